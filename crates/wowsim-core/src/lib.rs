@@ -1,0 +1,1 @@
+//! wowsim-core

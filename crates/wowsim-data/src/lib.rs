@@ -1,0 +1,1 @@
+//! wowsim-data: placeholder, filled in by its owner.

@@ -1,0 +1,1 @@
+//! wowsim-layout: placeholder, filled in by its owner.

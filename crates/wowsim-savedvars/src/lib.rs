@@ -1,0 +1,1 @@
+//! wowsim-savedvars: placeholder, filled in by its owner.

@@ -1,0 +1,1 @@
+//! wowsim-toc: placeholder, filled in by its owner.

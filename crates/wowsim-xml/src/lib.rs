@@ -1,0 +1,1 @@
+//! wowsim-xml: placeholder, filled in by its owner.
