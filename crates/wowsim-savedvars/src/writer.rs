@@ -1,0 +1,236 @@
+//! Writer for SavedVariables files in the client's layout.
+//!
+//! Layout (both styles): a leading line break, then per variable `Name = value`
+//! and a line break. A table is `{`, a line break, one entry per line ending in `,`
+//! (array entries first, positionally, then `[key] = value,`), and `}` on its own
+//! line. [`Style::Flat`] (client 10.2.7 and later) uses no indentation and no
+//! comments; [`Style::Indented`] (older clients) indents with one tab per depth and
+//! appends ` -- [n]` to array entries.
+//!
+//! Values: strings in `"` with `\\`, `\"`, `\n`, `\r` escaped, other control bytes
+//! (except tab, which the client writes raw) as three-digit `\ddd`, all other bytes
+//! raw. Numbers: integral values below 1e16 as plain integers (as `%.16g` would),
+//! others as the *shortest* decimal that reads back bit-exactly (the client's
+//! `%.16g`-style output can lose the last bit; this writer never does), using
+//! `%g`'s switch to exponent form (`1e+300`). `-0.0` is `-0`. Infinities and NaN
+//! are `1/0`, `-1/0`, `0/0`: valid Lua that the client evaluates to the same values
+//! and that [`crate::parse`] accepts (the client itself writes unreadable text such
+//! as `inf`/`nan(ind)` there). Hash entries with a `nil` value, or a `nil`, NaN or
+//! table key are skipped (Lua tables cannot hold them); `Nil` array entries are holes
+//! and are written as `nil,` so later positions keep their index.
+//!
+//! Trees are walked with an explicit stack, so any depth writes without recursion.
+
+use crate::{SvTable, SvValue};
+use std::io::Write as _;
+
+/// Table layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// No indentation, no index comments: what clients since 10.2.7 write.
+    #[default]
+    Flat,
+    /// One tab per depth and `-- [n]` after array entries: older clients.
+    Indented,
+}
+
+/// Line terminator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LineEnding {
+    /// `\n` (macOS clients, and the canonical form here).
+    #[default]
+    Lf,
+    /// `\r\n` (Windows clients).
+    Crlf,
+}
+
+/// Options for [`write_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct WriteOptions {
+    /// Table layout.
+    pub style: Style,
+    /// Line terminator.
+    pub line_ending: LineEnding,
+}
+
+/// Writes `vars` (declaration order) with the default options: flat, LF.
+///
+/// `Nil` variables are written as `Name = nil`, as the client does. Names are
+/// written as given; they must be Lua identifiers for the file to load.
+pub fn write(vars: &[(String, SvValue)]) -> Vec<u8> {
+    write_with(vars, &WriteOptions::default())
+}
+
+/// Writes `vars` with explicit layout options.
+pub fn write_with(vars: &[(String, SvValue)], opts: &WriteOptions) -> Vec<u8> {
+    let mut w = Writer {
+        out: Vec::with_capacity(4096),
+        indented: opts.style == Style::Indented,
+        eol: match opts.line_ending {
+            LineEnding::Lf => b"\n",
+            LineEnding::Crlf => b"\r\n",
+        },
+    };
+    w.out.extend_from_slice(w.eol);
+    for (name, value) in vars {
+        w.out.extend_from_slice(name.as_bytes());
+        w.out.extend_from_slice(b" = ");
+        w.value(value);
+        w.out.extend_from_slice(w.eol);
+    }
+    w.out
+}
+
+struct Writer {
+    out: Vec<u8>,
+    indented: bool,
+    eol: &'static [u8],
+}
+
+/// An open table while writing: the next entry to write is `next` (array entries
+/// first, then hash entries); `pos` is the 1-based array position the table itself
+/// occupies in its parent, if any (for the `-- [n]` comment).
+struct Frame<'a> {
+    table: &'a SvTable,
+    next: usize,
+    pos: Option<usize>,
+}
+
+fn writable_key(k: &SvValue) -> bool {
+    match k {
+        SvValue::Bool(_) | SvValue::Str(_) => true,
+        SvValue::Number(n) => !n.is_nan(),
+        SvValue::Nil | SvValue::Table(_) => false,
+    }
+}
+
+impl Writer {
+    fn indent(&mut self, depth: usize) {
+        if self.indented {
+            self.out.resize(self.out.len() + depth, b'\t');
+        }
+    }
+
+    /// Ends an entry: `,`, the optional index comment, and the line break.
+    fn entry_end(&mut self, pos: Option<usize>) {
+        self.out.push(b',');
+        if let (true, Some(n)) = (self.indented, pos) {
+            let _ = write!(self.out, " -- [{n}]");
+        }
+        self.out.extend_from_slice(self.eol);
+    }
+
+    fn value(&mut self, v: &SvValue) {
+        let SvValue::Table(root) = v else {
+            self.scalar(v);
+            return;
+        };
+        self.out.push(b'{');
+        self.out.extend_from_slice(self.eol);
+        let mut stack = vec![Frame { table: root, next: 0, pos: None }];
+        while let Some(top) = stack.last() {
+            let (t, i, depth) = (top.table, top.next, stack.len());
+            if i >= t.array.len() + t.hash.len() {
+                let pos = stack.pop().and_then(|f| f.pos);
+                self.indent(depth - 1);
+                self.out.push(b'}');
+                if !stack.is_empty() {
+                    self.entry_end(pos);
+                }
+                continue;
+            }
+            if let Some(top) = stack.last_mut() {
+                top.next += 1;
+            }
+            let (pos, value) = if i < t.array.len() {
+                self.indent(depth);
+                (Some(i + 1), &t.array[i])
+            } else {
+                let (k, v) = &t.hash[i - t.array.len()];
+                if matches!(v, SvValue::Nil) || !writable_key(k) {
+                    continue;
+                }
+                self.indent(depth);
+                self.out.push(b'[');
+                self.scalar(k);
+                self.out.extend_from_slice(b"] = ");
+                (None, v)
+            };
+            match value {
+                SvValue::Table(child) => {
+                    self.out.push(b'{');
+                    self.out.extend_from_slice(self.eol);
+                    stack.push(Frame { table: child, next: 0, pos });
+                }
+                scalar => {
+                    self.scalar(scalar);
+                    self.entry_end(pos);
+                }
+            }
+        }
+    }
+
+    fn scalar(&mut self, v: &SvValue) {
+        match v {
+            SvValue::Nil | SvValue::Table(_) => self.out.extend_from_slice(b"nil"),
+            SvValue::Bool(true) => self.out.extend_from_slice(b"true"),
+            SvValue::Bool(false) => self.out.extend_from_slice(b"false"),
+            SvValue::Number(n) => write_number(&mut self.out, *n),
+            SvValue::Str(s) => write_string(&mut self.out, s),
+        }
+    }
+}
+
+/// Appends `n` so that Lua (and [`crate::parse`]) reads back the identical `f64`.
+pub(crate) fn write_number(out: &mut Vec<u8>, n: f64) {
+    if n.is_nan() {
+        out.extend_from_slice(b"0/0");
+    } else if n.is_infinite() {
+        out.extend_from_slice(if n > 0.0 { b"1/0" } else { b"-1/0" });
+    } else if n == n.trunc() && n.abs() < 1e16 {
+        if n == 0.0 && n.is_sign_negative() {
+            out.extend_from_slice(b"-0");
+        } else {
+            // |n| < 1e16 < 2^63, so the conversion is exact.
+            let _ = write!(out, "{}", n as i64);
+        }
+    } else {
+        // Shortest round-trip digits; choose the form like C's %g with precision 16.
+        let sci = format!("{n:e}");
+        let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+        let exp: i32 = exp.parse().unwrap_or(0);
+        if (-4..16).contains(&exp) {
+            let _ = write!(out, "{n}");
+        } else {
+            let sign = if exp < 0 { '-' } else { '+' };
+            let _ = write!(out, "{mantissa}e{sign}{:02}", exp.unsigned_abs());
+        }
+    }
+}
+
+/// Appends `s` as a double-quoted Lua string literal.
+pub(crate) fn write_string(out: &mut Vec<u8>, s: &[u8]) {
+    out.reserve(s.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    for (i, &b) in s.iter().enumerate() {
+        let esc: &[u8] = match b {
+            b'\\' => b"\\\\",
+            b'"' => b"\\\"",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => continue,
+            0..=0x1f | 0x7f => b"",
+            _ => continue,
+        };
+        out.extend_from_slice(&s[start..i]);
+        if esc.is_empty() {
+            let _ = write!(out, "\\{b:03}");
+        } else {
+            out.extend_from_slice(esc);
+        }
+        start = i + 1;
+    }
+    out.extend_from_slice(&s[start..]);
+    out.push(b'"');
+}
