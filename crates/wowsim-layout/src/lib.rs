@@ -1,1 +1,74 @@
-//! wowsim-layout: placeholder, filled in by its owner.
+//! wowsim-layout: the anchor layout engine of the WoW UI (regions placed by `SetPoint`).
+//!
+//! A [`Layout`] is an arena of regions ("nodes"). Each node has a parent (for the
+//! scale chain), an optional explicit size, a scale, up to one [`Anchor`] per
+//! [`AnchorPoint`], and optionally a directly set rectangle (the root, UIParent).
+//! [`Layout::compute_frame_rect`] resolves a node's rectangle lazily and caches it;
+//! every mutation invalidates only the node and what transitively depends on it
+//! (regions anchored to it, and for scale / parent changes its descendants).
+//!
+//! Coordinates: origin at the bottom-left of the screen, y up. The screen is given
+//! in units of effective scale 1. Every node's rectangle is stored in the node's own
+//! units: `screen_coordinate = own_coordinate * effective_scale`, so `GetLeft()` is
+//! the screen x divided by the effective scale. Anchor offsets and sizes are in the
+//! anchored node's own units; anchoring across scales goes through screen space.
+//!
+//! Client behaviours modelled (see the crate README in the final report):
+//! * `GetPoint(i)` lists anchors in point order (TOPLEFT, TOP, ... BOTTOMRIGHT),
+//!   not insertion order; setting a point that exists replaces it.
+//! * Anchor cycles are refused with "Cannot anchor to itself" / "Cannot anchor to a
+//!   region dependent on it" ([`AnchorError`]).
+//! * A region without anchors has no rect; a region whose anchor target cannot be
+//!   resolved has none either. An axis without a second edge or a size has extent 0.
+//! * `IsRectValid` is true only once the rect has been resolved and until the next
+//!   change that affects it.
+
+mod anchor;
+mod cache;
+mod graph;
+mod node;
+mod rect;
+
+pub use anchor::{Anchor, AnchorError, AnchorPoint};
+pub use node::Layout;
+pub use rect::{ClampInsets, Rect};
+
+/// Identifies a region in a [`Layout`]. Ids are never reused after removal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    pub(crate) fn idx(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Counters for tests and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayoutStats {
+    /// How many times a node's rectangle was (re)computed.
+    pub recomputed: u64,
+    /// How many times a resolved rectangle was thrown away by an invalidation.
+    pub invalidated: u64,
+}
+
+/// One entry of [`Layout::take_changes`]: a node whose resolved rect differs from
+/// the one last reported (or first computed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RectChange {
+    pub id: NodeId,
+    pub old: Option<Rect>,
+    pub new: Option<Rect>,
+}
+
+impl RectChange {
+    /// True when the width or height changed (or the rect appeared / vanished):
+    /// the condition for firing `OnSizeChanged`.
+    pub fn size_changed(&self) -> bool {
+        match (self.old, self.new) {
+            (Some(a), Some(b)) => a.size_differs(&b),
+            (None, None) => false,
+            _ => true,
+        }
+    }
+}
