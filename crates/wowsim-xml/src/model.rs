@@ -1,0 +1,99 @@
+//! The document model: elements with their attributes, children, inline text and positions.
+
+use crate::numbers::{parse_bool, parse_number};
+use crate::Pos;
+
+/// One attribute as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attr {
+    /// Lower-case name (the client is case-insensitive).
+    pub name: String,
+    /// The name as written, for messages (includes a namespace prefix such as `xsi:`).
+    pub raw_name: String,
+    /// The value with XML entities decoded.
+    pub value: String,
+    /// Position of the attribute's name.
+    pub pos: Pos,
+}
+
+/// One element as written. Unrecognized elements are kept too (with a diagnostic), so the
+/// model holds everything in the file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Element {
+    /// Canonical schema spelling (`Frame`, `FontString`, `Anchor`); for an intrinsic tag its
+    /// declared name; for an unrecognized tag the name as written.
+    pub tag: String,
+    /// The name as written.
+    pub raw_tag: String,
+    /// Position of the `<`.
+    pub pos: Pos,
+    /// In document order.
+    pub attrs: Vec<Attr>,
+    /// Child elements in document order (text and comments are not elements).
+    pub children: Vec<Element>,
+    /// Inner text (Lua for `Script` and handlers) and the position of its first character,
+    /// so that Lua line N is XML line `pos.line + N - 1`. Set for text tags whenever they
+    /// contain text, and for other elements when their text is not just whitespace.
+    pub text: Option<(String, Pos)>,
+}
+
+impl Element {
+    fn find(&self, name_lowercase: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name_lowercase)
+    }
+
+    /// The value of an attribute, by lower-case name.
+    pub fn attr(&self, name_lowercase: &str) -> Option<&str> {
+        self.find(name_lowercase).map(|a| a.value.as_str())
+    }
+
+    /// The position of an attribute's name, by lower-case name.
+    pub fn attr_pos(&self, name_lowercase: &str) -> Option<Pos> {
+        self.find(name_lowercase).map(|a| a.pos)
+    }
+
+    /// An attribute read as a boolean (`true`/`false`, case-insensitive); `None` when absent
+    /// or not a boolean.
+    pub fn bool_attr(&self, name_lowercase: &str) -> Option<bool> {
+        self.attr(name_lowercase).and_then(parse_bool)
+    }
+
+    /// An attribute read as a number (Lua `tonumber` syntax); `None` when absent or invalid.
+    pub fn num_attr(&self, name_lowercase: &str) -> Option<f64> {
+        self.attr(name_lowercase).and_then(parse_number)
+    }
+
+    /// Children whose canonical tag equals `tag` (case-insensitive).
+    pub fn children_named<'a>(&'a self, tag: &'a str) -> impl Iterator<Item = &'a Element> {
+        self.children
+            .iter()
+            .filter(move |c| c.tag.eq_ignore_ascii_case(tag))
+    }
+
+    /// The first child with this tag (case-insensitive).
+    pub fn child(&self, tag: &str) -> Option<&Element> {
+        self.children
+            .iter()
+            .find(|c| c.tag.eq_ignore_ascii_case(tag))
+    }
+
+    /// The inner text without its position.
+    pub fn text_str(&self) -> Option<&str> {
+        self.text.as_ref().map(|(t, _)| t.as_str())
+    }
+
+    /// Number of elements in this subtree, this one included.
+    pub fn count(&self) -> usize {
+        1 + self.children.iter().map(Element::count).sum::<usize>()
+    }
+
+    /// Depth-first, pre-order walk over this subtree.
+    pub fn walk(&self) -> impl Iterator<Item = &Element> {
+        let mut stack = vec![self];
+        std::iter::from_fn(move || {
+            let e = stack.pop()?;
+            stack.extend(e.children.iter().rev());
+            Some(e)
+        })
+    }
+}
