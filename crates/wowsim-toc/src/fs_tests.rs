@@ -193,3 +193,41 @@ fn discovery() {
     assert!(notes[1].contains("NoToc"));
     assert!(notes[2].contains("nonexistent"));
 }
+
+#[test]
+fn discovery_then_plan() {
+    let tmp = TempDir::new("pipeline");
+    tmp.file(
+        "blizz/Blizzard_Lod/Blizzard_Lod.toc",
+        "## LoadOnDemand: 1\n",
+    );
+    tmp.file(
+        "user/MyAddon/MyAddon_Mainline.toc",
+        "## Dependencies: LibThing\n## OptionalDeps: Blizzard_Lod\n[Family]\\x.lua\n",
+    );
+    tmp.file("user/MyAddon/MyAddon.toc", "## Dependencies: Nothing\n");
+    tmp.file("user/LibThing/LibThing.toc", "## Interface: 120100\n");
+    tmp.file(
+        "user/Classic/Classic.toc",
+        "## AllowLoadGameType: classic\n",
+    );
+    let roots = [(tmp.0.join("blizz"), true), (tmp.0.join("user"), false)];
+    let (addons, _) = discover_addons(&roots, &TocContext::new(Flavor::Retail));
+    let plan = crate::plan_load_order(&addons, &|_| true);
+    let order: Vec<&str> = plan
+        .order
+        .iter()
+        .map(|&i| addons[i].name.as_str())
+        .collect();
+    assert_eq!(order, ["LibThing", "Blizzard_Lod", "MyAddon"]);
+    let my = addons
+        .iter()
+        .find(|a| a.name == "MyAddon")
+        .expect("MyAddon");
+    assert_eq!(my.toc.files[0].path, "Mainline/x.lua");
+    let classic = addons
+        .iter()
+        .position(|a| a.name == "Classic")
+        .expect("Classic");
+    assert_eq!(plan.reasons[classic].as_deref(), Some("WRONG_GAME_TYPE"));
+}

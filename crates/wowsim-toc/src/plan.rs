@@ -59,7 +59,8 @@ impl Default for PlanOptions {
 /// `enabled(name)` says whether the user enabled an addon; fold
 /// [`crate::Toc::default_enabled`] into it for addons the user never toggled. Addon names
 /// are expected to be unique (as [`crate::discover_addons`] makes them); with duplicates,
-/// dependency names resolve to the first.
+/// dependency names resolve to the first. Dependency chains are followed recursively, which
+/// is fine for real addon sets (chains are a few addons deep).
 pub fn plan_load_order(addons: &[DiscoveredAddon], enabled: &dyn Fn(&str) -> bool) -> LoadPlan {
     plan_load_order_with(addons, enabled, &PlanOptions::default())
 }
