@@ -10,8 +10,10 @@ use crate::schema::{schema, Schema};
 use crate::validate::{self, Ctx};
 use crate::{DiagKind, Diagnostic, Document, Flavor, Pos, Severity};
 
-/// Deeper nesting than this is not descended into (guards the stack on hostile input).
-const MAX_DEPTH: usize = 256;
+/// Files nested deeper than this are refused before parsing: the XML parser and the
+/// walker recurse, and hostile input must not overflow the stack. Real UI XML stays
+/// below 40.
+const MAX_DEPTH: usize = 200;
 
 /// A tag declared by `<Frame name="X" intrinsic="true">`: later files may write `<X>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +80,17 @@ impl Parser {
     /// Parses and validates one file; intrinsics it declares become known afterwards.
     pub fn parse(&mut self, src: &str) -> Document {
         let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+        if let Some(off) = too_deep(src) {
+            return Document {
+                root: None,
+                diagnostics: vec![Diagnostic {
+                    severity: Severity::Error,
+                    pos: LineIndex::new(src).pos(src, off),
+                    message: "elements nested too deeply".to_string(),
+                    kind: DiagKind::Malformed,
+                }],
+            };
+        }
         let opts = ParsingOptions {
             allow_dtd: true,
             ..ParsingOptions::default()
@@ -103,7 +116,7 @@ impl Parser {
             diags: Vec::new(),
             declared: Vec::new(),
         };
-        let root = w.element(doc.root_element(), Ctx::Root, 0);
+        let root = w.element(doc.root_element(), Ctx::Root);
         let Walker {
             diags, declared, ..
         } = w;
@@ -206,7 +219,7 @@ impl<'s> Walker<'_, 's> {
         out.filter(|(s, _)| keep_blank || !s.trim().is_empty())
     }
 
-    fn element(&mut self, node: Node<'_, '_>, ctx: Ctx<'s>, depth: usize) -> Element {
+    fn element(&mut self, node: Node<'_, '_>, ctx: Ctx<'s>) -> Element {
         let raw_tag = self
             .src
             .get(node.range().start + 1..)
@@ -239,16 +252,7 @@ impl<'s> Walker<'_, 's> {
         };
         let mut children = Vec::new();
         for c in node.children().filter(Node::is_element) {
-            if depth >= MAX_DEPTH {
-                self.diags.push(Diagnostic {
-                    severity: Severity::Error,
-                    pos: self.pos(c.range().start),
-                    message: "elements nested too deeply; skipped".to_string(),
-                    kind: DiagKind::Malformed,
-                });
-                break;
-            }
-            children.push(self.element(c, child_ctx, depth + 1));
+            children.push(self.element(c, child_ctx));
         }
         Element {
             tag,
@@ -259,6 +263,58 @@ impl<'s> Walker<'_, 's> {
             children,
         }
     }
+}
+
+/// The offset of the first start tag deeper than [`MAX_DEPTH`], by a quick scan that skips
+/// comments, CDATA, declarations and quoted attribute values.
+fn too_deep(src: &str) -> Option<usize> {
+    let b = src.as_bytes();
+    let skip_to = |from: usize, end: &[u8]| -> usize {
+        b.get(from..)
+            .and_then(|r| r.windows(end.len()).position(|w| w == end))
+            .map_or(b.len(), |i| from + i + end.len())
+    };
+    let (mut i, mut depth) = (0usize, 0usize);
+    while i < b.len() {
+        if b[i] != b'<' {
+            i += 1;
+            continue;
+        }
+        let rest = &b[i..];
+        if rest.starts_with(b"<!--") {
+            i = skip_to(i + 4, b"-->");
+        } else if rest.starts_with(b"<![CDATA[") {
+            i = skip_to(i + 9, b"]]>");
+        } else if rest.starts_with(b"<?") {
+            i = skip_to(i + 2, b"?>");
+        } else if rest.starts_with(b"<!") {
+            i = skip_to(i + 2, b">");
+        } else if rest.starts_with(b"</") {
+            depth = depth.saturating_sub(1);
+            i = skip_to(i + 2, b">");
+        } else {
+            let start = i;
+            let mut quote = None;
+            i += 1;
+            while i < b.len() {
+                match (quote, b[i]) {
+                    (None, b'"' | b'\'') => quote = Some(b[i]),
+                    (Some(q), c) if c == q => quote = None,
+                    (None, b'>') => break,
+                    _ => {}
+                }
+                i += 1;
+            }
+            if b.get(i.wrapping_sub(1)) != Some(&b'/') {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(start);
+                }
+            }
+            i += 1;
+        }
+    }
+    None
 }
 
 /// The expat wording the client prints for a file that is not well-formed.
