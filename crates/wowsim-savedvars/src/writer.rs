@@ -9,10 +9,10 @@
 //!
 //! Values: strings in `"` with `\\`, `\"`, `\n`, `\r` escaped, other control bytes
 //! (except tab, which the client writes raw) as three-digit `\ddd`, all other bytes
-//! raw. Numbers: integral values below 1e16 as plain integers (as `%.16g` would),
-//! others as the *shortest* decimal that reads back bit-exactly (the client's
-//! `%.16g`-style output can lose the last bit; this writer never does), using
-//! `%g`'s switch to exponent form (`1e+300`). `-0.0` is `-0`. Infinities and NaN
+//! raw. Numbers: integral values below 2^63 as plain integers; others as the
+//! shortest decimal that reads back bit-exactly (closest to the exact value, ties
+//! to even), in C `%g` layout (fixed, or `3.0517578125e-05` below 1e-4, `1e+300`
+//! for huge integers) -- the same text real client files show. `-0.0` is `-0`. Infinities and NaN
 //! are `1/0`, `-1/0`, `0/0`: valid Lua that the client evaluates to the same values
 //! and that [`crate::parse`] accepts (the client itself writes unreadable text such
 //! as `inf`/`nan(ind)` there). Hash entries with a `nil` value, or a `nil`, NaN or
@@ -187,24 +187,69 @@ pub(crate) fn write_number(out: &mut Vec<u8>, n: f64) {
         out.extend_from_slice(b"0/0");
     } else if n.is_infinite() {
         out.extend_from_slice(if n > 0.0 { b"1/0" } else { b"-1/0" });
-    } else if n == n.trunc() && n.abs() < 1e16 {
+    } else if n == n.trunc() && n.abs() < 9.2e18 {
         if n == 0.0 && n.is_sign_negative() {
             out.extend_from_slice(b"-0");
         } else {
-            // |n| < 1e16 < 2^63, so the conversion is exact.
+            // Integral and below 2^63 in magnitude, so the conversion is exact.
             let _ = write!(out, "{}", n as i64);
         }
     } else {
-        // Shortest round-trip digits; choose the form like C's %g with precision 16.
-        let sci = format!("{n:e}");
-        let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-        let exp: i32 = exp.parse().unwrap_or(0);
-        if (-4..16).contains(&exp) {
-            let _ = write!(out, "{n}");
+        // The shortest digits that read back exactly; among candidates of that
+        // length the one closest to the exact value, ties to even (Rust's
+        // shortest mode may round a tie up, so recheck with exact rounding).
+        let short = format!("{n:e}");
+        let k = short.split('e').next().unwrap_or("").bytes().filter(u8::is_ascii_digit).count();
+        let exact = format!("{n:.prec$e}", prec = k.saturating_sub(1));
+        let chosen = if exact != short && exact.parse::<f64>().map(f64::to_bits) == Ok(n.to_bits()) {
+            exact
         } else {
-            let sign = if exp < 0 { '-' } else { '+' };
-            let _ = write!(out, "{mantissa}e{sign}{:02}", exp.unsigned_abs());
+            short
+        };
+        write_g(out, &chosen, 17);
+    }
+}
+
+/// Renders Rust's `d.ddde±x` output the way C's `%.<precision>g` does: trailing
+/// zeros dropped, fixed notation for exponents in `-4..precision`, otherwise
+/// `d.ddde±xx` with at least two exponent digits.
+fn write_g(out: &mut Vec<u8>, sci: &str, precision: i32) {
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (neg, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, mantissa),
+    };
+    let digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    let len = digits.iter().rposition(|&d| d != b'0').map_or(1, |p| p + 1);
+    let digits = &digits[..len];
+    if neg {
+        out.push(b'-');
+    }
+    if (-4..precision).contains(&exp) {
+        if exp < 0 {
+            out.extend_from_slice(b"0.");
+            out.resize(out.len() + (-exp - 1) as usize, b'0');
+            out.extend_from_slice(digits);
+        } else {
+            let int_len = exp as usize + 1;
+            if digits.len() <= int_len {
+                out.extend_from_slice(digits);
+                out.resize(out.len() + (int_len - digits.len()), b'0');
+            } else {
+                out.extend_from_slice(&digits[..int_len]);
+                out.push(b'.');
+                out.extend_from_slice(&digits[int_len..]);
+            }
         }
+    } else {
+        out.push(digits[0]);
+        if digits.len() > 1 {
+            out.push(b'.');
+            out.extend_from_slice(&digits[1..]);
+        }
+        let sign = if exp < 0 { '-' } else { '+' };
+        let _ = write!(out, "e{sign}{:02}", exp.unsigned_abs());
     }
 }
 
