@@ -1,1 +1,396 @@
-//! wowsim-data: placeholder, filled in by its owner.
+//! wowsim-data: the WoW API reference (from wowless, MIT; see NOTICE), embedded in the binary.
+//!
+//! `tools/gen-data.py` converts the wowless YAML into compact JSON under `data/<flavor>/`;
+//! this crate embeds those files and parses each kind lazily, once, on first use:
+//!
+//! ```
+//! use wowsim_data::{data, Product};
+//! let retail = data(Product::Retail);
+//! let after = retail.api("C_Timer.After").unwrap();
+//! assert_eq!(after.inputs.as_ref().unwrap().len(), 2);
+//! ```
+
+mod api;
+mod objects;
+mod value;
+
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::de::DeserializeOwned;
+
+pub use api::{Api, BuildInfo, CVar, EnumDef, Event, Param, StringEnum, Structure};
+pub use objects::{
+    CallImpl, Field, LuaObject, Method, MethodImpl, ScriptImpl, SetTextureImpl, UiObject, XmlAttr,
+    XmlAttrImpl, XmlTag, XmlTagImpl,
+};
+pub use value::{Ty, Value};
+
+/// A game flavour (wowless "product").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Product {
+    /// Retail (`wow`).
+    Retail,
+    /// Classic progression, currently Mists (`wow_classic`).
+    Classic,
+    /// Classic Era (`wow_classic_era`).
+    ClassicEra,
+}
+
+impl Product {
+    /// Every product.
+    pub const ALL: [Product; 3] = [Product::Retail, Product::Classic, Product::ClassicEra];
+
+    /// Short name, also the data directory: `"retail"`, `"classic"`, `"classic_era"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Product::Retail => "retail",
+            Product::Classic => "classic",
+            Product::ClassicEra => "classic_era",
+        }
+    }
+
+    /// The wowless product name (`"wow"`, `"wow_classic"`, `"wow_classic_era"`).
+    pub fn wowless_name(self) -> &'static str {
+        match self {
+            Product::Retail => "wow",
+            Product::Classic => "wow_classic",
+            Product::ClassicEra => "wow_classic_era",
+        }
+    }
+
+    /// Parses either naming ([`Product::as_str`] or [`Product::wowless_name`]), ignoring case.
+    pub fn from_name(name: &str) -> Option<Product> {
+        Product::ALL.into_iter().find(|p| {
+            name.eq_ignore_ascii_case(p.as_str()) || name.eq_ignore_ascii_case(p.wowless_name())
+        })
+    }
+}
+
+impl FromStr for Product {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Product::from_name(s).ok_or_else(|| format!("unknown product {s:?}"))
+    }
+}
+
+impl std::fmt::Display for Product {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The short names of all products, in [`Product::ALL`] order.
+pub fn product_names() -> [&'static str; 3] {
+    Product::ALL.map(Product::as_str)
+}
+
+/// The reference data of one product (parsed lazily per kind, cached for the process).
+pub fn data(p: Product) -> &'static ProductData {
+    static DATA: [ProductData; 3] = [
+        ProductData::new(Product::Retail),
+        ProductData::new(Product::Classic),
+        ProductData::new(Product::ClassicEra),
+    ];
+    &DATA[p as usize]
+}
+
+/// The embedded JSON of one product.
+struct Files {
+    build: &'static str,
+    apis: &'static str,
+    events: &'static str,
+    enums: &'static str,
+    stringenums: &'static str,
+    structures: &'static str,
+    globals: &'static str,
+    cvars: &'static str,
+    uiobjects: &'static str,
+    luaobjects: &'static str,
+    xml: &'static str,
+    scripttypes: &'static str,
+    config: &'static str,
+}
+
+macro_rules! embed {
+    ($flavor:literal) => {
+        Files {
+            build: embed!($flavor, "build"),
+            apis: embed!($flavor, "apis"),
+            events: embed!($flavor, "events"),
+            enums: embed!($flavor, "enums"),
+            stringenums: embed!($flavor, "stringenums"),
+            structures: embed!($flavor, "structures"),
+            globals: embed!($flavor, "globals"),
+            cvars: embed!($flavor, "cvars"),
+            uiobjects: embed!($flavor, "uiobjects"),
+            luaobjects: embed!($flavor, "luaobjects"),
+            xml: embed!($flavor, "xml"),
+            scripttypes: embed!($flavor, "scripttypes"),
+            config: embed!($flavor, "config"),
+        }
+    };
+    ($flavor:literal, $kind:literal) => {
+        include_str!(concat!("../data/", $flavor, "/", $kind, ".json"))
+    };
+}
+
+static FILES: [Files; 3] = [embed!("retail"), embed!("classic"), embed!("classic_era")];
+
+fn parse<T: DeserializeOwned>(json: &str) -> T {
+    serde_json::from_str(json).expect("embedded data is valid")
+}
+
+/// One product's reference data. Every accessor parses its kind on first call only.
+pub struct ProductData {
+    product: Product,
+    build: OnceLock<BuildInfo>,
+    apis: OnceLock<Vec<Api>>,
+    events: OnceLock<Vec<Event>>,
+    enums: OnceLock<Vec<EnumDef>>,
+    string_enums: OnceLock<Vec<StringEnum>>,
+    structures: OnceLock<Vec<Structure>>,
+    globals: OnceLock<Vec<(String, Value)>>,
+    cvars: OnceLock<Vec<CVar>>,
+    uiobjects: OnceLock<Vec<UiObject>>,
+    luaobjects: OnceLock<Vec<LuaObject>>,
+    xml_tags: OnceLock<Vec<XmlTag>>,
+    script_types: OnceLock<Vec<String>>,
+    config: OnceLock<Value>,
+}
+
+/// Binary search in a list sorted by `name` (all lists are sorted by the generator).
+fn by_name<'a, T>(list: &'a [T], name: &str, key: impl Fn(&T) -> &str) -> Option<&'a T> {
+    list.binary_search_by(|x| key(x).cmp(name))
+        .ok()
+        .map(|i| &list[i])
+}
+
+impl ProductData {
+    const fn new(product: Product) -> Self {
+        ProductData {
+            product,
+            build: OnceLock::new(),
+            apis: OnceLock::new(),
+            events: OnceLock::new(),
+            enums: OnceLock::new(),
+            string_enums: OnceLock::new(),
+            structures: OnceLock::new(),
+            globals: OnceLock::new(),
+            cvars: OnceLock::new(),
+            uiobjects: OnceLock::new(),
+            luaobjects: OnceLock::new(),
+            xml_tags: OnceLock::new(),
+            script_types: OnceLock::new(),
+            config: OnceLock::new(),
+        }
+    }
+
+    fn files(&self) -> &'static Files {
+        &FILES[self.product as usize]
+    }
+
+    /// Which product this is.
+    pub fn product(&self) -> Product {
+        self.product
+    }
+
+    /// Client build.
+    pub fn build(&self) -> &BuildInfo {
+        self.build.get_or_init(|| parse(self.files().build))
+    }
+
+    /// All functions, sorted by full name.
+    pub fn apis(&self) -> &[Api] {
+        self.apis.get_or_init(|| {
+            let mut apis: Vec<Api> = parse(self.files().apis);
+            apis.iter_mut().for_each(Api::split_name);
+            apis
+        })
+    }
+
+    /// All events, sorted by name.
+    pub fn events(&self) -> &[Event] {
+        self.events.get_or_init(|| parse(self.files().events))
+    }
+
+    /// All `Enum.*` tables, sorted by name.
+    pub fn enums(&self) -> &[EnumDef] {
+        self.enums.get_or_init(|| parse(self.files().enums))
+    }
+
+    /// All string enums, sorted by name.
+    pub fn string_enums(&self) -> &[StringEnum] {
+        self.string_enums
+            .get_or_init(|| parse(self.files().stringenums))
+    }
+
+    /// All structures, sorted by name.
+    pub fn structures(&self) -> &[Structure] {
+        self.structures
+            .get_or_init(|| parse(self.files().structures))
+    }
+
+    /// Global constants (`Constants`, `LE_*`, ...), sorted by name.
+    pub fn globals(&self) -> &[(String, Value)] {
+        self.globals.get_or_init(|| parse(self.files().globals))
+    }
+
+    /// All cvars, sorted by lower-case name.
+    pub fn cvars(&self) -> &[CVar] {
+        self.cvars.get_or_init(|| parse(self.files().cvars))
+    }
+
+    /// All UI object types, sorted by name.
+    pub fn uiobjects(&self) -> &[UiObject] {
+        self.uiobjects.get_or_init(|| parse(self.files().uiobjects))
+    }
+
+    /// All Lua object types, sorted by name.
+    pub fn luaobjects(&self) -> &[LuaObject] {
+        self.luaobjects
+            .get_or_init(|| parse(self.files().luaobjects))
+    }
+
+    /// All XML tags, sorted by name.
+    pub fn xml_tags(&self) -> &[XmlTag] {
+        self.xml_tags.get_or_init(|| parse(self.files().xml))
+    }
+
+    /// All script handler names (`OnLoad`, ...), sorted.
+    pub fn script_types(&self) -> &[String] {
+        self.script_types
+            .get_or_init(|| parse(self.files().scripttypes))
+    }
+
+    /// wowless product settings (`config.yaml`) as a table, e.g. `addon.capsule.globalapis`.
+    pub fn config(&self) -> &Value {
+        self.config.get_or_init(|| parse(self.files().config))
+    }
+
+    /// Parses every kind now (e.g. at startup, or to measure).
+    pub fn load_all(&self) {
+        self.build();
+        self.apis();
+        self.events();
+        self.enums();
+        self.string_enums();
+        self.structures();
+        self.globals();
+        self.cvars();
+        self.uiobjects();
+        self.luaobjects();
+        self.xml_tags();
+        self.script_types();
+        self.config();
+    }
+
+    /// A function by full name (`"C_Timer.After"`, `"GetTime"`).
+    pub fn api(&self, name: &str) -> Option<&Api> {
+        by_name(self.apis(), name, |a| &a.name)
+    }
+
+    /// An event by name.
+    pub fn event(&self, name: &str) -> Option<&Event> {
+        by_name(self.events(), name, |e| &e.name)
+    }
+
+    /// An enum by name, with or without the `Enum.` prefix.
+    pub fn enum_def(&self, name: &str) -> Option<&EnumDef> {
+        let name = name.strip_prefix("Enum.").unwrap_or(name);
+        by_name(self.enums(), name, |e| &e.name)
+    }
+
+    /// A string enum by name.
+    pub fn string_enum(&self, name: &str) -> Option<&StringEnum> {
+        by_name(self.string_enums(), name, |e| &e.name)
+    }
+
+    /// A structure by name.
+    pub fn structure(&self, name: &str) -> Option<&Structure> {
+        by_name(self.structures(), name, |s| &s.name)
+    }
+
+    /// A global constant by name.
+    pub fn global(&self, name: &str) -> Option<&Value> {
+        by_name(self.globals(), name, |g| &g.0).map(|g| &g.1)
+    }
+
+    /// A cvar by name, ignoring case.
+    pub fn cvar(&self, name: &str) -> Option<&CVar> {
+        by_name(self.cvars(), &name.to_ascii_lowercase(), |c| &c.name)
+    }
+
+    /// A UI object type by name, ignoring case (as `CreateFrame` does).
+    pub fn uiobject(&self, name: &str) -> Option<&UiObject> {
+        let list = self.uiobjects();
+        by_name(list, name, |o| &o.name)
+            .or_else(|| list.iter().find(|o| o.name.eq_ignore_ascii_case(name)))
+    }
+
+    /// A Lua object type by name.
+    pub fn luaobject(&self, name: &str) -> Option<&LuaObject> {
+        by_name(self.luaobjects(), name, |o| &o.name)
+    }
+
+    /// An XML tag by name, ignoring case.
+    pub fn xml_tag(&self, name: &str) -> Option<&XmlTag> {
+        let list = self.xml_tags();
+        by_name(list, name, |t| &t.name)
+            .or_else(|| list.iter().find(|t| t.name.eq_ignore_ascii_case(name)))
+    }
+
+    /// `name` and all its bases, transitively, nearest first, each once.
+    pub fn uiobject_ancestry(&self, name: &str) -> Vec<&UiObject> {
+        let mut out: Vec<&UiObject> = Vec::new();
+        let mut queue: Vec<&str> = vec![name];
+        let mut i = 0;
+        while i < queue.len() {
+            if let Some(o) = self.uiobject(queue[i]) {
+                if !out.iter().any(|x| x.name == o.name) {
+                    out.push(o);
+                    queue.extend(o.inherits.iter().map(String::as_str));
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// Whether UI object type `name` is `base` or derives from it.
+    pub fn uiobject_is_a(&self, name: &str, base: &str) -> bool {
+        self.uiobject_ancestry(name)
+            .iter()
+            .any(|o| o.name.eq_ignore_ascii_case(base))
+    }
+
+    /// A method of a UI object type, looked up through its bases; returns the defining type too.
+    pub fn uiobject_method(&self, obj: &str, method: &str) -> Option<(&UiObject, &Method)> {
+        self.uiobject_ancestry(obj)
+            .into_iter()
+            .find_map(|o| o.method(method).map(|m| (o, m)))
+    }
+
+    /// An XML tag and the tags it extends, transitively, nearest first.
+    pub fn xml_tag_chain(&self, name: &str) -> Vec<&XmlTag> {
+        let mut out: Vec<&XmlTag> = Vec::new();
+        let mut next = self.xml_tag(name);
+        while let Some(tag) = next {
+            if out.iter().any(|t| t.name == tag.name) {
+                break;
+            }
+            out.push(tag);
+            next = tag.extends.as_deref().and_then(|e| self.xml_tag(e));
+        }
+        out
+    }
+
+    /// An attribute of an XML tag (case-insensitive), including ones inherited via `extends`.
+    pub fn xml_attribute(&self, tag: &str, attr: &str) -> Option<&XmlAttr> {
+        self.xml_tag_chain(tag).into_iter().find_map(|t| {
+            t.attributes
+                .iter()
+                .find(|a| a.name.eq_ignore_ascii_case(attr))
+        })
+    }
+}
