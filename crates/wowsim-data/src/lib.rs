@@ -11,6 +11,7 @@
 //! ```
 
 mod api;
+mod hierarchy;
 mod objects;
 mod value;
 
@@ -338,59 +339,5 @@ impl ProductData {
         let list = self.xml_tags();
         by_name(list, name, |t| &t.name)
             .or_else(|| list.iter().find(|t| t.name.eq_ignore_ascii_case(name)))
-    }
-
-    /// `name` and all its bases, transitively, nearest first, each once.
-    pub fn uiobject_ancestry(&self, name: &str) -> Vec<&UiObject> {
-        let mut out: Vec<&UiObject> = Vec::new();
-        let mut queue: Vec<&str> = vec![name];
-        let mut i = 0;
-        while i < queue.len() {
-            if let Some(o) = self.uiobject(queue[i]) {
-                if !out.iter().any(|x| x.name == o.name) {
-                    out.push(o);
-                    queue.extend(o.inherits.iter().map(String::as_str));
-                }
-            }
-            i += 1;
-        }
-        out
-    }
-
-    /// Whether UI object type `name` is `base` or derives from it.
-    pub fn uiobject_is_a(&self, name: &str, base: &str) -> bool {
-        self.uiobject_ancestry(name)
-            .iter()
-            .any(|o| o.name.eq_ignore_ascii_case(base))
-    }
-
-    /// A method of a UI object type, looked up through its bases; returns the defining type too.
-    pub fn uiobject_method(&self, obj: &str, method: &str) -> Option<(&UiObject, &Method)> {
-        self.uiobject_ancestry(obj)
-            .into_iter()
-            .find_map(|o| o.method(method).map(|m| (o, m)))
-    }
-
-    /// An XML tag and the tags it extends, transitively, nearest first.
-    pub fn xml_tag_chain(&self, name: &str) -> Vec<&XmlTag> {
-        let mut out: Vec<&XmlTag> = Vec::new();
-        let mut next = self.xml_tag(name);
-        while let Some(tag) = next {
-            if out.iter().any(|t| t.name == tag.name) {
-                break;
-            }
-            out.push(tag);
-            next = tag.extends.as_deref().and_then(|e| self.xml_tag(e));
-        }
-        out
-    }
-
-    /// An attribute of an XML tag (case-insensitive), including ones inherited via `extends`.
-    pub fn xml_attribute(&self, tag: &str, attr: &str) -> Option<&XmlAttr> {
-        self.xml_tag_chain(tag).into_iter().find_map(|t| {
-            t.attributes
-                .iter()
-                .find(|a| a.name.eq_ignore_ascii_case(attr))
-        })
     }
 }

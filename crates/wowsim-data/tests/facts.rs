@@ -174,6 +174,43 @@ fn uiobjects() {
 }
 
 #[test]
+fn inherited_lookups() {
+    let d = data(Product::Retail);
+    let click = |t| d.uiobject_field_init(t, "mouseClickEnabled");
+    assert_eq!(click("Frame"), Some(&Value::Bool(false)), "Region's init");
+    assert_eq!(
+        click("Button"),
+        Some(&Value::Bool(true)),
+        "Button's fieldinitoverrides"
+    );
+    assert_eq!(
+        click("CheckButton"),
+        Some(&Value::Bool(true)),
+        "inherited override"
+    );
+    let fields = d.uiobject_fields("Button");
+    assert!(fields.iter().any(|f| f.name == "registeredClicks"));
+    assert!(fields.iter().any(|f| f.name == "points"));
+    let scripts = d.uiobject_scripts("Button");
+    assert!(["OnClick", "OnEvent", "OnShow", "OnLoad"]
+        .iter()
+        .all(|s| scripts.contains(s)));
+    assert!(d.xml_children("Button").contains(&"Layers"), "via Frame");
+    assert!(
+        d.xml_allows_child("Frames", "Button"),
+        "Button extends Frame"
+    );
+    assert!(d.xml_allows_child("frames", "CheckButton"));
+    assert!(!d.xml_allows_child("Frames", "Texture"));
+    let chain: Vec<_> = d
+        .xml_tag_chain("Button")
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(chain, ["Button", "Frame", "LayoutFrame"]);
+}
+
+#[test]
 fn xml_tags() {
     let d = data(Product::Retail);
     let frame = d.xml_tag("frame").expect("Frame, case-insensitive");
