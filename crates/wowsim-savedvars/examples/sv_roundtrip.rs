@@ -4,7 +4,7 @@
 //! The layout (flat or indented, LF or CRLF) is guessed from each file, then the
 //! parsed tree is written with it and compared byte for byte.
 
-use wowsim_savedvars::{parse, write_with, LineEnding, Limits, Style, WriteOptions};
+use wowsim_savedvars::{parse, write_with, Limits, LineEnding, Style, WriteOptions};
 
 fn main() {
     let mut failed = false;
@@ -26,15 +26,31 @@ fn main() {
             }
         };
         let opts = WriteOptions {
-            style: if src.windows(2).any(|w| w == b"\n\t") { Style::Indented } else { Style::Flat },
-            line_ending: if src.starts_with(b"\r\n") { LineEnding::Crlf } else { LineEnding::Lf },
+            style: if src.windows(2).any(|w| w == b"\n\t") {
+                Style::Indented
+            } else {
+                Style::Flat
+            },
+            line_ending: if src.starts_with(b"\r\n") {
+                LineEnding::Crlf
+            } else {
+                LineEnding::Lf
+            },
         };
         let out = write_with(&vars, &opts);
         if out == src {
-            println!("{path}: identical ({} bytes, {} vars)", src.len(), vars.len());
+            println!(
+                "{path}: identical ({} bytes, {} vars)",
+                src.len(),
+                vars.len()
+            );
         } else {
             failed = true;
-            let at = out.iter().zip(&src).position(|(a, b)| a != b).unwrap_or(out.len().min(src.len()));
+            let at = out
+                .iter()
+                .zip(&src)
+                .position(|(a, b)| a != b)
+                .unwrap_or(out.len().min(src.len()));
             let lo = at.saturating_sub(60);
             println!(
                 "{path}: DIFFERS at byte {at}\n  file:  {:?}\n  wrote: {:?}",

@@ -146,7 +146,11 @@ impl<'a> Lexer<'a> {
                 self.pos += 1;
                 tok(Tok::Other(c))
             }
-            _ => Err(error(line, col, format!("unexpected byte 0x{c:02X} outside a string"))),
+            _ => Err(error(
+                line,
+                col,
+                format!("unexpected byte 0x{c:02X} outside a string"),
+            )),
         }
     }
 
@@ -175,7 +179,13 @@ impl<'a> Lexer<'a> {
     }
 
     /// Reads `[==[ ... ]==]` starting at the opening `[`.
-    fn long_string(&mut self, level: usize, line: u32, col: u32, what: &str) -> Result<Vec<u8>, ParseError> {
+    fn long_string(
+        &mut self,
+        level: usize,
+        line: u32,
+        col: u32,
+        what: &str,
+    ) -> Result<Vec<u8>, ParseError> {
         self.pos += level + 2;
         if !self.at_end() && matches!(self.src[self.pos], b'\n' | b'\r') {
             self.newline();
@@ -214,7 +224,8 @@ impl<'a> Lexer<'a> {
         let mut out = Vec::new();
         loop {
             let start = self.pos;
-            while !self.at_end() && !matches!(self.src[self.pos], b'\\' | b'\n' | b'\r')
+            while !self.at_end()
+                && !matches!(self.src[self.pos], b'\\' | b'\n' | b'\r')
                 && self.src[self.pos] != quote
             {
                 self.pos += 1;
@@ -229,7 +240,11 @@ impl<'a> Lexer<'a> {
                 return Ok(out);
             }
             if c != b'\\' {
-                return Err(error(line, col, "unfinished string (line break inside quotes)"));
+                return Err(error(
+                    line,
+                    col,
+                    "unfinished string (line break inside quotes)",
+                ));
             }
             let (eline, ecol) = (self.line, self.col_at(self.pos));
             self.pos += 1;
@@ -261,7 +276,8 @@ impl<'a> Lexer<'a> {
                     self.pos += 1;
                     n += 1;
                 }
-                let b = u8::try_from(v).map_err(|_| error(eline, ecol, "escape sequence too large"))?;
+                let b =
+                    u8::try_from(v).map_err(|_| error(eline, ecol, "escape sequence too large"))?;
                 out.push(b);
             } else {
                 out.push(e);

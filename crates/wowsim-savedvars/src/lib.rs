@@ -7,7 +7,7 @@
 //! layout, and [`save_atomic`] stores it crash-safely. The simulator core converts
 //! between live Lua values and this tree.
 //!
-//! # File layout (verified against real client output, see `FORMAT.md`)
+//! # File layout (verified against real client files; sources in `README.md`)
 //!
 //! * Locations: `WTF/Account/<ACCOUNT>/SavedVariables/<Addon>.lua` (account) and
 //!   `WTF/Account/<ACCOUNT>/<Realm>/<Character>/SavedVariables/<Addon>.lua`

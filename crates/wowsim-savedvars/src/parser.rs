@@ -11,8 +11,26 @@ use crate::lexer::{error, Lexer, Tok, Token};
 use crate::{Limits, ParseError, SvTable, SvValue};
 
 const KEYWORDS: &[&[u8]] = &[
-    b"and", b"break", b"do", b"else", b"elseif", b"end", b"false", b"for", b"function", b"if",
-    b"in", b"local", b"nil", b"not", b"or", b"repeat", b"return", b"then", b"true", b"until",
+    b"and",
+    b"break",
+    b"do",
+    b"else",
+    b"elseif",
+    b"end",
+    b"false",
+    b"for",
+    b"function",
+    b"if",
+    b"in",
+    b"local",
+    b"nil",
+    b"not",
+    b"or",
+    b"repeat",
+    b"return",
+    b"then",
+    b"true",
+    b"until",
     b"while",
 ];
 
@@ -23,11 +41,19 @@ const KEYWORDS: &[&[u8]] = &[
 /// and UTF-32 input is rejected with a clear message. Never panics.
 pub fn parse(src: &[u8], limits: &Limits) -> Result<Vec<(String, SvValue)>, ParseError> {
     if src.len() > limits.max_bytes {
-        let msg = format!("file is {} bytes, over the limit of {}", src.len(), limits.max_bytes);
+        let msg = format!(
+            "file is {} bytes, over the limit of {}",
+            src.len(),
+            limits.max_bytes
+        );
         return Err(error(1, 1, msg));
     }
     check_encoding(src)?;
-    let start = if src.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+    let start = if src.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
     let mut p = Parser {
         src,
         lex: Lexer::new(src, start),
@@ -50,14 +76,20 @@ pub fn parse(src: &[u8], limits: &Limits) -> Result<Vec<(String, SvValue)>, Pars
                 }
                 let eq = p.next()?;
                 if eq.kind != Tok::Eq {
-                    let msg = format!("expected '=' after variable name, found {}", p.describe(&eq));
+                    let msg = format!(
+                        "expected '=' after variable name, found {}",
+                        p.describe(&eq)
+                    );
                     return Err(error(eq.line, eq.col, msg));
                 }
                 let value = p.value()?;
                 out.push((String::from_utf8_lossy(name).into_owned(), value));
             }
             _ => {
-                let msg = format!("expected a variable name (Name = value), found {}", p.describe(&t));
+                let msg = format!(
+                    "expected a variable name (Name = value), found {}",
+                    p.describe(&t)
+                );
                 return Err(error(t.line, t.col, msg));
             }
         }
@@ -67,14 +99,23 @@ pub fn parse(src: &[u8], limits: &Limits) -> Result<Vec<(String, SvValue)>, Pars
 fn check_encoding(src: &[u8]) -> Result<(), ParseError> {
     let utf32 = src.starts_with(b"\xFF\xFE\0\0") || src.starts_with(b"\0\0\xFE\xFF");
     if utf32 {
-        return Err(error(1, 1, "file is UTF-32; SavedVariables must be UTF-8/ASCII"));
+        return Err(error(
+            1,
+            1,
+            "file is UTF-32; SavedVariables must be UTF-8/ASCII",
+        ));
     }
     let bom16 = src.starts_with(b"\xFF\xFE") || src.starts_with(b"\xFE\xFF");
     // Without a BOM, ASCII text in UTF-16 has a NUL in every other byte.
     let bare16 = src.len() >= 4
-        && ((src[1] == 0 && src[3] == 0 && src[0] != 0) || (src[0] == 0 && src[2] == 0 && src[1] != 0));
+        && ((src[1] == 0 && src[3] == 0 && src[0] != 0)
+            || (src[0] == 0 && src[2] == 0 && src[1] != 0));
     if bom16 || bare16 {
-        return Err(error(1, 1, "file is UTF-16; SavedVariables must be UTF-8/ASCII"));
+        return Err(error(
+            1,
+            1,
+            "file is UTF-16; SavedVariables must be UTF-8/ASCII",
+        ));
     }
     Ok(())
 }
@@ -149,7 +190,10 @@ impl Parser<'_, '_> {
                     let msg = format!("tables nested deeper than {} levels", self.limits.max_depth);
                     return Err(error(tok.line, tok.col, msg));
                 }
-                stack.push(Frame { table: SvTable::default(), key: None });
+                stack.push(Frame {
+                    table: SvTable::default(),
+                    key: None,
+                });
                 None
             } else {
                 Some(self.scalar(tok)?)
@@ -157,7 +201,9 @@ impl Parser<'_, '_> {
             // Attach finished values to their parents until a new value must be read.
             loop {
                 if let Some(v) = done.take() {
-                    let Some(frame) = stack.last_mut() else { return Ok(v) };
+                    let Some(frame) = stack.last_mut() else {
+                        return Ok(v);
+                    };
                     match frame.key.take() {
                         Some(k) => frame.table.hash.push((k, v)),
                         None => frame.table.array.push(v),
@@ -212,7 +258,11 @@ impl Parser<'_, '_> {
         let t = self.next()?;
         let (line, col) = (t.line, t.col);
         if t.kind == Tok::LBrace {
-            return Err(error(line, col, "table keys are not supported in SavedVariables"));
+            return Err(error(
+                line,
+                col,
+                "table keys are not supported in SavedVariables",
+            ));
         }
         self.count_node(&t)?;
         let key = self.scalar(t)?;
@@ -246,7 +296,10 @@ impl Parser<'_, '_> {
                 match n.kind {
                     Tok::Number(v) => self.maybe_division(if negate { -v } else { v }),
                     _ => {
-                        let msg = format!("unary minus must be followed by a number, found {}", self.describe(&n));
+                        let msg = format!(
+                            "unary minus must be followed by a number, found {}",
+                            self.describe(&n)
+                        );
                         Err(error(n.line, n.col, msg))
                     }
                 }
@@ -255,11 +308,17 @@ impl Parser<'_, '_> {
                 b"nil" => Ok(SvValue::Nil),
                 b"true" => Ok(SvValue::Bool(true)),
                 b"false" => Ok(SvValue::Bool(false)),
-                b"function" => Err(error(t.line, t.col, "functions are not allowed in SavedVariables")),
+                b"function" => Err(error(
+                    t.line,
+                    t.col,
+                    "functions are not allowed in SavedVariables",
+                )),
                 name => {
                     let name = String::from_utf8_lossy(name);
                     let hint = match name.as_ref() {
-                        "inf" | "nan" | "INF" | "NAN" | "IND" => " (a non-finite number? write 1/0, -1/0 or 0/0)",
+                        "inf" | "nan" | "INF" | "NAN" | "IND" => {
+                            " (a non-finite number? write 1/0, -1/0 or 0/0)"
+                        }
                         _ => "",
                     };
                     let msg = format!("'{name}' is a variable reference; SavedVariables hold only constants{hint}");
@@ -281,7 +340,7 @@ impl Parser<'_, '_> {
         let slash = self.next()?;
         let d = self.next()?;
         match d.kind {
-            Tok::Number(z) if z == 0.0 => Ok(SvValue::Number(n / 0.0)),
+            Tok::Number(0.0) => Ok(SvValue::Number(n / 0.0)),
             _ => Err(error(
                 slash.line,
                 slash.col,

@@ -14,7 +14,13 @@ pub fn account_path(wtf: &Path, account: &str, addon: &str) -> PathBuf {
 
 /// `<wtf>/Account/<account>/<realm>/<character>/SavedVariables/<addon>.lua`
 /// (`## SavedVariablesPerCharacter:`).
-pub fn character_path(wtf: &Path, account: &str, realm: &str, character: &str, addon: &str) -> PathBuf {
+pub fn character_path(
+    wtf: &Path,
+    account: &str,
+    realm: &str,
+    character: &str,
+    addon: &str,
+) -> PathBuf {
     wtf.join("Account")
         .join(account)
         .join(realm)
@@ -60,11 +66,18 @@ pub fn save_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
         _ => PathBuf::from("."),
     };
     if path.file_name().is_none() {
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, "save_atomic needs a file path"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "save_atomic needs a file path",
+        ));
     }
     let tmp = with_suffix(path, ".tmp");
     {
-        let mut f = OpenOptions::new().write(true).create(true).truncate(true).open(&tmp)?;
+        let mut f = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&tmp)?;
         f.write_all(contents)?;
         f.sync_all()?;
     }

@@ -127,7 +127,11 @@ impl Writer {
         };
         self.out.push(b'{');
         self.out.extend_from_slice(self.eol);
-        let mut stack = vec![Frame { table: root, next: 0, pos: None }];
+        let mut stack = vec![Frame {
+            table: root,
+            next: 0,
+            pos: None,
+        }];
         while let Some(top) = stack.last() {
             let (t, i, depth) = (top.table, top.next, stack.len());
             if i >= t.array.len() + t.hash.len() {
@@ -160,7 +164,11 @@ impl Writer {
                 SvValue::Table(child) => {
                     self.out.push(b'{');
                     self.out.extend_from_slice(self.eol);
-                    stack.push(Frame { table: child, next: 0, pos });
+                    stack.push(Frame {
+                        table: child,
+                        next: 0,
+                        pos,
+                    });
                 }
                 scalar => {
                     self.scalar(scalar);
@@ -199,9 +207,16 @@ pub(crate) fn write_number(out: &mut Vec<u8>, n: f64) {
         // length the one closest to the exact value, ties to even (Rust's
         // shortest mode may round a tie up, so recheck with exact rounding).
         let short = format!("{n:e}");
-        let k = short.split('e').next().unwrap_or("").bytes().filter(u8::is_ascii_digit).count();
+        let k = short
+            .split('e')
+            .next()
+            .unwrap_or("")
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .count();
         let exact = format!("{n:.prec$e}", prec = k.saturating_sub(1));
-        let chosen = if exact != short && exact.parse::<f64>().map(f64::to_bits) == Ok(n.to_bits()) {
+        let chosen = if exact != short && exact.parse::<f64>().map(f64::to_bits) == Ok(n.to_bits())
+        {
             exact
         } else {
             short

@@ -15,7 +15,10 @@ fn one(src: &str) -> SvValue {
     let vars = parse(src.as_bytes(), &Limits::default()).unwrap_or_else(|e| panic!("{src:?}: {e}"));
     assert_eq!(vars.len(), 1, "{src:?}");
     assert_eq!(vars[0].0, "X");
-    vars.into_iter().next().map(|(_, v)| v).unwrap_or(SvValue::Nil)
+    vars.into_iter()
+        .next()
+        .map(|(_, v)| v)
+        .unwrap_or(SvValue::Nil)
 }
 
 #[test]
@@ -38,7 +41,10 @@ fn accepted_values() {
         ("X = -0x10", n(-16.0)),
         ("X = 1/0", n(f64::INFINITY)),
         ("X = -1/0", n(f64::NEG_INFINITY)),
-        ("X = \"a\\\"b\\\\c\\n\\r\\t\\a\\b\\f\\v\"", s("a\"b\\c\n\r\t\x07\x08\x0c\x0b")),
+        (
+            "X = \"a\\\"b\\\\c\\n\\r\\t\\a\\b\\f\\v\"",
+            s("a\"b\\c\n\r\t\x07\x08\x0c\x0b"),
+        ),
         ("X = 'it\\'s \"q\"'", s("it's \"q\"")),
         ("X = \"\\065\\0661\\9\"", s("AB1\t")),
         ("X = \"\\0\"", SvValue::Str(vec![0])),
@@ -47,20 +53,45 @@ fn accepted_values() {
         ("X = \"line\\\r\nnext\"", s("line\nnext")),
         ("X = \"caf\u{e9}\"", s("caf\u{e9}")),
         ("X = [[long]]", s("long")),
-        ("X = [[\nfirst newline dropped]]", s("first newline dropped")),
+        (
+            "X = [[\nfirst newline dropped]]",
+            s("first newline dropped"),
+        ),
         ("X = [==[a]]b]=]c]==]", s("a]]b]=]c")),
         ("X = [[a\r\nb\rc]]", s("a\nb\nc")),
         ("X = {}", t(vec![], vec![])),
         ("X = {1, 2, 3,}", t(vec![n(1.0), n(2.0), n(3.0)], vec![])),
         ("X = {1; 2; 3;}", t(vec![n(1.0), n(2.0), n(3.0)], vec![])),
-        ("X = {1, nil, 3}", t(vec![n(1.0), SvValue::Nil, n(3.0)], vec![])),
-        ("X = { key = 1, [\"k2\"] = 2, [3] = 3, [true] = 4, [-1.5] = 5 }", t(vec![], vec![
-            (s("key"), n(1.0)), (s("k2"), n(2.0)), (n(3.0), n(3.0)), (SvValue::Bool(true), n(4.0)), (n(-1.5), n(5.0)),
-        ])),
+        (
+            "X = {1, nil, 3}",
+            t(vec![n(1.0), SvValue::Nil, n(3.0)], vec![]),
+        ),
+        (
+            "X = { key = 1, [\"k2\"] = 2, [3] = 3, [true] = 4, [-1.5] = 5 }",
+            t(
+                vec![],
+                vec![
+                    (s("key"), n(1.0)),
+                    (s("k2"), n(2.0)),
+                    (n(3.0), n(3.0)),
+                    (SvValue::Bool(true), n(4.0)),
+                    (n(-1.5), n(5.0)),
+                ],
+            ),
+        ),
         ("X = { [ [[k]] ] = 1 }", t(vec![], vec![(s("k"), n(1.0))])),
-        ("X = {\"a\", -- [1]\n k = {}, \"b\", -- [2]\n}", t(vec![s("a"), s("b")], vec![(s("k"), t(vec![], vec![]))])),
-        ("X = {[\"f\"] = nil --[[ skipped inline function ]],\n}", t(vec![], vec![(s("f"), SvValue::Nil)])),
-        ("X = {{{}}}", t(vec![t(vec![t(vec![], vec![])], vec![])], vec![])),
+        (
+            "X = {\"a\", -- [1]\n k = {}, \"b\", -- [2]\n}",
+            t(vec![s("a"), s("b")], vec![(s("k"), t(vec![], vec![]))]),
+        ),
+        (
+            "X = {[\"f\"] = nil --[[ skipped inline function ]],\n}",
+            t(vec![], vec![(s("f"), SvValue::Nil)]),
+        ),
+        (
+            "X = {{{}}}",
+            t(vec![t(vec![t(vec![], vec![])], vec![])], vec![]),
+        ),
         ("\u{feff}X = 1", n(1.0)),
         ("-- c\nX --[[ c ]] = --[==[ c\n]==] 1 -- c", n(1.0)),
         ("X = 1;", n(1.0)),
@@ -79,7 +110,10 @@ fn accepted_values() {
 fn whole_files() {
     let lim = Limits::default();
     assert_eq!(parse(b"", &lim), Ok(vec![]));
-    assert_eq!(parse(b"-- only a comment\n--[[ and a\nlong one ]]", &lim), Ok(vec![]));
+    assert_eq!(
+        parse(b"-- only a comment\n--[[ and a\nlong one ]]", &lim),
+        Ok(vec![])
+    );
     assert_eq!(parse(b"\r\n\r\n", &lim), Ok(vec![]));
     let got = parse(b"\nA = 1\nB = nil\nA = 2; C = 'x' D = {}\n", &lim).expect("parses");
     let want = vec![
@@ -123,7 +157,12 @@ fn errors_with_positions() {
         ("X = {[{}] = 1}", 1, 7, "table keys are not supported"),
         ("X = {[1 = 2}", 1, 9, "expected ']'"),
         ("X = 1/2", 1, 6, "only 1/0, -1/0 and 0/0"),
-        ("X = -\"a\"", 1, 6, "unary minus must be followed by a number"),
+        (
+            "X = -\"a\"",
+            1,
+            6,
+            "unary minus must be followed by a number",
+        ),
         ("X = \"abc", 1, 5, "unfinished string"),
         ("X = \"ab\nc\"", 1, 5, "unfinished string"),
         ("X = [[abc", 1, 5, "unfinished long string"),
@@ -147,19 +186,34 @@ fn errors_with_positions() {
     for &(src, line, col, msg) in cases {
         let e = err(src.as_bytes(), &lim);
         assert_eq!((e.line, e.column), (line, col), "{src:?}: {e}");
-        assert!(e.message.contains(msg), "{src:?}: message {:?} lacks {msg:?}", e.message);
+        assert!(
+            e.message.contains(msg),
+            "{src:?}: message {:?} lacks {msg:?}",
+            e.message
+        );
     }
 }
 
 #[test]
 fn encodings() {
     let lim = Limits::default();
-    let utf16le: Vec<u8> = b"\xFF\xFE".iter().copied().chain("X = 1".encode_utf16().flat_map(u16::to_le_bytes)).collect();
-    let utf16be: Vec<u8> = b"\xFE\xFF".iter().copied().chain("X = 1".encode_utf16().flat_map(u16::to_be_bytes)).collect();
+    let utf16le: Vec<u8> = b"\xFF\xFE"
+        .iter()
+        .copied()
+        .chain("X = 1".encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let utf16be: Vec<u8> = b"\xFE\xFF"
+        .iter()
+        .copied()
+        .chain("X = 1".encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
     let bare: Vec<u8> = "X = 1".encode_utf16().flat_map(u16::to_le_bytes).collect();
     for src in [utf16le, utf16be, bare] {
         let e = err(&src, &lim);
-        assert_eq!(e.message, "file is UTF-16; SavedVariables must be UTF-8/ASCII");
+        assert_eq!(
+            e.message,
+            "file is UTF-16; SavedVariables must be UTF-8/ASCII"
+        );
         assert_eq!((e.line, e.column), (1, 1));
     }
     // Invalid UTF-8 inside a string is fine: Lua strings are bytes.
@@ -173,18 +227,30 @@ fn limits() {
     let e = err(deep.as_bytes(), &Limits::default());
     assert!(e.message.contains("nested deeper than 512"), "{e}");
     assert_eq!((e.line, e.column), (1, 5 + 512));
-    let small = Limits { max_depth: 2, ..Limits::default() };
+    let small = Limits {
+        max_depth: 2,
+        ..Limits::default()
+    };
     assert!(parse(b"X = {{}}", &small).is_ok());
     assert_eq!(err(b"X = {{{}}}", &small).column, 7);
-    let tiny = Limits { max_bytes: 4, ..Limits::default() };
+    let tiny = Limits {
+        max_bytes: 4,
+        ..Limits::default()
+    };
     assert!(err(b"X = 1", &tiny).message.contains("over the limit"));
-    let few = Limits { max_nodes: 3, ..Limits::default() };
+    let few = Limits {
+        max_nodes: 3,
+        ..Limits::default()
+    };
     assert!(parse(b"X = {1, 2}", &few).is_ok());
     let e = err(b"X = {1, 2, 3}", &few);
     assert!(e.message.contains("node limit"), "{e}");
     assert_eq!(e.column, 12);
     // Deep but allowed nesting parses without recursion and drops fine.
-    let ok = Limits { max_depth: 5000, ..Limits::default() };
+    let ok = Limits {
+        max_depth: 5000,
+        ..Limits::default()
+    };
     let src = format!("X = {}{}", "{".repeat(5000), "}".repeat(5000));
     assert!(parse(src.as_bytes(), &ok).is_ok());
 }

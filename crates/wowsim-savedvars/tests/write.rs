@@ -1,6 +1,10 @@
 //! Exact-output tests of `write`, write→parse round trips, and a seeded property test.
+// 0.90000152587890625 is spelled exactly on purpose: it is a decimal tie case.
+#![allow(clippy::excessive_precision)]
 
-use wowsim_savedvars::{parse, write, write_with, LineEnding, Limits, Style, SvTable, SvValue, WriteOptions};
+use wowsim_savedvars::{
+    parse, write, write_with, Limits, LineEnding, Style, SvTable, SvValue, WriteOptions,
+};
 
 fn n(v: f64) -> SvValue {
     SvValue::Number(v)
@@ -42,7 +46,10 @@ fn exact_scalars() {
         (n(f64::NEG_INFINITY), "-1/0"),
         (n(f64::NAN), "0/0"),
         (s("plain"), "\"plain\""),
-        (s("q\"b\\n\nr\rt\tz\0e\x01\x7f"), "\"q\\\"b\\\\n\\nr\\rt\tz\\000e\\001\\127\""),
+        (
+            s("q\"b\\n\nr\rt\tz\0e\x01\x7f"),
+            "\"q\\\"b\\\\n\\nr\\rt\tz\\000e\\001\\127\"",
+        ),
         (SvValue::Str(vec![0xC3, 0xA9, 0xFF]), "\"\u{e9}\u{fffd}\""),
     ];
     for (v, want) in cases {
@@ -52,23 +59,31 @@ fn exact_scalars() {
         } else {
             format!("\nX = {want}\n").into_bytes()
         };
-        assert_eq!(got, want_bytes, "{v:?}: {:?}", String::from_utf8_lossy(&got));
+        assert_eq!(
+            got,
+            want_bytes,
+            "{v:?}: {:?}",
+            String::from_utf8_lossy(&got)
+        );
     }
 }
 
 fn sample() -> Vec<(String, SvValue)> {
     vec![
-        var("DB", t(
-            vec![s("a"), t(vec![n(1.0)], vec![]), SvValue::Nil, n(2.5)],
-            vec![
-                (s("k"), SvValue::Bool(true)),
-                (n(10.0), t(vec![], vec![])),
-                (s("skip"), SvValue::Nil),
-                (SvValue::Bool(false), s("f")),
-                (t(vec![], vec![]), s("table key skipped")),
-                (n(f64::NAN), s("nan key skipped")),
-            ],
-        )),
+        var(
+            "DB",
+            t(
+                vec![s("a"), t(vec![n(1.0)], vec![]), SvValue::Nil, n(2.5)],
+                vec![
+                    (s("k"), SvValue::Bool(true)),
+                    (n(10.0), t(vec![], vec![])),
+                    (s("skip"), SvValue::Nil),
+                    (SvValue::Bool(false), s("f")),
+                    (t(vec![], vec![]), s("table key skipped")),
+                    (n(f64::NAN), s("nan key skipped")),
+                ],
+            ),
+        ),
         var("Other", SvValue::Nil),
         var("Count", n(3.0)),
     ]
@@ -82,7 +97,10 @@ fn exact_flat_table() {
 
 #[test]
 fn exact_indented_table_crlf() {
-    let opts = WriteOptions { style: Style::Indented, line_ending: LineEnding::Crlf };
+    let opts = WriteOptions {
+        style: Style::Indented,
+        line_ending: LineEnding::Crlf,
+    };
     let got = String::from_utf8(write_with(&sample(), &opts)).expect("utf8");
     let want = "\r\nDB = {\r\n\t\"a\", -- [1]\r\n\t{\r\n\t\t1, -- [1]\r\n\t}, -- [2]\r\n\tnil, -- [3]\r\n\t2.5, -- [4]\r\n\t[\"k\"] = true,\r\n\t[10] = {\r\n\t},\r\n\t[false] = \"f\",\r\n}\r\nOther = nil\r\nCount = 3\r\n";
     assert_eq!(got, want);
@@ -98,7 +116,10 @@ fn empty_and_deep() {
         v = t(vec![v], vec![]);
     }
     let out = write(&[var("D", v.clone())]);
-    let lim = Limits { max_depth: 1000, ..Limits::default() };
+    let lim = Limits {
+        max_depth: 1000,
+        ..Limits::default()
+    };
     let back = parse(&out, &lim).expect("deep parses");
     assert!(back[0].1.same(&v));
 }
@@ -112,7 +133,11 @@ fn roundtrip(vars: &[(String, SvValue)]) {
             assert_eq!(back.len(), vars.len());
             for ((na, va), (nb, vb)) in vars.iter().zip(&back) {
                 assert_eq!(na, nb);
-                assert!(va.same(vb), "{va:?} != {vb:?}\n{}", String::from_utf8_lossy(&out));
+                assert!(
+                    va.same(vb),
+                    "{va:?} != {vb:?}\n{}",
+                    String::from_utf8_lossy(&out)
+                );
             }
         }
     }
@@ -121,16 +146,46 @@ fn roundtrip(vars: &[(String, SvValue)]) {
 #[test]
 fn roundtrip_every_kind() {
     let nums = [
-        0.0, -0.0, 0.1, 1.0 / 3.0, 1e300, -1e-300, 5e-324, f64::MAX, f64::MIN_POSITIVE,
-        9007199254740993.0, 9007199254740992.0, 2f64.powi(63), -(2f64.powi(63)), 2f64.powi(70),
-        123456789.123, 0.90000152587890625, 0.074509, f64::INFINITY, f64::NEG_INFINITY, f64::NAN,
+        0.0,
+        -0.0,
+        0.1,
+        1.0 / 3.0,
+        1e300,
+        -1e-300,
+        5e-324,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        9007199254740993.0,
+        9007199254740992.0,
+        2f64.powi(63),
+        -(2f64.powi(63)),
+        2f64.powi(70),
+        123456789.123,
+        0.90000152587890625,
+        0.074509,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
     ];
-    let mut vars: Vec<_> = nums.iter().enumerate().map(|(i, &v)| var(&format!("N{i}"), n(v))).collect();
+    let mut vars: Vec<_> = nums
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| var(&format!("N{i}"), n(v)))
+        .collect();
     vars.push(var("S", SvValue::Str((0..=255).collect())));
     vars.push(var("E", s("")));
     vars.push(var("B", SvValue::Bool(false)));
     vars.push(var("Z", SvValue::Nil));
-    vars.push(var("T", t(nums.iter().map(|&v| n(v)).collect(), nums.iter().filter(|v| !v.is_nan()).map(|&v| (n(v), n(v))).collect())));
+    vars.push(var(
+        "T",
+        t(
+            nums.iter().map(|&v| n(v)).collect(),
+            nums.iter()
+                .filter(|v| !v.is_nan())
+                .map(|&v| (n(v), n(v)))
+                .collect(),
+        ),
+    ));
     roundtrip(&vars);
 }
 
@@ -151,14 +206,24 @@ impl Rng {
             0 => self.below(2000) as f64 - 1000.0,
             1 => f64::from_bits(self.next()),
             2 => (self.next() as f64) / (self.next() as f64 + 1.0),
-            3 => [0.0, -0.0, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 0.1][self.below(6) as usize],
+            3 => {
+                [0.0, -0.0, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 0.1][self.below(6) as usize]
+            }
             4 => (self.below(1 << 53) as f64) * if self.below(2) == 0 { 1.0 } else { -1.0 },
             _ => (self.next() as f64) * 10f64.powi(self.below(600) as i32 - 300),
         }
     }
     fn bytes(&mut self) -> Vec<u8> {
         let len = self.below(12) as usize;
-        (0..len).map(|_| if self.below(3) == 0 { self.next() as u8 } else { b"ab\"\\\n\r\t ]=["[self.below(11) as usize] }).collect()
+        (0..len)
+            .map(|_| {
+                if self.below(3) == 0 {
+                    self.next() as u8
+                } else {
+                    b"ab\"\\\n\r\t ]=["[self.below(11) as usize]
+                }
+            })
+            .collect()
     }
     fn key(&mut self) -> SvValue {
         match self.below(4) {
@@ -178,7 +243,11 @@ impl Rng {
             _ => {
                 let mut table = SvTable::default();
                 for _ in 0..self.below(6) {
-                    table.array.push(if self.below(8) == 0 { SvValue::Nil } else { self.value(depth + 1) });
+                    table.array.push(if self.below(8) == 0 {
+                        SvValue::Nil
+                    } else {
+                        self.value(depth + 1)
+                    });
                 }
                 for _ in 0..self.below(6) {
                     let k = self.key();
@@ -194,7 +263,9 @@ impl Rng {
 fn property_random_trees_roundtrip() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for case in 0..5000 {
-        let vars: Vec<_> = (0..1 + rng.below(3)).map(|i| var(&format!("V{case}_{i}"), rng.value(0))).collect();
+        let vars: Vec<_> = (0..1 + rng.below(3))
+            .map(|i| var(&format!("V{case}_{i}"), rng.value(0)))
+            .collect();
         roundtrip(&vars);
     }
 }
