@@ -1,1 +1,116 @@
-fn main() {}
+//! The `wow-sim` command line: parses arguments, builds a `Simulator`, prints results, picks the
+//! exit code. The only place that prints to stdout or exits.
+
+mod cli;
+
+use anyhow::Context;
+use clap::Parser;
+use cli::{Cli, Command};
+use std::process::ExitCode;
+use wowsim_core::{SavedVarsConfig, SimConfig, Simulator};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("wow-sim: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let config = sim_config(&cli)?;
+    match &cli.command {
+        Some(Command::LuaErrors(args)) => lua_errors(&cli, config, args.seconds),
+        Some(Command::Screenshot) => not_built("screenshot"),
+        Some(Command::DumpTree) => not_built("dump-tree"),
+        None => not_built("the interactive window (run a subcommand such as `lua-errors`)"),
+    }
+}
+
+fn not_built(what: &str) -> anyhow::Result<ExitCode> {
+    eprintln!("wow-sim: {what} is not built yet");
+    Ok(ExitCode::from(2))
+}
+
+fn sim_config(cli: &Cli) -> anyhow::Result<SimConfig> {
+    let mut c = SimConfig::new(cli.flavor.into());
+    c.addon_dirs = if cli.addons.is_empty() {
+        vec![cli::demo_addons_dir()?]
+    } else {
+        cli.addons.clone()
+    };
+    for d in &c.addon_dirs {
+        anyhow::ensure!(
+            d.is_dir(),
+            "--addons {}: not a readable folder",
+            d.display()
+        );
+    }
+    if let Some(b) = &cli.blizzard_ui {
+        anyhow::ensure!(
+            b.is_dir(),
+            "--blizzard-ui {}: not a readable folder",
+            b.display()
+        );
+        c.blizzard_ui = Some(b.clone());
+    }
+    c.no_addons = cli.no_addons;
+    c.account = cli.account.clone();
+    c.realm = cli.realm.clone();
+    c.character = cli.character.clone();
+    if !cli.no_saved_vars {
+        let wtf = match &cli.wtf {
+            Some(w) => w.clone(),
+            None => cli::default_wtf_dir()
+                .context("cannot find a data folder for SavedVariables; pass --wtf DIR")?,
+        };
+        c.saved_vars = Some(SavedVarsConfig {
+            wtf,
+            account: cli.account.clone(),
+            realm: cli.realm.clone(),
+            character: cli.character.clone(),
+        });
+    }
+    Ok(c)
+}
+
+/// Runs start-up, `seconds` of virtual time, `--exec-lua`, logout; prints the error records.
+fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<ExitCode> {
+    let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    for n in &sim.notes {
+        eprintln!("wow-sim: note: {n}");
+    }
+    sim.start().map_err(lua_err)?;
+    sim.run_for(seconds).map_err(lua_err)?;
+    if let Some(code) = &cli.exec_lua {
+        let (code, name) = cli::exec_lua_source(code)?;
+        sim.exec_lua(&code, &name).map_err(lua_err)?;
+    }
+    for msg in sim.logout().map_err(lua_err)? {
+        eprintln!("wow-sim: {msg}");
+    }
+    for line in sim.output() {
+        eprintln!("[chat] {line}");
+    }
+    if sim.xml_pending() > 0 {
+        eprintln!(
+            "wow-sim: note: {} XML elements were not instantiated (XML UI is not built yet)",
+            sim.xml_pending()
+        );
+    }
+    let errors = sim.errors();
+    println!("{}", serde_json::to_string_pretty(&errors)?);
+    Ok(if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// mlua errors are not `Send`; keep their text.
+fn lua_err(e: mlua::Error) -> anyhow::Error {
+    anyhow::anyhow!("internal error in the Lua VM: {e}")
+}

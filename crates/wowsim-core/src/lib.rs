@@ -1,1 +1,20 @@
-//! wowsim-core
+//! wowsim-core: the simulated WoW client. One [`Simulator`] owns the Lua VM, the UI object
+//! arena, the event registry, the timer queue and the clock; front ends drive it.
+
+pub mod addons;
+pub mod api;
+pub mod clock;
+pub mod errors;
+pub mod events;
+pub mod lua;
+pub mod savedvars;
+pub mod simulator;
+pub mod templates;
+pub mod timers;
+pub mod widgets;
+pub mod xmlui;
+
+pub use errors::ErrorRecord;
+pub use savedvars::SavedVarsConfig;
+pub use simulator::{Output, SimConfig, SimError, Simulator};
+pub use wowsim_toc::Flavor;

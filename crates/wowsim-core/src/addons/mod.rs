@@ -1,0 +1,200 @@
+//! Addons at run time: the discovered set, the start-up load plan, loading one addon's files
+//! (Lua, and XML through `xmlload`), and the `C_AddOns` namespace (`c_addons.rs`).
+
+pub mod c_addons;
+pub mod xmlload;
+
+use crate::errors::{restore_phase, set_phase, ErrorState};
+use crate::lua::HostFns;
+use mlua::{Lua, Table, Value};
+use std::path::{Path, PathBuf};
+use wowsim_toc::{DiscoveredAddon, LoadState};
+
+/// One addon known to the client this session.
+#[derive(Clone, Debug)]
+pub struct AddonEntry {
+    pub info: DiscoveredAddon,
+    pub state: LoadState,
+    pub reason: Option<String>,
+    pub enabled: bool,
+    pub loading: bool,
+    pub loaded: bool,
+}
+
+/// Every known addon (VM app data), Blizzard's first.
+#[derive(Default)]
+pub struct AddonSet {
+    pub addons: Vec<AddonEntry>,
+}
+
+impl AddonSet {
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.addons
+            .iter()
+            .position(|a| a.info.name.eq_ignore_ascii_case(name))
+    }
+}
+
+/// Hooks the loader calls after an addon's files ran (SavedVariables, then `ADDON_LOADED`).
+pub trait AfterLoad {
+    fn after_files(&self, lua: &Lua, index: usize) -> mlua::Result<()>;
+}
+
+/// The logical client path of a file of an addon: `Interface/AddOns/Name/sub/file.lua`.
+pub fn logical_path(addon: &str, rel: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for p in rel.split(['/', '\\']) {
+        match p {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    format!("Interface/AddOns/{addon}/{}", parts.join("/"))
+}
+
+/// Records an error that did not come from Lua (missing file, XML problem) with its location.
+pub fn record_at(lua: &Lua, message: String, file: &str, line: Option<u32>) {
+    if let Some(mut s) = lua.app_data_mut::<ErrorState>() {
+        let phase = s.phase.clone();
+        let frame = match line {
+            Some(l) => format!("{file}:{l}:"),
+            None => format!("{file}:0:"),
+        };
+        s.log.push(message, &phase, vec![frame]);
+    }
+}
+
+/// The per-addon table passed as the second value of `...` to every file of the addon.
+pub fn addon_table(lua: &Lua, name: &str) -> mlua::Result<Table> {
+    let tables: Table = match lua.named_registry_value::<Value>("wowsim.addontables")? {
+        Value::Table(t) => t,
+        _ => {
+            let t = lua.create_table()?;
+            lua.set_named_registry_value("wowsim.addontables", t.clone())?;
+            t
+        }
+    };
+    let key = name.to_ascii_lowercase();
+    if let Value::Table(t) = tables.raw_get::<Value>(key.as_str())? {
+        return Ok(t);
+    }
+    let t = lua.create_table()?;
+    tables.raw_set(key, t.clone())?;
+    Ok(t)
+}
+
+/// Strips a UTF-8 byte-order mark.
+pub fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
+/// Compiles and runs Lua source as a file of `addon`; errors are recorded, never propagated.
+/// `first_line` > 1 shifts line numbers (Lua inside XML reports the XML line).
+pub fn run_lua_source(
+    lua: &Lua,
+    host: &HostFns,
+    addon: &str,
+    chunk_path: &str,
+    source: &[u8],
+    first_line: u32,
+) -> mlua::Result<()> {
+    let mut code = Vec::with_capacity(source.len() + first_line as usize);
+    code.resize(first_line.saturating_sub(1) as usize, b'\n');
+    code.extend_from_slice(strip_bom(source));
+    let func = match lua
+        .load(code)
+        .set_name(format!("@{chunk_path}"))
+        .into_function()
+    {
+        Ok(f) => f,
+        Err(e) => {
+            let msg = crate::lua::host_error_message(&e);
+            host.report.call::<()>(msg)?;
+            return Ok(());
+        }
+    };
+    let table = addon_table(lua, addon)?;
+    host.hostcall
+        .call::<mlua::MultiValue>((func, addon, table))?;
+    Ok(())
+}
+
+/// Runs a Lua file of an addon (from disk).
+pub fn run_lua_file(
+    lua: &Lua,
+    host: &HostFns,
+    addon: &str,
+    logical: &str,
+    path: &Path,
+) -> mlua::Result<()> {
+    match std::fs::read(path) {
+        Ok(bytes) => run_lua_source(lua, host, addon, logical, &bytes, 1),
+        Err(e) => {
+            record_at(lua, format!("Couldn't open {logical}: {e}"), logical, None);
+            Ok(())
+        }
+    }
+}
+
+/// Loads one addon: every file of its TOC in order, then the `after` hook (SavedVariables and
+/// `ADDON_LOADED`). Returns false if it was already loaded.
+pub fn load_addon(
+    lua: &Lua,
+    host: &HostFns,
+    index: usize,
+    after: &dyn AfterLoad,
+) -> mlua::Result<bool> {
+    let (name, dir, files) = {
+        let mut set = lua.app_data_mut::<AddonSet>().expect("addons");
+        let a = &mut set.addons[index];
+        if a.loaded || a.loading {
+            return Ok(false);
+        }
+        a.loading = true;
+        (
+            a.info.name.clone(),
+            a.info.dir.clone(),
+            a.info.toc.files.clone(),
+        )
+    };
+    let prev = set_phase(lua, "load");
+    for f in &files {
+        let logical = logical_path(&name, &f.path);
+        let resolved: Option<PathBuf> = wowsim_toc::resolve_path_ci(&dir, &f.path);
+        let Some(path) = resolved else {
+            let toc_name = format!("Interface/AddOns/{name}/{name}.toc");
+            record_at(
+                lua,
+                format!("{toc_name}:{}: Couldn't open {logical}", f.line),
+                &toc_name,
+                Some(f.line),
+            );
+            continue;
+        };
+        let lower = f.path.to_ascii_lowercase();
+        if lower.ends_with(".xml") {
+            xmlload::load_xml_file(lua, host, &name, &dir, &logical, &path)?;
+        } else if lower.ends_with(".lua") {
+            run_lua_file(lua, host, &name, &logical, &path)?;
+        } else {
+            record_at(
+                lua,
+                format!("{logical}: unsupported file type in TOC"),
+                &logical,
+                None,
+            );
+        }
+    }
+    restore_phase(lua, prev);
+    {
+        let mut set = lua.app_data_mut::<AddonSet>().expect("addons");
+        let a = &mut set.addons[index];
+        a.loading = false;
+        a.loaded = true;
+    }
+    after.after_files(lua, index)?;
+    Ok(true)
+}

@@ -1,0 +1,198 @@
+//! Loading an addon's UI XML file: diagnostics become error records with file:line, `<Script>`
+//! (file or inline) and `<Include>` run in document order, and frame elements are handed to the
+//! native instantiator (`crate::xmlui`).
+
+use super::{logical_path, record_at, run_lua_file, run_lua_source};
+use crate::lua::HostFns;
+use mlua::Lua;
+use std::path::Path;
+use wowsim_xml::{Element, Flavor};
+
+/// The XML flavour matching the simulator's flavour (VM app data).
+#[derive(Clone, Copy)]
+pub struct XmlFlavor(pub Flavor);
+
+/// Maximum `<Include>` nesting before we assume a cycle.
+const MAX_INCLUDE_DEPTH: usize = 64;
+
+/// Loads one XML file of `addon` (`logical` is its client path).
+pub fn load_xml_file(
+    lua: &Lua,
+    host: &HostFns,
+    addon: &str,
+    addon_dir: &Path,
+    logical: &str,
+    path: &Path,
+) -> mlua::Result<()> {
+    load_xml_depth(lua, host, addon, addon_dir, logical, path, 0)
+}
+
+fn load_xml_depth(
+    lua: &Lua,
+    host: &HostFns,
+    addon: &str,
+    addon_dir: &Path,
+    logical: &str,
+    path: &Path,
+    depth: usize,
+) -> mlua::Result<()> {
+    if depth > MAX_INCLUDE_DEPTH {
+        record_at(
+            lua,
+            format!("{logical}: <Include> nested too deeply (cycle?)"),
+            logical,
+            None,
+        );
+        return Ok(());
+    }
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            record_at(lua, format!("Couldn't open {logical}: {e}"), logical, None);
+            return Ok(());
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let flavor = lua
+        .app_data_ref::<XmlFlavor>()
+        .map(|f| f.0)
+        .unwrap_or(Flavor::Retail);
+    let doc = wowsim_xml::parse_document(&text, flavor);
+    for d in &doc.diagnostics {
+        record_at(
+            lua,
+            wowsim_xml::format_diagnostic(logical, d),
+            logical,
+            Some(d.pos.line),
+        );
+    }
+    let Some(root) = doc.root else { return Ok(()) };
+    let ctx = Ctx {
+        lua,
+        host,
+        addon,
+        addon_dir,
+        logical,
+        depth,
+    };
+    for el in &root.children {
+        ctx.top_level(el)?;
+    }
+    Ok(())
+}
+
+struct Ctx<'a> {
+    lua: &'a Lua,
+    host: &'a HostFns,
+    addon: &'a str,
+    addon_dir: &'a Path,
+    logical: &'a str,
+    depth: usize,
+}
+
+impl Ctx<'_> {
+    /// The folder of this XML file relative to the addon folder.
+    fn rel_dir(&self) -> String {
+        let prefix = format!("Interface/AddOns/{}/", self.addon);
+        let rel = self.logical.strip_prefix(&prefix).unwrap_or(self.logical);
+        match rel.rfind('/') {
+            Some(i) => rel[..i].to_string(),
+            None => String::new(),
+        }
+    }
+
+    /// Resolves `file=` relative to this XML file, then to the addon folder.
+    fn resolve(&self, file: &str) -> Option<(String, std::path::PathBuf)> {
+        let dir = self.rel_dir();
+        let candidates = if dir.is_empty() {
+            vec![file.to_string()]
+        } else {
+            vec![format!("{dir}/{file}"), file.to_string()]
+        };
+        for rel in candidates {
+            if let Some(p) = wowsim_toc::resolve_path_ci(self.addon_dir, &rel) {
+                return Some((logical_path(self.addon, &rel), p));
+            }
+        }
+        None
+    }
+
+    fn top_level(&self, el: &Element) -> mlua::Result<()> {
+        match el.tag.as_str() {
+            "Script" => self.script(el),
+            "Include" => self.include(el),
+            _ => crate::xmlui::instantiate_top_level(
+                self.lua,
+                self.host,
+                self.addon,
+                self.logical,
+                el,
+            ),
+        }
+    }
+
+    fn script(&self, el: &Element) -> mlua::Result<()> {
+        if let Some(file) = el.attr("file") {
+            match self.resolve(file) {
+                Some((logical, path)) => {
+                    run_lua_file(self.lua, self.host, self.addon, &logical, &path)?
+                }
+                None => record_at(
+                    self.lua,
+                    format!(
+                        "{}:{}: Couldn't open {}",
+                        self.logical,
+                        el.pos.line,
+                        file.replace('\\', "/")
+                    ),
+                    self.logical,
+                    Some(el.pos.line),
+                ),
+            }
+        }
+        if let Some((code, pos)) = &el.text {
+            if !code.trim().is_empty() {
+                run_lua_source(
+                    self.lua,
+                    self.host,
+                    self.addon,
+                    self.logical,
+                    code.as_bytes(),
+                    pos.line,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn include(&self, el: &Element) -> mlua::Result<()> {
+        let Some(file) = el.attr("file") else {
+            return Ok(());
+        };
+        match self.resolve(file) {
+            Some((logical, path)) => load_xml_depth(
+                self.lua,
+                self.host,
+                self.addon,
+                self.addon_dir,
+                &logical,
+                &path,
+                self.depth + 1,
+            ),
+            None => {
+                record_at(
+                    self.lua,
+                    format!(
+                        "{}:{}: Couldn't open {}",
+                        self.logical,
+                        el.pos.line,
+                        file.replace('\\', "/")
+                    ),
+                    self.logical,
+                    Some(el.pos.line),
+                );
+                Ok(())
+            }
+        }
+    }
+}

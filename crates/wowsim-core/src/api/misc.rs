@@ -1,0 +1,296 @@
+//! Time, build, debug, CVars, group and chat basics.
+//!
+//! | WoW name | behaviour |
+//! | --- | --- |
+//! | `GetTime`, `GetTimePreciseSec` | the virtual clock |
+//! | `GetFramerate` | 1 / last tick |
+//! | `debugprofilestart`, `debugprofilestop` | milliseconds on the virtual clock |
+//! | `debugstack(start, top, bottom)` | the Lua stack, client style |
+//! | `GetBuildInfo` | version, build, date, tocversion, localizedVersion, buildType of the flavour |
+//! | `IsLoggedIn` | true after `PLAYER_LOGIN` |
+//! | `InCombatLockdown`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers` | solo, out of combat |
+//! | `C_CVar.GetCVar`, `SetCVar`, `GetCVarDefault`, `GetCVarBool`, `RegisterCVar` and the globals | defaults from the reference |
+//! | `C_ChatInfo.RegisterAddonMessagePrefix`, `IsAddonMessagePrefixRegistered`, `GetRegisteredAddonMessagePrefixes`, `SendAddonMessage` | prefixes remembered; messages go nowhere |
+
+use crate::clock::Clock;
+use crate::lua::lua_error;
+use mlua::{Lua, Table, Value};
+use rustc_hash::FxHashMap;
+use wowsim_data::ProductData;
+
+/// Whether `PLAYER_LOGIN` has fired (VM app data).
+#[derive(Default)]
+pub struct LoginState {
+    pub logged_in: bool,
+}
+
+/// Console variables: current values over the reference defaults (VM app data).
+#[derive(Default)]
+pub struct CVars {
+    pub values: FxHashMap<String, String>,
+    pub defaults: FxHashMap<String, String>,
+}
+
+fn now(lua: &Lua) -> f64 {
+    lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0)
+}
+
+/// Installs the functions of this file.
+pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    let g = lua.globals();
+    g.raw_set("GetTime", lua.create_function(|lua, ()| Ok(now(lua)))?)?;
+    g.raw_set(
+        "GetTimePreciseSec",
+        lua.create_function(|lua, ()| Ok(now(lua)))?,
+    )?;
+    g.raw_set(
+        "GetFramerate",
+        lua.create_function(|lua, ()| {
+            Ok(lua
+                .app_data_ref::<Clock>()
+                .map(|c| c.framerate())
+                .unwrap_or(60.0))
+        })?,
+    )?;
+    g.raw_set(
+        "debugprofilestart",
+        lua.create_function(|lua, ()| {
+            if let Some(mut c) = lua.app_data_mut::<Clock>() {
+                c.profile_start();
+            }
+            Ok(())
+        })?,
+    )?;
+    g.raw_set(
+        "debugprofilestop",
+        lua.create_function(|lua, ()| {
+            Ok(lua
+                .app_data_ref::<Clock>()
+                .map(|c| c.profile_stop())
+                .unwrap_or(0.0))
+        })?,
+    )?;
+    g.raw_set(
+        "debugstack",
+        lua.create_function(
+            |lua, args: (Value, Option<usize>, Option<usize>, Option<usize>)| {
+                // debugstack([thread,] start, count1, count2)
+                let (start, top, bottom) = match args.0 {
+                    Value::Thread(_) => (
+                        args.1.unwrap_or(1),
+                        args.2.unwrap_or(12),
+                        args.3.unwrap_or(10),
+                    ),
+                    Value::Integer(i) => (
+                        i.max(0) as usize,
+                        args.1.unwrap_or(12),
+                        args.2.unwrap_or(10),
+                    ),
+                    Value::Number(n) => (
+                        n.max(0.0) as usize,
+                        args.1.unwrap_or(12),
+                        args.2.unwrap_or(10),
+                    ),
+                    _ => (1, args.1.unwrap_or(12), args.2.unwrap_or(10)),
+                };
+                let frames = crate::lua::stack_frames(lua, start.max(1), 256);
+                let mut out = String::new();
+                let n = frames.len();
+                for (i, f) in frames.iter().enumerate() {
+                    if i < top || i + bottom >= n {
+                        out.push_str(f);
+                        out.push('\n');
+                    } else if i == top {
+                        out.push_str("...\n");
+                    }
+                }
+                Ok(out)
+            },
+        )?,
+    )?;
+    let b = data.build();
+    let (version, build, date, toc) = (
+        b.version.clone(),
+        b.build.clone(),
+        b.date.clone(),
+        b.tocversion,
+    );
+    g.raw_set(
+        "GetBuildInfo",
+        lua.create_function(move |_, ()| {
+            Ok((
+                version.clone(),
+                build.clone(),
+                date.clone(),
+                toc,
+                version.clone(),
+                "Release",
+            ))
+        })?,
+    )?;
+    g.raw_set(
+        "IsLoggedIn",
+        lua.create_function(|lua, ()| {
+            Ok(lua
+                .app_data_ref::<LoginState>()
+                .is_some_and(|s| s.logged_in))
+        })?,
+    )?;
+    g.raw_set("InCombatLockdown", lua.create_function(|_, ()| Ok(false))?)?;
+    g.raw_set("IsInGroup", lua.create_function(|_, _: Value| Ok(false))?)?;
+    g.raw_set("IsInRaid", lua.create_function(|_, _: Value| Ok(false))?)?;
+    g.raw_set(
+        "GetNumGroupMembers",
+        lua.create_function(|_, _: Value| Ok(0))?,
+    )?;
+    g.raw_set(
+        "GetNumSubgroupMembers",
+        lua.create_function(|_, _: Value| Ok(0))?,
+    )?;
+    install_cvars(lua, data)?;
+    install_chat_info(lua)?;
+    Ok(())
+}
+
+fn cvar_get(lua: &Lua, name: &str) -> Option<String> {
+    let c = lua.app_data_ref::<CVars>()?;
+    let key = name.to_ascii_lowercase();
+    c.values.get(&key).or_else(|| c.defaults.get(&key)).cloned()
+}
+
+fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
+    let mut cv = CVars::default();
+    for c in data.cvars() {
+        cv.defaults.insert(
+            c.name.to_ascii_lowercase(),
+            c.default.clone().unwrap_or_default(),
+        );
+    }
+    lua.set_app_data(cv);
+    let ns: Table = match lua.globals().raw_get::<Value>("C_CVar")? {
+        Value::Table(t) => t,
+        _ => lua.create_table()?,
+    };
+    let get = lua.create_function(|lua, name: Value| {
+        let Value::String(n) = name else {
+            return Err(lua_error(lua, "Usage: GetCVar(name)"));
+        };
+        Ok(cvar_get(lua, &n.to_string_lossy()))
+    })?;
+    let set = lua.create_function(|lua, (name, value): (Value, Value)| {
+        let Value::String(n) = name else {
+            return Err(lua_error(lua, "Usage: SetCVar(name, value)"));
+        };
+        let v = match value {
+            Value::String(s) => s.to_string_lossy(),
+            Value::Integer(i) => i.to_string(),
+            Value::Number(n) => crate::lua::stdlib::lua_number_string(n),
+            Value::Boolean(b) => (if b { "1" } else { "0" }).to_string(),
+            _ => String::new(),
+        };
+        let key = n.to_string_lossy().to_ascii_lowercase();
+        let mut c = lua.app_data_mut::<CVars>().expect("cvars");
+        let known = c.defaults.contains_key(&key) || c.values.contains_key(&key);
+        if known {
+            c.values.insert(key, v);
+        }
+        Ok(known)
+    })?;
+    let get_bool = lua.create_function(|lua, name: String| {
+        Ok(cvar_get(lua, &name)
+            .map(|v| v != "0" && !v.is_empty() && !v.eq_ignore_ascii_case("false")))
+    })?;
+    let get_default = lua.create_function(|lua, name: String| {
+        Ok(lua
+            .app_data_ref::<CVars>()
+            .and_then(|c| c.defaults.get(&name.to_ascii_lowercase()).cloned()))
+    })?;
+    let register = lua.create_function(|lua, (name, value): (String, Option<String>)| {
+        let mut c = lua.app_data_mut::<CVars>().expect("cvars");
+        c.defaults
+            .entry(name.to_ascii_lowercase())
+            .or_insert_with(|| value.unwrap_or_default());
+        Ok(())
+    })?;
+    ns.raw_set("GetCVar", get.clone())?;
+    ns.raw_set("SetCVar", set.clone())?;
+    ns.raw_set("GetCVarBool", get_bool.clone())?;
+    ns.raw_set("GetCVarDefault", get_default.clone())?;
+    ns.raw_set("RegisterCVar", register)?;
+    let g = lua.globals();
+    for (n, f) in [
+        ("GetCVar", get),
+        ("SetCVar", set),
+        ("GetCVarBool", get_bool),
+        ("GetCVarDefault", get_default),
+    ] {
+        if data.api(n).is_some() {
+            g.raw_set(n, f)?;
+        }
+    }
+    g.raw_set("C_CVar", ns)?;
+    Ok(())
+}
+
+/// Registered addon-message prefixes (VM app data).
+#[derive(Default)]
+pub struct AddonPrefixes(pub Vec<String>);
+
+fn install_chat_info(lua: &Lua) -> mlua::Result<()> {
+    lua.set_app_data(AddonPrefixes::default());
+    let ns: Table = match lua.globals().raw_get::<Value>("C_ChatInfo")? {
+        Value::Table(t) => t,
+        _ => lua.create_table()?,
+    };
+    ns.raw_set(
+        "RegisterAddonMessagePrefix",
+        lua.create_function(|lua, prefix: Value| {
+            let Value::String(p) = prefix else {
+                return Err(lua_error(
+                    lua,
+                    "Usage: C_ChatInfo.RegisterAddonMessagePrefix(prefix)",
+                ));
+            };
+            let p = p.to_string_lossy();
+            if p.len() > 16 {
+                return Ok(2); // Enum.RegisterAddonMessagePrefixResult.InvalidPrefix
+            }
+            let mut s = lua.app_data_mut::<AddonPrefixes>().expect("prefixes");
+            if s.0.contains(&p) {
+                return Ok(1); // DuplicatePrefix
+            }
+            s.0.push(p);
+            Ok(0)
+        })?,
+    )?;
+    ns.raw_set(
+        "IsAddonMessagePrefixRegistered",
+        lua.create_function(|lua, p: String| {
+            Ok(lua
+                .app_data_ref::<AddonPrefixes>()
+                .is_some_and(|s| s.0.contains(&p)))
+        })?,
+    )?;
+    ns.raw_set(
+        "GetRegisteredAddonMessagePrefixes",
+        lua.create_function(|lua, ()| {
+            Ok(lua
+                .app_data_ref::<AddonPrefixes>()
+                .map(|s| s.0.clone())
+                .unwrap_or_default())
+        })?,
+    )?;
+    let send = lua.create_function(|lua, args: (Value, Value, Option<String>, Value)| {
+        if !matches!(args.0, Value::String(_)) || !matches!(args.1, Value::String(_)) {
+            return Err(lua_error(
+                lua,
+                "Usage: C_ChatInfo.SendAddonMessage(prefix, message [, chatType, target])",
+            ));
+        }
+        Ok(0) // Enum.SendAddonMessageResult.Success
+    })?;
+    ns.raw_set("SendAddonMessage", send.clone())?;
+    ns.raw_set("SendAddonMessageLogged", send)?;
+    lua.globals().raw_set("C_ChatInfo", ns)?;
+    Ok(())
+}

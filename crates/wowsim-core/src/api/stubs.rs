@@ -1,0 +1,142 @@
+//! Typed stubs: every function of the reference that wow-sim does not implement exists and
+//! returns values of its documented types (never a silent `nil` in place of a table), and every
+//! call is counted so that `api-coverage` and the run summary show the gap.
+
+use crate::lua::HostFns;
+use mlua::{Lua, Table, Value};
+use rustc_hash::FxHashMap;
+use wowsim_data::{Api, Param, ProductData, Ty};
+
+/// Calls of stubbed functions by name (VM app data).
+#[derive(Default, Debug)]
+pub struct StubStats {
+    pub calls: FxHashMap<String, u64>,
+    /// Names of every function installed as a stub.
+    pub stubbed: Vec<String>,
+}
+
+/// Looks up `a.b.c` in the globals; None if any part is missing.
+pub fn get_path(lua: &Lua, path: &str) -> mlua::Result<Value> {
+    let mut cur = Value::Table(lua.globals());
+    for part in path.split('.') {
+        cur = match cur {
+            Value::Table(t) => t.raw_get(part)?,
+            _ => return Ok(Value::Nil),
+        };
+    }
+    Ok(cur)
+}
+
+/// The namespace table for `C_Foo` (created if needed).
+fn namespace(lua: &Lua, ns: &str) -> mlua::Result<Table> {
+    let g = lua.globals();
+    let mut cur = g;
+    for part in ns.split('.') {
+        cur = match cur.raw_get::<Value>(part)? {
+            Value::Table(t) => t,
+            _ => {
+                let t = lua.create_table()?;
+                cur.raw_set(part, t.clone())?;
+                t
+            }
+        };
+    }
+    Ok(cur)
+}
+
+/// A default value of a declared type, as a stub returns it.
+pub fn default_value(lua: &Lua, data: &ProductData, p: &Param, depth: u32) -> mlua::Result<Value> {
+    if let Some(v) = &p.stub {
+        return crate::api::data_value(lua, v);
+    }
+    if p.nilable && !p.stub_not_nil {
+        return Ok(Value::Nil);
+    }
+    default_of_type(lua, data, &p.ty, depth)
+}
+
+fn default_of_type(lua: &Lua, data: &ProductData, ty: &Ty, depth: u32) -> mlua::Result<Value> {
+    Ok(match ty {
+        Ty::Number | Ty::Gender => Value::Integer(0),
+        Ty::String | Ty::Unit | Ty::FileAsset | Ty::TextureAsset | Ty::StringList => {
+            Value::String(lua.create_string("")?)
+        }
+        Ty::Boolean => Value::Boolean(false),
+        Ty::Table | Ty::Array(_) | Ty::HList => Value::Table(lua.create_table()?),
+        Ty::Enum(name) => {
+            let v = data
+                .enum_def(name)
+                .and_then(|e| e.values.iter().map(|(_, v)| *v).min())
+                .unwrap_or(0);
+            Value::Integer(v)
+        }
+        Ty::StringEnum(name) => {
+            let v = data
+                .string_enum(name)
+                .and_then(|e| e.values.first().cloned())
+                .unwrap_or_default();
+            Value::String(lua.create_string(v)?)
+        }
+        Ty::Structure(name) => {
+            let t = lua.create_table()?;
+            if depth < 4 {
+                if let Some(s) = data.structure(name) {
+                    for f in &s.fields {
+                        if let Some(n) = &f.name {
+                            t.raw_set(n.as_str(), default_value(lua, data, f, depth + 1)?)?;
+                        }
+                    }
+                }
+            }
+            Value::Table(t)
+        }
+        _ => Value::Nil,
+    })
+}
+
+fn install_stub(lua: &Lua, data: &'static ProductData, api: &'static Api) -> mlua::Result<()> {
+    let name = api.name.clone();
+    let f = lua.create_function(move |lua, _args: mlua::MultiValue| {
+        if let Some(mut s) = lua.app_data_mut::<StubStats>() {
+            *s.calls.entry(name.clone()).or_default() += 1;
+        }
+        let mut out = mlua::MultiValue::new();
+        if api.stubnothing || api.mayreturnnothing {
+            return Ok(out);
+        }
+        for p in api.outputs.iter().flatten() {
+            out.push_back(default_value(lua, data, p, 0)?);
+        }
+        Ok(out)
+    })?;
+    match &api.namespace {
+        Some(ns) => namespace(lua, ns)?.raw_set(api.short_name.as_str(), f)?,
+        None => lua.globals().raw_set(api.short_name.as_str(), f)?,
+    }
+    Ok(())
+}
+
+/// Installs a stub for every reference function that is not defined yet.
+pub fn install(lua: &Lua, _host: &HostFns, data: &'static ProductData) -> mlua::Result<()> {
+    let mut stubbed = Vec::new();
+    for api in data.apis() {
+        if api.impl_.is_some()
+            && api
+                .namespace
+                .as_deref()
+                .is_some_and(|n| !n.starts_with("C_"))
+        {
+            continue; // Lua library functions (`bit.band`, `string.split`): ours or Lua's own.
+        }
+        if !get_path(lua, &api.name)?.is_nil() {
+            continue;
+        }
+        install_stub(lua, data, api)?;
+        stubbed.push(api.name.clone());
+    }
+    lua.set_app_data(StubStats {
+        calls: FxHashMap::default(),
+        stubbed,
+    });
+    Ok(())
+}

@@ -1,0 +1,189 @@
+//! Structured Lua error records: what `lua-errors` prints and the GUI lists.
+//!
+//! Records are created by the error trampoline (`lua/bootstrap.lua` → `natives.record`) at the point
+//! the error is raised, so the stack is the real one. This module only parses and de-duplicates;
+//! it knows nothing of Lua.
+
+use serde::Serialize;
+
+/// One Lua error as the client would have shown it, plus where and when it happened.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ErrorRecord {
+    /// The message as the client shows it, e.g. `Interface/AddOns/Foo/Foo.lua:3: oops`.
+    pub message: String,
+    /// The addon the error is attributed to (from the file path), if any.
+    pub addon: Option<String>,
+    /// The file that raised it (`Interface/AddOns/Foo/Foo.lua`), if known.
+    pub file: Option<String>,
+    /// The 1-based line in `file`, if known.
+    pub line: Option<u32>,
+    /// What wow-sim was doing: `load`, `event:NAME`, `script:OnClick`, `OnUpdate`, `timer`, `exec-lua`, …
+    pub phase: String,
+    /// The Lua stack at the point of the error, innermost first.
+    pub stack: Vec<String>,
+    /// How many times this (file, line, message) happened.
+    pub count: u32,
+}
+
+/// What the VM's error trampoline writes to (stored as the VM's app data).
+#[derive(Debug, Default)]
+pub struct ErrorState {
+    pub log: ErrorLog,
+    /// The phase attributed to errors raised now (`load`, `event:ADDON_LOADED`, …).
+    pub phase: String,
+}
+
+/// Sets the phase for errors raised from now on; returns the previous one for `restore_phase`.
+pub fn set_phase(lua: &mlua::Lua, phase: &str) -> String {
+    match lua.app_data_mut::<ErrorState>() {
+        Some(mut s) => std::mem::replace(&mut s.phase, phase.to_string()),
+        None => String::new(),
+    }
+}
+
+/// Puts back the phase returned by `set_phase`.
+pub fn restore_phase(lua: &mlua::Lua, prev: String) {
+    if let Some(mut s) = lua.app_data_mut::<ErrorState>() {
+        s.phase = prev;
+    }
+}
+
+/// The ordered, de-duplicated set of error records of one run.
+#[derive(Clone, Debug, Default)]
+pub struct ErrorLog {
+    records: Vec<ErrorRecord>,
+}
+
+impl ErrorLog {
+    /// Adds an error; a repeat of the same (file, line, message) only bumps the count.
+    pub fn push(&mut self, message: String, phase: &str, stack: Vec<String>) {
+        let (file, line) = location_of(&message, &stack);
+        if let Some(existing) = self
+            .records
+            .iter_mut()
+            .find(|r| r.file == file && r.line == line && r.message == message)
+        {
+            existing.count += 1;
+            return;
+        }
+        let addon = file.as_deref().and_then(addon_of_file);
+        self.records.push(ErrorRecord {
+            message,
+            addon,
+            file,
+            line,
+            phase: phase.to_string(),
+            stack,
+            count: 1,
+        });
+    }
+
+    /// The records in first-seen order.
+    pub fn records(&self) -> &[ErrorRecord] {
+        &self.records
+    }
+
+    /// Total number of errors including repeats.
+    pub fn total(&self) -> u32 {
+        self.records.iter().map(|r| r.count).sum()
+    }
+
+    /// Removes every record (used by `ReloadUI` in the window, and tests).
+    pub fn clear(&mut self) {
+        self.records.clear();
+    }
+}
+
+/// Splits `path:line: rest` at the start of a message; returns (path, line).
+pub fn split_location(message: &str) -> Option<(&str, u32)> {
+    // Paths may contain ':' only in Windows drive letters, which chunk names never have.
+    let mut parts = message.splitn(3, ':');
+    let path = parts.next()?;
+    let line = parts.next()?;
+    parts.next()?;
+    if path.is_empty() || path.contains('\n') {
+        return None;
+    }
+    let line: u32 = line.trim().parse().ok()?;
+    Some((path, line))
+}
+
+/// The (file, line) of an error: from its message, else from the first stack frame that has one.
+fn location_of(message: &str, stack: &[String]) -> (Option<String>, Option<u32>) {
+    if let Some((file, line)) = split_location(message) {
+        return (Some(file.to_string()), Some(line));
+    }
+    for frame in stack {
+        if let Some((file, line)) = split_location(frame) {
+            if !file.starts_with('[') {
+                return (Some(file.to_string()), Some(line));
+            }
+        }
+    }
+    (None, None)
+}
+
+/// `Interface/AddOns/Foo/Bar.lua` → `Foo`.
+pub fn addon_of_file(file: &str) -> Option<String> {
+    let rest = file
+        .strip_prefix("Interface/AddOns/")
+        .or_else(|| file.strip_prefix("Interface\\AddOns\\"))?;
+    let name = rest.split(['/', '\\']).next()?;
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_loc(msg: &str, expect: Option<(&str, u32)>) {
+        assert_eq!(split_location(msg), expect, "{msg}");
+    }
+
+    #[test]
+    fn locations() {
+        check_loc(
+            "Interface/AddOns/A/a.lua:12: boom",
+            Some(("Interface/AddOns/A/a.lua", 12)),
+        );
+        check_loc(
+            "Interface/AddOns/A/a.xml:3: x: y",
+            Some(("Interface/AddOns/A/a.xml", 3)),
+        );
+        check_loc("plain message", None);
+        check_loc("a:b: c", None);
+    }
+
+    #[test]
+    fn dedup_counts_and_keeps_order() {
+        let mut log = ErrorLog::default();
+        log.push("Interface/AddOns/A/a.lua:1: x".into(), "load", vec![]);
+        log.push("Interface/AddOns/B/b.lua:2: y".into(), "timer", vec![]);
+        log.push("Interface/AddOns/A/a.lua:1: x".into(), "OnUpdate", vec![]);
+        let r = log.records();
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0].count, 2);
+        assert_eq!(r[0].phase, "load");
+        assert_eq!(r[0].addon.as_deref(), Some("A"));
+        assert_eq!(r[1].line, Some(2));
+        assert_eq!(log.total(), 3);
+    }
+
+    #[test]
+    fn location_from_stack_when_message_has_none() {
+        let mut log = ErrorLog::default();
+        log.push(
+            "table error".into(),
+            "load",
+            vec![
+                "[C]: in function 'error'".into(),
+                "Interface/AddOns/C/c.lua:7: in main chunk".into(),
+            ],
+        );
+        assert_eq!(
+            log.records()[0].file.as_deref(),
+            Some("Interface/AddOns/C/c.lua")
+        );
+        assert_eq!(log.records()[0].line, Some(7));
+    }
+}

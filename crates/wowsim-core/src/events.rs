@@ -1,0 +1,236 @@
+//! Events: frame registration (`RegisterEvent` and friends) and dispatch in registration order.
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `Frame:RegisterEvent(event)` | [`register`] |
+//! | `Frame:RegisterUnitEvent(event, unit1 [, unit2])` | [`register`] with a unit filter |
+//! | `Frame:UnregisterEvent(event)`, `UnregisterAllEvents`, `RegisterAllEvents` | [`install_methods`] |
+//! | `Frame:IsEventRegistered(event)` | [`install_methods`] |
+//!
+//! Dispatch takes a snapshot of the registered frames; a frame unregistered during the dispatch
+//! is skipped, one registered during it waits for the next event.
+
+use crate::errors::{restore_phase, set_phase};
+use crate::lua::lua_error;
+use crate::widgets::frame::add_method;
+use crate::widgets::{obj_id, UiLua, UiState};
+use mlua::{Lua, MultiValue, Value};
+
+/// Whether `name` is an event of the emulated client (set by the simulator from the reference).
+pub struct KnownEvents(pub Box<dyn Fn(&str) -> bool>);
+
+fn check_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<String> {
+    let Value::String(s) = v else {
+        return Err(lua_error(lua, format_args!("Usage: {method}(\"event\")")));
+    };
+    let name = s.to_string_lossy();
+    let known = lua
+        .app_data_ref::<KnownEvents>()
+        .is_none_or(|k| (k.0)(&name));
+    if !known {
+        return Err(lua_error(
+            lua,
+            format_args!("{method}(): Attempt to register unknown event \"{name}\""),
+        ));
+    }
+    Ok(name)
+}
+
+/// Registers frame `id` for `event`, optionally only for the given units.
+pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String>>) -> bool {
+    let Some(o) = ui.get_mut(id) else {
+        return false;
+    };
+    match units {
+        Some(u) => {
+            o.unit_filters.insert(event.to_string(), u);
+        }
+        None => {
+            o.unit_filters.remove(event);
+        }
+    }
+    if o.events.iter().any(|e| e == event) {
+        return false;
+    }
+    o.events.push(event.to_string());
+    ui.event_frames
+        .entry(event.to_string())
+        .or_default()
+        .push(id);
+    true
+}
+
+/// Unregisters frame `id` from `event`.
+pub fn unregister(ui: &mut UiState, id: u32, event: &str) {
+    let Some(o) = ui.get_mut(id) else { return };
+    o.events.retain(|e| e != event);
+    o.unit_filters.remove(event);
+    if let Some(list) = ui.event_frames.get_mut(event) {
+        list.retain(|x| *x != id);
+    }
+}
+
+fn is_registered(ui: &UiState, id: u32, event: &str) -> bool {
+    ui.get(id)
+        .is_some_and(|o| o.all_events || o.events.iter().any(|e| e == event))
+}
+
+/// Installs the event methods on Frame.
+pub fn install_methods(lua: &Lua) -> mlua::Result<()> {
+    add_method(
+        lua,
+        "Frame",
+        "RegisterEvent",
+        lua.create_function(|lua, (this, ev): (Value, Value)| {
+            let id = obj_id(lua, &this, "RegisterEvent")?;
+            let ev = check_event(lua, &ev, "Frame:RegisterEvent")?;
+            Ok(register(
+                &mut lua.app_data_mut::<UiState>().expect("ui"),
+                id,
+                &ev,
+                None,
+            ))
+        })?,
+    )?;
+    add_method(
+        lua,
+        "Frame",
+        "RegisterUnitEvent",
+        lua.create_function(|lua, args: MultiValue| {
+            let this = args.front().cloned().unwrap_or(Value::Nil);
+            let id = obj_id(lua, &this, "RegisterUnitEvent")?;
+            let ev = check_event(
+                lua,
+                args.get(1).unwrap_or(&Value::Nil),
+                "Frame:RegisterUnitEvent",
+            )?;
+            let units: Vec<String> = args
+                .iter()
+                .skip(2)
+                .filter_map(|v| match v {
+                    Value::String(s) => Some(s.to_string_lossy().to_lowercase()),
+                    _ => None,
+                })
+                .collect();
+            let units = (!units.is_empty()).then_some(units);
+            Ok(register(
+                &mut lua.app_data_mut::<UiState>().expect("ui"),
+                id,
+                &ev,
+                units,
+            ))
+        })?,
+    )?;
+    add_method(
+        lua,
+        "Frame",
+        "UnregisterEvent",
+        lua.create_function(|lua, (this, ev): (Value, Value)| {
+            let id = obj_id(lua, &this, "UnregisterEvent")?;
+            let ev = check_event(lua, &ev, "Frame:UnregisterEvent")?;
+            unregister(&mut lua.app_data_mut::<UiState>().expect("ui"), id, &ev);
+            Ok(())
+        })?,
+    )?;
+    add_method(
+        lua,
+        "Frame",
+        "UnregisterAllEvents",
+        lua.create_function(|lua, this: Value| {
+            let id = obj_id(lua, &this, "UnregisterAllEvents")?;
+            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+            let events = ui.get(id).map(|o| o.events.clone()).unwrap_or_default();
+            for e in events {
+                unregister(&mut ui, id, &e);
+            }
+            if let Some(o) = ui.get_mut(id) {
+                o.all_events = false;
+            }
+            ui.all_event_frames.retain(|x| *x != id);
+            Ok(())
+        })?,
+    )?;
+    add_method(
+        lua,
+        "Frame",
+        "RegisterAllEvents",
+        lua.create_function(|lua, this: Value| {
+            let id = obj_id(lua, &this, "RegisterAllEvents")?;
+            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+            if let Some(o) = ui.get_mut(id) {
+                if !o.all_events {
+                    o.all_events = true;
+                    ui.all_event_frames.push(id);
+                }
+            }
+            Ok(())
+        })?,
+    )?;
+    add_method(
+        lua,
+        "Frame",
+        "IsEventRegistered",
+        lua.create_function(|lua, (this, ev): (Value, Value)| {
+            let id = obj_id(lua, &this, "IsEventRegistered")?;
+            let ev = check_event(lua, &ev, "Frame:IsEventRegistered")?;
+            let ui = lua.app_data_ref::<UiState>().expect("ui");
+            let units = ui.get(id).and_then(|o| o.unit_filters.get(&ev).cloned());
+            let reg = is_registered(&ui, id, &ev);
+            drop(ui);
+            let mut out = MultiValue::new();
+            out.push_back(Value::Boolean(reg));
+            for u in units.unwrap_or_default() {
+                out.push_back(Value::String(lua.create_string(u)?));
+            }
+            Ok(out)
+        })?,
+    )?;
+    Ok(())
+}
+
+/// Fires `event` with `args` to every registered frame, in registration order.
+pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> {
+    let ids: Vec<u32> = {
+        let ui = lua.app_data_ref::<UiState>().expect("ui");
+        let mut ids = ui.event_frames.get(event).cloned().unwrap_or_default();
+        for id in &ui.all_event_frames {
+            if !ids.contains(id) {
+                ids.push(*id);
+            }
+        }
+        // Unit filters: the first payload value is the unit.
+        let unit = match args.front() {
+            Some(Value::String(s)) => Some(s.to_string_lossy().to_lowercase()),
+            _ => None,
+        };
+        ids.retain(|id| {
+            ui.get(*id)
+                .and_then(|o| o.unit_filters.get(event))
+                .is_none_or(|units| unit.as_ref().is_some_and(|u| units.contains(u)))
+        });
+        ids
+    };
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let fire = lua.app_data_ref::<UiLua>().expect("ui").fire.clone();
+    let prev = set_phase(lua, &format!("event:{event}"));
+    let mut result = Ok(());
+    for id in ids {
+        let still = is_registered(&lua.app_data_ref::<UiState>().expect("ui"), id, event);
+        if !still {
+            continue;
+        }
+        let mut call_args = MultiValue::with_capacity(args.len() + 3);
+        call_args.push_back(Value::Integer(id as i64));
+        call_args.push_back(Value::String(lua.create_string("OnEvent")?));
+        call_args.push_back(Value::String(lua.create_string(event)?));
+        call_args.extend(args.iter().cloned());
+        if let Err(e) = fire.call::<()>(call_args) {
+            result = Err(e);
+            break;
+        }
+    }
+    restore_phase(lua, prev);
+    result
+}

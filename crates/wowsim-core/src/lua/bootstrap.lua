@@ -1,0 +1,116 @@
+-- wow-sim bootstrap: the error trampoline and the client's error-handler functions.
+-- Runs once per VM with the host's natives table as its only argument; returns the host API.
+-- Written for wow-sim; it is not client code.
+local natives = ...
+local rawpcall, rawxpcall = pcall, xpcall
+local type, select, unpack, error = type, select, unpack, error
+local cocreate, coresume = coroutine.create, coroutine.resume
+local errmsg, record, stack = natives.errmsg, natives.record, natives.stack
+
+-- Rust callbacks raise their errors as userdata; the client raises strings. Convert at every
+-- place Lua code can observe an error value.
+local function fix(e)
+  if type(e) == "userdata" then
+    return errmsg(e)
+  end
+  return e
+end
+
+local function pcallresult(ok, ...)
+  if ok then
+    return ok, ...
+  end
+  return false, fix((...))
+end
+
+pcall = function(f, ...)
+  return pcallresult(rawpcall(f, ...))
+end
+
+xpcall = function(f, handler)
+  return rawxpcall(f, function(e)
+    return handler(fix(e))
+  end)
+end
+
+coroutine.resume = function(co, ...)
+  return pcallresult(coresume(co, ...))
+end
+
+local function wrapresult(ok, ...)
+  if ok then
+    return ...
+  end
+  error(fix((...)), 0)
+end
+
+coroutine.wrap = function(f)
+  local co = cocreate(f)
+  return function(...)
+    return wrapresult(coresume(co, ...))
+  end
+end
+
+-- The error handler chain.
+local inhandler = false
+local function defaulthandler(msg)
+  if not inhandler then
+    record(fix(msg), stack(3))
+  end
+  return msg
+end
+local currenthandler = defaulthandler
+
+geterrorhandler = function()
+  return currenthandler
+end
+
+seterrorhandler = function(h)
+  if type(h) ~= "function" then
+    error("Usage: seterrorhandler(errfunc)", 2)
+  end
+  currenthandler = h
+end
+
+-- Records an error (with the stack at the point it was raised) and hands it to the addon's
+-- error handler, as the client does for every error it catches.
+local function report(msg, st)
+  msg = fix(msg)
+  record(msg, st or stack(3))
+  local h = currenthandler
+  if h ~= defaulthandler then
+    inhandler = true
+    rawpcall(h, msg)
+    inhandler = false
+  end
+  return msg
+end
+
+local function onerror(e)
+  return report(e, stack(3))
+end
+
+-- Calls f(...) protected; errors are reported, never propagated. Returns ok, results...
+local function hostcall(f, ...)
+  local n = select("#", ...)
+  if n == 0 then
+    return rawxpcall(f, onerror)
+  elseif n == 1 then
+    local a = ...
+    return rawxpcall(function() return f(a) end, onerror)
+  elseif n == 2 then
+    local a, b = ...
+    return rawxpcall(function() return f(a, b) end, onerror)
+  elseif n == 3 then
+    local a, b, c = ...
+    return rawxpcall(function() return f(a, b, c) end, onerror)
+  end
+  local args = { ... }
+  return rawxpcall(function() return f(unpack(args, 1, n)) end, onerror)
+end
+
+return {
+  hostcall = hostcall,
+  report = function(msg) report(msg, {}) end,
+  defaulthandler = defaulthandler,
+}

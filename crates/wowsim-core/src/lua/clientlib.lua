@@ -1,0 +1,111 @@
+-- wow-sim: the client's C-side library functions that are simplest to express in Lua.
+-- Runs once per VM with (hostcall, natives); written for wow-sim, not client code.
+local hostcall, natives = ...
+local type, select, error, rawget, rawset, pairs, next = type, select, error, rawget, rawset, pairs, next
+local tostring, unpack = tostring, unpack
+
+local function dropok(ok, ...)
+  if ok then
+    return ...
+  end
+end
+
+-- securecall(f or name, ...): errors go to the error handler; the caller continues.
+securecall = function(f, ...)
+  if type(f) == "string" then
+    f = _G[f]
+  end
+  if type(f) ~= "function" then
+    error("securecall(): Function is not a function", 2)
+  end
+  return dropok(hostcall(f, ...))
+end
+
+securecallfunction = securecall
+
+securecallmethod = function(obj, method, ...)
+  local f = obj[method]
+  if type(f) ~= "function" then
+    error("securecallmethod(): Method is not a function", 2)
+  end
+  return dropok(hostcall(f, obj, ...))
+end
+
+secureexecuterange = function(t, f, ...)
+  if type(t) ~= "table" or type(f) ~= "function" then
+    error("Usage: secureexecuterange(table, function[, ...])", 2)
+  end
+  for k, v in pairs(t) do
+    hostcall(f, k, v, ...)
+  end
+end
+
+-- wow-sim runs all addon code as insecure except for nothing: taint is not modelled, so
+-- every caller is "secure" from the point of view of code that asks.
+issecure = function()
+  return true
+end
+issecurevariable = function(t, name)
+  if name == nil then
+    name = t
+    t = _G
+  end
+  if type(t) ~= "table" then
+    error("Usage: issecurevariable([table,] \"variable\")", 2)
+  end
+  return true, nil
+end
+forceinsecure = function() end
+scrub = function(...)
+  local n = select("#", ...)
+  local out = { ... }
+  for i = 1, n do
+    local t = type(out[i])
+    if t ~= "string" and t ~= "number" and t ~= "boolean" and t ~= "nil" then
+      out[i] = nil
+    end
+  end
+  return unpack(out, 1, n)
+end
+
+local function posthook(hook, args, ...)
+  hook(unpack(args, 1, args.n))
+  return ...
+end
+
+-- hooksecurefunc([table,] "name", hook): the original runs first and its results are
+-- returned; the hook runs after it with the same arguments.
+hooksecurefunc = function(t, name, hook)
+  if type(t) ~= "table" then
+    t, name, hook = _G, t, name
+  end
+  if type(name) ~= "string" or type(hook) ~= "function" then
+    error("Usage: hooksecurefunc([table,] \"functionName\", hookfunc)", 2)
+  end
+  local orig = t[name]
+  if type(orig) ~= "function" then
+    error("hooksecurefunc(): " .. name .. " is not a function", 2)
+  end
+  rawset(t, name, function(...)
+    return posthook(hook, { n = select("#", ...), ... }, orig(...))
+  end)
+end
+
+-- Mixin(object, ...): copies every key of each mixin into object; returns object.
+Mixin = function(object, ...)
+  for i = 1, select("#", ...) do
+    local mixin = select(i, ...)
+    for k, v in pairs(mixin) do
+      object[k] = v
+    end
+  end
+  return object
+end
+
+CreateFromMixins = function(...)
+  return Mixin({}, ...)
+end
+
+debuglocals = function()
+  return ""
+end

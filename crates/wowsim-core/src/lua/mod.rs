@@ -1,0 +1,241 @@
+//! The Lua 5.1 VM as the client shapes it: sandboxed globals, the error trampoline, the WoW
+//! additions to the standard library. Widgets and the game API live elsewhere (`widgets`, `api`).
+
+pub mod bit;
+pub mod stdlib;
+pub mod time;
+
+use crate::errors::{addon_of_file, ErrorState};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
+
+/// Functions of the bootstrap that the host calls.
+pub struct HostFns {
+    /// `hostcall(f, ...)`: runs `f` protected; errors are recorded and sent to the error handler.
+    pub hostcall: Function,
+    /// `report(msg)`: records an error that was not raised inside Lua (e.g. a syntax error).
+    pub report: Function,
+}
+
+/// Globals the client does not have; removed after the standard libraries are opened.
+const REMOVED_GLOBALS: &[&str] = &[
+    "dofile",
+    "loadfile",
+    "require",
+    "module",
+    "package",
+    "io",
+    "os",
+    "debug",
+    "_VERSION_WOWSIM",
+];
+
+/// Creates a VM with the client's Lua library (no io, os, package, debug; the WoW additions).
+pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
+    let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH;
+    let lua = Lua::new_with(libs, LuaOptions::default())?;
+    let g = lua.globals();
+    for name in REMOVED_GLOBALS {
+        g.raw_set(*name, Value::Nil)?;
+    }
+    // `loadstring` must refuse binary chunks, as the client does.
+    let raw_loadstring: Function = g.get("loadstring")?;
+    g.raw_set("loadstring", make_loadstring(&lua, raw_loadstring)?)?;
+    g.raw_set("load", Value::Nil)?;
+    stdlib::install(&lua)?;
+    bit::install(&lua)?;
+    time::install(&lua)?;
+
+    let natives = lua.create_table()?;
+    natives.set(
+        "errmsg",
+        lua.create_function(|_, v: Value| Ok(error_value_message(&v)))?,
+    )?;
+    natives.set(
+        "record",
+        lua.create_function(|lua, (msg, stack): (Value, Option<Table>)| {
+            let msg = match &msg {
+                Value::String(s) => s.to_string_lossy(),
+                other => error_value_message(other),
+            };
+            let mut frames = Vec::new();
+            if let Some(t) = stack {
+                for v in t.sequence_values::<String>() {
+                    frames.push(v?);
+                }
+            }
+            let msg = repair_truncated_path(&msg, &frames);
+            if let Some(mut state) = lua.app_data_mut::<ErrorState>() {
+                let phase = state.phase.clone();
+                state.log.push(msg, &phase, frames);
+            }
+            Ok(())
+        })?,
+    )?;
+    natives.set(
+        "stack",
+        lua.create_function(|lua, level: usize| {
+            let frames = stack_frames(lua, level, 64);
+            lua.create_sequence_from(frames)
+        })?,
+    )?;
+    let host: Table = lua
+        .load(include_str!("bootstrap.lua"))
+        .set_name("=[wow-sim bootstrap]")
+        .call(natives.clone())?;
+    let fns = HostFns {
+        hostcall: host.get("hostcall")?,
+        report: host.get("report")?,
+    };
+    lua.load(include_str!("clientlib.lua"))
+        .set_name("=[wow-sim clientlib]")
+        .call::<()>((fns.hostcall.clone(), natives))?;
+    lua.set_app_data(ErrorState::default());
+    Ok((lua, fns))
+}
+
+fn make_loadstring(lua: &Lua, raw: Function) -> mlua::Result<Function> {
+    lua.create_function(
+        move |_, (code, name): (mlua::LuaString, Option<mlua::LuaString>)| {
+            if code.as_bytes().first() == Some(&0x1b) {
+                return Ok((
+                    Value::Nil,
+                    Some("binary chunks are not allowed".to_string()),
+                ));
+            }
+            let r: (Value, Option<String>) = raw.call((code, name))?;
+            Ok(r)
+        },
+    )
+}
+
+/// The client-visible text of an error value: strings as they are, host errors unwrapped.
+pub fn error_value_message(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.to_string_lossy(),
+        Value::Error(e) => host_error_message(e),
+        Value::Nil => "nil".to_string(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Integer(i) => i.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::UserData(_) => "userdata".to_string(),
+        other => other.type_name().to_string(),
+    }
+}
+
+/// Strips mlua's wrapping from an error raised by a host function.
+pub fn host_error_message(e: &mlua::Error) -> String {
+    match e {
+        mlua::Error::CallbackError { cause, .. } => host_error_message(cause),
+        mlua::Error::RuntimeError(m) => m.clone(),
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::MemoryError(m) => format!("not enough memory: {m}"),
+        mlua::Error::BadArgument {
+            pos, name, cause, ..
+        } => {
+            let func = name.as_deref().unwrap_or("?");
+            format!(
+                "bad argument #{pos} to '{func}' ({})",
+                host_error_message(cause)
+            )
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A client-style error raised by a host function, with the calling Lua line as prefix
+/// (as `luaL_error` does).
+pub fn lua_error(lua: &Lua, msg: impl std::fmt::Display) -> mlua::Error {
+    mlua::Error::RuntimeError(format!("{}{msg}", caller_position(lua, 1)))
+}
+
+/// `file:line: ` of the Lua function at `level` (1 = the caller of the running host function).
+pub fn caller_position(lua: &Lua, level: usize) -> String {
+    lua.inspect_stack(level, |d| {
+        let line = d.current_line()?;
+        let src = d.source();
+        let file = display_source(src.source.as_deref()?)?;
+        Some(format!("{file}:{line}: "))
+    })
+    .flatten()
+    .unwrap_or_default()
+}
+
+/// `@Interface/AddOns/A/a.lua` → `Interface/AddOns/A/a.lua`; `=[C]` and strings → None.
+fn display_source(source: &str) -> Option<String> {
+    source.strip_prefix('@').map(str::to_string)
+}
+
+/// Formats up to `max` stack frames from `level` in Lua's traceback style, full paths.
+pub fn stack_frames(lua: &Lua, level: usize, max: usize) -> Vec<String> {
+    let mut frames = Vec::new();
+    let mut lvl = level;
+    while frames.len() < max {
+        let frame = lua.inspect_stack(lvl, |d| {
+            let src = d.source();
+            let names = d.names();
+            let where_ = match (
+                src.source.as_deref().and_then(display_source),
+                d.current_line(),
+            ) {
+                (Some(f), Some(l)) => format!("{f}:{l}:"),
+                (Some(f), None) => format!("{f}:"),
+                _ if src.what == "C" => "[C]:".to_string(),
+                _ => format!("{}:", src.short_src.as_deref().unwrap_or("?")),
+            };
+            let what = match (names.name.as_deref(), src.what) {
+                (Some(n), _) => format!("in function '{n}'"),
+                (None, "main") => "in main chunk".to_string(),
+                (None, "C") => "?".to_string(),
+                (None, _) => {
+                    let f = src
+                        .source
+                        .as_deref()
+                        .and_then(display_source)
+                        .unwrap_or_default();
+                    format!("in function <{f}:{}>", src.line_defined.unwrap_or(0))
+                }
+            };
+            format!("{where_} {what}")
+        });
+        match frame {
+            Some(f) => frames.push(f),
+            None => break,
+        }
+        lvl += 1;
+    }
+    frames
+}
+
+/// Lua 5.1 shortens chunk names in messages to 60 bytes (`...tail`); put the full path back
+/// when the stack names a file that ends with the shortened tail.
+fn repair_truncated_path(msg: &str, frames: &[String]) -> String {
+    let Some(rest) = msg.strip_prefix("...") else {
+        return msg.to_string();
+    };
+    let Some(colon) = rest.find(':') else {
+        return msg.to_string();
+    };
+    let tail = &rest[..colon];
+    for f in frames {
+        if let Some((file, _)) = crate::errors::split_location(f) {
+            if file.ends_with(tail) && addon_of_file(file).is_some() {
+                return format!("{file}{}", &rest[colon..]);
+            }
+        }
+    }
+    msg.to_string()
+}
+
+/// Returns the argument as a Lua-style type name for usage messages.
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Nil => "nil",
+        Value::Boolean(_) => "boolean",
+        Value::Integer(_) | Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Table(_) => "table",
+        Value::Function(_) => "function",
+        Value::Thread(_) => "thread",
+        _ => "userdata",
+    }
+}

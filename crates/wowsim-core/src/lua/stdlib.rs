@@ -1,0 +1,332 @@
+//! The client's additions to the Lua string and table libraries, implemented in Rust.
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `strsplit`, `string.split` | [`strsplit`] |
+//! | `strsplittable` | [`strsplittable`] |
+//! | `strjoin`, `string.join` | [`strjoin`] |
+//! | `strconcat`, `string.concat` | [`strconcat`] |
+//! | `strtrim`, `string.trim` | [`strtrim`] |
+//! | `strlenutf8` | [`strlenutf8`] |
+//! | `strcmputf8i` | [`strcmputf8i`] |
+//! | `table.wipe`, `wipe` | [`wipe`] |
+//! | `table.count` | [`count`] |
+//! | `table.removemulti` | [`removemulti`] |
+//! | `fastrandom` | xorshift, seeded deterministically |
+//!
+//! The Lua-level pieces (`hooksecurefunc`, `securecall`, …) are in `clientlib.lua`.
+
+use super::{lua_error, type_name};
+use mlua::{Lua, MultiValue, Table, Value, Variadic};
+
+/// Installs the functions of this module into the VM's globals and `string`/`table`.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let g = lua.globals();
+    let string: Table = g.get("string")?;
+    let table: Table = g.get("table")?;
+
+    let f = lua.create_function(strsplit)?;
+    g.raw_set("strsplit", f.clone())?;
+    string.raw_set("split", f)?;
+    g.raw_set("strsplittable", lua.create_function(strsplittable)?)?;
+    let f = lua.create_function(strjoin)?;
+    g.raw_set("strjoin", f.clone())?;
+    string.raw_set("join", f)?;
+    let f = lua.create_function(strconcat)?;
+    g.raw_set("strconcat", f.clone())?;
+    string.raw_set("concat", f)?;
+    let f = lua.create_function(strtrim)?;
+    g.raw_set("strtrim", f.clone())?;
+    string.raw_set("trim", f)?;
+    g.raw_set("strlenutf8", lua.create_function(strlenutf8)?)?;
+    g.raw_set("strcmputf8i", lua.create_function(strcmputf8i)?)?;
+    let f = lua.create_function(wipe)?;
+    table.raw_set("wipe", f)?;
+    table.raw_set("count", lua.create_function(count)?)?;
+    table.raw_set("removemulti", lua.create_function(removemulti)?)?;
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    g.raw_set(
+        "fastrandom",
+        lua.create_function_mut(move |lua, (lo, hi): (Option<f64>, Option<f64>)| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let r = (seed >> 11) as f64 / (1u64 << 53) as f64;
+            match (lo, hi) {
+                (None, _) => Ok(r),
+                (Some(m), None) => Ok(1.0 + (r * m).floor()),
+                (Some(l), Some(h)) if h >= l => Ok(l + (r * (h - l + 1.0)).floor()),
+                _ => Err(lua_error(
+                    lua,
+                    "bad argument #2 to 'fastrandom' (interval is empty)",
+                )),
+            }
+        })?,
+    )?;
+    Ok(())
+}
+
+/// luaL_checklstring: strings, and numbers converted to strings.
+fn check_string(lua: &Lua, v: &Value, arg: usize, func: &str) -> mlua::Result<Vec<u8>> {
+    match v {
+        Value::String(s) => Ok(s.as_bytes().to_vec()),
+        Value::Integer(i) => Ok(i.to_string().into_bytes()),
+        Value::Number(n) => Ok(lua_number_string(*n).into_bytes()),
+        other => Err(lua_error(
+            lua,
+            format_args!(
+                "bad argument #{arg} to '{func}' (string expected, got {})",
+                if matches!(other, Value::Nil) && arg > 0 {
+                    "nil"
+                } else {
+                    type_name(other)
+                }
+            ),
+        )),
+    }
+}
+
+/// Formats a number as Lua 5.1's `tostring` does (`%.14g`).
+pub fn lua_number_string(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        return format!("{}", n as i64);
+    }
+    if n.is_nan() {
+        return if n.is_sign_negative() {
+            "-nan".into()
+        } else {
+            "nan".into()
+        };
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    // %.14g
+    let exp = n.abs().log10().floor() as i32;
+    if !(-5..14).contains(&exp) {
+        let s = format!("{:.13e}", n);
+        let (mant, e) = s.split_once('e').unwrap_or((&s, "0"));
+        let mant = trim_zeros(mant);
+        let e: i32 = e.parse().unwrap_or(0);
+        return format!("{mant}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs());
+    }
+    let decimals = (13 - exp).max(0) as usize;
+    trim_zeros(&format!("{:.*}", decimals, n)).to_string()
+}
+
+fn trim_zeros(s: &str) -> &str {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        s
+    }
+}
+
+fn arg(args: &MultiValue, i: usize) -> Value {
+    args.get(i).cloned().unwrap_or(Value::Nil)
+}
+
+fn split_pieces(delims: &[u8], subject: &[u8], limit: Option<usize>) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, b) in subject.iter().enumerate() {
+        if limit.is_some_and(|l| out.len() + 1 >= l) {
+            break;
+        }
+        if delims.contains(b) {
+            out.push(subject[start..i].to_vec());
+            start = i + 1;
+        }
+    }
+    out.push(subject[start..].to_vec());
+    out
+}
+
+fn split_args(lua: &Lua, args: &MultiValue, func: &str) -> mlua::Result<Vec<Vec<u8>>> {
+    let delims = check_string(lua, &arg(args, 0), 1, func)?;
+    let subject = check_string(lua, &arg(args, 1), 2, func)?;
+    let limit = match arg(args, 2) {
+        Value::Nil => None,
+        Value::Integer(i) if i > 0 => Some(i as usize),
+        Value::Number(n) if n >= 1.0 => Some(n as usize),
+        Value::Integer(_) | Value::Number(_) => None,
+        other => {
+            return Err(lua_error(
+                lua,
+                format_args!(
+                    "bad argument #3 to '{func}' (number expected, got {})",
+                    type_name(&other)
+                ),
+            ))
+        }
+    };
+    Ok(split_pieces(&delims, &subject, limit))
+}
+
+/// `strsplit(delimiters, subject [, pieces])`: each byte of `delimiters` separates pieces.
+pub fn strsplit(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+    let pieces = split_args(lua, &args, "strsplit")?;
+    let mut out = MultiValue::with_capacity(pieces.len());
+    for p in pieces {
+        out.push_back(Value::String(lua.create_string(p)?));
+    }
+    Ok(out)
+}
+
+/// `strsplittable(delimiters, subject [, pieces])`: like `strsplit`, into a new table.
+pub fn strsplittable(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
+    let pieces = split_args(lua, &args, "strsplittable")?;
+    let t = lua.create_table_with_capacity(pieces.len(), 0)?;
+    for (i, p) in pieces.into_iter().enumerate() {
+        t.raw_set(i + 1, lua.create_string(p)?)?;
+    }
+    Ok(t)
+}
+
+/// `strjoin(sep, ...)`.
+pub fn strjoin(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
+    let sep = check_string(lua, &arg(&args, 0), 1, "strjoin")?;
+    let mut out = Vec::new();
+    for (i, v) in args.iter().enumerate().skip(1) {
+        if i > 1 {
+            out.extend_from_slice(&sep);
+        }
+        out.extend(check_string(lua, v, i + 1, "strjoin")?);
+    }
+    lua.create_string(out)
+}
+
+/// `strconcat(...)`.
+pub fn strconcat(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
+    let mut out = Vec::new();
+    for (i, v) in args.iter().enumerate() {
+        out.extend(check_string(lua, v, i + 1, "strconcat")?);
+    }
+    lua.create_string(out)
+}
+
+/// `strtrim(s [, chars])`: strips whitespace (space, tab, CR, LF) or the given characters.
+pub fn strtrim(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
+    let s = check_string(lua, &arg(&args, 0), 1, "strtrim")?;
+    let chars = match arg(&args, 1) {
+        Value::Nil => b" \t\r\n".to_vec(),
+        v => check_string(lua, &v, 2, "strtrim")?,
+    };
+    let start = s.iter().position(|b| !chars.contains(b)).unwrap_or(s.len());
+    let end = s
+        .iter()
+        .rposition(|b| !chars.contains(b))
+        .map_or(start, |e| e + 1);
+    lua.create_string(&s[start..end.max(start)])
+}
+
+/// `strlenutf8(s)`: the number of UTF-8 characters (continuation bytes are not counted).
+pub fn strlenutf8(lua: &Lua, v: Value) -> mlua::Result<i64> {
+    let s = check_string(lua, &v, 1, "strlenutf8")?;
+    Ok(s.iter().filter(|b| (**b & 0xC0) != 0x80).count() as i64)
+}
+
+/// `strcmputf8i(a, b)`: case-insensitive comparison; negative, zero or positive.
+pub fn strcmputf8i(lua: &Lua, (a, b): (Value, Value)) -> mlua::Result<i64> {
+    let a = String::from_utf8_lossy(&check_string(lua, &a, 1, "strcmputf8i")?).to_lowercase();
+    let b = String::from_utf8_lossy(&check_string(lua, &b, 2, "strcmputf8i")?).to_lowercase();
+    Ok(match a.cmp(&b) {
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
+    })
+}
+
+fn check_table(lua: &Lua, v: Value, func: &str) -> mlua::Result<Table> {
+    match v {
+        Value::Table(t) => Ok(t),
+        other => Err(lua_error(
+            lua,
+            format_args!(
+                "bad argument #1 to '{func}' (table expected, got {})",
+                type_name(&other)
+            ),
+        )),
+    }
+}
+
+/// `table.wipe(t)`: removes every key; returns `t`.
+pub fn wipe(lua: &Lua, v: Value) -> mlua::Result<Table> {
+    let t = check_table(lua, v, "wipe")?;
+    t.clear()?;
+    Ok(t)
+}
+
+/// `table.count(t)`: the number of key/value pairs.
+pub fn count(lua: &Lua, v: Value) -> mlua::Result<i64> {
+    let t = check_table(lua, v, "count")?;
+    let mut n = 0;
+    t.for_each(|_: Value, _: Value| {
+        n += 1;
+        Ok(())
+    })?;
+    Ok(n)
+}
+
+/// `table.removemulti(t, pos, count)`: removes `count` array entries starting at `pos`.
+pub fn removemulti(
+    lua: &Lua,
+    (t, pos, n): (Value, Option<i64>, Option<i64>),
+) -> mlua::Result<Variadic<Value>> {
+    let t = check_table(lua, t, "removemulti")?;
+    let len = t.raw_len() as i64;
+    let pos = pos.unwrap_or(len);
+    let n = n.unwrap_or(1).max(0);
+    if n == 0 || pos < 1 || pos > len {
+        return Ok(Variadic::new());
+    }
+    let n = n.min(len - pos + 1);
+    let mut removed = Variadic::new();
+    for i in pos..pos + n {
+        removed.push(t.raw_get(i)?);
+    }
+    for i in pos..=len {
+        let v: Value = if i + n <= len {
+            t.raw_get(i + n)?
+        } else {
+            Value::Nil
+        };
+        t.raw_set(i, v)?;
+    }
+    Ok(removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_split(delims: &str, s: &str, limit: Option<usize>, expect: &[&str]) {
+        let got: Vec<String> = split_pieces(delims.as_bytes(), s.as_bytes(), limit)
+            .into_iter()
+            .map(|p| String::from_utf8(p).unwrap())
+            .collect();
+        assert_eq!(got, expect, "strsplit({delims:?}, {s:?}, {limit:?})");
+    }
+
+    #[test]
+    fn split() {
+        check_split(",", "a,b,,c", None, &["a", "b", "", "c"]);
+        check_split(", ", "a, b", None, &["a", "", "b"]);
+        check_split(",", "a,b,c", Some(2), &["a", "b,c"]);
+        check_split(",", "", None, &[""]);
+        check_split(":", "abc", None, &["abc"]);
+    }
+
+    #[test]
+    fn number_strings() {
+        for (n, s) in [
+            (1.0, "1"),
+            (0.1, "0.1"),
+            (-2.5, "-2.5"),
+            (1e20, "1e+20"),
+            (1.0 / 3.0, "0.33333333333333"),
+        ] {
+            assert_eq!(lua_number_string(n), s);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! SavedVariables at run time: restoring an addon's declared variables before its
+//! `ADDON_LOADED`, and writing them at logout. The file format and durable writes are
+//! `wowsim-savedvars`; this module converts between its tree and Lua values.
+//!
+//! A file that does not parse is reported (file and line), its variables stay nil, and it is
+//! never overwritten: the addon's save is skipped and the user is told where the file is.
+
+use crate::addons::record_at;
+use mlua::{Lua, Table, Value};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use wowsim_savedvars::{Limits, SvTable, SvValue};
+
+/// Where SavedVariables live and whose they are.
+#[derive(Clone, Debug)]
+pub struct SavedVarsConfig {
+    pub wtf: PathBuf,
+    pub account: String,
+    pub realm: String,
+    pub character: String,
+}
+
+/// Files that failed to parse this session: never overwritten (VM app data).
+#[derive(Default)]
+pub struct BrokenFiles(pub HashSet<PathBuf>);
+
+impl SavedVarsConfig {
+    pub fn account_file(&self, addon: &str) -> PathBuf {
+        wowsim_savedvars::account_path(&self.wtf, &self.account, addon)
+    }
+    pub fn character_file(&self, addon: &str) -> PathBuf {
+        wowsim_savedvars::character_path(
+            &self.wtf,
+            &self.account,
+            &self.realm,
+            &self.character,
+            addon,
+        )
+    }
+}
+
+/// Converts a parsed value into Lua.
+pub fn to_lua(lua: &Lua, v: &SvValue) -> mlua::Result<Value> {
+    Ok(match v {
+        SvValue::Nil => Value::Nil,
+        SvValue::Bool(b) => Value::Boolean(*b),
+        SvValue::Number(n) => Value::Number(*n),
+        SvValue::Str(s) => Value::String(lua.create_string(s)?),
+        SvValue::Table(t) => {
+            let out = lua.create_table_with_capacity(t.array.len(), t.hash.len())?;
+            for (i, v) in t.array.iter().enumerate() {
+                out.raw_set(i + 1, to_lua(lua, v)?)?;
+            }
+            for (k, v) in &t.hash {
+                let k = to_lua(lua, k)?;
+                if !k.is_nil() {
+                    out.raw_set(k, to_lua(lua, v)?)?;
+                }
+            }
+            Value::Table(out)
+        }
+    })
+}
+
+/// Converts a Lua value for saving; functions, userdata and threads become Nil (skipped).
+/// `path` holds the tables being visited so that a cycle is cut instead of recursing forever.
+pub fn from_lua(v: &Value, path: &mut Vec<*const std::ffi::c_void>) -> mlua::Result<SvValue> {
+    Ok(match v {
+        Value::Nil => SvValue::Nil,
+        Value::Boolean(b) => SvValue::Bool(*b),
+        Value::Integer(i) => SvValue::Number(*i as f64),
+        Value::Number(n) => SvValue::Number(*n),
+        Value::String(s) => SvValue::Str(s.as_bytes().to_vec()),
+        Value::Table(t) => {
+            let ptr = t.to_pointer();
+            if path.contains(&ptr) || path.len() > 200 {
+                return Ok(SvValue::Nil);
+            }
+            path.push(ptr);
+            let r = table_from_lua(t, path);
+            path.pop();
+            SvValue::Table(r?)
+        }
+        _ => SvValue::Nil,
+    })
+}
+
+fn table_from_lua(t: &Table, path: &mut Vec<*const std::ffi::c_void>) -> mlua::Result<SvTable> {
+    let mut out = SvTable::default();
+    let n = t.raw_len();
+    for i in 1..=n {
+        let v: Value = t.raw_get(i)?;
+        out.array.push(from_lua(&v, path)?);
+    }
+    // Stop the array at the first nil so that indices stay exact.
+    if let Some(first_nil) = out.array.iter().position(|v| matches!(v, SvValue::Nil)) {
+        let tail: Vec<SvValue> = out.array.split_off(first_nil);
+        for (j, v) in tail.into_iter().enumerate() {
+            if !matches!(v, SvValue::Nil) {
+                out.hash
+                    .push((SvValue::Number((first_nil + j + 1) as f64), v));
+            }
+        }
+    }
+    let array_len = out.array.len();
+    for pair in t.clone().pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        let in_array = match &k {
+            Value::Integer(i) => *i >= 1 && (*i as usize) <= n,
+            Value::Number(f) => f.fract() == 0.0 && *f >= 1.0 && (*f as usize) <= n,
+            _ => false,
+        };
+        if in_array {
+            continue;
+        }
+        let key = match &k {
+            Value::String(_) | Value::Integer(_) | Value::Number(_) | Value::Boolean(_) => {
+                from_lua(&k, path)?
+            }
+            _ => continue,
+        };
+        let val = from_lua(&v, path)?;
+        if !matches!(val, SvValue::Nil) {
+            out.hash.push((key, val));
+        }
+    }
+    let _ = array_len;
+    Ok(out)
+}
+
+/// Reads one SavedVariables file and sets the declared variables it assigns as globals.
+pub fn restore_file(lua: &Lua, path: &Path, declared: &[String]) -> mlua::Result<()> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            let shown = path.display().to_string();
+            record_at(
+                lua,
+                format!("{shown}: cannot read SavedVariables: {e}"),
+                &shown,
+                None,
+            );
+            mark_broken(lua, path);
+            return Ok(());
+        }
+    };
+    match wowsim_savedvars::parse(&bytes, &Limits::default()) {
+        Ok(vars) => {
+            let g = lua.globals();
+            for (name, value) in vars {
+                if declared.iter().any(|d| *d == name) {
+                    g.raw_set(name, to_lua(lua, &value)?)?;
+                }
+            }
+        }
+        Err(e) => {
+            let shown = path.display().to_string();
+            record_at(
+                lua,
+                format!(
+                    "{shown}:{}: {} (the file is kept unchanged and will not be overwritten)",
+                    e.line, e.message
+                ),
+                &shown,
+                Some(e.line),
+            );
+            mark_broken(lua, path);
+        }
+    }
+    Ok(())
+}
+
+fn mark_broken(lua: &Lua, path: &Path) {
+    if lua.app_data_ref::<BrokenFiles>().is_none() {
+        lua.set_app_data(BrokenFiles::default());
+    }
+    lua.app_data_mut::<BrokenFiles>()
+        .expect("set")
+        .0
+        .insert(path.to_path_buf());
+}
+
+/// Writes the declared variables (as they are now in the globals) to `path`, durably.
+/// Returns a message when the file was skipped because it failed to parse at load.
+pub fn save_file(lua: &Lua, path: &Path, declared: &[String]) -> Result<Option<String>, String> {
+    if lua
+        .app_data_ref::<BrokenFiles>()
+        .is_some_and(|b| b.0.contains(path))
+    {
+        return Ok(Some(format!(
+            "{}: not saved because it could not be read at start-up; fix or remove it",
+            path.display()
+        )));
+    }
+    let g = lua.globals();
+    let mut vars = Vec::new();
+    for name in declared {
+        let v: Value = g.raw_get(name.as_str()).map_err(|e| e.to_string())?;
+        let sv = from_lua(&v, &mut Vec::new()).map_err(|e| e.to_string())?;
+        vars.push((name.clone(), sv));
+    }
+    let bytes = wowsim_savedvars::write(&vars);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    wowsim_savedvars::save_atomic(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(None)
+}

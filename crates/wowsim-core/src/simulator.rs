@@ -1,0 +1,454 @@
+//! The `Simulator`: one VM, one UI tree, one clock. Every front end (`lua-errors`,
+//! `screenshot`, `dump-tree`, the window, the test harness) drives the same type:
+//! `new` → `start` (addons and the log-in events) → `run_for` / `tick` → `logout`.
+
+use crate::addons::{self, AddonEntry, AddonSet, AfterLoad};
+use crate::api;
+use crate::clock::Clock;
+use crate::errors::{restore_phase, set_phase, ErrorRecord, ErrorState};
+use crate::events;
+use crate::lua::{self, HostFns};
+use crate::savedvars::{self, SavedVarsConfig};
+use crate::widgets::{self, UiLua, UiState};
+use mlua::{Function, Lua, MultiValue, Table, Value};
+use std::path::PathBuf;
+use std::rc::Rc;
+use wowsim_toc::{Flavor, TocContext};
+
+/// Everything a run is configured with.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// Folders that hold user addon folders (like `Interface/AddOns`).
+    pub addon_dirs: Vec<PathBuf>,
+    /// A folder of Blizzard's `Blizzard_*` addons, loaded first.
+    pub blizzard_ui: Option<PathBuf>,
+    pub flavor: Flavor,
+    /// Load no user addons (the Blizzard UI, if given, still loads).
+    pub no_addons: bool,
+    /// Where SavedVariables are read and written; `None` = neither.
+    pub saved_vars: Option<SavedVarsConfig>,
+    pub account: String,
+    pub realm: String,
+    pub character: String,
+    pub locale: String,
+}
+
+impl SimConfig {
+    pub fn new(flavor: Flavor) -> SimConfig {
+        SimConfig {
+            addon_dirs: Vec::new(),
+            blizzard_ui: None,
+            flavor,
+            no_addons: false,
+            saved_vars: None,
+            account: "WOWSIM".into(),
+            realm: "Simulated Realm".into(),
+            character: "Simplayer".into(),
+            locale: "enUS".into(),
+        }
+    }
+}
+
+/// Failures that stop wow-sim itself from running (not Lua errors, which are records).
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("cannot read addon folder {0}: {1}")]
+    AddonDir(PathBuf, String),
+    #[error("Lua VM: {0}")]
+    Lua(#[from] mlua::Error),
+}
+
+/// Lines printed to the chat frame (`print`), in order (VM app data).
+#[derive(Default, Debug)]
+pub struct Output(pub Vec<String>);
+
+/// Runs SavedVariables and `ADDON_LOADED` after an addon's files.
+struct AfterAddon {
+    saved: Option<SavedVarsConfig>,
+}
+
+impl AfterLoad for AfterAddon {
+    fn after_files(&self, lua: &Lua, index: usize) -> mlua::Result<()> {
+        let (name, sv, svpc) = {
+            let set = lua.app_data_ref::<AddonSet>().expect("addons");
+            let a = &set.addons[index];
+            (
+                a.info.name.clone(),
+                a.info.toc.saved_variables(),
+                a.info.toc.saved_variables_per_character(),
+            )
+        };
+        if let Some(cfg) = &self.saved {
+            let prev = set_phase(lua, "saved-variables");
+            if !sv.is_empty() {
+                savedvars::restore_file(lua, &cfg.account_file(&name), &sv)?;
+            }
+            if !svpc.is_empty() {
+                savedvars::restore_file(lua, &cfg.character_file(&name), &svpc)?;
+            }
+            restore_phase(lua, prev);
+        }
+        events::fire_event(lua, "ADDON_LOADED", (name, false).into_lua_multi(lua)?)
+    }
+}
+
+use mlua::IntoLuaMulti;
+
+/// The simulated client.
+pub struct Simulator {
+    lua: Lua,
+    host: HostFns,
+    config: SimConfig,
+    after: Rc<AfterAddon>,
+    /// Notes from discovery and planning (skipped folders, missing dependencies), for logs.
+    pub notes: Vec<String>,
+    base_api: Option<Table>,
+    logged_out: bool,
+}
+
+impl Simulator {
+    /// Builds the VM, the API and the addon list. Nothing runs yet.
+    pub fn new(config: SimConfig) -> Result<Simulator, SimError> {
+        for d in config.addon_dirs.iter().chain(config.blizzard_ui.iter()) {
+            if !d.is_dir() {
+                return Err(SimError::AddonDir(d.clone(), "not a folder".into()));
+            }
+        }
+        let product = match config.flavor {
+            Flavor::Retail => wowsim_data::Product::Retail,
+            Flavor::Classic => wowsim_data::Product::Classic,
+            Flavor::ClassicEra => wowsim_data::Product::ClassicEra,
+        };
+        let data = wowsim_data::data(product);
+        let (lua, host) = lua::new_vm()?;
+        lua.set_app_data(Clock::default());
+        lua.set_app_data(Output::default());
+        lua.set_app_data(api::misc::LoginState::default());
+        let mut identity = api::identity::Identity::new(
+            &config.account,
+            &config.realm,
+            &config.character,
+            max_level(config.flavor),
+        );
+        identity.locale = config.locale.clone();
+        lua.set_app_data(identity);
+        lua.set_app_data(addons::xmlload::XmlFlavor(match config.flavor {
+            Flavor::Retail => wowsim_xml::Flavor::Retail,
+            Flavor::Classic => wowsim_xml::Flavor::Classic,
+            Flavor::ClassicEra => wowsim_xml::Flavor::ClassicEra,
+        }));
+        let known: std::collections::HashSet<String> =
+            data.events().iter().map(|e| e.name.clone()).collect();
+        lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
+        widgets::install(&lua, &host)?;
+        crate::timers::install(&lua, &host)?;
+        api::identity::install(&lua)?;
+        api::misc::install(&lua, data)?;
+
+        let after = Rc::new(AfterAddon {
+            saved: config.saved_vars.clone(),
+        });
+        let legacy: Vec<&str> = [
+            "GetNumAddOns",
+            "GetAddOnInfo",
+            "GetAddOnMetadata",
+            "IsAddOnLoaded",
+            "LoadAddOn",
+            "EnableAddOn",
+            "DisableAddOn",
+            "IsAddOnLoadOnDemand",
+            "GetAddOnDependencies",
+            "GetAddOnEnableState",
+        ]
+        .into_iter()
+        .filter(|n| data.api(n).is_some())
+        .collect();
+        addons::c_addons::install(&lua, &host, after.clone(), &legacy)?;
+        api::install_constants(&lua, data)?;
+
+        let mut sim = Simulator {
+            lua,
+            host,
+            config,
+            after,
+            notes: Vec::new(),
+            base_api: None,
+            logged_out: false,
+        };
+        sim.discover();
+        if sim.config.blizzard_ui.is_none() {
+            sim.load_base()?;
+        }
+        api::stubs::install(&sim.lua, &sim.host, data)?;
+        Ok(sim)
+    }
+
+    fn discover(&mut self) {
+        let mut ctx = TocContext::new(self.config.flavor);
+        ctx.locale = self.config.locale.clone();
+        let mut roots: Vec<(PathBuf, bool)> = Vec::new();
+        if let Some(b) = &self.config.blizzard_ui {
+            roots.push((b.clone(), true));
+        }
+        if !self.config.no_addons {
+            roots.extend(self.config.addon_dirs.iter().map(|d| (d.clone(), false)));
+        }
+        let (found, notes) = wowsim_toc::discover_addons(&roots, &ctx);
+        self.notes.extend(notes);
+        let plan = wowsim_toc::plan_load_order(&found, &|name| {
+            found
+                .iter()
+                .find(|a| a.name == name)
+                .is_none_or(|a| a.toc.default_enabled())
+        });
+        self.notes.extend(plan.notes.iter().cloned());
+        let mut set = AddonSet::default();
+        for (i, info) in found.into_iter().enumerate() {
+            let enabled = info.toc.default_enabled();
+            set.addons.push(AddonEntry {
+                info,
+                state: plan.states[i],
+                reason: plan.reasons[i].clone(),
+                enabled,
+                loading: false,
+                loaded: false,
+            });
+        }
+        self.lua.set_app_data(set);
+        self.lua.set_app_data(StartupOrder(plan.order));
+    }
+
+    fn load_base(&mut self) -> mlua::Result<()> {
+        let natives = self.lua.create_table()?;
+        natives.set(
+            "output",
+            self.lua.create_function(|lua, text: String| {
+                lua.app_data_mut::<Output>().expect("output").0.push(text);
+                Ok(())
+            })?,
+        )?;
+        let prev = set_phase(&self.lua, "load");
+        let f = self
+            .lua
+            .load(include_str!("base/base.lua"))
+            .set_name("@Interface/wow-sim/base.lua")
+            .into_function()?;
+        let r: MultiValue = self.host.hostcall.call((f, natives))?;
+        restore_phase(&self.lua, prev);
+        if let Some(Value::Table(t)) = r.get(1) {
+            self.base_api = Some(t.clone());
+        }
+        Ok(())
+    }
+
+    /// Loads every start-up addon in order, then fires the log-in events.
+    pub fn start(&mut self) -> mlua::Result<()> {
+        let order = self
+            .lua
+            .app_data_ref::<StartupOrder>()
+            .map(|o| o.0.clone())
+            .unwrap_or_default();
+        for i in order {
+            addons::load_addon(&self.lua, &self.host, i, self.after.as_ref())?;
+        }
+        let lua = &self.lua;
+        self.fire("VARIABLES_LOADED", ())?;
+        self.fire("DISPLAY_SIZE_CHANGED", ())?;
+        self.fire("UI_SCALE_CHANGED", ())?;
+        lua.app_data_mut::<api::misc::LoginState>()
+            .expect("login")
+            .logged_in = true;
+        self.fire("PLAYER_LOGIN", ())?;
+        self.fire("PLAYER_ENTERING_WORLD", (true, false))?;
+        for ev in STARTUP_STATE_EVENTS {
+            self.fire(ev, ())?;
+        }
+        Ok(())
+    }
+
+    /// Fires an event with a payload to every registered frame.
+    pub fn fire(&self, event: &str, args: impl IntoLuaMulti) -> mlua::Result<()> {
+        let args = args.into_lua_multi(&self.lua)?;
+        events::fire_event(&self.lua, event, args)
+    }
+
+    /// One frame: advance the clock, run due timers, then OnUpdate on visible frames.
+    pub fn tick(&mut self, dt: f64) -> mlua::Result<()> {
+        self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
+        crate::timers::run_due(&self.lua)?;
+        let ids: Vec<u32> = {
+            let ui = self.lua.app_data_ref::<UiState>().expect("ui");
+            ui.update_frames
+                .iter()
+                .copied()
+                .filter(|id| ui.is_visible(*id))
+                .collect()
+        };
+        if !ids.is_empty() {
+            let fire: Function = self.lua.app_data_ref::<UiLua>().expect("ui").fire.clone();
+            let prev = set_phase(&self.lua, "OnUpdate");
+            for id in ids {
+                fire.call::<()>((id, "OnUpdate", dt))?;
+            }
+            restore_phase(&self.lua, prev);
+        }
+        Ok(())
+    }
+
+    /// Runs `seconds` of virtual time at 60 ticks a second.
+    pub fn run_for(&mut self, seconds: f64) -> mlua::Result<()> {
+        let ticks = (seconds * 60.0).round() as u64;
+        for _ in 0..ticks {
+            self.tick(1.0 / 60.0)?;
+        }
+        Ok(())
+    }
+
+    /// Runs Lua code as `--exec-lua` does (phase `exec-lua`); errors become records.
+    pub fn exec_lua(&mut self, code: &str, chunk_name: &str) -> mlua::Result<()> {
+        let prev = set_phase(&self.lua, "exec-lua");
+        match self
+            .lua
+            .load(code)
+            .set_name(format!("@{chunk_name}"))
+            .into_function()
+        {
+            Ok(f) => {
+                self.host.hostcall.call::<MultiValue>(f)?;
+            }
+            Err(e) => self.host.report.call::<()>(lua::host_error_message(&e))?,
+        }
+        restore_phase(&self.lua, prev);
+        Ok(())
+    }
+
+    /// Runs a chat line (a slash command) through the built-in base's chat handling.
+    pub fn run_chat_line(&mut self, line: &str) -> mlua::Result<bool> {
+        let Some(api) = &self.base_api else {
+            return Ok(false);
+        };
+        let f: Function = api.get("runchatline")?;
+        let prev = set_phase(&self.lua, "chat");
+        let r: MultiValue = self.host.hostcall.call((f, line))?;
+        restore_phase(&self.lua, prev);
+        Ok(matches!(r.get(1), Some(Value::Boolean(true))))
+    }
+
+    /// Logs out: `PLAYER_LEAVING_WORLD`, `PLAYER_LOGOUT`, then SavedVariables are written.
+    /// Returns messages for the user (files skipped because they were unreadable, write errors).
+    pub fn logout(&mut self) -> mlua::Result<Vec<String>> {
+        if self.logged_out {
+            return Ok(Vec::new());
+        }
+        self.logged_out = true;
+        self.fire("PLAYER_LEAVING_WORLD", ())?;
+        self.fire("PLAYER_LOGOUT", ())?;
+        let mut messages = Vec::new();
+        let Some(cfg) = self.config.saved_vars.clone() else {
+            return Ok(messages);
+        };
+        let loaded: Vec<(String, Vec<String>, Vec<String>)> = {
+            let set = self.lua.app_data_ref::<AddonSet>().expect("addons");
+            set.addons
+                .iter()
+                .filter(|a| a.loaded)
+                .map(|a| {
+                    (
+                        a.info.name.clone(),
+                        a.info.toc.saved_variables(),
+                        a.info.toc.saved_variables_per_character(),
+                    )
+                })
+                .collect()
+        };
+        for (name, sv, svpc) in loaded {
+            for (path, vars) in [
+                (cfg.account_file(&name), sv),
+                (cfg.character_file(&name), svpc),
+            ] {
+                if vars.is_empty() {
+                    continue;
+                }
+                match savedvars::save_file(&self.lua, &path, &vars) {
+                    Ok(Some(msg)) => messages.push(msg),
+                    Ok(None) => {}
+                    Err(e) => messages.push(format!("could not save {e}")),
+                }
+            }
+        }
+        Ok(messages)
+    }
+
+    /// The error records so far, first-seen order.
+    pub fn errors(&self) -> Vec<ErrorRecord> {
+        self.lua
+            .app_data_ref::<ErrorState>()
+            .map(|s| s.log.records().to_vec())
+            .unwrap_or_default()
+    }
+
+    /// Lines printed to the chat frame so far.
+    pub fn output(&self) -> Vec<String> {
+        self.lua
+            .app_data_ref::<Output>()
+            .map(|o| o.0.clone())
+            .unwrap_or_default()
+    }
+
+    /// The VM, for front ends that need more (tests, the window).
+    pub fn lua(&self) -> &Lua {
+        &self.lua
+    }
+
+    /// Number of top-level XML elements not instantiated yet (a visible gap until the XML UI issue lands).
+    pub fn xml_pending(&self) -> u64 {
+        self.lua
+            .app_data_ref::<crate::xmlui::XmlPending>()
+            .map(|p| p.count)
+            .unwrap_or(0)
+    }
+
+    /// (stubbed function names called, total stub calls).
+    pub fn stub_calls(&self) -> Vec<(String, u64)> {
+        let mut v: Vec<(String, u64)> = self
+            .lua
+            .app_data_ref::<api::stubs::StubStats>()
+            .map(|s| s.calls.iter().map(|(k, v)| (k.clone(), *v)).collect())
+            .unwrap_or_default();
+        v.sort();
+        v
+    }
+
+    /// Names and load state of every addon: (name, loaded, reason).
+    pub fn addon_states(&self) -> Vec<(String, bool, Option<String>)> {
+        let set = self.lua.app_data_ref::<AddonSet>().expect("addons");
+        set.addons
+            .iter()
+            .map(|a| (a.info.name.clone(), a.loaded, a.reason.clone()))
+            .collect()
+    }
+}
+
+/// The start-up load order computed at discovery (VM app data).
+struct StartupOrder(Vec<usize>);
+
+/// State events a fresh log-in fires after `PLAYER_ENTERING_WORLD` (see ARCHITECTURE.md).
+const STARTUP_STATE_EVENTS: &[&str] = &[
+    "PET_UI_UPDATE",
+    "BAG_UPDATE_DELAYED",
+    "QUEST_LOG_UPDATE",
+    "GROUP_ROSTER_UPDATE",
+    "ACTIONBAR_UPDATE_STATE",
+    "ACTIONBAR_UPDATE_COOLDOWN",
+    "UPDATE_BINDINGS",
+    "UPDATE_CHAT_WINDOWS",
+    "SPELLS_CHANGED",
+];
+
+fn max_level(f: Flavor) -> i64 {
+    match f {
+        Flavor::Retail => 80,
+        Flavor::Classic => 90,
+        Flavor::ClassicEra => 60,
+    }
+}

@@ -1,0 +1,522 @@
+//! `CreateFrame` and the methods of ScriptObject, Region and Frame that the event loop needs:
+//! names, parents, scripts, visibility, events.
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `CreateFrame(type, name, parent, template, id)` | [`create_frame`] |
+//! | `GetName`, `GetObjectType`, `IsObjectType`, `IsForbidden` | [`install`] |
+//! | `SetScript`, `GetScript`, `HookScript`, `HasScript` | [`install`] |
+//! | `Show`, `Hide`, `SetShown`, `IsShown`, `IsVisible` | [`set_shown`] |
+//! | `GetParent`, `SetParent`, `GetChildren`, `GetNumChildren`, `GetRegions` | [`install`] |
+//! | `RegisterEvent`, `UnregisterEvent`, `UnregisterAllEvents`, `RegisterAllEvents`, `RegisterUnitEvent`, `IsEventRegistered` | `crate::events` |
+//! | `SetID`, `GetID` | [`install`] |
+
+use super::types::{self, TYPES};
+use super::{create_object, fire_script, methods_of, obj_id, object_table, UiLua, UiState};
+use crate::lua::{lua_error, type_name};
+use mlua::{Function, Lua, MultiValue, Table, Value, Variadic};
+
+type Method = fn(&Lua, MultiValue) -> mlua::Result<MultiValue>;
+
+/// Registers `f` as method `name` on type `owner` and every type derived from it.
+pub fn add_method(lua: &Lua, owner: &str, name: &str, f: Function) -> mlua::Result<()> {
+    for (i, _) in TYPES.iter().enumerate() {
+        if types::is_a(i, owner) {
+            methods_of(lua, TYPES[i].name)?.raw_set(name, f.clone())?;
+        }
+    }
+    Ok(())
+}
+
+fn self_id(lua: &Lua, args: &MultiValue, method: &str) -> mlua::Result<u32> {
+    obj_id(lua, args.front().unwrap_or(&Value::Nil), method)
+}
+
+fn arg(args: &MultiValue, i: usize) -> Value {
+    args.get(i).cloned().unwrap_or(Value::Nil)
+}
+
+fn ret(lua: &Lua, v: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
+    v.into_lua_multi(lua)
+}
+
+/// Whether `script` is a handler this object's type supports.
+fn has_script_type(type_index: usize, script: &str) -> bool {
+    let frame_like = types::is_a(type_index, "Frame");
+    match script {
+        "OnEvent"
+        | "OnUpdate"
+        | "OnShow"
+        | "OnHide"
+        | "OnSizeChanged"
+        | "OnAttributeChanged"
+        | "OnEnter"
+        | "OnLeave"
+        | "OnMouseDown"
+        | "OnMouseUp"
+        | "OnMouseWheel"
+        | "OnDragStart"
+        | "OnDragStop"
+        | "OnReceiveDrag"
+        | "OnKeyDown"
+        | "OnKeyUp"
+        | "OnChar"
+        | "OnEnable"
+        | "OnDisable"
+        | "OnHyperlinkClick"
+        | "OnHyperlinkEnter"
+        | "OnHyperlinkLeave"
+        | "OnGamePadButtonDown"
+        | "OnGamePadButtonUp"
+        | "OnGamePadStick" => frame_like,
+        "OnLoad" => true,
+        "OnClick" | "PreClick" | "PostClick" | "OnDoubleClick" => types::is_a(type_index, "Button"),
+        "OnValueChanged" | "OnMinMaxChanged" => {
+            types::is_a(type_index, "Slider") || types::is_a(type_index, "StatusBar")
+        }
+        "OnTextChanged"
+        | "OnEnterPressed"
+        | "OnEscapePressed"
+        | "OnTabPressed"
+        | "OnSpacePressed"
+        | "OnEditFocusGained"
+        | "OnEditFocusLost"
+        | "OnTextSet"
+        | "OnCursorChanged"
+        | "OnInputLanguageChanged"
+        | "OnArrowPressed"
+        | "OnCharComposition" => types::is_a(type_index, "EditBox"),
+        "OnTooltipSetItem"
+        | "OnTooltipSetUnit"
+        | "OnTooltipSetSpell"
+        | "OnTooltipCleared"
+        | "OnTooltipAddMoney"
+        | "OnTooltipSetDefaultAnchor" => types::is_a(type_index, "GameTooltip"),
+        "OnCooldownDone" => types::is_a(type_index, "Cooldown"),
+        "OnScrollRangeChanged" | "OnVerticalScroll" | "OnHorizontalScroll" => {
+            types::is_a(type_index, "ScrollFrame")
+        }
+        "OnColorSelect" => types::is_a(type_index, "ColorSelect"),
+        "OnMessageScrollChanged" | "OnHyperlinkClick2" => {
+            types::is_a(type_index, "ScrollingMessageFrame")
+        }
+        "OnPlay" | "OnPause" | "OnStop" | "OnFinished" | "OnLoop" => {
+            types::is_a(type_index, "AnimationGroup") || types::is_a(type_index, "Animation")
+        }
+        "OnModelLoaded" | "OnAnimFinished" | "OnAnimStarted" | "OnDressModel"
+        | "OnModelCleared" => {
+            types::is_a(type_index, "Model") || types::is_a(type_index, "ModelScene")
+        }
+        _ => false,
+    }
+}
+
+fn check_script(lua: &Lua, id: u32, script: &Value, method: &str) -> mlua::Result<String> {
+    let Value::String(s) = script else {
+        return Err(lua_error(
+            lua,
+            format_args!("Usage: {method}(\"type\", function)"),
+        ));
+    };
+    let s = s.to_string_lossy();
+    let type_index = lua
+        .app_data_ref::<UiState>()
+        .expect("ui")
+        .get(id)
+        .map(|o| o.type_index)
+        .unwrap_or(0);
+    if !has_script_type(type_index, &s) {
+        return Err(lua_error(
+            lua,
+            format_args!(
+                "{}:{method}(): {} does not have a \"{s}\" script",
+                TYPES[type_index].name, TYPES[type_index].name
+            ),
+        ));
+    }
+    Ok(s)
+}
+
+fn set_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &args, "SetScript")?;
+    let script = check_script(lua, id, &arg(&args, 1), "SetScript")?;
+    let handler = arg(&args, 2);
+    if !matches!(handler, Value::Nil | Value::Function(_)) {
+        return Err(lua_error(lua, "Usage: SetScript(\"type\", function)"));
+    }
+    let f = lua.app_data_ref::<UiLua>().expect("ui").setscript.clone();
+    f.call::<()>((id, script.as_str(), handler.clone()))?;
+    if script == "OnUpdate" {
+        note_on_update(lua, id, !handler.is_nil());
+    }
+    ret(lua, ())
+}
+
+fn note_on_update(lua: &Lua, id: u32, has: bool) {
+    let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+    let Some(o) = ui.get_mut(id) else { return };
+    if o.has_on_update == has {
+        return;
+    }
+    o.has_on_update = has;
+    if has {
+        let pos = ui.update_frames.partition_point(|x| *x < id);
+        ui.update_frames.insert(pos, id);
+    } else {
+        ui.update_frames.retain(|x| *x != id);
+    }
+}
+
+fn get_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &args, "GetScript")?;
+    let script = check_script(lua, id, &arg(&args, 1), "GetScript")?;
+    let f = lua.app_data_ref::<UiLua>().expect("ui").getscript.clone();
+    ret(lua, f.call::<Value>((id, script))?)
+}
+
+fn hook_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &args, "HookScript")?;
+    let script = check_script(lua, id, &arg(&args, 1), "HookScript")?;
+    let Value::Function(h) = arg(&args, 2) else {
+        return Err(lua_error(lua, "Usage: HookScript(\"type\", function)"));
+    };
+    let f = lua.app_data_ref::<UiLua>().expect("ui").hookscript.clone();
+    f.call::<()>((id, script.as_str(), h))?;
+    if script == "OnUpdate" {
+        note_on_update(lua, id, true);
+    }
+    ret(lua, ())
+}
+
+fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &args, "HasScript")?;
+    let Value::String(s) = arg(&args, 1) else {
+        return Err(lua_error(lua, "Usage: HasScript(\"type\")"));
+    };
+    let ty = lua
+        .app_data_ref::<UiState>()
+        .expect("ui")
+        .get(id)
+        .map(|o| o.type_index)
+        .unwrap_or(0);
+    ret(lua, has_script_type(ty, &s.to_string_lossy()))
+}
+
+/// Shows or hides an object and fires OnShow/OnHide on every object whose visibility changed.
+pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
+    let changed = {
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        let Some(o) = ui.get(id) else { return Ok(()) };
+        if o.shown == shown {
+            return Ok(());
+        }
+        let parent_visible = o.parent.is_none_or(|p| ui.is_visible(p));
+        ui.get_mut(id).expect("exists").shown = shown;
+        if !parent_visible {
+            Vec::new()
+        } else {
+            // The object and its shown descendants change visibility together.
+            let mut out = Vec::new();
+            let mut stack = vec![id];
+            while let Some(c) = stack.pop() {
+                out.push(c);
+                if let Some(o) = ui.get(c) {
+                    stack.extend(
+                        o.children
+                            .iter()
+                            .rev()
+                            .copied()
+                            .filter(|k| ui.get(*k).is_some_and(|k| k.shown)),
+                    );
+                }
+            }
+            out
+        }
+    };
+    let script = if shown { "OnShow" } else { "OnHide" };
+    for c in changed {
+        fire_script(lua, c, script, ())?;
+    }
+    Ok(())
+}
+
+fn children_of(lua: &Lua, id: u32, frames: bool) -> mlua::Result<MultiValue> {
+    let kids: Vec<u32> = {
+        let ui = lua.app_data_ref::<UiState>().expect("ui");
+        ui.get(id)
+            .map(|o| {
+                o.children
+                    .iter()
+                    .copied()
+                    .filter(|k| {
+                        ui.get(*k)
+                            .is_some_and(|k| types::is_a(k.type_index, "Frame") == frames)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut out = MultiValue::new();
+    for k in kids {
+        out.push_back(Value::Table(object_table(lua, k)?));
+    }
+    Ok(out)
+}
+
+/// Moves an object under a new parent (or none).
+pub fn set_parent(lua: &Lua, id: u32, parent: Option<u32>) -> mlua::Result<()> {
+    let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+    let old = ui.get(id).and_then(|o| o.parent);
+    if old == parent {
+        return Ok(());
+    }
+    if let Some(o) = old.and_then(|p| ui.get_mut(p)) {
+        o.children.retain(|c| *c != id);
+    }
+    if let Some(p) = parent.and_then(|p| ui.get_mut(p)) {
+        p.children.push(id);
+    }
+    if let Some(o) = ui.get_mut(id) {
+        o.parent = parent;
+    }
+    Ok(())
+}
+
+fn parent_arg(lua: &Lua, v: &Value, method: &str) -> mlua::Result<Option<u32>> {
+    match v {
+        Value::Nil => Ok(None),
+        Value::String(s) => {
+            let t: Value = lua.globals().get(s.clone())?;
+            if t.is_nil() {
+                return Err(lua_error(
+                    lua,
+                    format_args!(
+                        "{method}(): Couldn't find region named '{}'",
+                        s.to_string_lossy()
+                    ),
+                ));
+            }
+            obj_id(lua, &t, method).map(Some)
+        }
+        other => obj_id(lua, other, method).map(Some),
+    }
+}
+
+/// `CreateFrame(frameType [, name, parent, template, id])`.
+pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
+    let Value::String(ty) = arg(&args, 0) else {
+        return Err(lua_error(
+            lua,
+            format_args!(
+                "CreateFrame: Invalid frame type '{}'",
+                type_name(&arg(&args, 0))
+            ),
+        ));
+    };
+    let ty = ty.to_string_lossy();
+    let Some(type_index) = types::find_ci(&ty).filter(|i| TYPES[*i].frame) else {
+        return Err(lua_error(
+            lua,
+            format_args!("CreateFrame: Unknown frame type '{ty}'"),
+        ));
+    };
+    let parent = parent_arg(lua, &arg(&args, 2), "CreateFrame")?;
+    let name = match arg(&args, 1) {
+        Value::String(s) => Some(expand_parent_name(lua, &s.to_string_lossy(), parent)),
+        Value::Nil => None,
+        other => {
+            return Err(lua_error(
+                lua,
+                format_args!("CreateFrame: bad name ({})", type_name(&other)),
+            ))
+        }
+    };
+    let (id, t) = create_object(lua, type_index, name, parent)?;
+    if let Some(n) = match arg(&args, 4) {
+        Value::Integer(i) => Some(i),
+        Value::Number(n) => Some(n as i64),
+        _ => None,
+    } {
+        if let Some(o) = lua.app_data_mut::<UiState>().expect("ui").get_mut(id) {
+            o.id = n;
+        }
+    }
+    if let Value::String(template) = arg(&args, 3) {
+        crate::templates::apply_runtime_templates(lua, id, &t, &template.to_string_lossy())?;
+    }
+    Ok(t)
+}
+
+/// `$parent`/`$Parent` in a name becomes the parent's name (or empty when it has none).
+pub fn expand_parent_name(lua: &Lua, name: &str, parent: Option<u32>) -> String {
+    if !name.contains("$parent") && !name.contains("$Parent") {
+        return name.to_string();
+    }
+    let pname = parent
+        .and_then(|p| {
+            lua.app_data_ref::<UiState>()
+                .expect("ui")
+                .get(p)
+                .and_then(|o| o.name.clone())
+        })
+        .unwrap_or_default();
+    name.replace("$parent", &pname).replace("$Parent", &pname)
+}
+
+fn create_region(lua: &Lua, args: MultiValue, ty: &str, method: &str) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &args, method)?;
+    let name = match arg(&args, 1) {
+        Value::String(s) => Some(expand_parent_name(lua, &s.to_string_lossy(), Some(id))),
+        _ => None,
+    };
+    let (_, t) = create_object(lua, types::find(ty).expect("region type"), name, Some(id))?;
+    ret(lua, t)
+}
+
+/// Installs `CreateFrame` and the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    lua.globals()
+        .raw_set("CreateFrame", lua.create_function(create_frame)?)?;
+    let methods: &[(&str, &str, Method)] = &[
+        ("ScriptObject", "GetName", |lua, a| {
+            let id = self_id(lua, &a, "GetName")?;
+            let n = lua
+                .app_data_ref::<UiState>()
+                .expect("ui")
+                .get(id)
+                .and_then(|o| o.name.clone());
+            ret(lua, n)
+        }),
+        ("ScriptObject", "GetObjectType", |lua, a| {
+            let id = self_id(lua, &a, "GetObjectType")?;
+            let t = lua
+                .app_data_ref::<UiState>()
+                .expect("ui")
+                .get(id)
+                .map(|o| o.type_index)
+                .unwrap_or(0);
+            ret(lua, TYPES[t].name)
+        }),
+        ("ScriptObject", "IsObjectType", |lua, a| {
+            let id = self_id(lua, &a, "IsObjectType")?;
+            let Value::String(s) = arg(&a, 1) else {
+                return Err(lua_error(lua, "Usage: IsObjectType(\"type\")"));
+            };
+            let t = lua
+                .app_data_ref::<UiState>()
+                .expect("ui")
+                .get(id)
+                .map(|o| o.type_index)
+                .unwrap_or(0);
+            ret(lua, types::is_a(t, &s.to_string_lossy()))
+        }),
+        ("ScriptObject", "IsForbidden", |lua, _| ret(lua, false)),
+        ("ScriptObject", "SetScript", set_script),
+        ("ScriptObject", "GetScript", get_script),
+        ("ScriptObject", "HookScript", hook_script),
+        ("ScriptObject", "HasScript", has_script),
+        ("Region", "Show", |lua, a| {
+            set_shown(lua, self_id(lua, &a, "Show")?, true)?;
+            ret(lua, ())
+        }),
+        ("Region", "Hide", |lua, a| {
+            set_shown(lua, self_id(lua, &a, "Hide")?, false)?;
+            ret(lua, ())
+        }),
+        ("Region", "SetShown", |lua, a| {
+            let shown = !matches!(arg(&a, 1), Value::Nil | Value::Boolean(false));
+            set_shown(lua, self_id(lua, &a, "SetShown")?, shown)?;
+            ret(lua, ())
+        }),
+        ("Region", "IsShown", |lua, a| {
+            let id = self_id(lua, &a, "IsShown")?;
+            ret(
+                lua,
+                lua.app_data_ref::<UiState>()
+                    .expect("ui")
+                    .get(id)
+                    .is_some_and(|o| o.shown),
+            )
+        }),
+        ("Region", "IsVisible", |lua, a| {
+            let id = self_id(lua, &a, "IsVisible")?;
+            ret(
+                lua,
+                lua.app_data_ref::<UiState>().expect("ui").is_visible(id),
+            )
+        }),
+        ("Region", "GetParent", |lua, a| {
+            let id = self_id(lua, &a, "GetParent")?;
+            let p = lua
+                .app_data_ref::<UiState>()
+                .expect("ui")
+                .get(id)
+                .and_then(|o| o.parent);
+            match p {
+                Some(p) => ret(lua, object_table(lua, p)?),
+                None => ret(lua, ()),
+            }
+        }),
+        ("Region", "SetParent", |lua, a| {
+            let id = self_id(lua, &a, "SetParent")?;
+            let p = parent_arg(lua, &arg(&a, 1), "SetParent")?;
+            set_parent(lua, id, p)?;
+            ret(lua, ())
+        }),
+        ("Frame", "GetChildren", |lua, a| {
+            children_of(lua, self_id(lua, &a, "GetChildren")?, true)
+        }),
+        ("Frame", "GetRegions", |lua, a| {
+            children_of(lua, self_id(lua, &a, "GetRegions")?, false)
+        }),
+        ("Frame", "GetNumChildren", |lua, a| {
+            let n = children_of(lua, self_id(lua, &a, "GetNumChildren")?, true)?.len();
+            ret(lua, n as i64)
+        }),
+        ("Frame", "GetNumRegions", |lua, a| {
+            let n = children_of(lua, self_id(lua, &a, "GetNumRegions")?, false)?.len();
+            ret(lua, n as i64)
+        }),
+        ("Frame", "SetID", |lua, a| {
+            let id = self_id(lua, &a, "SetID")?;
+            let v = match arg(&a, 1) {
+                Value::Integer(i) => i,
+                Value::Number(n) => n as i64,
+                _ => return Err(lua_error(lua, "Usage: SetID(ID)")),
+            };
+            if let Some(o) = lua.app_data_mut::<UiState>().expect("ui").get_mut(id) {
+                o.id = v;
+            }
+            ret(lua, ())
+        }),
+        ("Frame", "GetID", |lua, a| {
+            let id = self_id(lua, &a, "GetID")?;
+            ret(
+                lua,
+                lua.app_data_ref::<UiState>()
+                    .expect("ui")
+                    .get(id)
+                    .map(|o| o.id)
+                    .unwrap_or(0),
+            )
+        }),
+        ("Frame", "CreateTexture", |lua, a| {
+            create_region(lua, a, "Texture", "CreateTexture")
+        }),
+        ("Frame", "CreateMaskTexture", |lua, a| {
+            create_region(lua, a, "MaskTexture", "CreateMaskTexture")
+        }),
+        ("Frame", "CreateLine", |lua, a| {
+            create_region(lua, a, "Line", "CreateLine")
+        }),
+        ("Frame", "CreateFontString", |lua, a| {
+            create_region(lua, a, "FontString", "CreateFontString")
+        }),
+    ];
+    for (owner, name, f) in methods {
+        add_method(lua, owner, name, lua.create_function(*f)?)?;
+    }
+    crate::events::install_methods(lua)?;
+    let _ = Variadic::<Value>::new();
+    Ok(())
+}
