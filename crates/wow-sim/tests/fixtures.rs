@@ -1,0 +1,227 @@
+//! Tests as data: every directory under `tests/fixtures/<area>/<case>/` with a `test.toml` is a
+//! test case, run through the same `Simulator` the CLI uses. A new case is a new directory.
+//!
+//! Files of a case (all optional except `test.toml`):
+//! - `test.toml`: first line a comment saying what is checked; keys in [`Spec`] (unknown keys
+//!   are refused).
+//! - `AddOns/`: the fixture addons (the `--addons` folder). `Blizzard/`: a `--blizzard-ui` folder.
+//! - `WTF/`: SavedVariables present before the run (copied to a scratch folder).
+//! - `output.txt`: the expected chat lines (`print` output), one per line.
+//! - `errors.json`: the expected error records (every field but `stack`); absent = no errors.
+//! - `saved.expected/`: the expected WTF tree after logout (files compared byte for byte).
+//!
+//! `WOWSIM_BLESS=1` rewrites expectations from the actual results; otherwise a mismatch writes
+//! `*.actual.*` beside the expected file and fails. `known_failure = "why"` marks a case that
+//! must fail (a ratchet: it fails once it starts passing).
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use wowsim_core::{Flavor, SavedVarsConfig, SimConfig, Simulator};
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Spec {
+    /// Seconds of virtual time after start-up (default 0.5).
+    seconds: Option<f64>,
+    /// `retail` (default), `classic`, `classic_era`.
+    flavor: Option<String>,
+    /// Lua run after start-up and the ticks (phase `exec-lua`).
+    exec_lua: Option<String>,
+    /// Chat lines (slash commands) run after `exec_lua`.
+    chat: Option<Vec<String>>,
+    /// Read and write SavedVariables (default false).
+    saved_vars: Option<bool>,
+    /// Skip logout (default false).
+    no_logout: Option<bool>,
+    /// The case is expected to fail, for the given reason.
+    known_failure: Option<String>,
+}
+
+fn fixtures_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
+}
+
+fn find_cases(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.join("test.toml").is_file() {
+            out.push(p);
+        } else if p.is_dir() {
+            find_cases(&p, out);
+        }
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.path().is_dir() {
+            copy_tree(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
+fn list_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            list_files(root, &p, out);
+        } else {
+            out.push(p.strip_prefix(root).unwrap().to_path_buf());
+        }
+    }
+    out.sort();
+}
+
+fn bless() -> bool {
+    std::env::var_os("WOWSIM_BLESS").is_some()
+}
+
+/// Compares text with its expectation; returns a failure message.
+fn compare(expected_path: &Path, actual: &str) -> Option<String> {
+    let expected = std::fs::read_to_string(expected_path).unwrap_or_default();
+    if expected == actual {
+        let _ = std::fs::remove_file(actual_path(expected_path));
+        return None;
+    }
+    if bless() {
+        std::fs::write(expected_path, actual).unwrap();
+        return None;
+    }
+    std::fs::write(actual_path(expected_path), actual).unwrap();
+    Some(format!(
+        "{} differs (see {})\n--- expected\n{expected}\n--- actual\n{actual}",
+        expected_path.display(),
+        actual_path(expected_path).display()
+    ))
+}
+
+fn actual_path(p: &Path) -> PathBuf {
+    let name = p.file_name().unwrap().to_string_lossy();
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((&name, "txt"));
+    let stem = stem.strip_suffix(".expected").unwrap_or(stem);
+    p.with_file_name(format!("{stem}.actual.{ext}"))
+}
+
+fn run_case(case: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(case.join("test.toml")).map_err(|e| e.to_string())?;
+    if !text.starts_with('#') {
+        return Err("test.toml must open with a comment saying what the case checks".into());
+    }
+    let spec: Spec = toml::from_str(&text).map_err(|e| format!("test.toml: {e}"))?;
+    let flavor = Flavor::parse(spec.flavor.as_deref().unwrap_or("retail")).ok_or("bad flavor")?;
+    let mut config = SimConfig::new(flavor);
+    if case.join("AddOns").is_dir() {
+        config.addon_dirs = vec![case.join("AddOns")];
+    }
+    if case.join("Blizzard").is_dir() {
+        config.blizzard_ui = Some(case.join("Blizzard"));
+    }
+    let scratch = std::env::temp_dir().join(format!(
+        "wowsim-fixture-{}-{}",
+        std::process::id(),
+        case.strip_prefix(fixtures_root()).unwrap_or(case).display().to_string().replace('/', "_")
+    ));
+    let _ = std::fs::remove_dir_all(&scratch);
+    if spec.saved_vars.unwrap_or(false) {
+        let wtf = scratch.join("WTF");
+        std::fs::create_dir_all(&wtf).unwrap();
+        if case.join("WTF").is_dir() {
+            copy_tree(&case.join("WTF"), &wtf);
+        }
+        config.saved_vars = Some(SavedVarsConfig {
+            wtf,
+            account: config.account.clone(),
+            realm: config.realm.clone(),
+            character: config.character.clone(),
+        });
+    }
+    let mut sim = Simulator::new(config).map_err(|e| e.to_string())?;
+    sim.start().map_err(|e| format!("internal error: {e}"))?;
+    sim.run_for(spec.seconds.unwrap_or(0.5)).map_err(|e| format!("internal error: {e}"))?;
+    if let Some(code) = &spec.exec_lua {
+        sim.exec_lua(code, "exec-lua").map_err(|e| format!("internal error: {e}"))?;
+    }
+    for line in spec.chat.iter().flatten() {
+        sim.run_chat_line(line).map_err(|e| format!("internal error: {e}"))?;
+    }
+    if !spec.no_logout.unwrap_or(false) {
+        sim.logout().map_err(|e| format!("internal error: {e}"))?;
+    }
+    let mut failures = Vec::new();
+    let output: String = sim.output().iter().map(|l| format!("{l}\n")).collect();
+    let out_path = case.join("output.txt");
+    if out_path.exists() || !output.is_empty() {
+        failures.extend(compare(&out_path, &output));
+    }
+    let errors: Vec<serde_json::Value> = sim
+        .errors()
+        .into_iter()
+        .map(|r| {
+            let mut v = serde_json::to_value(&r).unwrap();
+            v.as_object_mut().unwrap().remove("stack");
+            v
+        })
+        .collect();
+    let err_path = case.join("errors.json");
+    if err_path.exists() || !errors.is_empty() {
+        let text = serde_json::to_string_pretty(&errors).unwrap() + "\n";
+        failures.extend(compare(&err_path, &text));
+    }
+    let saved_expected = case.join("saved.expected");
+    if saved_expected.is_dir() {
+        let wtf = scratch.join("WTF");
+        let (mut want, mut got) = (Vec::new(), Vec::new());
+        list_files(&saved_expected, &saved_expected, &mut want);
+        list_files(&wtf, &wtf, &mut got);
+        got.retain(|p| !p.to_string_lossy().ends_with(".bak") || want.contains(p));
+        if want != got {
+            failures.push(format!("saved files differ: expected {want:?}, got {got:?}"));
+        }
+        for f in want.iter().filter(|f| got.contains(f)) {
+            let actual = std::fs::read_to_string(wtf.join(f)).unwrap_or_default();
+            failures.extend(compare(&saved_expected.join(f), &actual));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+#[test]
+fn fixtures() {
+    let mut cases = Vec::new();
+    find_cases(&fixtures_root(), &mut cases);
+    assert!(!cases.is_empty(), "no fixture cases found under {}", fixtures_root().display());
+    let filter = std::env::var("WOWSIM_FIXTURE").ok();
+    let mut failed = Vec::new();
+    let mut ran = 0;
+    for case in &cases {
+        let name = case.strip_prefix(fixtures_root()).unwrap().display().to_string();
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        ran += 1;
+        let text = std::fs::read_to_string(case.join("test.toml")).unwrap_or_default();
+        let known = toml::from_str::<Spec>(&text).ok().and_then(|s| s.known_failure);
+        let result = std::panic::catch_unwind(|| run_case(case)).unwrap_or_else(|_| Err("panicked".into()));
+        match (result, known) {
+            (Ok(()), None) => eprintln!("ok      {name}"),
+            (Err(e), Some(why)) => eprintln!("known   {name}: {why} ({} )", e.lines().next().unwrap_or("")),
+            (Ok(()), Some(why)) => failed.push(format!("{name}: marked known_failure ({why}) but now passes; remove the mark")),
+            (Err(e), None) => failed.push(format!("{name}: {e}")),
+        }
+    }
+    eprintln!("{ran} fixture cases");
+    assert!(failed.is_empty(), "{} fixture case(s) failed:\n\n{}", failed.len(), failed.join("\n\n"));
+}
