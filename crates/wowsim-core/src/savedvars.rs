@@ -149,7 +149,7 @@ pub fn restore_file(lua: &Lua, path: &Path, declared: &[String]) -> mlua::Result
         Ok(vars) => {
             let g = lua.globals();
             for (name, value) in vars {
-                if declared.iter().any(|d| *d == name) {
+                if declared.contains(&name) {
                     g.raw_set(name, to_lua(lua, &value)?)?;
                 }
             }

@@ -227,6 +227,14 @@ impl Simulator {
                 Ok(())
             })?,
         )?;
+        let registry = crate::templates::lua_registry(&self.lua)?;
+        natives.set(
+            "template",
+            self.lua
+                .create_function(move |_, (name, f): (String, Function)| {
+                    registry.raw_set(name, f)
+                })?,
+        )?;
         let prev = set_phase(&self.lua, "load");
         let f = self
             .lua

@@ -5,6 +5,18 @@
 use crate::lua::lua_error;
 use mlua::{Function, Lua, Table, Value};
 
+/// The registry of Lua-defined templates (`name` → function(object)), used by the built-in base.
+pub fn lua_registry(lua: &Lua) -> mlua::Result<Table> {
+    match lua.named_registry_value::<Value>("wowsim.templates")? {
+        Value::Table(t) => Ok(t),
+        _ => {
+            let t = lua.create_table()?;
+            lua.set_named_registry_value("wowsim.templates", t.clone())?;
+            Ok(t)
+        }
+    }
+}
+
 /// Applies each comma-separated template to a freshly created object.
 pub fn apply_runtime_templates(
     lua: &Lua,
@@ -12,14 +24,7 @@ pub fn apply_runtime_templates(
     obj: &Table,
     templates: &str,
 ) -> mlua::Result<()> {
-    let registry: Table = match lua.named_registry_value::<Value>("wowsim.templates")? {
-        Value::Table(t) => t,
-        _ => {
-            let t = lua.create_table()?;
-            lua.set_named_registry_value("wowsim.templates", t.clone())?;
-            t
-        }
-    };
+    let registry = lua_registry(lua)?;
     for name in templates
         .split(',')
         .map(str::trim)

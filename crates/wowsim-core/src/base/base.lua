@@ -75,6 +75,34 @@ end
 UIParent = CreateFrame("Frame", "UIParent")
 WorldFrame = CreateFrame("Frame", "WorldFrame")
 
+-- Templates of the client's shared UI that addons inherit from. Each is a function applied to
+-- the new object (the XML loader adds templates written in XML).
+local template = natives.template
+template("GameTooltipTemplate", function(self) end)
+template("BackdropTemplate", function(self)
+  Mixin(self, BackdropTemplateMixin)
+end)
+
+BackdropTemplateMixin = {}
+function BackdropTemplateMixin:SetBackdrop(info)
+  self.backdropInfo = info
+end
+function BackdropTemplateMixin:GetBackdrop()
+  return self.backdropInfo
+end
+function BackdropTemplateMixin:SetBackdropColor(r, g, b, a)
+  self.backdropColor = { r, g, b, a }
+end
+function BackdropTemplateMixin:SetBackdropBorderColor(r, g, b, a)
+  self.backdropBorderColor = { r, g, b, a }
+end
+function BackdropTemplateMixin:ApplyBackdrop() end
+function BackdropTemplateMixin:OnBackdropLoaded() end
+function BackdropTemplateMixin:OnBackdropSizeChanged() end
+
+GameTooltip = CreateFrame("GameTooltip", "GameTooltip", UIParent, "GameTooltipTemplate")
+GameTooltip:Hide()
+
 -- A chat frame: AddMessage records the line (the screenshot issue draws it).
 local chat = CreateFrame("ScrollingMessageFrame", "ChatFrame1", UIParent)
 function chat:AddMessage(text, r, g, b, ...)

@@ -27,10 +27,19 @@ pcall = function(f, ...)
   return pcallresult(rawpcall(f, ...))
 end
 
-xpcall = function(f, handler)
-  return rawxpcall(f, function(e)
+-- The client's xpcall passes extra arguments to the function (as Lua 5.2 does).
+xpcall = function(f, handler, ...)
+  local h = function(e)
     return handler(fix(e))
-  end)
+  end
+  local n = select("#", ...)
+  if n == 0 then
+    return rawxpcall(f, h)
+  end
+  local args = { ... }
+  return rawxpcall(function()
+    return f(unpack(args, 1, n))
+  end, h)
 end
 
 coroutine.resume = function(co, ...)
@@ -55,7 +64,7 @@ end
 local inhandler = false
 local function defaulthandler(msg)
   if not inhandler then
-    record(fix(msg), stack(3))
+    record(fix(msg), stack(2))
   end
   return msg
 end
@@ -87,26 +96,32 @@ local function report(msg, st)
 end
 
 local function onerror(e)
-  return report(e, stack(3))
+  return report(e, stack(2))
+end
+
+-- Returns its arguments; calling f through it keeps f's frame out of tail position so that
+-- stack traces show the function that failed.
+local function pass(...)
+  return ...
 end
 
 -- Calls f(...) protected; errors are reported, never propagated. Returns ok, results...
 local function hostcall(f, ...)
   local n = select("#", ...)
   if n == 0 then
-    return rawxpcall(f, onerror)
+    return rawxpcall(function() return pass(f()) end, onerror)
   elseif n == 1 then
     local a = ...
-    return rawxpcall(function() return f(a) end, onerror)
+    return rawxpcall(function() return pass(f(a)) end, onerror)
   elseif n == 2 then
     local a, b = ...
-    return rawxpcall(function() return f(a, b) end, onerror)
+    return rawxpcall(function() return pass(f(a, b)) end, onerror)
   elseif n == 3 then
     local a, b, c = ...
-    return rawxpcall(function() return f(a, b, c) end, onerror)
+    return rawxpcall(function() return pass(f(a, b, c)) end, onerror)
   end
   local args = { ... }
-  return rawxpcall(function() return f(unpack(args, 1, n)) end, onerror)
+  return rawxpcall(function() return pass(f(unpack(args, 1, n))) end, onerror)
 end
 
 return {

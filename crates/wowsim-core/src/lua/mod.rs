@@ -74,7 +74,11 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     natives.set(
         "stack",
         lua.create_function(|lua, level: usize| {
-            let frames = stack_frames(lua, level, 64);
+            let mut frames = stack_frames(lua, level, 64);
+            // The frame that raised the error comes first; `error`/`assert` themselves are noise.
+            while frames.first().is_some_and(|f| f.starts_with("[C]:")) {
+                frames.remove(0);
+            }
             lua.create_sequence_from(frames)
         })?,
     )?;
@@ -165,13 +169,30 @@ fn display_source(source: &str) -> Option<String> {
     source.strip_prefix('@').map(str::to_string)
 }
 
-/// Formats up to `max` stack frames from `level` in Lua's traceback style, full paths.
+/// Formats up to `max` stack frames from `level` in Lua's traceback style, full paths. Stops at
+/// the host boundary (wow-sim's own bootstrap chunks), which is not part of the addon's stack.
 pub fn stack_frames(lua: &Lua, level: usize, max: usize) -> Vec<String> {
     let mut frames = Vec::new();
     let mut lvl = level;
     while frames.len() < max {
+        // A function the host called has no name of its own (the bootstrap's local is not it).
+        let called_by_host = lua
+            .inspect_stack(lvl + 1, |d| {
+                d.source()
+                    .source
+                    .as_deref()
+                    .is_some_and(|s| s.starts_with("=[wow-sim"))
+            })
+            .unwrap_or(false);
         let frame = lua.inspect_stack(lvl, |d| {
             let src = d.source();
+            if src
+                .source
+                .as_deref()
+                .is_some_and(|s| s.starts_with("=[wow-sim"))
+            {
+                return None;
+            }
             let names = d.names();
             let where_ = match (
                 src.source.as_deref().and_then(display_source),
@@ -183,10 +204,10 @@ pub fn stack_frames(lua: &Lua, level: usize, max: usize) -> Vec<String> {
                 _ => format!("{}:", src.short_src.as_deref().unwrap_or("?")),
             };
             let what = match (names.name.as_deref(), src.what) {
-                (Some(n), _) => format!("in function '{n}'"),
-                (None, "main") => "in main chunk".to_string(),
-                (None, "C") => "?".to_string(),
-                (None, _) => {
+                (_, "main") => "in main chunk".to_string(),
+                (Some(n), _) if !called_by_host => format!("in function '{n}'"),
+                (_, "C") => "?".to_string(),
+                (_, _) => {
                     let f = src
                         .source
                         .as_deref()
@@ -195,13 +216,17 @@ pub fn stack_frames(lua: &Lua, level: usize, max: usize) -> Vec<String> {
                     format!("in function <{f}:{}>", src.line_defined.unwrap_or(0))
                 }
             };
-            format!("{where_} {what}")
+            Some(format!("{where_} {what}"))
         });
         match frame {
-            Some(f) => frames.push(f),
-            None => break,
+            Some(Some(f)) => frames.push(f),
+            _ => break,
         }
         lvl += 1;
+    }
+    frames.retain(|f| !f.starts_with("(tail call)"));
+    while frames.last().is_some_and(|f| f.starts_with("[C]:")) {
+        frames.pop();
     }
     frames
 }
