@@ -124,6 +124,11 @@ impl Layout {
     /// When `relative` depends on `node` through anchors, the chain from the node
     /// anchored directly to `node` back up to `relative`.
     fn cycle_path(&self, node: NodeId, relative: NodeId) -> Option<Vec<NodeId>> {
+        // Nothing anchored to `node`: nothing can depend on it (the common case of
+        // a freshly created region), so skip the walk.
+        if self.node(node).is_none_or(|n| n.dependents.is_empty()) {
+            return None;
+        }
         // Depth-first over "X is anchored to Y" edges, starting at `relative`.
         let mut came_from: HashMap<NodeId, NodeId> = HashMap::new();
         let mut stack = vec![relative];
