@@ -22,6 +22,31 @@
 //!   resolved has none either. An axis without a second edge or a size has extent 0.
 //! * `IsRectValid` is true only once the rect has been resolved and until the next
 //!   change that affects it.
+//!
+//! ```
+//! use wowsim_layout::{Anchor, AnchorPoint, Layout, Rect};
+//!
+//! let mut l = Layout::new(1024.0, 768.0);
+//! let ui_parent = l.add_node(None);
+//! l.set_rect_direct(ui_parent, Rect::new(0.0, 0.0, 1024.0, 768.0));
+//! let frame = l.add_node(Some(ui_parent));
+//! l.set_size(frame, Some(200.0), Some(100.0));
+//! l.set_point(frame, Anchor::with(AnchorPoint::TopLeft, Some(ui_parent),
+//!     AnchorPoint::TopLeft, 10.0, -10.0)).unwrap();
+//! let bg = l.add_node(Some(frame));
+//! l.set_all_points(bg, Some(frame)).unwrap();
+//! assert_eq!(l.compute_frame_rect(bg), Some(Rect::new(10.0, 658.0, 200.0, 100.0)));
+//!
+//! // Refused like the client refuses it.
+//! let err = l.set_point(frame, Anchor::new(AnchorPoint::Center, Some(bg))).unwrap_err();
+//! assert_eq!(err.reason(), "Cannot anchor to a region dependent on it");
+//!
+//! // Moving the frame invalidates it and `bg` only; `take_changed` reports both.
+//! l.take_changed();
+//! l.set_point(frame, Anchor::with(AnchorPoint::TopLeft, Some(ui_parent),
+//!     AnchorPoint::TopLeft, 20.0, -10.0)).unwrap();
+//! assert_eq!(l.take_changed(), vec![frame, bg]);
+//! ```
 
 mod anchor;
 mod cache;
