@@ -56,11 +56,11 @@ pub fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
             .map(|s| s.to_string_lossy())
             .unwrap_or_default(),
     };
-    let color = [1, 2, 3, 4].map(|i| num(&arg(&a, i)).unwrap_or(1.0));
+    let color = [2, 3, 4, 5].map(|i| num(&arg(&a, i)).unwrap_or(1.0));
     let msg = Message {
         text,
         color,
-        id: num(&arg(&a, 5)),
+        id: num(&arg(&a, 6)),
     };
     let max = max_lines(lua, id);
     with_msgs(lua, |m| {
