@@ -90,8 +90,22 @@ pub enum Command {
     LuaErrors(LuaErrorsArgs),
     /// Draw the UI to a PNG (not built yet).
     Screenshot,
-    /// Print the frame tree (not built yet).
-    DumpTree,
+    /// Load everything headless, run the start-up events and some virtual time, then print the
+    /// frame tree: name, type, rect, shown/visible, strata and level, anchors.
+    DumpTree(DumpTreeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct DumpTreeArgs {
+    /// Only regions whose name (or parentKey) contains TEXT, with their ancestors.
+    #[arg(long, value_name = "TEXT")]
+    pub filter: Option<String>,
+    /// Skip regions that are not visible.
+    #[arg(long)]
+    pub visible_only: bool,
+    /// Seconds of virtual time to run after start-up (60 ticks a second).
+    #[arg(long, default_value_t = 0.0, value_parser = parse_seconds)]
+    pub seconds: f64,
 }
 
 #[derive(Args, Debug)]

@@ -25,7 +25,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match &cli.command {
         Some(Command::LuaErrors(args)) => lua_errors(&cli, config, args.seconds),
         Some(Command::Screenshot) => not_built("screenshot"),
-        Some(Command::DumpTree) => not_built("dump-tree"),
+        Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
         None => not_built("the interactive window (run a subcommand such as `lua-errors`)"),
     }
 }
@@ -108,6 +108,31 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Runs start-up, `seconds` of virtual time and `--exec-lua`, then prints the frame tree.
+fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::Result<ExitCode> {
+    let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    sim.start().map_err(lua_err)?;
+    sim.run_for(args.seconds).map_err(lua_err)?;
+    if let Some(code) = &cli.exec_lua {
+        let (code, name) = cli::exec_lua_source(code)?;
+        sim.exec_lua(&code, &name).map_err(lua_err)?;
+    }
+    let opts = wowsim_core::widgets::dump::DumpOptions {
+        filter: args.filter.clone(),
+        visible_only: args.visible_only,
+    };
+    let text = wowsim_core::widgets::dump::dump_tree(sim.lua(), &opts).map_err(lua_err)?;
+    print!("{text}");
+    let errors = sim.errors();
+    if !errors.is_empty() {
+        eprintln!(
+            "wow-sim: {} Lua error(s); run lua-errors for details",
+            errors.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// mlua errors are not `Send`; keep their text.

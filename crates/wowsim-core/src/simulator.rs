@@ -140,7 +140,7 @@ impl Simulator {
         let known: std::collections::HashSet<String> =
             data.events().iter().map(|e| e.name.clone()).collect();
         lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
-        widgets::install(&lua, &host)?;
+        widgets::install(&lua, &host, data)?;
         crate::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
         api::misc::install(&lua, data)?;
@@ -271,7 +271,7 @@ impl Simulator {
         for ev in STARTUP_STATE_EVENTS {
             self.fire(ev, ())?;
         }
-        Ok(())
+        widgets::after_frame(&self.lua)
     }
 
     /// Fires an event with a payload to every registered frame.
@@ -284,6 +284,7 @@ impl Simulator {
     pub fn tick(&mut self, dt: f64) -> mlua::Result<()> {
         self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
         crate::timers::run_due(&self.lua)?;
+        widgets::after_frame(&self.lua)?;
         let ids: Vec<u32> = {
             let ui = self.lua.app_data_ref::<UiState>().expect("ui");
             ui.update_frames

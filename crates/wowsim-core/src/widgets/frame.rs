@@ -12,21 +12,13 @@
 //! | `SetID`, `GetID` | [`install`] |
 
 use super::types::{self, TYPES};
-use super::{create_object, fire_script, methods_of, obj_id, object_table, UiLua, UiState};
+use super::{create_object, fire_script, obj_id, object_table, UiLua, UiState};
 use crate::lua::{lua_error, type_name};
-use mlua::{Function, Lua, MultiValue, Table, Value, Variadic};
+use mlua::{Lua, MultiValue, Table, Value, Variadic};
 
 type Method = fn(&Lua, MultiValue) -> mlua::Result<MultiValue>;
 
-/// Registers `f` as method `name` on type `owner` and every type derived from it.
-pub fn add_method(lua: &Lua, owner: &str, name: &str, f: Function) -> mlua::Result<()> {
-    for (i, _) in TYPES.iter().enumerate() {
-        if types::is_a(i, owner) {
-            methods_of(lua, TYPES[i].name)?.raw_set(name, f.clone())?;
-        }
-    }
-    Ok(())
-}
+pub use super::add_method;
 
 fn self_id(lua: &Lua, args: &MultiValue, method: &str) -> mlua::Result<u32> {
     obj_id(lua, args.front().unwrap_or(&Value::Nil), method)
@@ -149,6 +141,9 @@ fn set_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     if script == "OnUpdate" {
         note_on_update(lua, id, !handler.is_nil());
     }
+    if script == "OnSizeChanged" && !handler.is_nil() {
+        super::region::watch_size(lua, id);
+    }
     ret(lua, ())
 }
 
@@ -184,6 +179,9 @@ fn hook_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     f.call::<()>((id, script.as_str(), h))?;
     if script == "OnUpdate" {
         note_on_update(lua, id, true);
+    }
+    if script == "OnSizeChanged" {
+        super::region::watch_size(lua, id);
     }
     ret(lua, ())
 }
@@ -279,6 +277,11 @@ pub fn set_parent(lua: &Lua, id: u32, parent: Option<u32>) -> mlua::Result<()> {
     if let Some(o) = ui.get_mut(id) {
         o.parent = parent;
     }
+    let node = ui.get(id).and_then(|o| o.node);
+    let pnode = parent.and_then(|p| ui.get(p)).and_then(|p| p.node);
+    if let Some(n) = node {
+        ui.layout.set_parent(n, pnode);
+    }
     Ok(())
 }
 
@@ -314,7 +317,17 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
         ));
     };
     let ty = ty.to_string_lossy();
-    let Some(type_index) = types::find_ci(&ty).filter(|i| TYPES[*i].frame) else {
+    let available = |i: usize| {
+        TYPES[i].frame
+            && lua
+                .app_data_ref::<UiState>()
+                .expect("ui")
+                .available
+                .get(i)
+                .copied()
+                .unwrap_or(false)
+    };
+    let Some(type_index) = types::find_ci(&ty).filter(|i| available(*i)) else {
         return Err(lua_error(
             lua,
             format_args!("CreateFrame: Unknown frame type '{ty}'"),
@@ -369,7 +382,34 @@ fn create_region(lua: &Lua, args: MultiValue, ty: &str, method: &str) -> mlua::R
         Value::String(s) => Some(expand_parent_name(lua, &s.to_string_lossy(), Some(id))),
         _ => None,
     };
-    let (_, t) = create_object(lua, types::find(ty).expect("region type"), name, Some(id))?;
+    let (rid, t) = create_object(lua, types::find(ty).expect("region type"), name, Some(id))?;
+    // (name, drawLayer, templateName, subLevel): the layer is kept; a FontString's template
+    // names a Font object to follow; other templates go through the template registry.
+    if let Value::String(layer) = arg(&args, 2) {
+        let layer = layer.to_string_lossy().to_uppercase();
+        super::util::set_field(lua, rid, "layer", super::fields::FieldVal::Str(layer));
+    }
+    if let Some(n) = super::util::num(&arg(&args, 4)) {
+        super::util::set_field(lua, rid, "sublevel", super::fields::FieldVal::Num(n));
+    }
+    if let Value::String(template) = arg(&args, 3) {
+        let template = template.to_string_lossy();
+        let font: Value = lua.globals().raw_get(template.as_str())?;
+        let font_id = match &font {
+            Value::Table(_) => obj_id(lua, &font, method).ok().filter(|f| {
+                let ui = lua.app_data_ref::<UiState>().expect("ui");
+                ui.get(*f)
+                    .is_some_and(|o| types::inherits_from(o.type_index, "Font"))
+            }),
+            _ => None,
+        };
+        match font_id {
+            Some(f) if ty == "FontString" => super::font::set_font_object(lua, rid, Some(f)),
+            // The client ignores a font template it does not know.
+            _ if ty == "FontString" => {}
+            _ => crate::templates::apply_runtime_templates(lua, rid, &t, &template)?,
+        }
+    }
     ret(lua, t)
 }
 
@@ -378,7 +418,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     lua.globals()
         .raw_set("CreateFrame", lua.create_function(create_frame)?)?;
     let methods: &[(&str, &str, Method)] = &[
-        ("ScriptObject", "GetName", |lua, a| {
+        ("UIObject", "GetName", |lua, a| {
             let id = self_id(lua, &a, "GetName")?;
             let n = lua
                 .app_data_ref::<UiState>()
@@ -387,7 +427,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 .and_then(|o| o.name.clone());
             ret(lua, n)
         }),
-        ("ScriptObject", "GetObjectType", |lua, a| {
+        ("UIObject", "GetObjectType", |lua, a| {
             let id = self_id(lua, &a, "GetObjectType")?;
             let t = lua
                 .app_data_ref::<UiState>()
@@ -395,9 +435,9 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 .get(id)
                 .map(|o| o.type_index)
                 .unwrap_or(0);
-            ret(lua, TYPES[t].name)
+            ret(lua, TYPES[t].object_type)
         }),
-        ("ScriptObject", "IsObjectType", |lua, a| {
+        ("UIObject", "IsObjectType", |lua, a| {
             let id = self_id(lua, &a, "IsObjectType")?;
             let Value::String(s) = arg(&a, 1) else {
                 return Err(lua_error(lua, "Usage: IsObjectType(\"type\")"));
@@ -410,25 +450,25 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 .unwrap_or(0);
             ret(lua, types::is_a(t, &s.to_string_lossy()))
         }),
-        ("ScriptObject", "IsForbidden", |lua, _| ret(lua, false)),
+        ("UIObject", "IsForbidden", |lua, _| ret(lua, false)),
         ("ScriptObject", "SetScript", set_script),
         ("ScriptObject", "GetScript", get_script),
         ("ScriptObject", "HookScript", hook_script),
         ("ScriptObject", "HasScript", has_script),
-        ("Region", "Show", |lua, a| {
+        ("RegionBase", "Show", |lua, a| {
             set_shown(lua, self_id(lua, &a, "Show")?, true)?;
             ret(lua, ())
         }),
-        ("Region", "Hide", |lua, a| {
+        ("RegionBase", "Hide", |lua, a| {
             set_shown(lua, self_id(lua, &a, "Hide")?, false)?;
             ret(lua, ())
         }),
-        ("Region", "SetShown", |lua, a| {
+        ("RegionBase", "SetShown", |lua, a| {
             let shown = !matches!(arg(&a, 1), Value::Nil | Value::Boolean(false));
             set_shown(lua, self_id(lua, &a, "SetShown")?, shown)?;
             ret(lua, ())
         }),
-        ("Region", "IsShown", |lua, a| {
+        ("RegionBase", "IsShown", |lua, a| {
             let id = self_id(lua, &a, "IsShown")?;
             ret(
                 lua,
@@ -438,14 +478,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                     .is_some_and(|o| o.shown),
             )
         }),
-        ("Region", "IsVisible", |lua, a| {
+        ("RegionBase", "IsVisible", |lua, a| {
             let id = self_id(lua, &a, "IsVisible")?;
             ret(
                 lua,
                 lua.app_data_ref::<UiState>().expect("ui").is_visible(id),
             )
         }),
-        ("Region", "GetParent", |lua, a| {
+        ("ParentedObjectBase", "GetParent", |lua, a| {
             let id = self_id(lua, &a, "GetParent")?;
             let p = lua
                 .app_data_ref::<UiState>()
@@ -457,7 +497,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 None => ret(lua, ()),
             }
         }),
-        ("Region", "SetParent", |lua, a| {
+        ("ParentedObject", "SetParent", |lua, a| {
             let id = self_id(lua, &a, "SetParent")?;
             let p = parent_arg(lua, &arg(&a, 1), "SetParent")?;
             set_parent(lua, id, p)?;

@@ -1,13 +1,34 @@
 //! UI objects: the arena of frames and regions (ids, not references), their Lua identity
 //! (a table whose key `[0]` holds a userdata with the id; one metatable per type), and the
 //! methods shared by every type. Script handlers live on the Lua side (`uicore.lua`).
+//! Install order: reference stubs and generic getters/setters (`fields`), then the
+//! hand-written methods of each type's file, which replace them.
 
+pub mod button;
+pub mod cooldown;
+pub mod dump;
+pub mod edit_box;
+pub mod fields;
+pub mod font;
+pub mod font_string;
 pub mod frame;
+pub mod frame_strata;
+pub mod game_tooltip;
+pub mod message_frame;
+pub mod region;
+pub mod screen;
+pub mod scroll_frame;
+pub mod slider;
+pub mod status_bar;
+pub mod texture;
 pub mod types;
+pub mod util;
 
 use crate::lua::{lua_error, HostFns};
+use fields::{FieldTable, FieldVal};
 use mlua::{AnyUserData, Function, Lua, Table, UserData, Value};
 use rustc_hash::FxHashMap;
+use wowsim_layout::{Layout, NodeId};
 
 /// The userdata stored at `[0]` of every object table.
 #[derive(Clone, Copy, Debug)]
@@ -28,10 +49,21 @@ pub struct ObjectData {
     pub unit_filters: FxHashMap<String, Vec<String>>,
     pub attributes: FxHashMap<String, ()>,
     pub id: i64,
+    /// The layout node of a Region (frames, textures, font strings); `None` for others.
+    pub node: Option<NodeId>,
+    /// Field values that differ from the type's initial values (see `fields`).
+    pub fields: Vec<(u16, FieldVal)>,
+    /// `SetFrameStrata` value; `None` = inherited from the parent.
+    pub strata: Option<u8>,
+    /// `SetFrameLevel` value; `None` = parent's level + 1.
+    pub level: Option<i32>,
+    /// The `parentKey` under which the object is known to its parent (for dumps).
+    pub parent_key: Option<String>,
+    /// Size last reported through OnSizeChanged (or first seen).
+    pub reported_size: Option<(f32, f32)>,
 }
 
 /// The arena of UI objects and the event registry (stored in the VM's app data).
-#[derive(Default)]
 pub struct UiState {
     pub objects: Vec<ObjectData>,
     /// event name → frame ids in registration order.
@@ -41,6 +73,34 @@ pub struct UiState {
     /// Frames with an OnUpdate handler, in creation order.
     pub update_frames: Vec<u32>,
     pub ui_parent: Option<u32>,
+    /// Anchors → rects, one node per Region.
+    pub layout: Layout,
+    /// Layout node → object id.
+    pub node_owner: Vec<u32>,
+    /// Field names and each type's initial values.
+    pub fields: FieldTable,
+    /// Objects with an OnSizeChanged script, in id order.
+    pub size_watch: Vec<u32>,
+    /// Whether each type index exists in this product (`CreateFrame` refuses the others).
+    pub available: Vec<bool>,
+}
+
+impl Default for UiState {
+    fn default() -> Self {
+        let (w, h) = screen::ui_screen_size(screen::PHYSICAL_SIZE);
+        UiState {
+            objects: Vec::new(),
+            event_frames: FxHashMap::default(),
+            all_event_frames: Vec::new(),
+            update_frames: Vec::new(),
+            ui_parent: None,
+            layout: Layout::new(w, h),
+            node_owner: Vec::new(),
+            fields: FieldTable::default(),
+            size_watch: Vec::new(),
+            available: Vec::new(),
+        }
+    }
 }
 
 impl UiState {
@@ -75,20 +135,28 @@ pub struct UiLua {
     pub hookscript: Function,
     /// type name → metatable
     pub metatables: FxHashMap<&'static str, Table>,
+    /// type index → metatable
+    pub metatable_list: Vec<Table>,
 }
 
 /// Installs the UI object machinery into the VM.
-pub fn install(lua: &Lua, host: &HostFns) -> mlua::Result<()> {
+pub fn install(
+    lua: &Lua,
+    host: &HostFns,
+    data: &'static wowsim_data::ProductData,
+) -> mlua::Result<()> {
     let m: Table = lua
         .load(include_str!("uicore.lua"))
         .set_name("=[wow-sim uicore]")
         .call(host.hostcall.clone())?;
     let mut metatables = FxHashMap::default();
-    for ty in types::TYPES {
+    let mut metatable_list = Vec::new();
+    for ty in types::TYPES.iter() {
         let methods = lua.create_table()?;
         let mt = lua.create_table()?;
         mt.raw_set("__index", methods)?;
-        metatables.insert(ty.name, mt);
+        metatables.insert(ty.name, mt.clone());
+        metatable_list.push(mt);
     }
     let ui_lua = UiLua {
         objects: m.get("objects")?,
@@ -98,10 +166,50 @@ pub fn install(lua: &Lua, host: &HostFns) -> mlua::Result<()> {
         getscript: m.get("getscript")?,
         hookscript: m.get("hookscript")?,
         metatables,
+        metatable_list,
     };
     lua.set_app_data(ui_lua);
-    lua.set_app_data(UiState::default());
+    let state = UiState {
+        available: (0..types::TYPES.len())
+            .map(|i| types::available_in(i, data))
+            .collect(),
+        ..UiState::default()
+    };
+    lua.set_app_data(state);
+    fields::install(lua, data)?;
     frame::install(lua)?;
+    region::install(lua)?;
+    frame_strata::install(lua)?;
+    texture::install(lua)?;
+    font::install(lua)?;
+    font_string::install(lua)?;
+    button::install(lua, data)?;
+    edit_box::install(lua)?;
+    slider::install(lua)?;
+    status_bar::install(lua)?;
+    scroll_frame::install(lua)?;
+    cooldown::install(lua)?;
+    game_tooltip::install(lua)?;
+    message_frame::install(lua)?;
+    screen::install(lua)?;
+    Ok(())
+}
+
+/// Work done once per frame before OnUpdate: OnSizeChanged for resized regions, then
+/// OnCooldownDone for finished cooldowns. Errors in handlers are records, not failures.
+pub fn after_frame(lua: &Lua) -> mlua::Result<()> {
+    region::flush_size_changes(lua)?;
+    cooldown::fire_done(lua)
+}
+
+/// Registers `f` as method `name` on type `owner` and every type derived from it.
+pub fn add_method(lua: &Lua, owner: &str, name: &str, f: Function) -> mlua::Result<()> {
+    let ui = lua.app_data_ref::<UiLua>().expect("ui installed");
+    for (i, mt) in ui.metatable_list.iter().enumerate() {
+        if types::inherits_from(i, owner) {
+            mt.raw_get::<Table>("__index")?.raw_set(name, f.clone())?;
+        }
+    }
     Ok(())
 }
 
@@ -147,6 +255,17 @@ pub fn create_object(
     let id = {
         let mut ui = lua.app_data_mut::<UiState>().expect("ui installed");
         let id = ui.objects.len() as u32;
+        let node = if types::inherits_from(type_index, "Region") {
+            let pnode = parent.and_then(|p| ui.get(p)).and_then(|p| p.node);
+            let n = ui.layout.add_node(pnode);
+            if ui.node_owner.len() <= n.0 as usize {
+                ui.node_owner.resize(n.0 as usize + 1, u32::MAX);
+            }
+            ui.node_owner[n.0 as usize] = id;
+            Some(n)
+        } else {
+            None
+        };
         ui.objects.push(ObjectData {
             type_index,
             name: name.clone(),
@@ -159,7 +278,22 @@ pub fn create_object(
             unit_filters: FxHashMap::default(),
             attributes: FxHashMap::default(),
             id: 0,
+            node,
+            fields: Vec::new(),
+            strata: None,
+            level: None,
+            parent_key: None,
+            reported_size: None,
         });
+        if parent.is_none() && matches!(name.as_deref(), Some("UIParent" | "WorldFrame")) {
+            // The roots cover the screen (Blizzard's XML says setAllPoints; the base relies on it).
+            if let Some(n) = node {
+                let _ = ui.layout.set_all_points(n, None);
+            }
+            if name.as_deref() == Some("UIParent") {
+                ui.ui_parent = Some(id);
+            }
+        }
         if let Some(p) = parent.and_then(|p| ui.get_mut(p)) {
             p.children.push(id);
         }
@@ -169,10 +303,7 @@ pub fn create_object(
     t.raw_set(0, lua.create_userdata(ObjHandle(id))?)?;
     let (mt, objects) = {
         let ui = lua.app_data_ref::<UiLua>().expect("ui installed");
-        (
-            ui.metatables[types::TYPES[type_index].name].clone(),
-            ui.objects.clone(),
-        )
+        (ui.metatable_list[type_index].clone(), ui.objects.clone())
     };
     t.set_metatable(Some(mt))?;
     objects.raw_set(id, t.clone())?;

@@ -1,57 +1,102 @@
-//! The UI object types wow-sim knows and their inheritance (the client's names).
-//! Every type inherits the methods of its `base`; `frame` marks types `CreateFrame` accepts.
+//! The UI object types, derived from the API reference (the union of every product's
+//! `uiobjects`, so type indices are the same whatever the flavour) plus the few intrinsic
+//! types the built-in base provides. What a product really has is `available_in`.
+//!
+//! | WoW concept | Rust |
+//! | --- | --- |
+//! | type names, `objectType` (`GetObjectType`) | [`TypeDef`], [`TYPES`] |
+//! | `CreateFrame` accepted types (Frame subtypes, not virtual) | [`TypeDef::frame`] |
+//! | `IsObjectType` | [`is_a`] |
+
+use std::sync::LazyLock;
+use wowsim_data::{data, Product, ProductData};
 
 /// One UI object type.
 pub struct TypeDef {
     pub name: &'static str,
-    pub base: Option<&'static str>,
+    /// What `GetObjectType` returns (the reference's `objectType` where it differs).
+    pub object_type: &'static str,
+    /// The type and every base, nearest first (indices into [`TYPES`]).
+    pub ancestry: Vec<usize>,
+    /// `CreateFrame` accepts it: a Frame subtype that is not virtual.
     pub frame: bool,
+    pub is_virtual: bool,
+    /// Not in the reference: an intrinsic of the built-in base.
+    pub intrinsic: bool,
 }
 
-const fn t(name: &'static str, base: Option<&'static str>, frame: bool) -> TypeDef {
-    TypeDef { name, base, frame }
-}
-
-/// Every type, bases before derived types.
-pub const TYPES: &[TypeDef] = &[
-    t("ScriptObject", None, false),
-    t("Region", Some("ScriptObject"), false),
-    t("Frame", Some("Region"), true),
-    t("Button", Some("Frame"), true),
-    t("CheckButton", Some("Button"), true),
-    t("ItemButton", Some("Button"), true),
-    t("DropdownButton", Some("Button"), true),
-    t("EditBox", Some("Frame"), true),
-    t("ScrollFrame", Some("Frame"), true),
-    t("Slider", Some("Frame"), true),
-    t("StatusBar", Some("Frame"), true),
-    t("Cooldown", Some("Frame"), true),
-    t("GameTooltip", Some("Frame"), true),
-    t("MessageFrame", Some("Frame"), true),
-    t("ScrollingMessageFrame", Some("Frame"), true),
-    t("SimpleHTML", Some("Frame"), true),
-    t("ColorSelect", Some("Frame"), true),
-    t("Model", Some("Frame"), true),
-    t("PlayerModel", Some("Model"), true),
-    t("DressUpModel", Some("PlayerModel"), true),
-    t("CinematicModel", Some("PlayerModel"), true),
-    t("TabardModel", Some("PlayerModel"), true),
-    t("ModelScene", Some("Frame"), true),
-    t("Minimap", Some("Frame"), true),
-    t("MovieFrame", Some("Frame"), true),
-    t("Browser", Some("Frame"), true),
-    t("EventFrame", Some("Frame"), true),
-    t("Texture", Some("Region"), false),
-    t("MaskTexture", Some("Texture"), false),
-    t("Line", Some("Texture"), false),
-    t("FontString", Some("Region"), false),
-    t("Font", None, false),
-    t("AnimationGroup", Some("ScriptObject"), false),
-    t("Animation", Some("ScriptObject"), false),
+/// Intrinsic frame types the built-in base provides (XML intrinsics in Blizzard's UI):
+/// (name, bases, what `GetObjectType` returns).
+const INTRINSICS: &[(&str, &[&str], &str)] = &[
+    (
+        "ScrollingMessageFrame",
+        &["FontInstance", "Frame"],
+        "ScrollingMessageFrame",
+    ),
+    ("ItemButton", &["Button"], "Button"),
+    ("DropdownButton", &["Button"], "Button"),
+    ("EventFrame", &["Frame"], "Frame"),
 ];
 
-/// Index of a type by exact name (the client's type names are matched case-insensitively by
-/// `CreateFrame`; use `find_ci` for that).
+/// Every type: the reference's (first seen in retail, classic, classic era) then intrinsics.
+pub static TYPES: LazyLock<Vec<TypeDef>> = LazyLock::new(build);
+
+fn build() -> Vec<TypeDef> {
+    let mut names: Vec<&'static str> = Vec::new();
+    let mut bases: Vec<Vec<&'static str>> = Vec::new();
+    let mut objtypes: Vec<&'static str> = Vec::new();
+    let mut virt: Vec<bool> = Vec::new();
+    for p in Product::ALL {
+        let d: &'static ProductData = data(p);
+        for o in d.uiobjects() {
+            if names.contains(&o.name.as_str()) {
+                continue;
+            }
+            names.push(o.name.as_str());
+            bases.push(o.inherits.iter().map(String::as_str).collect());
+            objtypes.push(o.object_type.as_deref().unwrap_or(o.name.as_str()));
+            virt.push(o.is_virtual);
+        }
+    }
+    let n_ref = names.len();
+    for (name, b, ot) in INTRINSICS {
+        names.push(name);
+        bases.push(b.to_vec());
+        objtypes.push(ot);
+        virt.push(false);
+    }
+    let index = |n: &str| names.iter().position(|x| *x == n);
+    let mut out = Vec::with_capacity(names.len());
+    for i in 0..names.len() {
+        let mut ancestry = vec![i];
+        let mut k = 0;
+        while k < ancestry.len() {
+            for b in &bases[ancestry[k]] {
+                if let Some(j) = index(b) {
+                    if !ancestry.contains(&j) {
+                        ancestry.push(j);
+                    }
+                }
+            }
+            k += 1;
+        }
+        out.push(TypeDef {
+            name: names[i],
+            object_type: objtypes[i],
+            ancestry,
+            frame: false,
+            is_virtual: virt[i],
+            intrinsic: i >= n_ref,
+        });
+    }
+    let frame = index("Frame");
+    for t in out.iter_mut() {
+        t.frame = !t.is_virtual && frame.is_some_and(|f| t.ancestry.contains(&f));
+    }
+    out
+}
+
+/// Index of a type by exact name.
 pub fn find(name: &str) -> Option<usize> {
     TYPES.iter().position(|t| t.name == name)
 }
@@ -61,26 +106,58 @@ pub fn find_ci(name: &str) -> Option<usize> {
     TYPES.iter().position(|t| t.name.eq_ignore_ascii_case(name))
 }
 
-/// Whether type `idx` is `ancestor` or derives from it.
+/// Whether type `idx` is `ancestor` (a type name or an `objectType`, any case) or derives
+/// from it: `IsObjectType`.
 pub fn is_a(idx: usize, ancestor: &str) -> bool {
-    let mut cur = Some(TYPES[idx].name);
-    while let Some(n) = cur {
-        if n.eq_ignore_ascii_case(ancestor) {
-            return true;
-        }
-        cur = find(n).and_then(|i| TYPES[i].base);
-    }
-    false
+    TYPES[idx].ancestry.iter().any(|&a| {
+        TYPES[a].name.eq_ignore_ascii_case(ancestor)
+            || TYPES[a].object_type.eq_ignore_ascii_case(ancestor)
+    })
+}
+
+/// Whether type `idx` is the type named `owner` (exact) or derives from it: which types
+/// receive a method defined on `owner`.
+pub fn inherits_from(idx: usize, owner: &str) -> bool {
+    TYPES[idx].ancestry.iter().any(|&a| TYPES[a].name == owner)
 }
 
 /// The type and its bases, most derived first.
 pub fn lineage(idx: usize) -> Vec<usize> {
-    let mut out = vec![idx];
-    let mut cur = TYPES[idx].base;
-    while let Some(n) = cur {
-        let Some(i) = find(n) else { break };
-        out.push(i);
-        cur = TYPES[i].base;
+    TYPES[idx].ancestry.clone()
+}
+
+/// Whether the product knows the type (intrinsics always exist).
+pub fn available_in(idx: usize, d: &ProductData) -> bool {
+    TYPES[idx].intrinsic || d.uiobject(TYPES[idx].name).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(name: &str, frame: bool, object_type: &str) {
+        let i = find(name).unwrap_or_else(|| panic!("{name} missing"));
+        assert_eq!(
+            (TYPES[i].frame, TYPES[i].object_type),
+            (frame, object_type),
+            "{name}"
+        );
     }
-    out
+
+    #[test]
+    fn types_come_from_the_reference() {
+        check("Frame", true, "Frame");
+        check("Button", true, "Button");
+        check("CheckButton", true, "CheckButton");
+        check("Texture", false, "Texture");
+        check("Region", false, "Region");
+        check("Checkout", true, "BlizzardCheckout");
+        check("ItemButton", true, "Button");
+        check("ScrollingMessageFrame", true, "ScrollingMessageFrame");
+        let cb = find("CheckButton").unwrap();
+        assert!(is_a(cb, "Button") && is_a(cb, "frame") && is_a(cb, "Region"));
+        assert!(!is_a(cb, "Texture"));
+        let mask = find("MaskTexture").unwrap();
+        assert!(is_a(mask, "Texture") && !inherits_from(mask, "Texture"));
+    }
 }

@@ -1,0 +1,93 @@
+//! Cooldown: the swipe shown over buttons. Times are kept in milliseconds as the reference's
+//! fields are; OnCooldownDone fires from the tick once the duration has passed.
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `SetCooldown(start, duration [, modRate])`, `GetCooldownTimes` (generic) | [`install`] |
+//! | `Clear`, `GetCooldownDuration`, `SetCooldownDuration(duration)` | [`install`] |
+//! | OnCooldownDone | [`fire_done`] |
+
+use super::fields::FieldVal;
+use super::fire_script;
+use super::util::{get_field, install_methods, need_num, ret, self_id, with_ui_mut, Method};
+use crate::clock::Clock;
+use mlua::Lua;
+
+/// Cooldowns running, by object id (VM app data).
+#[derive(Default)]
+pub struct RunningCooldowns(pub Vec<u32>);
+
+fn now(lua: &Lua) -> f64 {
+    lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0)
+}
+
+fn set(lua: &Lua, id: u32, start: f64, duration: f64) {
+    with_ui_mut(lua, |ui| {
+        ui.set_field_by_name(id, "startTimeMillis", FieldVal::Num(start * 1000.0));
+        ui.set_field_by_name(id, "durationMillis", FieldVal::Num(duration * 1000.0));
+    });
+    if lua.app_data_ref::<RunningCooldowns>().is_none() {
+        lua.set_app_data(RunningCooldowns::default());
+    }
+    let mut r = lua.app_data_mut::<RunningCooldowns>().expect("set");
+    r.0.retain(|x| *x != id);
+    if duration > 0.0 {
+        r.0.push(id);
+    }
+}
+
+/// Fires OnCooldownDone on cooldowns whose time has passed (called once per tick).
+pub fn fire_done(lua: &Lua) -> mlua::Result<()> {
+    let t = now(lua) * 1000.0;
+    let done: Vec<u32> = {
+        let Some(mut r) = lua.app_data_mut::<RunningCooldowns>() else {
+            return Ok(());
+        };
+        if r.0.is_empty() {
+            return Ok(());
+        }
+        let ids = std::mem::take(&mut r.0);
+        drop(r);
+        let (done, left): (Vec<u32>, Vec<u32>) = ids.into_iter().partition(|id| {
+            get_field(lua, *id, "startTimeMillis").as_f64()
+                + get_field(lua, *id, "durationMillis").as_f64()
+                <= t
+        });
+        lua.app_data_mut::<RunningCooldowns>().expect("set").0 = left;
+        done
+    };
+    for id in done {
+        fire_script(lua, id, "OnCooldownDone", ())?;
+    }
+    Ok(())
+}
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("Cooldown", "SetCooldown", |lua, a| {
+            let id = self_id(lua, &a, "SetCooldown")?;
+            let usage = "Cooldown:SetCooldown(start, duration [, modRate])";
+            let start = need_num(lua, &a, 1, usage)?;
+            let duration = need_num(lua, &a, 2, usage)?;
+            set(lua, id, start, duration);
+            ret(lua, ())
+        }),
+        ("Cooldown", "SetCooldownDuration", |lua, a| {
+            let id = self_id(lua, &a, "SetCooldownDuration")?;
+            let duration = need_num(lua, &a, 1, "Cooldown:SetCooldownDuration(duration)")?;
+            set(lua, id, now(lua), duration);
+            ret(lua, ())
+        }),
+        ("Cooldown", "Clear", |lua, a| {
+            let id = self_id(lua, &a, "Clear")?;
+            set(lua, id, 0.0, 0.0);
+            ret(lua, ())
+        }),
+        ("Cooldown", "GetCooldownDuration", |lua, a| {
+            let id = self_id(lua, &a, "GetCooldownDuration")?;
+            ret(lua, get_field(lua, id, "durationMillis").as_f64())
+        }),
+    ];
+    install_methods(lua, methods)
+}

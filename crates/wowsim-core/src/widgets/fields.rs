@@ -1,0 +1,304 @@
+//! Reference-driven methods: every method of every UI object type in the API reference
+//! exists. Methods the reference describes as plain getters/setters of an object field get a
+//! real implementation over a per-object field store (initial values from the reference);
+//! every other method starts as a typed stub (default values of its declared outputs, calls
+//! counted) until a hand-written implementation (the other files of `widgets`) replaces it.
+//!
+//! | WoW concept | Rust |
+//! | --- | --- |
+//! | `impl: getter {fields}` (e.g. `Frame:IsMovable`) | [`getter`] |
+//! | `impl: setter {fields}` (e.g. `Frame:SetMovable`) | [`setter`] |
+//! | any other method without a hand-written version | [`stub`], counted in [`MethodStubStats`] |
+//! | UiObject field initial values (`fields.init`, `fieldinitoverrides`) | [`FieldTable`] |
+
+use super::types::{self, TYPES};
+use super::{add_method, obj_id, object_table, UiState};
+use mlua::{Lua, MultiValue, Value};
+use rustc_hash::FxHashMap;
+use wowsim_data::{MethodImpl, Param, ProductData, Ty};
+
+/// A value held in an object field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldVal {
+    Nil,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    /// A UI object, by id.
+    Obj(u32),
+    /// A table field (the reference's table-valued fields); read back as a fresh empty table.
+    Table,
+}
+
+impl FieldVal {
+    fn from_data(v: &wowsim_data::Value) -> FieldVal {
+        use wowsim_data::Value as D;
+        match v {
+            D::Nil => FieldVal::Nil,
+            D::Bool(b) => FieldVal::Bool(*b),
+            D::Number(n) => FieldVal::Num(*n),
+            D::Str(s) => FieldVal::Str(s.clone()),
+            D::Table(_) => FieldVal::Table,
+        }
+    }
+
+    /// The value as Lua sees it.
+    pub fn to_lua(&self, lua: &Lua) -> mlua::Result<Value> {
+        Ok(match self {
+            FieldVal::Nil => Value::Nil,
+            FieldVal::Bool(b) => Value::Boolean(*b),
+            FieldVal::Num(n) => Value::Number(*n),
+            FieldVal::Str(s) => Value::String(lua.create_string(s)?),
+            FieldVal::Obj(id) => Value::Table(object_table(lua, *id)?),
+            FieldVal::Table => Value::Table(lua.create_table()?),
+        })
+    }
+
+    pub fn as_f64(&self) -> f64 {
+        match self {
+            FieldVal::Num(n) => *n,
+            _ => 0.0,
+        }
+    }
+}
+
+/// Field names (interned to small ids) and each type's initial values.
+#[derive(Default)]
+pub struct FieldTable {
+    pub ids: FxHashMap<String, u16>,
+    /// Per type index: field id → initial value.
+    pub defaults: Vec<FxHashMap<u16, FieldVal>>,
+}
+
+impl FieldTable {
+    /// The id of a field name (interned on first use).
+    pub fn id(&mut self, name: &str) -> u16 {
+        let n = self.ids.len() as u16;
+        *self.ids.entry(name.to_string()).or_insert(n)
+    }
+
+    fn build(d: &ProductData) -> FieldTable {
+        let mut t = FieldTable::default();
+        for ty in TYPES.iter() {
+            let mut m = FxHashMap::default();
+            if d.uiobject(ty.name).is_some() || ty.intrinsic {
+                let mut fields = Vec::new();
+                for &a in &ty.ancestry {
+                    for f in d.uiobject_fields(TYPES[a].name) {
+                        let v = d
+                            .uiobject_field_init(ty.name, &f.name)
+                            .or_else(|| d.uiobject_field_init(TYPES[a].name, &f.name));
+                        fields.push((f.name.clone(), v.map(FieldVal::from_data)));
+                    }
+                }
+                for (name, v) in fields {
+                    let id = t.id(&name);
+                    m.entry(id).or_insert(v.unwrap_or(FieldVal::Nil));
+                }
+            }
+            t.defaults.push(m);
+        }
+        t
+    }
+}
+
+impl UiState {
+    /// A field of an object: its own value, else its type's initial value, else nil.
+    pub fn field(&self, id: u32, fid: u16) -> FieldVal {
+        let Some(o) = self.get(id) else {
+            return FieldVal::Nil;
+        };
+        if let Some((_, v)) = o.fields.iter().find(|(k, _)| *k == fid) {
+            return v.clone();
+        }
+        self.fields
+            .defaults
+            .get(o.type_index)
+            .and_then(|m| m.get(&fid))
+            .cloned()
+            .unwrap_or(FieldVal::Nil)
+    }
+
+    /// Sets a field of an object.
+    pub fn set_field(&mut self, id: u32, fid: u16, v: FieldVal) {
+        let Some(o) = self.get_mut(id) else { return };
+        match o.fields.iter_mut().find(|(k, _)| *k == fid) {
+            Some(slot) => slot.1 = v,
+            None => o.fields.push((fid, v)),
+        }
+    }
+
+    /// A field by name (interning it).
+    pub fn field_by_name(&mut self, id: u32, name: &str) -> FieldVal {
+        let fid = self.fields.id(name);
+        self.field(id, fid)
+    }
+
+    /// Sets a field by name.
+    pub fn set_field_by_name(&mut self, id: u32, name: &str, v: FieldVal) {
+        let fid = self.fields.id(name);
+        self.set_field(id, fid, v);
+    }
+}
+
+/// Calls of stubbed UI object methods, by `Type:Method` (VM app data).
+#[derive(Default, Debug)]
+pub struct MethodStubStats {
+    pub calls: FxHashMap<String, u64>,
+    /// How many methods are stubs, and how many are implemented (generic or hand-written).
+    pub stubbed: usize,
+}
+
+/// Converts a method argument to a field value of a declared input type.
+fn input_value(
+    lua: &Lua,
+    v: &Value,
+    p: &Param,
+    pos: usize,
+    method: &str,
+) -> mlua::Result<FieldVal> {
+    let v = match (v, &p.default) {
+        (Value::Nil, Some(d)) => return Ok(FieldVal::from_data(d)),
+        _ => v,
+    };
+    Ok(match (&p.ty, v) {
+        (Ty::Boolean, v) => FieldVal::Bool(!matches!(v, Value::Nil | Value::Boolean(false))),
+        (_, Value::Nil) => FieldVal::Nil,
+        (Ty::Number | Ty::Enum(_), Value::Integer(i)) => FieldVal::Num(*i as f64),
+        (Ty::Number | Ty::Enum(_), Value::Number(n)) => FieldVal::Num(*n),
+        (Ty::Number | Ty::Enum(_), Value::String(s)) => {
+            match s.to_string_lossy().trim().parse::<f64>() {
+                Ok(n) => FieldVal::Num(n),
+                Err(_) => return Err(bad_arg(lua, pos, method, "number", v)),
+            }
+        }
+        (Ty::Number | Ty::Enum(_), _) => return Err(bad_arg(lua, pos, method, "number", v)),
+        (Ty::UiObject(_), Value::Table(_)) => FieldVal::Obj(obj_id(lua, v, method)?),
+        (Ty::UiObject(_), _) => return Err(bad_arg(lua, pos, method, "table", v)),
+        (_, Value::String(s)) => FieldVal::Str(s.to_string_lossy()),
+        (_, Value::Integer(i)) => FieldVal::Str(i.to_string()),
+        (_, Value::Number(n)) => FieldVal::Str(n.to_string()),
+        (_, _) => return Err(bad_arg(lua, pos, method, "string", v)),
+    })
+}
+
+fn bad_arg(lua: &Lua, pos: usize, method: &str, want: &str, got: &Value) -> mlua::Error {
+    crate::lua::lua_error(
+        lua,
+        format_args!(
+            "bad argument #{pos} to '{method}' ({want} expected, got {})",
+            crate::lua::type_name(got)
+        ),
+    )
+}
+
+/// A generic getter: returns the listed fields, in order.
+pub fn getter(lua: &Lua, method: &'static str, fids: Vec<u16>) -> mlua::Result<mlua::Function> {
+    lua.create_function(move |lua, args: MultiValue| {
+        let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
+        let vals: Vec<FieldVal> = {
+            let ui = lua.app_data_ref::<UiState>().expect("ui");
+            fids.iter().map(|f| ui.field(id, *f)).collect()
+        };
+        let mut out = MultiValue::new();
+        for v in vals {
+            out.push_back(v.to_lua(lua)?);
+        }
+        Ok(out)
+    })
+}
+
+/// A generic setter: stores its inputs into the listed fields, in order.
+pub fn setter(
+    lua: &Lua,
+    method: &'static str,
+    fids: Vec<u16>,
+    inputs: &'static [Param],
+) -> mlua::Result<mlua::Function> {
+    lua.create_function(move |lua, args: MultiValue| {
+        let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
+        let mut vals = Vec::with_capacity(fids.len());
+        for (i, _) in fids.iter().enumerate() {
+            let v = args.get(i + 1).unwrap_or(&Value::Nil);
+            let p = inputs.get(i);
+            vals.push(match p {
+                Some(p) => input_value(lua, v, p, i + 1, method)?,
+                None => FieldVal::Nil,
+            });
+        }
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        for (f, v) in fids.iter().zip(vals) {
+            ui.set_field(id, *f, v);
+        }
+        Ok(())
+    })
+}
+
+/// A typed stub: default values of the declared outputs; the call is counted.
+pub fn stub(
+    lua: &Lua,
+    d: &'static ProductData,
+    key: String,
+    m: &'static wowsim_data::Method,
+) -> mlua::Result<mlua::Function> {
+    let method: &'static str = m.name.as_str();
+    lua.create_function(move |lua, args: MultiValue| {
+        obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
+        if let Some(mut s) = lua.app_data_mut::<MethodStubStats>() {
+            *s.calls.entry(key.clone()).or_default() += 1;
+        }
+        let mut out = MultiValue::new();
+        if m.stubnothing {
+            return Ok(out);
+        }
+        for p in m.outputs.iter().flatten() {
+            out.push_back(crate::api::stubs::default_value(lua, d, p, 0)?);
+        }
+        Ok(out)
+    })
+}
+
+/// Installs the field table, the generic getters/setters and the stubs of every reference
+/// method. Hand-written methods are installed afterwards and replace these.
+pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
+    let mut table = FieldTable::build(d);
+    // Bases before derived types, so a derived type's own method wins.
+    let mut order: Vec<usize> = (0..TYPES.len())
+        .filter(|i| d.uiobject(TYPES[*i].name).is_some())
+        .collect();
+    order.sort_by_key(|i| TYPES[*i].ancestry.len());
+    let mut stubbed = 0;
+    for ti in order {
+        let owner = TYPES[ti].name;
+        let o = d.uiobject(owner).expect("filtered");
+        for m in &o.methods {
+            let f = match &m.impl_ {
+                Some(MethodImpl::Getter(fs)) => {
+                    getter(lua, &m.name, fs.iter().map(|f| table.id(f)).collect())?
+                }
+                Some(MethodImpl::Setter(fs)) => setter(
+                    lua,
+                    &m.name,
+                    fs.iter().map(|f| table.id(f)).collect(),
+                    m.inputs.as_deref().unwrap_or(&[]),
+                )?,
+                _ => {
+                    stubbed += 1;
+                    stub(lua, d, format!("{owner}:{}", m.name), m)?
+                }
+            };
+            add_method(lua, owner, &m.name, f)?;
+        }
+    }
+    {
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        // Ids interned while building methods must stay valid: keep the grown table.
+        std::mem::swap(&mut ui.fields, &mut table);
+    }
+    lua.set_app_data(MethodStubStats {
+        calls: FxHashMap::default(),
+        stubbed,
+    });
+    let _ = types::find;
+    Ok(())
+}

@@ -1,0 +1,280 @@
+//! Frame strata and levels (draw order), clipping, and frame attributes.
+//! A frame's strata is its own `SetFrameStrata` value, else its parent's, else MEDIUM; its
+//! level is its own `SetFrameLevel` value, else its parent's level + 1 (0 for a root).
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `SetFrameStrata`, `GetFrameStrata` | [`effective_strata`] |
+//! | `SetFrameLevel`, `GetFrameLevel`, `Raise`, `Lower` | [`effective_level`] |
+//! | `SetClipsChildren`, `DoesClipChildren` | [`install`] |
+//! | `SetAttribute`, `SetAttributeNoHandler`, `GetAttribute`, `ClearAttribute` (OnAttributeChanged) | [`set_attribute`] |
+
+use super::fields::FieldVal;
+use super::types;
+use super::util::{
+    arg, get_field, install_methods, num, ret, self_id, set_field, string, truthy, with_ui,
+    with_ui_mut, Method,
+};
+use super::{fire_script, UiState};
+use mlua::{Lua, MultiValue, Table, Value};
+
+/// Every strata, bottom to top.
+pub const STRATA: [&str; 10] = [
+    "WORLD",
+    "BACKGROUND",
+    "LOW",
+    "MEDIUM",
+    "HIGH",
+    "DIALOG",
+    "FULLSCREEN",
+    "FULLSCREEN_DIALOG",
+    "TOOLTIP",
+    "BLIZZARD",
+];
+const MEDIUM: u8 = 3;
+
+/// The strata index a frame draws in.
+pub fn effective_strata(ui: &UiState, id: u32) -> u8 {
+    let mut cur = Some(id);
+    while let Some(c) = cur {
+        let Some(o) = ui.get(c) else { break };
+        if let Some(s) = o.strata {
+            return s;
+        }
+        cur = o.parent;
+    }
+    MEDIUM
+}
+
+/// The frame level.
+pub fn effective_level(ui: &UiState, id: u32) -> i32 {
+    let mut add = 0;
+    let mut cur = Some(id);
+    while let Some(c) = cur {
+        let Some(o) = ui.get(c) else { break };
+        if let Some(l) = o.level {
+            return l + add;
+        }
+        match o.parent {
+            Some(p) => {
+                add += 1;
+                cur = Some(p);
+            }
+            None => return add,
+        }
+    }
+    add
+}
+
+fn is_frame(ui: &UiState, id: u32) -> bool {
+    ui.get(id)
+        .is_some_and(|o| types::inherits_from(o.type_index, "Frame"))
+}
+
+fn is_descendant(ui: &UiState, id: u32, ancestor: u32) -> bool {
+    let mut cur = Some(id);
+    while let Some(c) = cur {
+        if c == ancestor {
+            return true;
+        }
+        cur = ui.get(c).and_then(|o| o.parent);
+    }
+    false
+}
+
+/// The lowest and highest levels of other frames in the same strata.
+fn level_range(ui: &UiState, id: u32) -> Option<(i32, i32)> {
+    let s = effective_strata(ui, id);
+    let mut range: Option<(i32, i32)> = None;
+    for other in 0..ui.objects.len() as u32 {
+        if !is_frame(ui, other) || is_descendant(ui, other, id) || is_descendant(ui, id, other) {
+            continue;
+        }
+        if effective_strata(ui, other) != s {
+            continue;
+        }
+        let l = effective_level(ui, other);
+        range = Some(range.map_or((l, l), |(lo, hi)| (lo.min(l), hi.max(l))));
+    }
+    range
+}
+
+fn attributes(lua: &Lua) -> mlua::Result<Table> {
+    match lua.named_registry_value::<Value>("wowsim.attributes")? {
+        Value::Table(t) => Ok(t),
+        _ => {
+            let t = lua.create_table()?;
+            lua.set_named_registry_value("wowsim.attributes", t.clone())?;
+            Ok(t)
+        }
+    }
+}
+
+fn attrs_of(lua: &Lua, id: u32) -> mlua::Result<Table> {
+    let all = attributes(lua)?;
+    match all.raw_get::<Value>(id)? {
+        Value::Table(t) => Ok(t),
+        _ => {
+            let t = lua.create_table()?;
+            all.raw_set(id, t.clone())?;
+            Ok(t)
+        }
+    }
+}
+
+/// `SetAttribute(name, value)`: names are case-insensitive (stored lower-case); fires
+/// OnAttributeChanged(name, value) unless `no_handler`.
+pub fn set_attribute(lua: &Lua, args: MultiValue, no_handler: bool) -> mlua::Result<MultiValue> {
+    let method = if no_handler {
+        "SetAttributeNoHandler"
+    } else {
+        "SetAttribute"
+    };
+    let id = self_id(lua, &args, method)?;
+    let Some(name) = string(&arg(&args, 1)) else {
+        return Err(crate::lua::lua_error(
+            lua,
+            format_args!("Usage: {method}(\"name\", value)"),
+        ));
+    };
+    let name = name.to_lowercase();
+    let value = arg(&args, 2);
+    attrs_of(lua, id)?.raw_set(name.as_str(), value.clone())?;
+    if !no_handler {
+        fire_script(lua, id, "OnAttributeChanged", (name, value))?;
+    }
+    ret(lua, ())
+}
+
+/// `GetAttribute(name)` and `GetAttribute(prefix, name, suffix)` (the modified-attribute
+/// lookup order: prefix..name..suffix, *name..suffix, prefix..name*, *name*, name).
+fn get_attribute(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &args, "GetAttribute")?;
+    let attrs = attrs_of(lua, id)?;
+    let get = |k: String| attrs.raw_get::<Value>(k.to_lowercase());
+    if args.len() >= 4 {
+        let (p, n, s) = (
+            string(&arg(&args, 1)).unwrap_or_default(),
+            string(&arg(&args, 2)).unwrap_or_default(),
+            string(&arg(&args, 3)).unwrap_or_default(),
+        );
+        for k in [
+            format!("{p}{n}{s}"),
+            format!("*{n}{s}"),
+            format!("{p}{n}*"),
+            format!("*{n}*"),
+            n.clone(),
+        ] {
+            let v = get(k)?;
+            if !v.is_nil() {
+                return ret(lua, v);
+            }
+        }
+        return ret(lua, ());
+    }
+    let Some(name) = string(&arg(&args, 1)) else {
+        return ret(lua, ());
+    };
+    ret(lua, get(name)?)
+}
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("Frame", "GetFrameStrata", |lua, a| {
+            let id = self_id(lua, &a, "GetFrameStrata")?;
+            ret(
+                lua,
+                STRATA[with_ui(lua, |ui| effective_strata(ui, id)) as usize],
+            )
+        }),
+        ("Frame", "SetFrameStrata", |lua, a| {
+            let id = self_id(lua, &a, "SetFrameStrata")?;
+            let s = string(&arg(&a, 1)).unwrap_or_default().to_uppercase();
+            let idx = STRATA.iter().position(|x| *x == s).map(|i| i as u8);
+            if idx.is_some() || s == "PARENT" {
+                with_ui_mut(lua, |ui| ui.get_mut(id).map(|o| o.strata = idx));
+            }
+            ret(lua, ())
+        }),
+        ("Frame", "GetFrameLevel", |lua, a| {
+            let id = self_id(lua, &a, "GetFrameLevel")?;
+            ret(lua, with_ui(lua, |ui| effective_level(ui, id)) as i64)
+        }),
+        ("Frame", "SetFrameLevel", |lua, a| {
+            let id = self_id(lua, &a, "SetFrameLevel")?;
+            let l = num(&arg(&a, 1))
+                .ok_or_else(|| crate::lua::lua_error(lua, "Usage: SetFrameLevel(level)"))?;
+            let l = (l as i32).clamp(0, 10000);
+            with_ui_mut(lua, |ui| ui.get_mut(id).map(|o| o.level = Some(l)));
+            ret(lua, ())
+        }),
+        ("Frame", "Raise", |lua, a| {
+            let id = self_id(lua, &a, "Raise")?;
+            with_ui_mut(lua, |ui| {
+                let cur = effective_level(ui, id);
+                if let Some((_, hi)) = level_range(ui, id) {
+                    if hi >= cur {
+                        let l = (hi + 1).min(10000);
+                        if let Some(o) = ui.get_mut(id) {
+                            o.level = Some(l);
+                        }
+                    }
+                }
+            });
+            ret(lua, ())
+        }),
+        ("Frame", "Lower", |lua, a| {
+            let id = self_id(lua, &a, "Lower")?;
+            with_ui_mut(lua, |ui| {
+                let cur = effective_level(ui, id);
+                if let Some((lo, _)) = level_range(ui, id) {
+                    if lo <= cur {
+                        let l = (lo - 1).max(0);
+                        if let Some(o) = ui.get_mut(id) {
+                            o.level = Some(l);
+                        }
+                    }
+                }
+            });
+            ret(lua, ())
+        }),
+        ("Frame", "SetClipsChildren", |lua, a| {
+            let id = self_id(lua, &a, "SetClipsChildren")?;
+            set_field(
+                lua,
+                id,
+                "clipsChildren",
+                FieldVal::Bool(truthy(&arg(&a, 1))),
+            );
+            ret(lua, ())
+        }),
+        ("Frame", "DoesClipChildren", |lua, a| {
+            let id = self_id(lua, &a, "DoesClipChildren")?;
+            ret(
+                lua,
+                get_field(lua, id, "clipsChildren") == FieldVal::Bool(true),
+            )
+        }),
+        ("Frame", "SetAttribute", |lua, a| {
+            set_attribute(lua, a, false)
+        }),
+        ("Frame", "SetAttributeNoHandler", |lua, a| {
+            set_attribute(lua, a, true)
+        }),
+        ("Frame", "GetAttribute", get_attribute),
+        ("Frame", "ClearAttribute", |lua, a| {
+            let id = self_id(lua, &a, "ClearAttribute")?;
+            if let Some(n) = string(&arg(&a, 1)) {
+                attrs_of(lua, id)?.raw_set(n.to_lowercase(), Value::Nil)?;
+            }
+            ret(lua, ())
+        }),
+        ("Frame", "ClearAttributes", |lua, a| {
+            let id = self_id(lua, &a, "ClearAttributes")?;
+            attributes(lua)?.raw_set(id, Value::Nil)?;
+            ret(lua, ())
+        }),
+    ];
+    install_methods(lua, methods)
+}

@@ -1,0 +1,204 @@
+//! MessageFrame and ScrollingMessageFrame: lists of coloured messages. The scrolling frame
+//! is an intrinsic of the built-in base (not in the reference), so all its methods are here.
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `AddMessage(text [, r, g, b, a, id])` | [`add_message`] |
+//! | `Clear`, `GetNumMessages`, `GetMessageInfo(i)` | [`install`] |
+//! | `SetMaxLines`, `GetMaxLines`, `ScrollUp`, `ScrollDown`, `ScrollToTop`, `ScrollToBottom`, `AtTop`, `AtBottom`, `GetScrollOffset`, `SetScrollOffset` | [`install`] |
+//! | `SetFading`, `GetFading`, `SetTimeVisible`, `GetTimeVisible` (scrolling frame; MessageFrame's are generic) | [`install`] |
+
+use super::fields::FieldVal;
+use super::util::{arg, get_field, install_methods, num, ret, self_id, set_field, truthy, Method};
+use mlua::{Lua, MultiValue, Value};
+use rustc_hash::FxHashMap;
+
+/// One message.
+#[derive(Clone, Debug)]
+pub struct Message {
+    pub text: String,
+    pub color: [f64; 4],
+    pub id: Option<f64>,
+}
+
+/// Messages by frame id (VM app data).
+#[derive(Default)]
+pub struct Messages(pub FxHashMap<u32, Vec<Message>>);
+
+const DEFAULT_MAX_LINES: usize = 120;
+
+fn with_msgs<R>(lua: &Lua, f: impl FnOnce(&mut FxHashMap<u32, Vec<Message>>) -> R) -> R {
+    if lua.app_data_ref::<Messages>().is_none() {
+        lua.set_app_data(Messages::default());
+    }
+    f(&mut lua.app_data_mut::<Messages>().expect("set").0)
+}
+
+fn max_lines(lua: &Lua, id: u32) -> usize {
+    match get_field(lua, id, "maxLines") {
+        FieldVal::Num(n) if n > 0.0 => n as usize,
+        _ => DEFAULT_MAX_LINES,
+    }
+}
+
+/// `AddMessage`: appends (dropping the oldest past the line limit).
+pub fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "AddMessage")?;
+    let text = match arg(&a, 1) {
+        Value::Nil => {
+            return Err(crate::lua::lua_error(
+                lua,
+                "Usage: AddMessage(text [, r, g, b, a, id])",
+            ))
+        }
+        v => lua
+            .coerce_string(v)?
+            .map(|s| s.to_string_lossy())
+            .unwrap_or_default(),
+    };
+    let color = [2, 3, 4, 5].map(|i| num(&arg(&a, i)).unwrap_or(1.0));
+    let msg = Message {
+        text,
+        color,
+        id: num(&arg(&a, 6)),
+    };
+    let max = max_lines(lua, id);
+    with_msgs(lua, |m| {
+        let list = m.entry(id).or_default();
+        list.push(msg);
+        if list.len() > max {
+            let extra = list.len() - max;
+            list.drain(..extra);
+        }
+    });
+    ret(lua, ())
+}
+
+fn count(lua: &Lua, id: u32) -> usize {
+    with_msgs(lua, |m| m.get(&id).map_or(0, Vec::len))
+}
+
+fn scroll(lua: &Lua, id: u32, to: i64) {
+    let max = count(lua, id).saturating_sub(1) as i64;
+    set_field(
+        lua,
+        id,
+        "scrollOffset",
+        FieldVal::Num(to.clamp(0, max.max(0)) as f64),
+    );
+}
+
+fn offset(lua: &Lua, id: u32) -> i64 {
+    get_field(lua, id, "scrollOffset").as_f64() as i64
+}
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("MessageFrame", "AddMessage", add_message),
+        ("MessageFrame", "Clear", |lua, a| {
+            let id = self_id(lua, &a, "Clear")?;
+            with_msgs(lua, |m| m.remove(&id));
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "AddMessage", add_message),
+        ("ScrollingMessageFrame", "Clear", |lua, a| {
+            let id = self_id(lua, &a, "Clear")?;
+            with_msgs(lua, |m| m.remove(&id));
+            scroll(lua, id, 0);
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "GetNumMessages", |lua, a| {
+            ret(lua, count(lua, self_id(lua, &a, "GetNumMessages")?) as i64)
+        }),
+        ("ScrollingMessageFrame", "GetMessageInfo", |lua, a| {
+            let id = self_id(lua, &a, "GetMessageInfo")?;
+            let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
+            let m = with_msgs(lua, |m| {
+                m.get(&id).and_then(|l| l.get(i.wrapping_sub(1)).cloned())
+            });
+            match m {
+                Some(m) => ret(
+                    lua,
+                    (m.text, m.color[0], m.color[1], m.color[2], m.color[3], m.id),
+                ),
+                None => ret(lua, ()),
+            }
+        }),
+        ("ScrollingMessageFrame", "SetMaxLines", |lua, a| {
+            let id = self_id(lua, &a, "SetMaxLines")?;
+            let n = num(&arg(&a, 1)).unwrap_or(0.0);
+            set_field(lua, id, "maxLines", FieldVal::Num(n));
+            with_msgs(lua, |m| m.remove(&id));
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "GetMaxLines", |lua, a| {
+            ret(lua, max_lines(lua, self_id(lua, &a, "GetMaxLines")?) as i64)
+        }),
+        ("ScrollingMessageFrame", "ScrollUp", |lua, a| {
+            let id = self_id(lua, &a, "ScrollUp")?;
+            scroll(lua, id, offset(lua, id) + 1);
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "ScrollDown", |lua, a| {
+            let id = self_id(lua, &a, "ScrollDown")?;
+            scroll(lua, id, offset(lua, id) - 1);
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "ScrollToTop", |lua, a| {
+            let id = self_id(lua, &a, "ScrollToTop")?;
+            scroll(lua, id, i64::MAX);
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "ScrollToBottom", |lua, a| {
+            let id = self_id(lua, &a, "ScrollToBottom")?;
+            scroll(lua, id, 0);
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "SetScrollOffset", |lua, a| {
+            let id = self_id(lua, &a, "SetScrollOffset")?;
+            scroll(lua, id, num(&arg(&a, 1)).unwrap_or(0.0) as i64);
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "GetScrollOffset", |lua, a| {
+            ret(lua, offset(lua, self_id(lua, &a, "GetScrollOffset")?))
+        }),
+        ("ScrollingMessageFrame", "AtBottom", |lua, a| {
+            ret(lua, offset(lua, self_id(lua, &a, "AtBottom")?) == 0)
+        }),
+        ("ScrollingMessageFrame", "AtTop", |lua, a| {
+            let id = self_id(lua, &a, "AtTop")?;
+            ret(
+                lua,
+                offset(lua, id) >= count(lua, id).saturating_sub(1) as i64,
+            )
+        }),
+        ("ScrollingMessageFrame", "SetFading", |lua, a| {
+            let id = self_id(lua, &a, "SetFading")?;
+            set_field(lua, id, "fading", FieldVal::Bool(truthy(&arg(&a, 1))));
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "GetFading", |lua, a| {
+            let id = self_id(lua, &a, "GetFading")?;
+            ret(lua, get_field(lua, id, "fading") != FieldVal::Bool(false))
+        }),
+        ("ScrollingMessageFrame", "SetTimeVisible", |lua, a| {
+            let id = self_id(lua, &a, "SetTimeVisible")?;
+            set_field(
+                lua,
+                id,
+                "timeVisible",
+                FieldVal::Num(num(&arg(&a, 1)).unwrap_or(10.0)),
+            );
+            ret(lua, ())
+        }),
+        ("ScrollingMessageFrame", "GetTimeVisible", |lua, a| {
+            let id = self_id(lua, &a, "GetTimeVisible")?;
+            match get_field(lua, id, "timeVisible") {
+                FieldVal::Num(n) => ret(lua, n),
+                _ => ret(lua, 10.0),
+            }
+        }),
+    ];
+    install_methods(lua, methods)
+}

@@ -1,0 +1,543 @@
+//! Region geometry through `wowsim-layout`: anchors, sizes, rects, scale, alpha, mouse flags,
+//! and OnSizeChanged. Rects are in the region's own units (the client's `GetLeft` etc.).
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `SetPoint`, `SetAllPoints`, `ClearAllPoints`, `ClearPoint`, `AdjustPointsOffset` | [`set_point`], [`set_all_points`] |
+//! | `GetPoint`, `GetPointByName`, `GetNumPoints` | [`get_point`] |
+//! | `SetSize`, `SetWidth`, `SetHeight`, `GetSize`, `GetWidth`, `GetHeight` | [`size_of`] |
+//! | `GetLeft`, `GetRight`, `GetTop`, `GetBottom`, `GetCenter`, `GetRect`, `GetScaledRect`, `IsRectValid` | [`install`] |
+//! | `SetScale`, `GetScale`, `GetEffectiveScale`, `SetAlpha`, `GetEffectiveAlpha` | [`install`] |
+//! | `EnableMouse`, `IsMouseEnabled`, `SetClampedToScreen`, `SetClampRectInsets`, `GetClampRectInsets` | [`install`] |
+//! | OnSizeChanged (fired after layout changes, once per tick) | [`flush_size_changes`] |
+
+use super::fields::FieldVal;
+use super::util::{
+    arg, display_name, get_field, install_methods, num, obj_value, ret, self_id, set_field, string,
+    truthy, with_ui, with_ui_mut, Method,
+};
+use super::{fire_script, obj_id, UiState};
+use crate::lua::lua_error;
+use mlua::{Lua, MultiValue, Value};
+use wowsim_layout::{Anchor, AnchorPoint, NodeId, Rect};
+
+fn node_of(ui: &UiState, id: u32) -> Option<NodeId> {
+    ui.get(id).and_then(|o| o.node)
+}
+
+fn type_name_of(ui: &UiState, id: u32) -> &'static str {
+    ui.get(id)
+        .map(|o| super::types::TYPES[o.type_index].object_type)
+        .unwrap_or("Region")
+}
+
+/// The rect of an object, resolving anchors (None without anchors or an unknown node).
+pub fn rect_of(ui: &mut UiState, id: u32) -> Option<Rect> {
+    let n = node_of(ui, id)?;
+    ui.layout.compute_frame_rect(n)
+}
+
+/// `GetSize`: the resolved rect's size, else the explicit size (0 for unset axes).
+pub fn size_of(ui: &mut UiState, id: u32, ignore_rect: bool) -> (f32, f32) {
+    let Some(n) = node_of(ui, id) else {
+        return (0.0, 0.0);
+    };
+    if !ignore_rect {
+        if let Some(r) = ui.layout.compute_frame_rect(n) {
+            return (r.width, r.height);
+        }
+    }
+    let (w, h) = ui.layout.size(n);
+    (w.unwrap_or(0.0), h.unwrap_or(0.0))
+}
+
+fn parse_point(lua: &Lua, ui_name: &str, v: &Value, relative: bool) -> mlua::Result<AnchorPoint> {
+    let s = string(v).unwrap_or_default();
+    AnchorPoint::parse(&s).ok_or_else(|| {
+        let what = if relative { "Unknown" } else { "Invalid" };
+        lua_error(
+            lua,
+            format_args!("{ui_name}:SetPoint(): {what} region point {s}"),
+        )
+    })
+}
+
+/// Resolves a relative region argument: nil = `default`, a region table, or a global name.
+fn relative_arg(lua: &Lua, id: u32, v: &Value, verb: &str) -> mlua::Result<Option<u32>> {
+    match v {
+        Value::Nil => Ok(with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent))),
+        Value::String(s) => {
+            let name = s.to_string_lossy();
+            let parent = with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent));
+            let full = super::frame::expand_parent_name(lua, &name, parent);
+            let t: Value = lua.globals().raw_get(full.as_str())?;
+            if t.is_nil() {
+                let who = with_ui(lua, |ui| display_name(ui, id));
+                return Err(lua_error(
+                    lua,
+                    format_args!("{who}:{verb}(): Couldn't find region named '{name}'"),
+                ));
+            }
+            obj_id(lua, &t, verb).map(Some)
+        }
+        other => obj_id(lua, other, verb).map(Some),
+    }
+}
+
+/// Applies an anchor; refused cycles raise the client's error.
+fn apply(
+    lua: &Lua,
+    id: u32,
+    verb: &str,
+    f: impl FnOnce(&mut UiState, NodeId) -> Result<(), wowsim_layout::AnchorError>,
+) -> mlua::Result<()> {
+    let err = with_ui_mut(lua, |ui| {
+        let n = node_of(ui, id)?;
+        let e = f(ui, n).err()?;
+        let from = format!("{}:{verb}", type_name_of(ui, id));
+        Some(e.client_message(&from, |node| {
+            let owner = ui
+                .node_owner
+                .get(node.0 as usize)
+                .copied()
+                .unwrap_or(u32::MAX);
+            display_name(ui, owner)
+        }))
+    });
+    match err {
+        Some(msg) => Err(lua_error(lua, msg)),
+        None => Ok(()),
+    }
+}
+
+/// `SetPoint(point [, relativeTo|name, relativePoint, x, y])` and `SetPoint(point, x, y)`.
+pub fn set_point(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &args, "SetPoint")?;
+    let who = with_ui(lua, |ui| display_name(ui, id));
+    if arg(&args, 1).is_nil() {
+        return Err(lua_error(
+            lua,
+            format_args!(
+                "{who}:SetPoint(): Usage: (\"point\" [, region or nil] [, \"relativePoint\"] [, offsetX, offsetY])"
+            ),
+        ));
+    }
+    let point = parse_point(lua, &who, &arg(&args, 1), false)?;
+    let a2 = arg(&args, 2);
+    let (rel, relpoint, x, y) = if matches!(a2, Value::Integer(_) | Value::Number(_)) {
+        let parent = relative_arg(lua, id, &Value::Nil, "SetPoint")?;
+        (parent, point, num(&a2), num(&arg(&args, 3)))
+    } else {
+        let rel = relative_arg(lua, id, &a2, "SetPoint")?;
+        match arg(&args, 3) {
+            Value::String(s) => {
+                let rp = parse_point(lua, &who, &Value::String(s), true)?;
+                (rel, rp, num(&arg(&args, 4)), num(&arg(&args, 5)))
+            }
+            other => (rel, point, num(&other), num(&arg(&args, 4))),
+        }
+    };
+    let rel_node = with_ui(lua, |ui| rel.and_then(|r| node_of(ui, r)));
+    let a = Anchor::with(
+        point,
+        rel_node,
+        relpoint,
+        x.unwrap_or(0.0) as f32,
+        y.unwrap_or(0.0) as f32,
+    );
+    apply(lua, id, "SetPoint", |ui, n| ui.layout.set_point(n, a))?;
+    ret(lua, ())
+}
+
+/// `SetAllPoints([relativeTo|name])`: relativeTo defaults to the parent (the screen without one).
+pub fn set_all_points(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &args, "SetAllPoints")?;
+    let rel = relative_arg(lua, id, &arg(&args, 1), "SetAllPoints")?;
+    let rel_node = with_ui(lua, |ui| rel.and_then(|r| node_of(ui, r)));
+    apply(lua, id, "SetAllPoints", |ui, n| {
+        ui.layout.set_all_points(n, rel_node)
+    })?;
+    ret(lua, ())
+}
+
+/// `GetPoint(i)` / `GetPointByName(point)`: point, relativeTo, relativePoint, x, y.
+pub fn get_point(
+    lua: &Lua,
+    id: u32,
+    which: Result<usize, AnchorPoint>,
+) -> mlua::Result<MultiValue> {
+    let found = with_ui(lua, |ui| {
+        let n = node_of(ui, id)?;
+        let a = match which {
+            Ok(i) => *ui.layout.anchors(n).get(i)?,
+            Err(p) => ui.layout.anchor(n, p)?,
+        };
+        let rel = a.relative.map(|r| ui.node_owner[r.0 as usize]);
+        Some((a, rel))
+    });
+    let Some((a, rel)) = found else {
+        return ret(lua, ());
+    };
+    ret(
+        lua,
+        (
+            a.point.as_str(),
+            obj_value(lua, rel)?,
+            a.relative_point.as_str(),
+            a.x as f64,
+            a.y as f64,
+        ),
+    )
+}
+
+fn set_size_axes(lua: &Lua, id: u32, w: Option<Option<f64>>, h: Option<Option<f64>>) {
+    with_ui_mut(lua, |ui| {
+        let Some(n) = node_of(ui, id) else { return };
+        let (ow, oh) = ui.layout.size(n);
+        let pick = |new: Option<Option<f64>>, old: Option<f32>| match new {
+            Some(v) => v.map(|v| v as f32).filter(|v| *v > 0.0),
+            None => old,
+        };
+        ui.layout.set_size(n, pick(w, ow), pick(h, oh));
+    })
+}
+
+fn rect_values(lua: &Lua, id: u32, scaled: bool) -> Option<(Rect, f32)> {
+    with_ui_mut(lua, |ui| {
+        let r = rect_of(ui, id)?;
+        let s = if scaled {
+            ui.layout.effective_scale(node_of(ui, id)?)
+        } else {
+            1.0
+        };
+        Some((r, s))
+    })
+}
+
+fn edge(lua: &Lua, a: MultiValue, method: &str, f: fn(&Rect) -> f32) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, method)?;
+    match rect_values(lua, id, false) {
+        Some((r, _)) => ret(lua, f(&r) as f64),
+        None => ret(lua, ()),
+    }
+}
+
+/// Product of the alphas up the parent chain (stopping at a region that ignores its parent's).
+pub fn effective_alpha(ui: &mut UiState, id: u32) -> f64 {
+    let mut a = 1.0;
+    let mut cur = Some(id);
+    while let Some(c) = cur {
+        a *= ui.field_by_name(c, "alpha").as_f64();
+        if ui.field_by_name(c, "isIgnoringParentAlpha") == FieldVal::Bool(true) {
+            break;
+        }
+        cur = ui.get(c).and_then(|o| o.parent);
+    }
+    a
+}
+
+/// Starts watching an object for OnSizeChanged.
+pub fn watch_size(lua: &Lua, id: u32) {
+    with_ui_mut(lua, |ui| {
+        if let Err(pos) = ui.size_watch.binary_search(&id) {
+            ui.size_watch.insert(pos, id);
+        }
+    })
+}
+
+/// Fires OnSizeChanged(width, height) on watched objects whose size changed since the last
+/// call (or that got a size for the first time). The layout's change list says which rects
+/// moved; unanchored regions are checked through their explicit size.
+pub fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
+    let due: Vec<(u32, f32, f32)> = with_ui_mut(lua, |ui| {
+        if ui.size_watch.is_empty() {
+            ui.layout.take_changes();
+            return Vec::new();
+        }
+        let mut cand: Vec<u32> = ui
+            .layout
+            .take_changes()
+            .iter()
+            .filter(|c| c.size_changed())
+            .map(|c| ui.node_owner[c.id.0 as usize])
+            .filter(|id| ui.size_watch.binary_search(id).is_ok())
+            .collect();
+        for &id in &ui.size_watch {
+            let unanchored = node_of(ui, id).is_none_or(|n| ui.layout.anchors(n).is_empty());
+            if unanchored || ui.get(id).is_some_and(|o| o.reported_size.is_none()) {
+                cand.push(id);
+            }
+        }
+        cand.sort_unstable();
+        cand.dedup();
+        let mut out = Vec::new();
+        for id in cand {
+            let (w, h) = size_of(ui, id, false);
+            let Some(o) = ui.get_mut(id) else { continue };
+            let old = o.reported_size.replace((w, h));
+            let first_zero = old.is_none() && w == 0.0 && h == 0.0;
+            if old != Some((w, h)) && !first_zero {
+                out.push((id, w, h));
+            }
+        }
+        out
+    });
+    for (id, w, h) in due {
+        fire_script(lua, id, "OnSizeChanged", (w as f64, h as f64))?;
+    }
+    Ok(())
+}
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("Region", "SetPoint", set_point),
+        ("Region", "SetAllPoints", set_all_points),
+        ("Region", "ClearAllPoints", |lua, a| {
+            let id = self_id(lua, &a, "ClearAllPoints")?;
+            with_ui_mut(lua, |ui| {
+                node_of(ui, id).map(|n| ui.layout.clear_all_points(n))
+            });
+            ret(lua, ())
+        }),
+        ("Region", "ClearPoint", |lua, a| {
+            let id = self_id(lua, &a, "ClearPoint")?;
+            let who = with_ui(lua, |ui| display_name(ui, id));
+            let p = parse_point(lua, &who, &arg(&a, 1), false)?;
+            with_ui_mut(lua, |ui| {
+                node_of(ui, id).map(|n| ui.layout.clear_point(n, p))
+            });
+            ret(lua, ())
+        }),
+        ("Region", "AdjustPointsOffset", |lua, a| {
+            let id = self_id(lua, &a, "AdjustPointsOffset")?;
+            let (dx, dy) = (
+                num(&arg(&a, 1)).unwrap_or(0.0) as f32,
+                num(&arg(&a, 2)).unwrap_or(0.0) as f32,
+            );
+            with_ui_mut(lua, |ui| {
+                let Some(n) = node_of(ui, id) else { return };
+                for mut an in ui.layout.anchors(n).to_vec() {
+                    an.x += dx;
+                    an.y += dy;
+                    let _ = ui.layout.set_point(n, an);
+                }
+            });
+            ret(lua, ())
+        }),
+        ("Region", "GetNumPoints", |lua, a| {
+            let id = self_id(lua, &a, "GetNumPoints")?;
+            ret(
+                lua,
+                with_ui(lua, |ui| {
+                    node_of(ui, id).map_or(0, |n| ui.layout.anchors(n).len() as i64)
+                }),
+            )
+        }),
+        ("Region", "GetPoint", |lua, a| {
+            let id = self_id(lua, &a, "GetPoint")?;
+            let i = num(&arg(&a, 1)).unwrap_or(1.0) as i64;
+            if i < 1 {
+                return ret(lua, ());
+            }
+            get_point(lua, id, Ok(i as usize - 1))
+        }),
+        ("Region", "GetPointByName", |lua, a| {
+            let id = self_id(lua, &a, "GetPointByName")?;
+            let who = with_ui(lua, |ui| display_name(ui, id));
+            let p = parse_point(lua, &who, &arg(&a, 1), false)?;
+            get_point(lua, id, Err(p))
+        }),
+        ("Region", "SetSize", |lua, a| {
+            let id = self_id(lua, &a, "SetSize")?;
+            let (Some(w), Some(h)) = (num(&arg(&a, 1)), num(&arg(&a, 2))) else {
+                return Err(lua_error(lua, "Usage: SetSize(width, height)"));
+            };
+            set_size_axes(lua, id, Some(Some(w)), Some(Some(h)));
+            ret(lua, ())
+        }),
+        ("Region", "SetWidth", |lua, a| {
+            let id = self_id(lua, &a, "SetWidth")?;
+            let w = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetWidth(width)"))?;
+            set_size_axes(lua, id, Some(Some(w)), None);
+            ret(lua, ())
+        }),
+        ("Region", "SetHeight", |lua, a| {
+            let id = self_id(lua, &a, "SetHeight")?;
+            let h = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetHeight(height)"))?;
+            set_size_axes(lua, id, None, Some(Some(h)));
+            ret(lua, ())
+        }),
+        ("Region", "GetSize", |lua, a| {
+            let id = self_id(lua, &a, "GetSize")?;
+            let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&arg(&a, 1))));
+            ret(lua, (w as f64, h as f64))
+        }),
+        ("Region", "GetWidth", |lua, a| {
+            let id = self_id(lua, &a, "GetWidth")?;
+            ret(
+                lua,
+                with_ui_mut(lua, |ui| size_of(ui, id, truthy(&arg(&a, 1))).0 as f64),
+            )
+        }),
+        ("Region", "GetHeight", |lua, a| {
+            let id = self_id(lua, &a, "GetHeight")?;
+            ret(
+                lua,
+                with_ui_mut(lua, |ui| size_of(ui, id, truthy(&arg(&a, 1))).1 as f64),
+            )
+        }),
+        ("Region", "GetLeft", |lua, a| {
+            edge(lua, a, "GetLeft", |r| r.left)
+        }),
+        ("Region", "GetRight", |lua, a| {
+            edge(lua, a, "GetRight", |r| r.right())
+        }),
+        ("Region", "GetTop", |lua, a| {
+            edge(lua, a, "GetTop", |r| r.top())
+        }),
+        ("Region", "GetBottom", |lua, a| {
+            edge(lua, a, "GetBottom", |r| r.bottom)
+        }),
+        ("Region", "GetCenter", |lua, a| {
+            let id = self_id(lua, &a, "GetCenter")?;
+            match rect_values(lua, id, false) {
+                Some((r, _)) => ret(lua, (r.center().0 as f64, r.center().1 as f64)),
+                None => ret(lua, ()),
+            }
+        }),
+        ("Region", "GetRect", |lua, a| {
+            let id = self_id(lua, &a, "GetRect")?;
+            match rect_values(lua, id, false) {
+                Some((r, _)) => ret(
+                    lua,
+                    (
+                        r.left as f64,
+                        r.bottom as f64,
+                        r.width as f64,
+                        r.height as f64,
+                    ),
+                ),
+                None => ret(lua, ()),
+            }
+        }),
+        ("Region", "GetScaledRect", |lua, a| {
+            let id = self_id(lua, &a, "GetScaledRect")?;
+            match rect_values(lua, id, true) {
+                Some((r, s)) => {
+                    let r = r.scaled(s);
+                    ret(
+                        lua,
+                        (
+                            r.left as f64,
+                            r.bottom as f64,
+                            r.width as f64,
+                            r.height as f64,
+                        ),
+                    )
+                }
+                None => ret(lua, ()),
+            }
+        }),
+        ("Region", "IsRectValid", |lua, a| {
+            let id = self_id(lua, &a, "IsRectValid")?;
+            ret(
+                lua,
+                with_ui(lua, |ui| {
+                    node_of(ui, id).is_some_and(|n| ui.layout.is_rect_valid(n))
+                }),
+            )
+        }),
+        ("RegionBase", "SetScale", |lua, a| {
+            let id = self_id(lua, &a, "SetScale")?;
+            let s = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetScale(scale)"))?;
+            if s <= 0.0 {
+                let who = with_ui(lua, |ui| display_name(ui, id));
+                return Err(lua_error(
+                    lua,
+                    format_args!("{who}:SetScale(): Scale must be > 0"),
+                ));
+            }
+            set_field(lua, id, "scale", FieldVal::Num(s));
+            with_ui_mut(lua, |ui| {
+                node_of(ui, id).map(|n| ui.layout.set_scale(n, s as f32))
+            });
+            ret(lua, ())
+        }),
+        ("Region", "GetEffectiveScale", |lua, a| {
+            let id = self_id(lua, &a, "GetEffectiveScale")?;
+            ret(
+                lua,
+                with_ui(lua, |ui| {
+                    node_of(ui, id).map_or(1.0, |n| ui.layout.effective_scale(n)) as f64
+                }),
+            )
+        }),
+        ("RegionBase", "SetAlpha", |lua, a| {
+            let id = self_id(lua, &a, "SetAlpha")?;
+            let v = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetAlpha(alpha)"))?;
+            set_field(lua, id, "alpha", FieldVal::Num(v.clamp(0.0, 1.0)));
+            ret(lua, ())
+        }),
+        ("Frame", "GetEffectiveAlpha", |lua, a| {
+            let id = self_id(lua, &a, "GetEffectiveAlpha")?;
+            ret(lua, with_ui_mut(lua, |ui| effective_alpha(ui, id)))
+        }),
+        ("Region", "EnableMouse", |lua, a| {
+            let id = self_id(lua, &a, "EnableMouse")?;
+            let on = FieldVal::Bool(truthy(&arg(&a, 1)));
+            set_field(lua, id, "mouseClickEnabled", on.clone());
+            set_field(lua, id, "mouseMotionEnabled", on);
+            ret(lua, ())
+        }),
+        ("Region", "IsMouseEnabled", |lua, a| {
+            let id = self_id(lua, &a, "IsMouseEnabled")?;
+            let on = get_field(lua, id, "mouseClickEnabled") == FieldVal::Bool(true)
+                || get_field(lua, id, "mouseMotionEnabled") == FieldVal::Bool(true);
+            ret(lua, on)
+        }),
+        ("Frame", "SetClampedToScreen", |lua, a| {
+            let id = self_id(lua, &a, "SetClampedToScreen")?;
+            let on = truthy(&arg(&a, 1));
+            set_field(lua, id, "isClampedToScreen", FieldVal::Bool(on));
+            update_clamp(lua, id);
+            ret(lua, ())
+        }),
+        ("Frame", "SetClampRectInsets", |lua, a| {
+            let id = self_id(lua, &a, "SetClampRectInsets")?;
+            for (i, f) in ["clampLeft", "clampRight", "clampTop", "clampBottom"]
+                .iter()
+                .enumerate()
+            {
+                set_field(
+                    lua,
+                    id,
+                    f,
+                    FieldVal::Num(num(&arg(&a, i + 1)).unwrap_or(0.0)),
+                );
+            }
+            update_clamp(lua, id);
+            ret(lua, ())
+        }),
+        ("Frame", "GetClampRectInsets", |lua, a| {
+            let id = self_id(lua, &a, "GetClampRectInsets")?;
+            let v: Vec<f64> = ["clampLeft", "clampRight", "clampTop", "clampBottom"]
+                .iter()
+                .map(|f| get_field(lua, id, f).as_f64())
+                .collect();
+            ret(lua, (v[0], v[1], v[2], v[3]))
+        }),
+    ];
+    install_methods(lua, methods)
+}
+
+fn update_clamp(lua: &Lua, id: u32) {
+    let on = get_field(lua, id, "isClampedToScreen") == FieldVal::Bool(true);
+    let insets = ["clampLeft", "clampRight", "clampTop", "clampBottom"]
+        .map(|f| get_field(lua, id, f).as_f64() as f32);
+    with_ui_mut(lua, |ui| {
+        if let Some(n) = node_of(ui, id) {
+            ui.layout.set_clamped(n, on, insets);
+        }
+    });
+}

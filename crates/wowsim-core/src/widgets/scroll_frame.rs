@@ -1,0 +1,119 @@
+//! ScrollFrame: shows part of its scroll child, offset by the scroll position. The child is
+//! reparented to the scroll frame and anchored by its TOPLEFT at (-horizontal, vertical).
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `SetScrollChild(frame)`, `GetScrollChild` (generic) | [`install`] |
+//! | `SetVerticalScroll`, `SetHorizontalScroll` (OnVerticalScroll / OnHorizontalScroll) | [`set_scroll`] |
+//! | `GetVerticalScrollRange`, `GetHorizontalScrollRange`, `UpdateScrollChildRect` | [`scroll_range`] |
+
+use super::fields::FieldVal;
+use super::region::size_of;
+use super::util::{
+    arg, get_field, install_methods, need_num, ret, self_id, set_field, with_ui_mut, Method,
+};
+use super::{fire_script, frame, obj_id, object_table, region};
+use mlua::{Lua, MultiValue, Value};
+
+fn child_of(lua: &Lua, id: u32) -> Option<u32> {
+    match get_field(lua, id, "scrollChild") {
+        FieldVal::Obj(c) => Some(c),
+        _ => None,
+    }
+}
+
+fn place_child(lua: &Lua, id: u32) -> mlua::Result<()> {
+    let Some(c) = child_of(lua, id) else {
+        return Ok(());
+    };
+    let h = get_field(lua, id, "horizontalScroll").as_f64();
+    let v = get_field(lua, id, "verticalScroll").as_f64();
+    let (ct, st) = (object_table(lua, c)?, object_table(lua, id)?);
+    with_ui_mut(lua, |ui| {
+        if let Some(n) = ui.get(c).and_then(|o| o.node) {
+            ui.layout.clear_all_points(n);
+        }
+    });
+    let tl = Value::String(lua.create_string("TOPLEFT")?);
+    region::set_point(
+        lua,
+        MultiValue::from_vec(vec![
+            Value::Table(ct),
+            tl.clone(),
+            Value::Table(st),
+            tl,
+            Value::Number(-h),
+            Value::Number(v),
+        ]),
+    )?;
+    Ok(())
+}
+
+/// How far the child extends past the frame: (horizontal, vertical), never negative.
+pub fn scroll_range(lua: &Lua, id: u32) -> (f64, f64) {
+    let Some(c) = child_of(lua, id) else {
+        return (0.0, 0.0);
+    };
+    with_ui_mut(lua, |ui| {
+        let (fw, fh) = size_of(ui, id, false);
+        let (cw, ch) = size_of(ui, c, true);
+        ((cw - fw).max(0.0) as f64, (ch - fh).max(0.0) as f64)
+    })
+}
+
+/// Sets one scroll offset and fires the matching script.
+pub fn set_scroll(lua: &Lua, id: u32, vertical: bool, offset: f64) -> mlua::Result<()> {
+    let (field, script) = if vertical {
+        ("verticalScroll", "OnVerticalScroll")
+    } else {
+        ("horizontalScroll", "OnHorizontalScroll")
+    };
+    set_field(lua, id, field, FieldVal::Num(offset));
+    place_child(lua, id)?;
+    fire_script(lua, id, script, offset)
+}
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("ScrollFrame", "SetScrollChild", |lua, a| {
+            let id = self_id(lua, &a, "SetScrollChild")?;
+            let c = obj_id(lua, &arg(&a, 1), "SetScrollChild")?;
+            frame::set_parent(lua, c, Some(id))?;
+            set_field(lua, id, "scrollChild", FieldVal::Obj(c));
+            place_child(lua, id)?;
+            ret(lua, ())
+        }),
+        ("ScrollFrame", "SetVerticalScroll", |lua, a| {
+            let id = self_id(lua, &a, "SetVerticalScroll")?;
+            let v = need_num(lua, &a, 1, "ScrollFrame:SetVerticalScroll(offset)")?;
+            set_scroll(lua, id, true, v)?;
+            ret(lua, ())
+        }),
+        ("ScrollFrame", "SetHorizontalScroll", |lua, a| {
+            let id = self_id(lua, &a, "SetHorizontalScroll")?;
+            let v = need_num(lua, &a, 1, "ScrollFrame:SetHorizontalScroll(offset)")?;
+            set_scroll(lua, id, false, v)?;
+            ret(lua, ())
+        }),
+        ("ScrollFrame", "GetVerticalScrollRange", |lua, a| {
+            ret(
+                lua,
+                scroll_range(lua, self_id(lua, &a, "GetVerticalScrollRange")?).1,
+            )
+        }),
+        ("ScrollFrame", "GetHorizontalScrollRange", |lua, a| {
+            ret(
+                lua,
+                scroll_range(lua, self_id(lua, &a, "GetHorizontalScrollRange")?).0,
+            )
+        }),
+        ("ScrollFrame", "UpdateScrollChildRect", |lua, a| {
+            let id = self_id(lua, &a, "UpdateScrollChildRect")?;
+            let (h, v) = scroll_range(lua, id);
+            fire_script(lua, id, "OnScrollRangeChanged", (h, v))?;
+            ret(lua, ())
+        }),
+    ];
+    install_methods(lua, methods)
+}

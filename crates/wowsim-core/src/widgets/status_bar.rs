@@ -1,0 +1,64 @@
+//! StatusBar: a value bar (health, casting). The value logic is the Slider's; the bar's
+//! texture comes from the reference's settexture method (`SetStatusBarTexture`, in `button`).
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `SetMinMaxValues(min, max)`, `SetValue(value)` | `slider::set_min_max`, `slider::set_value` |
+//! | `SetStatusBarColor(r, g, b [, a])`, `GetStatusBarColor` | [`install`] |
+//! | `GetValue`, `GetMinMaxValues`, `GetStatusBarTexture`, `SetOrientation`, `SetReverseFill` | generic (`fields`) |
+
+use super::fields::FieldVal;
+use super::slider::{set_min_max, set_value};
+use super::util::{
+    arg, get_field, install_methods, need_num, num, ret, self_id, with_ui_mut, Method,
+};
+use mlua::Lua;
+
+const COLOR: [&str; 4] = ["barColorR", "barColorG", "barColorB", "barColorA"];
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("StatusBar", "SetMinMaxValues", |lua, a| {
+            let id = self_id(lua, &a, "SetMinMaxValues")?;
+            let min = need_num(lua, &a, 1, "StatusBar:SetMinMaxValues(min, max)")?;
+            let max = need_num(lua, &a, 2, "StatusBar:SetMinMaxValues(min, max)")?;
+            set_min_max(lua, id, min, max, "StatusBar:SetMinMaxValues")?;
+            ret(lua, ())
+        }),
+        ("StatusBar", "SetValue", |lua, a| {
+            let id = self_id(lua, &a, "SetValue")?;
+            let v = need_num(lua, &a, 1, "StatusBar:SetValue(value)")?;
+            set_value(lua, id, v, false)?;
+            ret(lua, ())
+        }),
+        ("StatusBar", "SetStatusBarColor", |lua, a| {
+            let id = self_id(lua, &a, "SetStatusBarColor")?;
+            let usage = "StatusBar:SetStatusBarColor(r, g, b [, a])";
+            let c = [
+                need_num(lua, &a, 1, usage)?,
+                need_num(lua, &a, 2, usage)?,
+                need_num(lua, &a, 3, usage)?,
+                num(&arg(&a, 4)).unwrap_or(1.0),
+            ];
+            with_ui_mut(lua, |ui| {
+                for (f, v) in COLOR.iter().zip(c) {
+                    ui.set_field_by_name(id, f, FieldVal::Num(v));
+                }
+            });
+            ret(lua, ())
+        }),
+        ("StatusBar", "GetStatusBarColor", |lua, a| {
+            let id = self_id(lua, &a, "GetStatusBarColor")?;
+            let c: Vec<f64> = COLOR
+                .iter()
+                .map(|f| match get_field(lua, id, f) {
+                    FieldVal::Num(n) => n,
+                    _ => 1.0,
+                })
+                .collect();
+            ret(lua, (c[0], c[1], c[2], c[3]))
+        }),
+    ];
+    install_methods(lua, methods)
+}

@@ -1,0 +1,241 @@
+//! Texture (and MaskTexture / Line, which share TextureBase): what is drawn and how. The file
+//! contents are not loaded here (the renderer does that); this keeps the state the getters
+//! report. The plain getters/setters (`GetTexCoord`, `SetBlendMode`, `SetDrawLayer`...) are the
+//! reference's generic ones (`fields`).
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `SetTexture(asset)`, `GetTexture`, `GetTextureFilePath`, `GetTextureFileID` | [`set_texture`] |
+//! | `SetColorTexture(r, g, b [, a])` | [`install`] |
+//! | `SetAtlas(atlas [, useAtlasSize])` | [`set_atlas`] |
+//! | `SetTexCoord(l, r, t, b)` / 8-value form, `ResetTexCoord` | [`set_tex_coord`] |
+//! | `SetVertexColor(r, g, b [, a])` (LayeredRegion) | [`install`] |
+//! | `SetDesaturated`, `IsDesaturated`, `SetRotation`, `GetRotation`, `SetGradient` | [`install`] |
+
+use super::fields::FieldVal;
+use super::util::{
+    arg, get_field, install_methods, need_num, num, ret, self_id, set_field, string, truthy,
+    with_ui_mut, Method,
+};
+use crate::lua::lua_error;
+use mlua::{Lua, MultiValue, Value};
+
+const COORDS: [&str; 8] = ["tlx", "tly", "blx", "bly", "trx", "try", "brx", "bry"];
+
+/// Sets the texture file (a path or a file id); clears an atlas or colour. Returns whether
+/// a texture is now set.
+pub fn set_texture(lua: &Lua, id: u32, asset: &Value) -> bool {
+    let v = match asset {
+        Value::String(s) => FieldVal::Str(s.to_string_lossy()),
+        Value::Integer(i) => FieldVal::Num(*i as f64),
+        Value::Number(n) => FieldVal::Num(*n),
+        _ => FieldVal::Nil,
+    };
+    let set = v != FieldVal::Nil;
+    with_ui_mut(lua, |ui| {
+        ui.set_field_by_name(id, "texture", v);
+        ui.set_field_by_name(id, "atlas", FieldVal::Nil);
+        for c in [
+            "colorTextureR",
+            "colorTextureG",
+            "colorTextureB",
+            "colorTextureA",
+        ] {
+            ui.set_field_by_name(id, c, FieldVal::Nil);
+        }
+    });
+    set
+}
+
+/// `SetAtlas(atlas, useAtlasSize)`: keeps the atlas name (there is no atlas database yet, so
+/// `useAtlasSize` cannot size the region). Clears the texture file and colour.
+pub fn set_atlas(lua: &Lua, id: u32, atlas: Option<String>) {
+    set_texture(lua, id, &Value::Nil);
+    set_field(lua, id, "atlas", atlas.map_or(FieldVal::Nil, FieldVal::Str));
+    reset_tex_coord(lua, id);
+}
+
+fn reset_tex_coord(lua: &Lua, id: u32) {
+    let vals = [0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0];
+    with_ui_mut(lua, |ui| {
+        for (f, v) in COORDS.iter().zip(vals) {
+            ui.set_field_by_name(id, f, FieldVal::Num(v));
+        }
+    });
+}
+
+/// `SetTexCoord(left, right, top, bottom)` or the 8 corner values
+/// `(ULx, ULy, LLx, LLy, URx, URy, LRx, LRy)`.
+pub fn set_tex_coord(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &args, "SetTexCoord")?;
+    let n: Vec<Option<f64>> = (1..=8).map(|i| num(&arg(&args, i))).collect();
+    let vals: [f64; 8] = if n.iter().all(Option::is_some) {
+        let v: Vec<f64> = n.iter().map(|x| x.unwrap_or(0.0)).collect();
+        [v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]]
+    } else if n[..4].iter().all(Option::is_some) && n[4].is_none() {
+        let (l, r, t, b) = (
+            n[0].unwrap_or(0.0),
+            n[1].unwrap_or(0.0),
+            n[2].unwrap_or(0.0),
+            n[3].unwrap_or(0.0),
+        );
+        [l, t, l, b, r, t, r, b]
+    } else {
+        return Err(lua_error(
+            lua,
+            "Usage: Texture:SetTexCoord(minX, maxX, minY, maxY) or SetTexCoord(ULx, ULy, LLx, LLy, URx, URy, LRx, LRy)",
+        ));
+    };
+    with_ui_mut(lua, |ui| {
+        for (f, v) in COORDS.iter().zip(vals) {
+            ui.set_field_by_name(id, f, FieldVal::Num(v));
+        }
+    });
+    ret(lua, ())
+}
+
+fn color_args(lua: &Lua, a: &MultiValue, usage: &str) -> mlua::Result<[f64; 4]> {
+    let r = need_num(lua, a, 1, usage)?;
+    let g = need_num(lua, a, 2, usage)?;
+    let b = need_num(lua, a, 3, usage)?;
+    let al = num(&arg(a, 4)).unwrap_or(1.0);
+    Ok([r, g, b, al])
+}
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("TextureBase", "SetTexture", |lua, a| {
+            let id = self_id(lua, &a, "SetTexture")?;
+            let asset = arg(&a, 1);
+            if !matches!(
+                asset,
+                Value::Nil | Value::String(_) | Value::Integer(_) | Value::Number(_)
+            ) {
+                return Err(lua_error(
+                    lua,
+                    "Usage: Texture:SetTexture(asset [, wrapModeHorizontal, wrapModeVertical, filterMode])",
+                ));
+            }
+            ret(lua, set_texture(lua, id, &asset))
+        }),
+        ("TextureBase", "GetTexture", |lua, a| {
+            let id = self_id(lua, &a, "GetTexture")?;
+            get_field(lua, id, "texture")
+                .to_lua(lua)
+                .and_then(|v| ret(lua, v))
+        }),
+        ("TextureBase", "GetTextureFilePath", |lua, a| {
+            let id = self_id(lua, &a, "GetTextureFilePath")?;
+            get_field(lua, id, "texture")
+                .to_lua(lua)
+                .and_then(|v| ret(lua, v))
+        }),
+        ("TextureBase", "GetTextureFileID", |lua, a| {
+            let id = self_id(lua, &a, "GetTextureFileID")?;
+            match get_field(lua, id, "texture") {
+                FieldVal::Num(n) => ret(lua, n),
+                _ => ret(lua, 0),
+            }
+        }),
+        ("TextureBase", "SetColorTexture", |lua, a| {
+            let id = self_id(lua, &a, "SetColorTexture")?;
+            let c = color_args(lua, &a, "Texture:SetColorTexture(r, g, b [, a])")?;
+            set_texture(lua, id, &Value::Nil);
+            with_ui_mut(lua, |ui| {
+                for (f, v) in [
+                    "colorTextureR",
+                    "colorTextureG",
+                    "colorTextureB",
+                    "colorTextureA",
+                ]
+                .iter()
+                .zip(c)
+                {
+                    ui.set_field_by_name(id, f, FieldVal::Num(v));
+                }
+            });
+            ret(lua, ())
+        }),
+        ("TextureBase", "SetAtlas", |lua, a| {
+            let id = self_id(lua, &a, "SetAtlas")?;
+            set_atlas(lua, id, string(&arg(&a, 1)));
+            ret(lua, ())
+        }),
+        ("TextureBase", "SetTexCoord", set_tex_coord),
+        ("TextureBase", "ResetTexCoord", |lua, a| {
+            reset_tex_coord(lua, self_id(lua, &a, "ResetTexCoord")?);
+            ret(lua, ())
+        }),
+        ("LayeredRegion", "SetVertexColor", |lua, a| {
+            let id = self_id(lua, &a, "SetVertexColor")?;
+            let c = color_args(lua, &a, "SetVertexColor(r, g, b [, a])")?;
+            with_ui_mut(lua, |ui| {
+                for (f, v) in ["vertexColorR", "vertexColorG", "vertexColorB", "alpha"]
+                    .iter()
+                    .zip(c)
+                {
+                    ui.set_field_by_name(id, f, FieldVal::Num(v.clamp(0.0, 1.0)));
+                }
+            });
+            ret(lua, ())
+        }),
+        ("TextureBase", "SetDesaturated", |lua, a| {
+            let id = self_id(lua, &a, "SetDesaturated")?;
+            let d = if truthy(&arg(&a, 1)) { 1.0 } else { 0.0 };
+            set_field(lua, id, "desaturation", FieldVal::Num(d));
+            ret(lua, ())
+        }),
+        ("TextureBase", "IsDesaturated", |lua, a| {
+            let id = self_id(lua, &a, "IsDesaturated")?;
+            ret(lua, get_field(lua, id, "desaturation").as_f64() > 0.0)
+        }),
+        ("TextureBase", "SetRotation", |lua, a| {
+            let id = self_id(lua, &a, "SetRotation")?;
+            let r = need_num(
+                lua,
+                &a,
+                1,
+                "Texture:SetRotation(radians [, normalizedRotationPoint])",
+            )?;
+            set_field(lua, id, "textureRotation", FieldVal::Num(r));
+            ret(lua, ())
+        }),
+        ("TextureBase", "GetRotation", |lua, a| {
+            let id = self_id(lua, &a, "GetRotation")?;
+            let r = get_field(lua, id, "textureRotation").as_f64();
+            let center = lua.create_table()?;
+            center.raw_set("x", 0.5)?;
+            center.raw_set("y", 0.5)?;
+            ret(lua, (r, center))
+        }),
+        ("TextureBase", "SetGradient", |lua, a| {
+            let id = self_id(lua, &a, "SetGradient")?;
+            let (Some(orientation), Value::Table(min), Value::Table(max)) =
+                (string(&arg(&a, 1)), arg(&a, 2), arg(&a, 3))
+            else {
+                return Err(lua_error(
+                    lua,
+                    "Usage: Texture:SetGradient(orientation, minColor, maxColor)",
+                ));
+            };
+            let mut vals = vec![(
+                "gradientOrientation".to_string(),
+                FieldVal::Str(orientation.to_uppercase()),
+            )];
+            for (prefix, t) in [("gradientMin", min), ("gradientMax", max)] {
+                for k in ["r", "g", "b", "a"] {
+                    let v = num(&t.get::<Value>(k)?).unwrap_or(1.0);
+                    vals.push((format!("{prefix}{}", k.to_uppercase()), FieldVal::Num(v)));
+                }
+            }
+            with_ui_mut(lua, |ui| {
+                for (f, v) in vals {
+                    ui.set_field_by_name(id, &f, v);
+                }
+            });
+            ret(lua, ())
+        }),
+    ];
+    install_methods(lua, methods)
+}
