@@ -96,7 +96,10 @@ pub fn install(
                     a.state,
                     wowsim_toc::LoadState::Loadable | wowsim_toc::LoadState::DemandLoaded
                 );
-            let reason = if loadable {
+            let reason = if loadable && !a.loaded && a.state == wowsim_toc::LoadState::DemandLoaded
+            {
+                Some("DEMAND_LOADED".to_string())
+            } else if loadable {
                 None
             } else {
                 a.reason
