@@ -1,0 +1,304 @@
+//! Text layout with the embedded fallback font (DejaVu Sans Condensed, Bitstream Vera licence,
+//! `fonts/LICENSE`): glyph advances, explicit and word-wrapped lines, ellipsis truncation, and
+//! the measurement the simulator answers `GetStringWidth`/`GetStringHeight` with. Sizes are in
+//! UI units; a font of height `h` has lines `h` units high (ascent + descent), like the client.
+//! Every client font path (`Fonts\FRIZQT__.TTF`, `ARIALN.TTF`, …) maps to this one font.
+//!
+//! | client behaviour | Rust |
+//! | --- | --- |
+//! | `GetStringWidth` / `GetUnboundedStringWidth` (widest explicit line, no wrap) | [`string_width`] |
+//! | `GetStringHeight`, `GetNumLines`, `IsTruncated` (wrapped to the region width) | [`layout`] |
+//! | `SetWordWrap(false)`: one line per explicit break, cut with `...` | [`LayoutOpts::word_wrap`] |
+//! | `SetNonSpaceWrap`, `SetMaxLines`, `SetSpacing` | [`LayoutOpts`] |
+
+use crate::markup::{self, Token};
+use crate::Rgba;
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
+use std::sync::LazyLock;
+
+static FONT_DATA: &[u8] = include_bytes!("../fonts/DejaVuSansCondensed.ttf");
+static FONT: LazyLock<FontRef<'static>> =
+    LazyLock::new(|| FontRef::try_from_slice(FONT_DATA).expect("the embedded font parses"));
+
+/// The embedded font (for rasterizers).
+pub fn font() -> &'static FontRef<'static> {
+    &FONT
+}
+
+/// Distance from a line's top to its baseline, for a font of height `size`.
+pub fn ascent(size: f32) -> f32 {
+    FONT.as_scaled(PxScale::from(size)).ascent()
+}
+
+fn advance(id: GlyphId, size: f32) -> f32 {
+    FONT.as_scaled(PxScale::from(size)).h_advance(id)
+}
+
+/// How to lay text out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LayoutOpts {
+    /// Font height in UI units.
+    pub size: f32,
+    /// Extra space between lines (`SetSpacing`).
+    pub spacing: f32,
+    /// Width to wrap or cut at (`None` or 0 = unbounded).
+    pub max_width: Option<f32>,
+    pub word_wrap: bool,
+    /// `SetNonSpaceWrap`: kept for callers; a word wider than the line is always broken
+    /// where it stops fitting (the client's long-word behaviour is not modelled further).
+    pub non_space_wrap: bool,
+    /// At most this many lines (0 = any); the last shown line ends with `...` when cut.
+    pub max_lines: usize,
+}
+
+impl LayoutOpts {
+    pub fn new(size: f32) -> LayoutOpts {
+        LayoutOpts {
+            size,
+            spacing: 0.0,
+            max_width: None,
+            word_wrap: true,
+            non_space_wrap: false,
+            max_lines: 0,
+        }
+    }
+}
+
+/// What sits at a place on a line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Glyph { id: u16, color: Option<Rgba> },
+    /// An inline texture: size in UI units.
+    Icon { path: String, width: f32, height: f32 },
+}
+
+/// An item with its pen position (UI units from the line start).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed {
+    pub item: Item,
+    pub x: f32,
+    advance: f32,
+    space: bool,
+}
+
+/// One laid-out line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Line {
+    pub items: Vec<Placed>,
+    /// Width without trailing spaces.
+    pub width: f32,
+}
+
+/// Laid-out text: lines top to bottom, positions in UI units.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TextLayout {
+    pub lines: Vec<Line>,
+    /// The widest line.
+    pub width: f32,
+    /// `lines × size + (lines − 1) × spacing` (0 without text).
+    pub height: f32,
+    /// Some text was cut (ellipsis or line limit).
+    pub truncated: bool,
+}
+
+fn item_of(tok: Token, size: f32) -> Option<Placed> {
+    Some(match tok {
+        Token::Char(c, color) => {
+            let g = FONT.glyph_id(c);
+            Placed {
+                item: Item::Glyph { id: g.0, color },
+                x: 0.0,
+                advance: advance(g, size),
+                space: c == ' ' || c == '\t',
+            }
+        }
+        Token::Icon {
+            path,
+            height,
+            width,
+        } => {
+            let h = if height > 0.0 { height } else { size };
+            let w = if width > 0.0 { width } else { h };
+            Placed {
+                item: Item::Icon {
+                    path,
+                    width: w,
+                    height: h,
+                },
+                x: 0.0,
+                advance: w,
+                space: false,
+            }
+        }
+        Token::Newline => return None,
+    })
+}
+
+fn finish(mut items: Vec<Placed>) -> Line {
+    let mut x = 0.0;
+    for p in items.iter_mut() {
+        p.x = x;
+        x += p.advance;
+    }
+    let width = items
+        .iter()
+        .rposition(|p| !p.space)
+        .map_or(0.0, |i| items[i].x + items[i].advance);
+    Line { items, width }
+}
+
+/// Cuts a line to `max` with a trailing `...`.
+fn ellipsize(line: Line, max: f32, size: f32) -> Line {
+    let dot = FONT.glyph_id('.');
+    let dots = advance(dot, size) * 3.0;
+    let mut items = line.items;
+    while let Some(last) = items.last() {
+        if last.x + last.advance + dots <= max && !last.space {
+            break;
+        }
+        items.pop();
+    }
+    for _ in 0..3 {
+        let color = items.iter().rev().find_map(|p| match p.item {
+            Item::Glyph { color, .. } => Some(color),
+            _ => None,
+        });
+        items.push(Placed {
+            item: Item::Glyph {
+                id: dot.0,
+                color: color.flatten(),
+            },
+            x: 0.0,
+            advance: advance(dot, size),
+            space: false,
+        });
+    }
+    finish(items)
+}
+
+/// Splits one explicit line into wrapped lines of at most `max` units.
+fn wrap(items: Vec<Placed>, max: f32, out: &mut Vec<Line>) {
+    let mut cur: Vec<Placed> = Vec::new();
+    let mut width = 0.0f32;
+    // Index in `cur` just after the last space (a break opportunity).
+    let mut brk: Option<usize> = None;
+    for p in items {
+        if p.space {
+            width += p.advance;
+            cur.push(p);
+            brk = Some(cur.len());
+            continue;
+        }
+        if width + p.advance > max + 1e-3 && !cur.is_empty() {
+            match brk.filter(|&b| b > 0) {
+                Some(b) => {
+                    let rest = cur.split_off(b);
+                    out.push(finish(std::mem::take(&mut cur)));
+                    cur = rest;
+                }
+                None => out.push(finish(std::mem::take(&mut cur))),
+            }
+            brk = None;
+            width = cur.iter().map(|q| q.advance).sum();
+        }
+        width += p.advance;
+        cur.push(p);
+    }
+    out.push(finish(cur));
+}
+
+/// Lays text out.
+pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
+    let size = o.size.max(0.0);
+    let mut explicit: Vec<Vec<Placed>> = vec![Vec::new()];
+    for tok in markup::parse(text) {
+        match item_of(tok, size) {
+            Some(p) => explicit.last_mut().expect("one line").push(p),
+            None => explicit.push(Vec::new()),
+        }
+    }
+    if explicit.len() == 1 && explicit[0].is_empty() {
+        return TextLayout::default();
+    }
+    let max = o.max_width.filter(|w| *w > 0.0);
+    let mut lines = Vec::new();
+    let mut truncated = false;
+    for items in explicit {
+        match max {
+            Some(m) if o.word_wrap => wrap(items, m, &mut lines),
+            Some(m) => {
+                let l = finish(items);
+                if l.width > m + 1e-3 {
+                    truncated = true;
+                    lines.push(ellipsize(l, m, size));
+                } else {
+                    lines.push(l);
+                }
+            }
+            None => lines.push(finish(items)),
+        }
+    }
+    if o.max_lines > 0 && lines.len() > o.max_lines {
+        lines.truncate(o.max_lines);
+        truncated = true;
+        let last = lines.pop().expect("max_lines > 0");
+        let cut = max.unwrap_or(last.width).max(0.0);
+        lines.push(ellipsize(last, cut, size));
+    }
+    let width = lines.iter().map(|l| l.width).fold(0.0, f32::max);
+    let n = lines.len() as f32;
+    TextLayout {
+        lines,
+        width,
+        height: n * size + (n - 1.0).max(0.0) * o.spacing,
+        truncated,
+    }
+}
+
+/// The width of the widest explicit line, without wrapping (`GetStringWidth`).
+pub fn string_width(text: &str, size: f32) -> f32 {
+    layout(text, &LayoutOpts::new(size)).width
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_grow_with_text_and_size() {
+        assert_eq!(string_width("", 12.0), 0.0);
+        let a = string_width("Hello", 12.0);
+        assert!(a > 20.0 && a < 40.0, "{a}");
+        assert!((string_width("Hello", 24.0) - 2.0 * a).abs() < 1e-3);
+        assert_eq!(string_width("|cffff0000Hello|r", 12.0), a);
+        assert_eq!(string_width("Hello\nHi", 12.0), a);
+        assert_eq!(string_width("Hello   ", 12.0), a);
+    }
+
+    #[test]
+    fn wraps_at_spaces() {
+        let mut o = LayoutOpts::new(10.0);
+        let one = layout("aaa bbb ccc", &o);
+        assert_eq!((one.lines.len(), one.height), (1, 10.0));
+        o.max_width = Some(string_width("aaa bbb", 10.0) + 0.5);
+        o.spacing = 2.0;
+        let l = layout("aaa bbb ccc", &o);
+        assert_eq!(l.lines.len(), 2);
+        assert_eq!(l.height, 22.0);
+        assert_eq!(l.lines[1].items.len(), 3);
+        o.word_wrap = false;
+        let cut = layout("aaa bbb ccc", &o);
+        assert_eq!(cut.lines.len(), 1);
+        assert!(cut.truncated && cut.width <= o.max_width.unwrap());
+    }
+
+    #[test]
+    fn max_lines_and_icons() {
+        let mut o = LayoutOpts::new(10.0);
+        o.max_lines = 1;
+        let l = layout("a|nb", &o);
+        assert_eq!((l.lines.len(), l.truncated), (1, true));
+        let icon = layout("|Tfoo:0|t", &LayoutOpts::new(14.0));
+        assert_eq!(icon.width, 14.0);
+    }
+}
