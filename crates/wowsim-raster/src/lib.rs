@@ -1,1 +1,119 @@
-//! x
+//! wowsim-raster: turns a `wowsim_render::DrawList` into RGBA pixels on the CPU, exactly and
+//! deterministically (the same list gives the same bytes on every machine: scalar `f32` in a
+//! fixed order, no SIMD paths, no threads), and writes PNG. It knows nothing of Lua or of the
+//! simulator: textures come by client path through a [`TextureStore`].
+//!
+//! | piece | where |
+//! | --- | --- |
+//! | blending (BLEND, ADD, MOD, ALPHAKEY, DISABLE) and textured quads | [`canvas`] |
+//! | glyphs, shadow, outline | [`glyphs`] |
+//! | client paths → files, cache, placeholder, problems | [`textures`] |
+//! | PNG / TGA / BLP (DXT1/3/5) decoding, PNG encoding | [`decode`] |
+//! | the whole list → image; cropping | [`render`], [`crop`] |
+
+pub mod canvas;
+pub mod decode;
+pub mod glyphs;
+pub mod textures;
+
+pub use decode::{encode_png, DecodeError, RgbaImage};
+pub use textures::{Root, TextureProblem, TextureStore};
+
+use canvas::Canvas;
+use glyphs::GlyphCache;
+use wowsim_render::{DrawItem, DrawList, TexSource};
+
+/// Draws a list onto an opaque black image of the list's size.
+pub fn render(list: &DrawList, store: &mut TextureStore) -> RgbaImage {
+    let mut canvas = Canvas::new(list.width, list.height);
+    let bounds = canvas.bounds();
+    let mut glyphs = GlyphCache::default();
+    for item in &list.items {
+        match item {
+            DrawItem::Quad(q) => {
+                let clip = q.clip.map_or(bounds, |c| c.intersect(&bounds));
+                let tex = match &q.source {
+                    TexSource::White => None,
+                    TexSource::File(path) => Some(store.get(path)),
+                    TexSource::Missing(what) => {
+                        Some(store.missing(TextureProblem::Unsupported(what.clone())))
+                    }
+                };
+                canvas.fill_quad(q, tex.as_deref(), clip);
+            }
+            DrawItem::Text(run) => glyphs.draw_run(&mut canvas, run, bounds),
+        }
+    }
+    canvas.image
+}
+
+/// Why a crop was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("crop {w}x{h}+{x}+{y} does not fit in the {iw}x{ih} image")]
+pub struct CropError {
+    pub w: u32,
+    pub h: u32,
+    pub x: u32,
+    pub y: u32,
+    pub iw: u32,
+    pub ih: u32,
+}
+
+/// The `w × h` part of an image at (x, y) from the top-left.
+pub fn crop(img: &RgbaImage, w: u32, h: u32, x: u32, y: u32) -> Result<RgbaImage, CropError> {
+    let fits = w > 0
+        && h > 0
+        && x.checked_add(w).is_some_and(|r| r <= img.width)
+        && y.checked_add(h).is_some_and(|b| b <= img.height);
+    if !fits {
+        return Err(CropError {
+            w,
+            h,
+            x,
+            y,
+            iw: img.width,
+            ih: img.height,
+        });
+    }
+    let mut out = RgbaImage::new(w, h);
+    for row in 0..h {
+        let s = ((y + row) as usize * img.width as usize + x as usize) * 4;
+        let d = row as usize * w as usize * 4;
+        out.pixels[d..d + w as usize * 4].copy_from_slice(&img.pixels[s..s + w as usize * 4]);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wowsim_render::{BlendMode, Quad};
+
+    #[test]
+    fn draws_in_order_with_placeholder_and_crop() {
+        let mut list = DrawList {
+            width: 8,
+            height: 8,
+            items: Vec::new(),
+        };
+        list.items.push(DrawItem::Quad(Quad::new(
+            [0.0, 0.0, 8.0, 8.0],
+            TexSource::Missing("atlas:Foo".into()),
+            [1.0; 4],
+        )));
+        let mut q = Quad::new([0.0, 0.0, 4.0, 4.0], TexSource::White, [0.0, 1.0, 0.0, 1.0]);
+        q.blend = BlendMode::Disable;
+        list.items.push(DrawItem::Quad(q));
+        let mut store = TextureStore::new(Vec::new());
+        let img = render(&list, &mut store);
+        assert_eq!(img.pixel(0, 0), [0, 255, 0, 255]);
+        assert_eq!(img.pixel(4, 0), [0, 0, 0, 255]);
+        assert_eq!(img.pixel(0, 4), [0, 0, 0, 255]);
+        assert_eq!(img.pixel(4, 4), [255, 0, 255, 255]);
+        assert_eq!(store.problems.len(), 1);
+        let c = crop(&img, 2, 2, 3, 3).unwrap();
+        assert_eq!(c.pixel(0, 0), [0, 255, 0, 255]);
+        assert_eq!(c.pixel(1, 1), [255, 0, 255, 255]);
+        assert!(crop(&img, 8, 8, 1, 0).is_err());
+    }
+}

@@ -15,6 +15,8 @@
 //! | clipping (`SetClipsChildren`, scroll frames, `--crop`) | [`ClipRect`] |
 //! | markup (`|c`, `|r`, `|n`, `||`, `|T`) and line layout, measurement | [`markup`], [`text`] |
 
+pub use ab_glyph;
+
 pub mod markup;
 pub mod text;
 

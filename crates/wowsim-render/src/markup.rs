@@ -21,7 +21,11 @@ pub enum Token {
     Char(char, Option<Rgba>),
     Newline,
     /// An inline texture: path (or `atlas:NAME`), height and width in UI units (0 = line height).
-    Icon { path: String, height: f32, width: f32 },
+    Icon {
+        path: String,
+        height: f32,
+        width: f32,
+    },
 }
 
 /// Splits text into tokens.

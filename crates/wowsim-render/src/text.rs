@@ -67,9 +67,16 @@ impl LayoutOpts {
 /// What sits at a place on a line.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
-    Glyph { id: u16, color: Option<Rgba> },
+    Glyph {
+        id: u16,
+        color: Option<Rgba>,
+    },
     /// An inline texture: size in UI units.
-    Icon { path: String, width: f32, height: f32 },
+    Icon {
+        path: String,
+        width: f32,
+        height: f32,
+    },
 }
 
 /// An item with its pen position (UI units from the line start).

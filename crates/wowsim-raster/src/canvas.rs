@@ -1,0 +1,234 @@
+//! The pixel buffer and the two primitives every drawing reduces to: blending one source colour
+//! into a pixel (the client's blend modes, in gamma space, 8 bits per channel like its frame
+//! buffer) and filling an axis-aligned textured quad. A pixel belongs to a quad (or clip) when
+//! its centre lies inside `[x0, x1) × [y0, y1)`, as a GPU samples it: no edge antialiasing,
+//! so pixel-aligned UI is crisp and the result depends only on the input (plain `f32`
+//! arithmetic in a fixed order; no SIMD, no threads, no fused multiply-add).
+
+use crate::decode::RgbaImage;
+use crate::textures::Texture;
+use wowsim_render::{BlendMode, ClipRect, Quad, Rgba};
+
+/// An opaque RGB image being drawn into (stored RGBA8 with alpha 255).
+pub struct Canvas {
+    pub image: RgbaImage,
+}
+
+impl Canvas {
+    /// A canvas filled with opaque black.
+    pub fn new(width: u32, height: u32) -> Canvas {
+        let mut image = RgbaImage::new(width, height);
+        for px in image.pixels.chunks_exact_mut(4) {
+            px[3] = 255;
+        }
+        Canvas { image }
+    }
+
+    /// The whole canvas as a clip.
+    pub fn bounds(&self) -> ClipRect {
+        ClipRect::new(0.0, 0.0, self.image.width as f32, self.image.height as f32)
+    }
+
+    /// Pixel index range `[start, end)` of the pixels whose centres lie in `[lo, hi)`.
+    pub fn span(lo: f32, hi: f32, max: u32) -> (u32, u32) {
+        let a = (lo - 0.5).ceil().max(0.0);
+        let b = (hi - 0.5).ceil().clamp(0.0, max as f32);
+        (a.min(b) as u32, b as u32)
+    }
+
+    /// Blends a straight-alpha source colour into pixel (x, y).
+    #[inline]
+    pub fn blend(&mut self, x: u32, y: u32, s: Rgba, mode: BlendMode) {
+        let i = (y as usize * self.image.width as usize + x as usize) * 4;
+        let d = &mut self.image.pixels[i..i + 3];
+        let a = s[3];
+        for k in 0..3 {
+            let dv = d[k] as f32 / 255.0;
+            let out = match mode {
+                BlendMode::Disable => s[k],
+                BlendMode::Blend => s[k] * a + dv * (1.0 - a),
+                BlendMode::AlphaKey => {
+                    if a < 0.5 {
+                        return;
+                    }
+                    s[k]
+                }
+                BlendMode::Add => dv + s[k] * a,
+                BlendMode::Mod => dv * s[k],
+            };
+            d[k] = to_u8(out);
+        }
+    }
+
+    /// Fills a quad sampling `tex` (`None` = white).
+    pub fn fill_quad(&mut self, q: &Quad, tex: Option<&Texture>, clip: ClipRect) {
+        let [x0, y0, x1, y1] = q.rect;
+        if x1 <= x0 || y1 <= y0 {
+            return;
+        }
+        let c = ClipRect::new(x0, y0, x1, y1).intersect(&clip);
+        let (ix0, ix1) = Canvas::span(c.x0, c.x1, self.image.width);
+        let (iy0, iy1) = Canvas::span(c.y0, c.y1, self.image.height);
+        if ix0 >= ix1 || iy0 >= iy1 {
+            return;
+        }
+        let uniform = q.colors.iter().all(|c| *c == q.colors[0]);
+        let skip_clear = matches!(q.blend, BlendMode::Blend | BlendMode::Add);
+        if uniform && skip_clear && q.colors[0][3] <= 0.0 {
+            return;
+        }
+        let (w, h) = (x1 - x0, y1 - y0);
+        let scale = tex.map_or([1.0, 1.0], |t| {
+            [
+                q.tile[0].map_or(1.0, |u| u / t.image.width as f32),
+                q.tile[1].map_or(1.0, |u| u / t.image.height as f32),
+            ]
+        });
+        let wrap = [q.tile[0].is_some(), q.tile[1].is_some()];
+        for y in iy0..iy1 {
+            let t = (y as f32 + 0.5 - y0) / h;
+            let uv_l = lerp2(q.uv[0], q.uv[2], t);
+            let uv_r = lerp2(q.uv[1], q.uv[3], t);
+            let (col_l, col_r) = (
+                lerp4(q.colors[0], q.colors[2], t),
+                lerp4(q.colors[1], q.colors[3], t),
+            );
+            for x in ix0..ix1 {
+                let s = (x as f32 + 0.5 - x0) / w;
+                let vc = if uniform {
+                    q.colors[0]
+                } else {
+                    lerp4(col_l, col_r, s)
+                };
+                let mut src = match tex {
+                    None => vc,
+                    Some(t) => {
+                        let uv = lerp2(uv_l, uv_r, s);
+                        let mut texel = sample(t, uv[0] * scale[0], uv[1] * scale[1], wrap);
+                        if q.desaturate {
+                            let g = texel[0] * 0.299 + texel[1] * 0.587 + texel[2] * 0.114;
+                            texel = [g, g, g, texel[3]];
+                        }
+                        [
+                            texel[0] * vc[0],
+                            texel[1] * vc[1],
+                            texel[2] * vc[2],
+                            texel[3] * vc[3],
+                        ]
+                    }
+                };
+                if tex.is_none() && q.desaturate {
+                    let g = src[0] * 0.299 + src[1] * 0.587 + src[2] * 0.114;
+                    src = [g, g, g, src[3]];
+                }
+                if skip_clear && src[3] <= 0.0 {
+                    continue;
+                }
+                self.blend(x, y, src, q.blend);
+            }
+        }
+    }
+}
+
+/// `0..=1` → `0..=255`, rounded to nearest.
+#[inline]
+pub fn to_u8(v: f32) -> u8 {
+    (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
+}
+
+#[inline]
+fn lerp2(a: [f32; 2], b: [f32; 2], t: f32) -> [f32; 2] {
+    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
+}
+
+#[inline]
+fn lerp4(a: Rgba, b: Rgba, t: f32) -> Rgba {
+    [
+        a[0] + (b[0] - a[0]) * t,
+        a[1] + (b[1] - a[1]) * t,
+        a[2] + (b[2] - a[2]) * t,
+        a[3] + (b[3] - a[3]) * t,
+    ]
+}
+
+#[inline]
+fn index(i: i64, n: u32, repeat: bool) -> u32 {
+    if repeat {
+        i.rem_euclid(n as i64) as u32
+    } else {
+        i.clamp(0, n as i64 - 1) as u32
+    }
+}
+
+#[inline]
+fn texel(img: &RgbaImage, x: u32, y: u32) -> Rgba {
+    let p = img.pixel(x, y);
+    [
+        p[0] as f32 / 255.0,
+        p[1] as f32 / 255.0,
+        p[2] as f32 / 255.0,
+        p[3] as f32 / 255.0,
+    ]
+}
+
+/// Samples a texture at (u, v): bilinear between texel centres, clamped at the edges unless the
+/// axis repeats; nearest for the placeholder.
+pub fn sample(t: &Texture, u: f32, v: f32, repeat: [bool; 2]) -> Rgba {
+    let img = &t.image;
+    let (w, h) = (img.width, img.height);
+    let (fx, fy) = (u * w as f32, v * h as f32);
+    if t.nearest {
+        let x = index(fx.floor() as i64, w, repeat[0]);
+        let y = index(fy.floor() as i64, h, repeat[1]);
+        return texel(img, x, y);
+    }
+    let (fx, fy) = (fx - 0.5, fy - 0.5);
+    let (bx, by) = (fx.floor(), fy.floor());
+    let (ax, ay) = (fx - bx, fy - by);
+    let (bx, by) = (bx as i64, by as i64);
+    let x0 = index(bx, w, repeat[0]);
+    let x1 = index(bx + 1, w, repeat[0]);
+    let y0 = index(by, h, repeat[1]);
+    let y1 = index(by + 1, h, repeat[1]);
+    let top = lerp4(texel(img, x0, y0), texel(img, x1, y0), ax);
+    let bottom = lerp4(texel(img, x0, y1), texel(img, x1, y1), ax);
+    lerp4(top, bottom, ay)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wowsim_render::TexSource;
+
+    fn px(c: &Canvas, x: u32, y: u32) -> [u8; 4] {
+        c.image.pixel(x, y)
+    }
+
+    #[test]
+    fn pixel_centres_decide_coverage() {
+        let mut c = Canvas::new(4, 4);
+        let q = Quad::new([0.5, 0.0, 2.4, 1.0], TexSource::White, [1.0, 0.0, 0.0, 1.0]);
+        let b = c.bounds();
+        c.fill_quad(&q, None, b);
+        assert_eq!(px(&c, 0, 0), [255, 0, 0, 255]);
+        assert_eq!(px(&c, 1, 0), [255, 0, 0, 255]);
+        assert_eq!(px(&c, 2, 0), [0, 0, 0, 255]);
+        assert_eq!(px(&c, 0, 1), [0, 0, 0, 255]);
+    }
+
+    #[test]
+    fn blend_modes() {
+        let mut c = Canvas::new(1, 1);
+        c.blend(0, 0, [0.4, 0.4, 0.4, 1.0], BlendMode::Disable);
+        c.blend(0, 0, [1.0, 1.0, 1.0, 0.5], BlendMode::Blend);
+        assert_eq!(px(&c, 0, 0), [179, 179, 179, 255]);
+        c.blend(0, 0, [0.5, 1.0, 0.0, 1.0], BlendMode::Mod);
+        assert_eq!(px(&c, 0, 0), [90, 179, 0, 255]);
+        c.blend(0, 0, [1.0, 0.0, 1.0, 0.5], BlendMode::Add);
+        assert_eq!(px(&c, 0, 0), [218, 179, 128, 255]);
+        c.blend(0, 0, [0.0, 0.0, 0.0, 0.4], BlendMode::AlphaKey);
+        assert_eq!(px(&c, 0, 0), [218, 179, 128, 255]);
+        c.blend(0, 0, [0.0, 0.0, 0.0, 0.6], BlendMode::AlphaKey);
+        assert_eq!(px(&c, 0, 0), [0, 0, 0, 255]);
+    }
+}

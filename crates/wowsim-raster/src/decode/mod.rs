@@ -1,0 +1,177 @@
+//! Image decoding to straight RGBA8: PNG (the `png` crate), TGA and BLP (our own readers,
+//! with DXT1/3/5 in `dxt`). Decoders never panic on input: malformed or truncated files give
+//! a [`DecodeError`] saying what is wrong.
+//!
+//! | format | Rust |
+//! | --- | --- |
+//! | PNG (any colour type and depth) | [`decode_png`] |
+//! | TGA types 1, 2, 3 and their RLE forms 9, 10, 11; 8/15/16/24/32 bits | [`tga::decode`] |
+//! | BLP2: palettized (0/1/4/8-bit alpha), DXT1/3/5, uncompressed BGRA; first mip level | [`blp::decode`] |
+//! | choose by content (signature), else by extension | [`decode`] |
+
+pub mod blp;
+pub mod dxt;
+pub mod tga;
+
+/// A decoded image: `width × height` straight RGBA8 pixels, rows top to bottom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RgbaImage {
+    pub width: u32,
+    pub height: u32,
+    pub pixels: Vec<u8>,
+}
+
+impl RgbaImage {
+    /// A blank (transparent black) image.
+    pub fn new(width: u32, height: u32) -> RgbaImage {
+        RgbaImage {
+            width,
+            height,
+            pixels: vec![0; width as usize * height as usize * 4],
+        }
+    }
+
+    /// The pixel at (x, y) (no bounds check beyond the slice's own).
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        let i = (y as usize * self.width as usize + x as usize) * 4;
+        [
+            self.pixels[i],
+            self.pixels[i + 1],
+            self.pixels[i + 2],
+            self.pixels[i + 3],
+        ]
+    }
+}
+
+/// Why an image could not be decoded.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum DecodeError {
+    #[error("file ends early ({0})")]
+    Truncated(&'static str),
+    #[error("not a valid {format} file: {why}")]
+    Invalid { format: &'static str, why: String },
+    #[error("unsupported {format} variant: {why}")]
+    Unsupported { format: &'static str, why: String },
+    #[error("image too large ({0}x{1})")]
+    TooLarge(u32, u32),
+    #[error("PNG: {0}")]
+    Png(String),
+}
+
+/// Images larger than this on a side are refused (the client's limit is far smaller).
+pub const MAX_SIDE: u32 = 16384;
+
+pub(crate) fn check_size(w: u32, h: u32) -> Result<(), DecodeError> {
+    if w == 0 || h == 0 {
+        return Err(DecodeError::Invalid {
+            format: "image",
+            why: format!("empty size {w}x{h}"),
+        });
+    }
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return Err(DecodeError::TooLarge(w, h));
+    }
+    Ok(())
+}
+
+/// Decodes a file's bytes, choosing the format from its signature (BLP, PNG), else from the
+/// name's extension (TGA has no signature).
+pub fn decode(bytes: &[u8], name: &str) -> Result<RgbaImage, DecodeError> {
+    if bytes.starts_with(b"BLP") {
+        return blp::decode(bytes);
+    }
+    if bytes.starts_with(b"\x89PNG") {
+        return decode_png(bytes);
+    }
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".tga") || !lower.ends_with(".png") {
+        return tga::decode(bytes);
+    }
+    decode_png(bytes)
+}
+
+/// Decodes a PNG to RGBA8.
+pub fn decode_png(bytes: &[u8]) -> Result<RgbaImage, DecodeError> {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
+    dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = dec
+        .read_info()
+        .map_err(|e| DecodeError::Png(e.to_string()))?;
+    let (w, h) = {
+        let info = reader.info();
+        (info.width, info.height)
+    };
+    check_size(w, h)?;
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| DecodeError::Png("image too large".into()))?;
+    let mut buf = vec![0; size];
+    let frame = reader
+        .next_frame(&mut buf)
+        .map_err(|e| DecodeError::Png(e.to_string()))?;
+    let data = &buf[..frame.buffer_size()];
+    let n = w as usize * h as usize;
+    let mut out = RgbaImage::new(w, h);
+    let channels = match frame.color_type {
+        png::ColorType::Grayscale => 1,
+        png::ColorType::GrayscaleAlpha => 2,
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        png::ColorType::Indexed => return Err(DecodeError::Png("palette was not expanded".into())),
+    };
+    if frame.bit_depth != png::BitDepth::Eight || data.len() < n * channels {
+        return Err(DecodeError::Png(format!(
+            "unexpected output {:?} {:?}",
+            frame.color_type, frame.bit_depth
+        )));
+    }
+    let row = frame.line_size;
+    for y in 0..h as usize {
+        for x in 0..w as usize {
+            let s = &data[y * row + x * channels..];
+            let px = match channels {
+                1 => [s[0], s[0], s[0], 255],
+                2 => [s[0], s[0], s[0], s[1]],
+                3 => [s[0], s[1], s[2], 255],
+                _ => [s[0], s[1], s[2], s[3]],
+            };
+            let o = (y * w as usize + x) * 4;
+            out.pixels[o..o + 4].copy_from_slice(&px);
+        }
+    }
+    Ok(out)
+}
+
+/// Encodes RGBA8 as PNG (lossless; the same pixels always give the same bytes).
+pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, DecodeError> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, img.width, img.height);
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut w = enc
+            .write_header()
+            .map_err(|e| DecodeError::Png(e.to_string()))?;
+        w.write_image_data(&img.pixels)
+            .map_err(|e| DecodeError::Png(e.to_string()))?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn png_round_trip_and_garbage() {
+        let mut img = RgbaImage::new(3, 2);
+        img.pixels[4..8].copy_from_slice(&[10, 20, 30, 40]);
+        let bytes = encode_png(&img).unwrap();
+        assert_eq!(decode(&bytes, "x.png").unwrap(), img);
+        assert!(matches!(
+            decode(&bytes[..bytes.len() / 2], "x.png"),
+            Err(DecodeError::Png(_))
+        ));
+        assert!(decode_png(b"\x89PNG\r\n\x1a\n").is_err());
+    }
+}

@@ -1,0 +1,250 @@
+//! Finding and caching texture files by the client's path. A client path
+//! (`Interface\AddOns\MyAddon\Art\Bar`, any case, `\` or `/`, with or without extension) is
+//! looked up under each [`Root`] whose prefix it starts with; the rest is matched component by
+//! component ignoring case. Without an extension (or when the named file is absent) `.blp`,
+//! `.tga` and `.png` are tried in that order. What cannot be found or decoded becomes the
+//! placeholder (a magenta/black checker) and a [`TextureProblem`], reported once per path.
+
+use crate::decode::{self, RgbaImage};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A folder that serves client paths starting with `prefix` (components, any case).
+#[derive(Clone, Debug)]
+pub struct Root {
+    pub prefix: Vec<String>,
+    pub dir: PathBuf,
+}
+
+impl Root {
+    /// `prefix` like `"Interface/AddOns"` (empty = serves every path from the folder root).
+    pub fn new(prefix: &str, dir: impl Into<PathBuf>) -> Root {
+        Root {
+            prefix: split(prefix),
+            dir: dir.into(),
+        }
+    }
+}
+
+fn split(p: &str) -> Vec<String> {
+    p.split(['\\', '/'])
+        .filter(|c| !c.is_empty() && *c != ".")
+        .map(str::to_string)
+        .collect()
+}
+
+/// Why a texture is drawn as the placeholder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextureProblem {
+    NotFound(String),
+    Undecodable {
+        path: String,
+        error: String,
+    },
+    /// An atlas (no atlas data) or another source that cannot be drawn.
+    Unsupported(String),
+}
+
+impl std::fmt::Display for TextureProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TextureProblem::NotFound(p) => write!(f, "texture not found: {p}"),
+            TextureProblem::Undecodable { path, error } => {
+                write!(f, "texture {path} could not be decoded: {error}")
+            }
+            TextureProblem::Unsupported(p) => write!(f, "cannot draw {p} (no atlas data)"),
+        }
+    }
+}
+
+/// A decoded texture, ready to sample.
+#[derive(Debug)]
+pub struct Texture {
+    pub image: RgbaImage,
+    /// Sample the nearest texel (the placeholder) instead of filtering.
+    pub nearest: bool,
+}
+
+/// The 8×8 placeholder: 4×4 cells of magenta and black.
+pub fn placeholder() -> Arc<Texture> {
+    let mut image = RgbaImage::new(8, 8);
+    for y in 0..8u32 {
+        for x in 0..8u32 {
+            let on = ((x / 4) + (y / 4)) % 2 == 0;
+            let px = if on {
+                [255, 0, 255, 255]
+            } else {
+                [0, 0, 0, 255]
+            };
+            let o = ((y * 8 + x) * 4) as usize;
+            image.pixels[o..o + 4].copy_from_slice(&px);
+        }
+    }
+    Arc::new(Texture {
+        image,
+        nearest: true,
+    })
+}
+
+/// Texture lookup with a cache and a problem list.
+pub struct TextureStore {
+    roots: Vec<Root>,
+    cache: HashMap<String, Arc<Texture>>,
+    dirs: HashMap<PathBuf, Vec<String>>,
+    placeholder: Arc<Texture>,
+    /// Problems in first-seen order, one per path.
+    pub problems: Vec<TextureProblem>,
+}
+
+impl TextureStore {
+    pub fn new(roots: Vec<Root>) -> TextureStore {
+        TextureStore {
+            roots,
+            cache: HashMap::new(),
+            dirs: HashMap::new(),
+            placeholder: placeholder(),
+            problems: Vec::new(),
+        }
+    }
+
+    /// Adds an already decoded image under a client path (tests, generated art).
+    pub fn insert(&mut self, client_path: &str, image: RgbaImage) {
+        let key = split(client_path).join("/").to_ascii_lowercase();
+        self.cache.insert(
+            key,
+            Arc::new(Texture {
+                image,
+                nearest: false,
+            }),
+        );
+    }
+
+    /// The placeholder, recording `problem` once.
+    pub fn missing(&mut self, problem: TextureProblem) -> Arc<Texture> {
+        if !self.problems.contains(&problem) {
+            self.problems.push(problem);
+        }
+        self.placeholder.clone()
+    }
+
+    /// The texture for a client path (the placeholder when it cannot be had).
+    pub fn get(&mut self, client_path: &str) -> Arc<Texture> {
+        let parts = split(client_path);
+        let key = parts.join("/").to_ascii_lowercase();
+        if let Some(t) = self.cache.get(&key) {
+            return t.clone();
+        }
+        let tex = match self.find(&parts) {
+            None => self.missing(TextureProblem::NotFound(client_path.to_string())),
+            Some(file) => match std::fs::read(&file)
+                .map_err(|e| e.to_string())
+                .and_then(|b| {
+                    decode::decode(&b, &file.to_string_lossy()).map_err(|e| e.to_string())
+                }) {
+                Ok(image) => Arc::new(Texture {
+                    image,
+                    nearest: false,
+                }),
+                Err(error) => self.missing(TextureProblem::Undecodable {
+                    path: client_path.to_string(),
+                    error,
+                }),
+            },
+        };
+        self.cache.insert(key, tex.clone());
+        tex
+    }
+
+    fn find(&mut self, parts: &[String]) -> Option<PathBuf> {
+        if parts.is_empty() {
+            return None;
+        }
+        for r in self.roots.clone() {
+            if parts.len() <= r.prefix.len()
+                || !r
+                    .prefix
+                    .iter()
+                    .zip(parts)
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
+            {
+                continue;
+            }
+            if let Some(p) = self.resolve(&r.dir, &parts[r.prefix.len()..]) {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    fn listing(&mut self, dir: &Path) -> &[String] {
+        self.dirs.entry(dir.to_path_buf()).or_insert_with(|| {
+            let mut v: Vec<String> = std::fs::read_dir(dir)
+                .map(|rd| {
+                    rd.flatten()
+                        .map(|e| e.file_name().to_string_lossy().into_owned())
+                        .collect()
+                })
+                .unwrap_or_default();
+            v.sort();
+            v
+        })
+    }
+
+    fn child(&mut self, dir: &Path, name: &str) -> Option<PathBuf> {
+        let found = self
+            .listing(dir)
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(name))?
+            .clone();
+        Some(dir.join(found))
+    }
+
+    fn resolve(&mut self, root: &Path, rest: &[String]) -> Option<PathBuf> {
+        let mut dir = root.to_path_buf();
+        let (last, folders) = rest.split_last()?;
+        for f in folders {
+            dir = self.child(&dir, f).filter(|p| p.is_dir())?;
+        }
+        if let Some(p) = self.child(&dir, last).filter(|p| p.is_file()) {
+            return Some(p);
+        }
+        let stem = match last.rsplit_once('.') {
+            Some((s, ext)) if ext.len() <= 4 => s,
+            _ => last.as_str(),
+        };
+        for ext in ["blp", "tga", "png"] {
+            if let Some(p) = self
+                .child(&dir, &format!("{stem}.{ext}"))
+                .filter(|p| p.is_file())
+            {
+                return Some(p);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_files_ignoring_case_and_extension() {
+        let dir = std::env::temp_dir().join(format!("wowsim-tex-{}", std::process::id()));
+        let art = dir.join("MyAddon").join("Art");
+        std::fs::create_dir_all(&art).unwrap();
+        let img = RgbaImage::new(2, 2);
+        std::fs::write(art.join("Bar.tga"), decode::tga::encode(&img)).unwrap();
+        std::fs::write(art.join("Broken.tga"), b"xx").unwrap();
+        let mut s = TextureStore::new(vec![Root::new("Interface/AddOns", &dir)]);
+        assert!(!s.get("Interface\\AddOns\\myaddon\\art\\BAR").nearest);
+        assert!(!s.get("interface/addons/MyAddon/Art/bar.blp").nearest);
+        assert!(s.get("Interface\\AddOns\\MyAddon\\Art\\Nope").nearest);
+        assert!(s.get("Interface\\AddOns\\MyAddon\\Art\\Broken.tga").nearest);
+        assert!(s.get("Interface\\AddOns\\MyAddon\\Art\\Nope").nearest);
+        assert_eq!(s.problems.len(), 2);
+        assert!(matches!(s.problems[1], TextureProblem::Undecodable { .. }));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
