@@ -78,16 +78,14 @@ fn dilate(c: &Coverage, r: u32) -> Coverage {
 impl GlyphCache {
     fn get(&mut self, id: u16, px: f32, qx: u8, qy: u8, grow: u8) -> &Coverage {
         let key = (id, px.to_bits(), qx, qy, grow);
-        if !self.map.contains_key(&key) {
+        self.map.entry(key).or_insert_with(|| {
             let base = rasterize(id, px, qx as f32 / 4.0, qy as f32 / 4.0);
-            let c = if grow > 0 {
+            if grow > 0 {
                 dilate(&base, grow as u32)
             } else {
                 base
-            };
-            self.map.insert(key, c);
-        }
-        &self.map[&key]
+            }
+        })
     }
 
     /// Draws a text run.
