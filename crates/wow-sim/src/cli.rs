@@ -79,6 +79,16 @@ pub struct Cli {
         env = "WOW_SIM_EXEC_LUA"
     )]
     pub exec_lua: Option<String>,
+    /// A folder of client art (holding `Interface/Icons/...`) for textures outside the addon
+    /// folders (repeatable).
+    #[arg(
+        long = "art",
+        value_name = "DIR",
+        global = true,
+        env = "WOW_SIM_ART",
+        value_delimiter = ':'
+    )]
+    pub art: Vec<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -88,8 +98,9 @@ pub enum Command {
     /// Load everything headless, run the start-up events and some virtual time, print every Lua
     /// error as JSON; exit 1 if there were any.
     LuaErrors(LuaErrorsArgs),
-    /// Draw the UI to a PNG (not built yet).
-    Screenshot,
+    /// Load everything headless, run the start-up events and some virtual time, then draw the UI
+    /// to a PNG on the CPU (exit 1 if there were Lua errors).
+    Screenshot(ScreenshotArgs),
     /// Load everything headless, run the start-up events and some virtual time, then print the
     /// frame tree: name, type, rect, shown/visible, strata and level, anchors.
     DumpTree(DumpTreeArgs),
@@ -106,6 +117,48 @@ pub struct DumpTreeArgs {
     /// Seconds of virtual time to run after start-up (60 ticks a second).
     #[arg(long, default_value_t = 0.0, value_parser = parse_seconds)]
     pub seconds: f64,
+}
+
+#[derive(Args, Debug)]
+pub struct ScreenshotArgs {
+    /// The PNG file to write.
+    #[arg(short = 'o', long = "output", value_name = "FILE.png")]
+    pub output: PathBuf,
+    /// Screen width in pixels (the UI is 768 units high at UI scale 1).
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=16384))]
+    pub width: u32,
+    /// Screen height in pixels.
+    #[arg(long, default_value_t = 768, value_parser = clap::value_parser!(u32).range(1..=16384))]
+    pub height: u32,
+    /// UI scale (UIParent's scale).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+    pub ui_scale: f32,
+    /// Draw only the frame with this global name and its descendants.
+    #[arg(long, value_name = "NAME")]
+    pub filter: Option<String>,
+    /// Keep only this part of the image: WxH+X+Y (pixels from the top-left).
+    #[arg(long, value_name = "WxH+X+Y", value_parser = parse_crop)]
+    pub crop: Option<(u32, u32, u32, u32)>,
+    /// Seconds of virtual time to run after start-up (60 ticks a second).
+    #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
+    pub seconds: f64,
+}
+
+fn parse_scale(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (0.01..=100.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{s}' is not a UI scale between 0.01 and 100")),
+    }
+}
+
+/// `WxH+X+Y` → (w, h, x, y).
+pub fn parse_crop(s: &str) -> Result<(u32, u32, u32, u32), String> {
+    let bad = || format!("'{s}' is not WxH+X+Y (e.g. 200x100+10+20)");
+    let (size, pos) = s.split_once('+').ok_or_else(bad)?;
+    let (w, h) = size.split_once('x').ok_or_else(bad)?;
+    let (x, y) = pos.split_once('+').ok_or_else(bad)?;
+    let n = |v: &str| v.trim().parse::<u32>().map_err(|_| bad());
+    Ok((n(w)?, n(h)?, n(x)?, n(y)?))
 }
 
 #[derive(Args, Debug)]

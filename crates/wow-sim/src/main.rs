@@ -2,6 +2,7 @@
 //! exit code. The only place that prints to stdout or exits.
 
 mod cli;
+mod screenshot;
 
 use anyhow::Context;
 use clap::Parser;
@@ -24,7 +25,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let config = sim_config(&cli)?;
     match &cli.command {
         Some(Command::LuaErrors(args)) => lua_errors(&cli, config, args.seconds),
-        Some(Command::Screenshot) => not_built("screenshot"),
+        Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
         None => not_built("the interactive window (run a subcommand such as `lua-errors`)"),
     }
@@ -58,6 +59,7 @@ fn sim_config(cli: &Cli) -> anyhow::Result<SimConfig> {
         c.blizzard_ui = Some(b.clone());
     }
     c.no_addons = cli.no_addons;
+    c.art_dirs = cli.art.clone();
     c.account = cli.account.clone();
     c.realm = cli.realm.clone();
     c.character = cli.character.clone();
@@ -136,6 +138,6 @@ fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::
 }
 
 /// mlua errors are not `Send`; keep their text.
-fn lua_err(e: mlua::Error) -> anyhow::Error {
+pub(crate) fn lua_err(e: mlua::Error) -> anyhow::Error {
     anyhow::anyhow!("internal error in the Lua VM: {e}")
 }

@@ -31,6 +31,11 @@ pub struct SimConfig {
     pub realm: String,
     pub character: String,
     pub locale: String,
+    /// The monitor in pixels (UIParent is 768 units high at UI scale 1) and the UI scale.
+    pub screen: (u32, u32),
+    pub ui_scale: f32,
+    /// Folders of client art (`Interface/Icons/...` under each) for drawing textures.
+    pub art_dirs: Vec<PathBuf>,
 }
 
 impl SimConfig {
@@ -45,6 +50,9 @@ impl SimConfig {
             realm: "Simulated Realm".into(),
             character: "Simplayer".into(),
             locale: "enUS".into(),
+            screen: widgets::screen::PHYSICAL_SIZE,
+            ui_scale: 1.0,
+            art_dirs: Vec::new(),
         }
     }
 }
@@ -141,6 +149,9 @@ impl Simulator {
             data.events().iter().map(|e| e.name.clone()).collect();
         lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
         widgets::install(&lua, &host, data)?;
+        lua.app_data_mut::<UiState>()
+            .expect("ui")
+            .set_screen(config.screen, config.ui_scale);
         crate::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
         api::misc::install(&lua, data)?;
@@ -402,6 +413,24 @@ impl Simulator {
             .app_data_ref::<Output>()
             .map(|o| o.0.clone())
             .unwrap_or_default()
+    }
+
+    /// What the UI draws now, at the configured screen size (see `draw`).
+    pub fn draw_list(&self, opts: &crate::draw::DrawOptions) -> wowsim_render::DrawList {
+        let (w, h) = self.config.screen;
+        let mut ui = self.lua.app_data_mut::<UiState>().expect("ui");
+        crate::draw::build(&mut ui, w, h, opts)
+    }
+
+    /// Where texture files are looked up: (client path prefix, folder), in order.
+    pub fn texture_roots(&self) -> Vec<(String, PathBuf)> {
+        let c = &self.config;
+        let addons = c.blizzard_ui.iter().chain(c.addon_dirs.iter());
+        let mut v: Vec<(String, PathBuf)> = addons
+            .map(|d| ("Interface/AddOns".to_string(), d.clone()))
+            .collect();
+        v.extend(c.art_dirs.iter().map(|d| (String::new(), d.clone())));
+        v
     }
 
     /// The VM, for front ends that need more (tests, the window).

@@ -1,6 +1,6 @@
-//! FontString: text, wrapping and measured size. Measurement is an approximation from the
-//! font height and the number of visible characters; the text measurer of the screenshot
-//! issue (real glyph advances) replaces [`measure`].
+//! FontString: text, wrapping and measured size. Measurement uses the text layout the
+//! screenshot draws with (`wowsim_render::text`, the embedded fallback font), so layout and
+//! pixels agree; real client fonts differ in width.
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
@@ -12,7 +12,7 @@
 use super::fields::FieldVal;
 use super::font::font_height;
 use super::util::{
-    arg, get_field, install_methods, need_num, ret, self_id, set_field, truthy, with_ui, Method,
+    arg, get_field, install_methods, need_num, ret, self_id, set_field, truthy, with_ui_mut, Method,
 };
 use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
@@ -37,77 +37,35 @@ pub fn set_text(lua: &Lua, id: u32, v: &Value) -> mlua::Result<()> {
     Ok(())
 }
 
-/// The text with UI escape sequences removed (`|cAARRGGBB`, `|r`, `|T...|t`, `|H...|h`, `||`).
-pub fn visible_text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut it = s.chars().peekable();
-    while let Some(c) = it.next() {
-        if c != '|' {
-            out.push(c);
-            continue;
-        }
-        match it.next() {
-            Some('c') => {
-                for _ in 0..8 {
-                    it.next();
-                }
-            }
-            Some('r') | Some('h') => {}
-            Some('|') => out.push('|'),
-            Some('T') | Some('A') => {
-                // An inline texture counts as one glyph.
-                for d in it.by_ref() {
-                    if d == '|' {
-                        break;
-                    }
-                }
-                it.next();
-                out.push('#');
-            }
-            Some('H') => {
-                for d in it.by_ref() {
-                    if d == '|' {
-                        break;
-                    }
-                }
-                it.next();
-            }
-            Some('n') => out.push('\n'),
-            Some(o) => {
-                out.push('|');
-                out.push(o);
-            }
-            None => out.push('|'),
-        }
-    }
-    out
-}
-
-/// Approximate (width, height, lines) of a text at a font height: each character is half the
-/// font height wide; lines are split at newlines only.
-pub fn measure(text: &str, height: f64) -> (f64, f64, usize) {
-    let vis = visible_text(text);
-    if vis.is_empty() {
-        return (0.0, 0.0, 0);
-    }
-    let lines: Vec<&str> = vis.split('\n').collect();
-    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+/// (width, height, lines, line height, truncated) of a text at a font height, wrapped to
+/// `opts.max_width`: the same layout the screenshot draws (`wowsim_render::text`). The width
+/// is the widest line without wrapping, as the client's `GetStringWidth` reports it.
+pub fn measure(text: &str, opts: &wowsim_render::text::LayoutOpts) -> (f64, f64, usize, bool) {
+    let wrapped = wowsim_render::text::layout(text, opts);
+    let width = wowsim_render::text::string_width(text, opts.size);
     (
-        widest as f64 * height * 0.5,
-        lines.len() as f64 * height,
-        lines.len(),
+        width as f64,
+        wrapped.height as f64,
+        wrapped.lines.len(),
+        wrapped.truncated,
     )
 }
 
-fn measured(lua: &Lua, a: &MultiValue, method: &str) -> mlua::Result<(f64, f64, usize, f64)> {
+fn measured(lua: &Lua, a: &MultiValue, method: &str) -> mlua::Result<(f64, f64, usize, f64, bool)> {
     let id = self_id(lua, a, method)?;
     let text = match get_field(lua, id, "text") {
         FieldVal::Str(s) => s,
         _ => String::new(),
     };
-    let h = with_ui(lua, |ui| font_height(ui, id));
-    let (w, hh, n) = measure(&text, h);
-    Ok((w, hh, n, h))
+    let (h, opts) = with_ui_mut(lua, |ui| {
+        let width = super::region::rect_of(ui, id).map(|r| r.width);
+        (
+            font_height(ui, id),
+            crate::draw::text::layout_opts(ui, id, width),
+        )
+    });
+    let (w, hh, n, cut) = measure(&text, &opts);
+    Ok((w, hh, n, h, cut))
 }
 
 /// Installs the methods of this file.
@@ -148,8 +106,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             ret(lua, measured(lua, &a, "GetLineHeight")?.3)
         }),
         ("FontString", "IsTruncated", |lua, a| {
-            self_id(lua, &a, "IsTruncated")?;
-            ret(lua, false)
+            ret(lua, measured(lua, &a, "IsTruncated")?.4)
         }),
         ("FontString", "SetWordWrap", |lua, a| {
             let id = self_id(lua, &a, "SetWordWrap")?;
@@ -185,17 +142,21 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn check(text: &str, height: f64, expect: (f64, f64, usize)) {
-        assert_eq!(measure(text, height), expect, "{text:?}");
-    }
+    use wowsim_render::text::LayoutOpts;
 
     #[test]
-    fn measures_visible_characters() {
-        check("", 12.0, (0.0, 0.0, 0));
-        check("abcd", 12.0, (24.0, 12.0, 1));
-        check("|cffff0000ab|r", 10.0, (10.0, 10.0, 1));
-        check("ab\ncdef", 10.0, (20.0, 20.0, 2));
-        check("a||b", 10.0, (15.0, 10.0, 1));
+    fn measures_with_glyph_advances() {
+        let o = LayoutOpts::new(12.0);
+        assert_eq!(measure("", &o), (0.0, 0.0, 0, false));
+        let (w, h, n, _) = measure("Hello", &o);
+        assert!(w > 20.0 && w < 40.0 && h == 12.0 && n == 1, "{w} {h} {n}");
+        assert_eq!(measure("|cffff0000Hello|r", &o).0, w);
+        assert_eq!(measure("Hello|nHello", &o).1, 24.0);
+        let narrow = LayoutOpts {
+            max_width: Some(w as f32 + 1.0),
+            ..o
+        };
+        let (w2, h2, n2, _) = measure("Hello Hello", &narrow);
+        assert!(w2 > w && h2 == 24.0 && n2 == 2);
     }
 }

@@ -83,6 +83,10 @@ pub struct UiState {
     pub size_watch: Vec<u32>,
     /// Whether each type index exists in this product (`CreateFrame` refuses the others).
     pub available: Vec<bool>,
+    /// The simulated monitor in pixels (`GetPhysicalScreenSize`) and the UI scale UIParent
+    /// gets when it is created (see [`UiState::set_screen`]).
+    pub physical: (u32, u32),
+    pub ui_scale: f32,
 }
 
 impl Default for UiState {
@@ -99,11 +103,28 @@ impl Default for UiState {
             fields: FieldTable::default(),
             size_watch: Vec::new(),
             available: Vec::new(),
+            physical: screen::PHYSICAL_SIZE,
+            ui_scale: 1.0,
         }
     }
 }
 
 impl UiState {
+    /// Sets the monitor size (pixels) and UI scale: the screen is 768 units high at scale 1.
+    pub fn set_screen(&mut self, physical: (u32, u32), ui_scale: f32) {
+        self.physical = (physical.0.max(1), physical.1.max(1));
+        self.ui_scale = if ui_scale > 0.0 { ui_scale } else { 1.0 };
+        let (w, h) = screen::ui_screen_size(self.physical);
+        self.layout.set_screen_size(w, h);
+        if let Some(n) = self
+            .ui_parent
+            .and_then(|p| self.get(p))
+            .and_then(|o| o.node)
+        {
+            self.layout.set_scale(n, self.ui_scale);
+        }
+    }
+
     pub fn get(&self, id: u32) -> Option<&ObjectData> {
         self.objects.get(id as usize)
     }
@@ -292,6 +313,12 @@ pub fn create_object(
             }
             if name.as_deref() == Some("UIParent") {
                 ui.ui_parent = Some(id);
+                let scale = ui.ui_scale;
+                if let (Some(n), true) = (node, scale != 1.0) {
+                    ui.layout.set_scale(n, scale);
+                    let s = fields::FieldVal::Num(scale as f64);
+                    ui.set_field_by_name(id, "scale", s);
+                }
             }
         }
         if let Some(p) = parent.and_then(|p| ui.get_mut(p)) {

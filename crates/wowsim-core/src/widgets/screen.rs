@@ -9,7 +9,7 @@
 use super::UiState;
 use mlua::Lua;
 
-/// The simulated monitor, in pixels.
+/// The simulated monitor by default, in pixels (`SimConfig::screen` changes it).
 pub const PHYSICAL_SIZE: (u32, u32) = (1920, 1080);
 
 /// The UI is 768 units high; its width follows the aspect ratio.
@@ -27,19 +27,22 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "GetScreenWidth",
         lua.create_function(|lua, ()| {
             let ui = lua.app_data_ref::<UiState>().expect("ui");
-            Ok(ui.layout.screen_size().0 as f64)
+            Ok((ui.layout.screen_size().0 / ui.ui_scale) as f64)
         })?,
     )?;
     g.raw_set(
         "GetScreenHeight",
         lua.create_function(|lua, ()| {
             let ui = lua.app_data_ref::<UiState>().expect("ui");
-            Ok(ui.layout.screen_size().1 as f64)
+            Ok((ui.layout.screen_size().1 / ui.ui_scale) as f64)
         })?,
     )?;
     g.raw_set(
         "GetPhysicalScreenSize",
-        lua.create_function(|_, ()| Ok((PHYSICAL_SIZE.0, PHYSICAL_SIZE.1)))?,
+        lua.create_function(|lua, ()| {
+            let ui = lua.app_data_ref::<UiState>().expect("ui");
+            Ok(ui.physical)
+        })?,
     )?;
     Ok(())
 }

@@ -1,0 +1,222 @@
+//! The UI tree → a `wowsim_render::DrawList` (what a screenshot or a window shows). Reads the
+//! UI arena only (no Lua runs, nothing changes); pixels are the rasterizer's business.
+//!
+//! Order, as the client draws: visible frames sorted by strata, then frame level, then tree
+//! order (parents before children, siblings in creation order); within a frame its shown
+//! regions by draw layer (BACKGROUND, BORDER, ARTWORK, OVERLAY; HIGHLIGHT only while hovered,
+//! which never happens without a pointer), then sublevel, then creation order. Hidden objects
+//! draw nothing; alpha multiplies down the tree; `SetClipsChildren` and scroll frames clip
+//! their descendants.
+//!
+//! | WoW concept | Rust |
+//! | --- | --- |
+//! | a frame and its layered regions in draw order | [`build`] |
+//! | Texture (file, colour, gradient, tex coords, rotation, blend, tiling) | [`texture::quad`] |
+//! | FontString (font, colour, justification, shadow, outline, wrapping, markup) | [`text::run`] |
+
+pub mod text;
+pub mod texture;
+
+use crate::widgets::frame_strata::{effective_level, effective_strata};
+use crate::widgets::region::{effective_alpha, rect_of};
+use crate::widgets::types::{inherits_from, TYPES};
+use crate::widgets::UiState;
+use wowsim_render::{ClipRect, DrawList};
+
+/// What to draw.
+#[derive(Clone, Debug, Default)]
+pub struct DrawOptions {
+    /// Only the frame with this global name and its descendants (`--filter`).
+    pub filter: Option<String>,
+}
+
+/// Draw layers in order; HIGHLIGHT is drawn only for a hovered frame.
+pub const LAYERS: [&str; 5] = ["BACKGROUND", "BORDER", "ARTWORK", "OVERLAY", "HIGHLIGHT"];
+
+/// Maps UI geometry to pixels for one target size.
+#[derive(Clone, Copy, Debug)]
+pub struct Viewport {
+    pub width: u32,
+    pub height: u32,
+    /// Pixels per UI unit at effective scale 1.
+    pub px_per_unit: f32,
+}
+
+impl Viewport {
+    /// The viewport for an image the size of the simulated screen.
+    pub fn new(ui: &UiState, width: u32, height: u32) -> Viewport {
+        let (_, sh) = ui.layout.screen_size();
+        Viewport {
+            width,
+            height,
+            px_per_unit: height as f32 / sh.max(1.0),
+        }
+    }
+
+    /// A region's rect (own units, y up) at effective scale `s` → `[x0, y0, x1, y1]` pixels.
+    pub fn rect(&self, r: &wowsim_layout::Rect, s: f32) -> [f32; 4] {
+        let f = s * self.px_per_unit;
+        let h = self.height as f32;
+        [
+            r.left * f,
+            h - (r.bottom + r.height) * f,
+            (r.left + r.width) * f,
+            h - r.bottom * f,
+        ]
+    }
+}
+
+/// Everything the walk needs about one region.
+pub struct RegionCtx {
+    pub id: u32,
+    pub rect: [f32; 4],
+    /// Own rect in UI units and effective scale (for text layout).
+    pub units: wowsim_layout::Rect,
+    pub scale: f32,
+    pub alpha: f32,
+    pub clip: Option<ClipRect>,
+}
+
+fn is_frame(ui: &UiState, id: u32) -> bool {
+    ui.get(id)
+        .is_some_and(|o| inherits_from(o.type_index, "Frame"))
+}
+
+fn named(ui: &UiState, name: &str) -> Option<u32> {
+    ui.objects
+        .iter()
+        .position(|o| o.name.as_deref() == Some(name))
+        .map(|i| i as u32)
+}
+
+/// Frames in tree order (parents first, children in creation order).
+fn tree_order(ui: &UiState, root: Option<u32>) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut stack: Vec<u32> = match root {
+        Some(r) => vec![r],
+        None => (0..ui.objects.len() as u32)
+            .rev()
+            .filter(|&i| ui.objects[i as usize].parent.is_none())
+            .collect(),
+    };
+    while let Some(id) = stack.pop() {
+        if !is_frame(ui, id) {
+            continue;
+        }
+        out.push(id);
+        if let Some(o) = ui.get(id) {
+            stack.extend(o.children.iter().rev().copied());
+        }
+    }
+    out
+}
+
+/// The clip of everything a frame draws: the intersection of the rects of it and its
+/// ancestors that clip their children.
+fn clip_of(ui: &mut UiState, vp: &Viewport, id: u32) -> Option<ClipRect> {
+    let mut clip: Option<ClipRect> = None;
+    let mut cur = Some(id);
+    while let Some(c) = cur {
+        let clips = ui.field_by_name(c, "clipsChildren")
+            == crate::widgets::fields::FieldVal::Bool(true)
+            || ui
+                .get(c)
+                .is_some_and(|o| TYPES[o.type_index].name == "ScrollFrame");
+        if clips {
+            let r = match (rect_of(ui, c), ui.get(c).and_then(|o| o.node)) {
+                (Some(r), Some(n)) => {
+                    let p = vp.rect(&r, ui.layout.effective_scale(n));
+                    ClipRect::new(p[0], p[1], p[2], p[3])
+                }
+                _ => ClipRect::new(0.0, 0.0, 0.0, 0.0),
+            };
+            clip = Some(clip.map_or(r, |k| k.intersect(&r)));
+        }
+        cur = ui.get(c).and_then(|o| o.parent);
+    }
+    clip
+}
+
+fn layer_index(ui: &mut UiState, id: u32) -> usize {
+    match ui.field_by_name(id, "layer") {
+        crate::widgets::fields::FieldVal::Str(s) => LAYERS
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(&s))
+            .unwrap_or(2),
+        _ => 2,
+    }
+}
+
+/// Builds the draw list of the UI at `width × height` pixels.
+pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> DrawList {
+    let vp = Viewport::new(ui, width, height);
+    let mut list = DrawList {
+        width,
+        height,
+        items: Vec::new(),
+    };
+    let root = match &opts.filter {
+        Some(name) => match named(ui, name) {
+            Some(id) => Some(id),
+            None => return list,
+        },
+        None => None,
+    };
+    let order = tree_order(ui, root);
+    let mut frames: Vec<(u8, i32, usize, u32)> = order
+        .iter()
+        .enumerate()
+        .filter(|(_, &id)| ui.is_visible(id))
+        .map(|(i, &id)| (effective_strata(ui, id), effective_level(ui, id), i, id))
+        .collect();
+    frames.sort_unstable();
+    for (_, _, _, fid) in frames {
+        let clip = clip_of(ui, &vp, fid);
+        if clip.is_some_and(|c| c.is_empty()) {
+            continue;
+        }
+        let children = ui.get(fid).map(|o| o.children.clone()).unwrap_or_default();
+        let mut regions: Vec<(usize, i64, u32)> = Vec::new();
+        for c in children {
+            let Some(o) = ui.get(c) else { continue };
+            if !o.shown || !inherits_from(o.type_index, "LayeredRegion") {
+                continue;
+            }
+            if TYPES[o.type_index].name == "MaskTexture" {
+                continue;
+            }
+            let layer = layer_index(ui, c);
+            if layer == 4 {
+                continue;
+            }
+            let sub = ui.field_by_name(c, "sublevel").as_f64() as i64;
+            regions.push((layer, sub, c));
+        }
+        regions.sort_unstable();
+        for (_, _, rid) in regions {
+            let Some(r) = rect_of(ui, rid) else { continue };
+            let Some(n) = ui.get(rid).and_then(|o| o.node) else {
+                continue;
+            };
+            let scale = ui.layout.effective_scale(n);
+            let ctx = RegionCtx {
+                id: rid,
+                rect: vp.rect(&r, scale),
+                units: r,
+                scale,
+                alpha: effective_alpha(ui, rid) as f32,
+                clip,
+            };
+            if ctx.alpha <= 0.0 {
+                continue;
+            }
+            let ty = ui.get(rid).map(|o| o.type_index).unwrap_or(0);
+            if inherits_from(ty, "TextureBase") {
+                list.items.extend(texture::quad(ui, &ctx));
+            } else if inherits_from(ty, "FontString") {
+                text::run(ui, &vp, &ctx, &mut list.items);
+            }
+        }
+    }
+    list
+}

@@ -1,0 +1,191 @@
+//! A FontString → a text run (plus one quad per inline `|T` texture), laid out with
+//! `wowsim_render::text` exactly as `GetStringWidth`/`GetStringHeight` measure it. A FontString
+//! with no width of its own (one anchor) is as wide as its text and placed by its anchor point
+//! (LEFT-side points grow right, RIGHT-side points grow left, others are centred); the same for
+//! height. Line origins are snapped to whole pixels, as the client snaps text.
+//!
+//! | WoW name | field(s) |
+//! | --- | --- |
+//! | `SetText`, `SetFormattedText` | `text` (markup: `wowsim_render::markup`) |
+//! | `SetFont(file, height, flags)`, `SetFontObject` | `fontHeight`, `fontFlags` (`OUTLINE`, `THICKOUTLINE`) |
+//! | `SetTextColor`, `SetShadowColor`, `SetShadowOffset` | `text[RGBA]`, `shadow[RGBA]`, `shadow[XY]` |
+//! | `SetJustifyH`, `SetJustifyV`, `SetSpacing`, `SetWordWrap`, `SetNonSpaceWrap`, `SetMaxLines` | `justifyh`, `justifyv`, `spacing`, `wordWrap`, `nonSpaceWrap`, `maxLines` |
+
+use super::{RegionCtx, Viewport};
+use crate::widgets::fields::FieldVal;
+use crate::widgets::font::{font_height, resolve};
+use crate::widgets::UiState;
+use wowsim_layout::AnchorPoint;
+use wowsim_render::text::{self, Item, LayoutOpts};
+use wowsim_render::{DrawItem, Glyph, Outline, Quad, Rgba, TexSource, TextRun};
+
+fn rnum(ui: &UiState, id: u32, name: &str, default: f32) -> f32 {
+    match resolve(ui, id, name) {
+        Some(FieldVal::Num(n)) => n as f32,
+        _ => default,
+    }
+}
+
+fn rstr(ui: &mut UiState, id: u32, name: &str) -> String {
+    match resolve(ui, id, name) {
+        Some(FieldVal::Str(s)) => s.to_ascii_uppercase(),
+        _ => match ui.field_by_name(id, name) {
+            FieldVal::Str(s) => s.to_ascii_uppercase(),
+            _ => String::new(),
+        },
+    }
+}
+
+/// The layout options a FontString measures and draws with, in its own units.
+pub fn layout_opts(ui: &mut UiState, id: u32, max_width: Option<f32>) -> LayoutOpts {
+    let mut o = LayoutOpts::new(font_height(ui, id) as f32);
+    o.spacing = rnum(ui, id, "spacing", 0.0);
+    o.max_width = max_width.filter(|w| *w > 0.0);
+    o.word_wrap = ui.field_by_name(id, "wordWrap") != FieldVal::Bool(false);
+    o.non_space_wrap = ui.field_by_name(id, "nonSpaceWrap") == FieldVal::Bool(true);
+    o.max_lines = ui.field_by_name(id, "maxLines").as_f64().max(0.0) as usize;
+    o
+}
+
+/// -1 = grows towards +axis from the anchor (left/bottom side), 0 = centred, 1 = grows towards
+/// −axis (right/top side), for the first anchor's point.
+fn anchor_side(ui: &UiState, id: u32) -> (i8, i8) {
+    let Some(n) = ui.get(id).and_then(|o| o.node) else {
+        return (0, 0);
+    };
+    let Some(a) = ui.layout.anchors(n).first() else {
+        return (0, 0);
+    };
+    use AnchorPoint::*;
+    let h = match a.point {
+        TopLeft | Left | BottomLeft => -1,
+        TopRight | Right | BottomRight => 1,
+        _ => 0,
+    };
+    let v = match a.point {
+        BottomLeft | Bottom | BottomRight => -1,
+        TopLeft | Top | TopRight => 1,
+        _ => 0,
+    };
+    (h, v)
+}
+
+/// Appends the drawing of a FontString.
+pub fn run(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx, out: &mut Vec<DrawItem>) {
+    let id = ctx.id;
+    let FieldVal::Str(s) = ui.field_by_name(id, "text") else {
+        return;
+    };
+    let r = ctx.units;
+    let opts = layout_opts(ui, id, Some(r.width));
+    if s.is_empty() || opts.size <= 0.0 {
+        return;
+    }
+    let lay = text::layout(&s, &opts);
+    let (side_h, side_v) = anchor_side(ui, id);
+    let (bw, left) = if r.width > 0.0 {
+        (r.width, r.left)
+    } else {
+        let off = match side_h {
+            -1 => 0.0,
+            1 => lay.width,
+            _ => lay.width / 2.0,
+        };
+        (lay.width, r.left - off)
+    };
+    let (bh, top) = if r.height > 0.0 {
+        (r.height, r.bottom + r.height)
+    } else {
+        let off = match side_v {
+            -1 => lay.height,
+            1 => 0.0,
+            _ => lay.height / 2.0,
+        };
+        (lay.height, r.bottom + off)
+    };
+    let jv = rstr(ui, id, "justifyv");
+    let text_top = top
+        - match jv.as_str() {
+            "TOP" => 0.0,
+            "BOTTOM" => bh - lay.height,
+            _ => (bh - lay.height) / 2.0,
+        };
+    let jh = rstr(ui, id, "justifyh");
+    let a = ctx.alpha;
+    let color: Rgba = [
+        rnum(ui, id, "textR", 1.0),
+        rnum(ui, id, "textG", 1.0),
+        rnum(ui, id, "textB", 1.0),
+        rnum(ui, id, "textA", 1.0) * a,
+    ];
+    let f = ctx.scale * vp.px_per_unit;
+    let shadow_c = [
+        rnum(ui, id, "shadowR", 0.0),
+        rnum(ui, id, "shadowG", 0.0),
+        rnum(ui, id, "shadowB", 0.0),
+        rnum(ui, id, "shadowA", 0.0),
+    ];
+    let (sx, sy) = (rnum(ui, id, "shadowX", 0.0), rnum(ui, id, "shadowY", 0.0));
+    let shadow = (shadow_c[3] > 0.0 && (sx != 0.0 || sy != 0.0))
+        .then_some((shadow_c, [(sx * f).round(), (-sy * f).round()]));
+    let flags = rstr(ui, id, "fontFlags");
+    let outline = if flags.contains("THICK") {
+        Outline::Thick
+    } else if flags.contains("OUTLINE") {
+        Outline::Normal
+    } else {
+        Outline::None
+    };
+    let px_size = opts.size * f;
+    let ascent = text::ascent(px_size);
+    let mut glyphs = Vec::new();
+    let mut icons = Vec::new();
+    for (i, line) in lay.lines.iter().enumerate() {
+        let lx = left
+            + match jh.as_str() {
+                "LEFT" => 0.0,
+                "RIGHT" => bw - line.width,
+                _ => (bw - line.width) / 2.0,
+            };
+        let line_top = text_top - i as f32 * (opts.size + opts.spacing);
+        let ox = (lx * f).round();
+        let oy = (vp.height as f32 - line_top * f).round();
+        for p in &line.items {
+            match &p.item {
+                Item::Glyph { id: gid, color: c } => glyphs.push(Glyph {
+                    id: *gid,
+                    x: ox + p.x * f,
+                    y: oy + ascent,
+                    color: c.map_or(color, |c| [c[0], c[1], c[2], color[3]]),
+                }),
+                Item::Icon {
+                    path,
+                    width,
+                    height,
+                } => {
+                    let x0 = ox + p.x * f;
+                    let y0 = oy + (opts.size - height) / 2.0 * f;
+                    let src = match path.strip_prefix("atlas:") {
+                        Some(_) => TexSource::Missing(path.clone()),
+                        None => TexSource::File(path.clone()),
+                    };
+                    let mut q = Quad::new(
+                        [x0, y0, x0 + width * f, y0 + height * f],
+                        src,
+                        [1.0, 1.0, 1.0, a],
+                    );
+                    q.clip = ctx.clip;
+                    icons.push(DrawItem::Quad(q));
+                }
+            }
+        }
+    }
+    out.push(DrawItem::Text(TextRun {
+        glyphs,
+        px_size,
+        outline,
+        shadow,
+        clip: ctx.clip,
+    }));
+    out.extend(icons);
+}

@@ -1,0 +1,148 @@
+//! A Texture region → one quad. Reads the fields the widget methods keep (`widgets/texture.rs`
+//! and the reference's generic setters): what is drawn (file, colour, atlas), tex coords,
+//! vertex colour, gradient, rotation, blend mode, desaturation, tiling.
+//!
+//! | WoW name | field(s) | quad |
+//! | --- | --- | --- |
+//! | `SetTexture(path)` / file id | `texture` | `TexSource::File` / `Missing` (file ids need a listfile) |
+//! | `SetColorTexture(r, g, b, a)` | `colorTexture[RGBA]` | `TexSource::White`, colour |
+//! | `SetAtlas(name)` | `atlas` | `TexSource::Missing("atlas:NAME")` (no atlas data yet) |
+//! | `SetTexCoord` (4 or 8 values) | `tlx`…`bry` | `uv` |
+//! | `SetVertexColor`, `SetAlpha` | `vertexColor[RGB]`, `alpha` | `colors` (alpha through the effective alpha) |
+//! | `SetGradient(orientation, min, max)` | `gradient*` | per-corner `colors` |
+//! | `SetRotation(radians)` | `textureRotation` | `uv` rotated about its centre |
+//! | `SetBlendMode`, `SetDesaturated`, `SetHorizTile`, `SetVertTile` | `blendMode`, `desaturation`, `horizTile`, `vertTile` | `blend`, `desaturate`, `tile` |
+
+use super::RegionCtx;
+use crate::widgets::fields::FieldVal;
+use crate::widgets::UiState;
+use wowsim_render::{BlendMode, DrawItem, Quad, Rgba, TexSource};
+
+fn num(ui: &mut UiState, id: u32, name: &str, default: f32) -> f32 {
+    match ui.field_by_name(id, name) {
+        FieldVal::Num(n) => n as f32,
+        _ => default,
+    }
+}
+
+fn gradient(ui: &mut UiState, id: u32) -> Option<(bool, Rgba, Rgba)> {
+    let FieldVal::Str(o) = ui.field_by_name(id, "gradientOrientation") else {
+        return None;
+    };
+    let mut c = [[1.0f32; 4]; 2];
+    for (i, prefix) in ["gradientMin", "gradientMax"].iter().enumerate() {
+        for (k, ch) in ["R", "G", "B", "A"].iter().enumerate() {
+            c[i][k] = num(ui, id, &format!("{prefix}{ch}"), 1.0);
+        }
+    }
+    Some((o.eq_ignore_ascii_case("HORIZONTAL"), c[0], c[1]))
+}
+
+fn mul(a: Rgba, b: Rgba) -> Rgba {
+    [a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]]
+}
+
+/// Rotates the four tex coords about their centre by `r` radians (counter-clockwise on screen).
+fn rotate(uv: &mut [[f32; 2]; 4], r: f32) {
+    if r == 0.0 {
+        return;
+    }
+    let cu = uv.iter().map(|p| p[0]).sum::<f32>() / 4.0;
+    let cv = uv.iter().map(|p| p[1]).sum::<f32>() / 4.0;
+    let (s, c) = r.sin_cos();
+    for p in uv.iter_mut() {
+        let (du, dv) = (p[0] - cu, p[1] - cv);
+        *p = [cu + du * c - dv * s, cv + du * s + dv * c];
+    }
+}
+
+/// The quad of a texture region (None when it has nothing to draw).
+pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
+    let id = ctx.id;
+    let vertex = [
+        num(ui, id, "vertexColorR", 1.0).clamp(0.0, 1.0),
+        num(ui, id, "vertexColorG", 1.0).clamp(0.0, 1.0),
+        num(ui, id, "vertexColorB", 1.0).clamp(0.0, 1.0),
+        ctx.alpha.clamp(0.0, 1.0),
+    ];
+    let (source, base) = match (
+        ui.field_by_name(id, "colorTextureR"),
+        ui.field_by_name(id, "texture"),
+        ui.field_by_name(id, "atlas"),
+    ) {
+        (FieldVal::Num(r), _, _) => {
+            let c = [
+                r as f32,
+                num(ui, id, "colorTextureG", 0.0),
+                num(ui, id, "colorTextureB", 0.0),
+                num(ui, id, "colorTextureA", 1.0),
+            ];
+            (TexSource::White, c.map(|v| v.clamp(0.0, 1.0)))
+        }
+        (_, FieldVal::Str(path), _) if !path.is_empty() => (TexSource::File(path), [1.0; 4]),
+        (_, FieldVal::Num(fid), _) => (
+            TexSource::Missing(format!("file id {fid} (no listfile)")),
+            [1.0; 4],
+        ),
+        (_, _, FieldVal::Str(atlas)) => (TexSource::Missing(format!("atlas:{atlas}")), [1.0; 4]),
+        _ => return None,
+    };
+    let col = mul(base, vertex);
+    let mut colors = [col; 4];
+    if let Some((horizontal, min, max)) = gradient(ui, id) {
+        // Corners: top-left, top-right, bottom-left, bottom-right.
+        let g = if horizontal {
+            [min, max, min, max]
+        } else {
+            [max, max, min, min]
+        };
+        for (c, g) in colors.iter_mut().zip(g) {
+            *c = mul(*c, g);
+        }
+    }
+    let corner = |ui: &mut UiState, x: &str, y: &str, dx: f32, dy: f32| {
+        [num(ui, id, x, dx), num(ui, id, y, dy)]
+    };
+    let mut uv = [
+        corner(ui, "tlx", "tly", 0.0, 0.0),
+        corner(ui, "trx", "try", 1.0, 0.0),
+        corner(ui, "blx", "bly", 0.0, 1.0),
+        corner(ui, "brx", "bry", 1.0, 1.0),
+    ];
+    rotate(&mut uv, num(ui, id, "textureRotation", 0.0));
+    let blend = match ui.field_by_name(id, "blendMode") {
+        FieldVal::Str(s) => BlendMode::parse(&s).unwrap_or_default(),
+        _ => BlendMode::Blend,
+    };
+    let [x0, y0, x1, y1] = ctx.rect;
+    let tile = |on: FieldVal, size: f32| (on == FieldVal::Bool(true)).then_some(size);
+    let tile = [
+        tile(ui.field_by_name(id, "horizTile"), x1 - x0),
+        tile(ui.field_by_name(id, "vertTile"), y1 - y0),
+    ];
+    Some(DrawItem::Quad(Quad {
+        rect: ctx.rect,
+        source,
+        uv,
+        colors,
+        blend,
+        desaturate: num(ui, id, "desaturation", 0.0) > 0.0,
+        tile,
+        clip: ctx.clip,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rotate;
+
+    #[test]
+    fn quarter_turn_moves_the_top_right_corner_to_the_top_left() {
+        let mut uv = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
+        rotate(&mut uv, std::f32::consts::FRAC_PI_2);
+        let r = |p: [f32; 2]| [p[0].round(), p[1].round()];
+        assert_eq!(r(uv[0]), [1.0, 0.0]);
+        assert_eq!(r(uv[1]), [1.0, 1.0]);
+        assert_eq!(r(uv[2]), [0.0, 0.0]);
+    }
+}
