@@ -9,6 +9,8 @@
 //! - `output.txt`: the expected chat lines (`print` output), one per line.
 //! - `errors.json`: the expected error records (every field but `stack`); absent = no errors.
 //! - `saved.expected/`: the expected WTF tree after logout (files compared byte for byte).
+//! - `main.expected.png`: the expected screenshot, drawn after the run (before logout) at the
+//!   case's `screen`/`ui_scale`, cropped to `crop`; compared pixel for pixel.
 //!
 //! `WOWSIM_BLESS=1` rewrites expectations from the actual results; otherwise a mismatch writes
 //! `*.actual.*` beside the expected file and fails. `known_failure = "why"` marks a case that
@@ -35,6 +37,13 @@ struct Spec {
     no_logout: Option<bool>,
     /// The case is expected to fail, for the given reason.
     known_failure: Option<String>,
+    /// Screen size in pixels (default the simulator's 1920x1080; 1024x768 gives one UI unit
+    /// per pixel at UI scale 1).
+    screen: Option<[u32; 2]>,
+    /// UI scale (default 1).
+    ui_scale: Option<f32>,
+    /// Part of the screenshot to compare: [width, height, x, y] from the top-left.
+    crop: Option<[u32; 4]>,
 }
 
 fn fixtures_root() -> PathBuf {
@@ -114,6 +123,62 @@ fn actual_path(p: &Path) -> PathBuf {
     p.with_file_name(format!("{stem}.actual.{ext}"))
 }
 
+/// Draws the UI and compares it with `main.expected.png`; returns a failure message.
+fn compare_screenshot(sim: &Simulator, spec: &Spec, expected_path: &Path) -> Option<String> {
+    use wowsim_raster::{decode::decode_png, encode_png, Root, TextureStore};
+    let list = sim.draw_list(&Default::default());
+    let roots = sim
+        .texture_roots()
+        .into_iter()
+        .map(|(p, d)| Root::new(&p, d))
+        .collect();
+    let mut img = wowsim_raster::render(&list, &mut TextureStore::new(roots));
+    if let Some([w, h, x, y]) = spec.crop {
+        img = match wowsim_raster::crop(&img, w, h, x, y) {
+            Ok(c) => c,
+            Err(e) => return Some(format!("crop: {e}")),
+        };
+    }
+    let expected = std::fs::read(expected_path)
+        .ok()
+        .and_then(|b| decode_png(&b).ok());
+    let actual_file = actual_path(expected_path);
+    if expected.as_ref() == Some(&img) {
+        let _ = std::fs::remove_file(&actual_file);
+        return None;
+    }
+    let bytes = encode_png(&img).unwrap();
+    if bless() {
+        std::fs::write(expected_path, bytes).unwrap();
+        return None;
+    }
+    std::fs::write(&actual_file, bytes).unwrap();
+    let what = match &expected {
+        None => "cannot be read".to_string(),
+        Some(e) if (e.width, e.height) != (img.width, img.height) => format!(
+            "is {}x{}, the screenshot {}x{}",
+            e.width, e.height, img.width, img.height
+        ),
+        Some(e) => {
+            let diff: Vec<usize> = (0..e.pixels.len() / 4)
+                .filter(|i| e.pixels[i * 4..i * 4 + 4] != img.pixels[i * 4..i * 4 + 4])
+                .collect();
+            let first = diff[0];
+            format!(
+                "differs in {} pixels, first at ({}, {})",
+                diff.len(),
+                first % e.width as usize,
+                first / e.width as usize
+            )
+        }
+    };
+    Some(format!(
+        "{} {what} (see {})",
+        expected_path.display(),
+        actual_file.display()
+    ))
+}
+
 fn run_case(case: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(case.join("test.toml")).map_err(|e| e.to_string())?;
     if !text.starts_with('#') {
@@ -151,6 +216,10 @@ fn run_case(case: &Path) -> Result<(), String> {
             character: config.character.clone(),
         });
     }
+    if let Some([w, h]) = spec.screen {
+        config.screen = (w, h);
+    }
+    config.ui_scale = spec.ui_scale.unwrap_or(1.0);
     let mut sim = Simulator::new(config).map_err(|e| e.to_string())?;
     sim.start().map_err(|e| format!("internal error: {e}"))?;
     sim.run_for(spec.seconds.unwrap_or(0.5))
@@ -163,10 +232,14 @@ fn run_case(case: &Path) -> Result<(), String> {
         sim.run_chat_line(line)
             .map_err(|e| format!("internal error: {e}"))?;
     }
+    let mut failures = Vec::new();
+    let png_path = case.join("main.expected.png");
+    if png_path.exists() {
+        failures.extend(compare_screenshot(&sim, &spec, &png_path));
+    }
     if !spec.no_logout.unwrap_or(false) {
         sim.logout().map_err(|e| format!("internal error: {e}"))?;
     }
-    let mut failures = Vec::new();
     let output: String = sim.output().iter().map(|l| format!("{l}\n")).collect();
     let out_path = case.join("output.txt");
     if out_path.exists() || !output.is_empty() {
