@@ -1,0 +1,47 @@
+//! The crate boundaries of the drawing path, checked from the manifests: `wowsim-render`
+//! depends on no other wow-sim crate, `wowsim-raster` only on `wowsim-render` (it knows
+//! nothing of Lua or the simulator), and neither pulls in a Lua or GUI crate.
+
+fn deps(manifest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_deps = false;
+    for line in manifest.lines() {
+        let l = line.trim();
+        if l.starts_with('[') {
+            in_deps = l == "[dependencies]";
+            continue;
+        }
+        if in_deps && !l.is_empty() && !l.starts_with('#') {
+            if let Some(name) = l.split(['=', '.']).next() {
+                out.push(name.trim().to_string());
+            }
+        }
+    }
+    out
+}
+
+fn check(dir: &str, allowed_internal: &[&str]) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(dir)
+        .join("Cargo.toml");
+    let text = std::fs::read_to_string(&path).expect("manifest");
+    for d in deps(&text) {
+        if d.starts_with("wowsim") || d == "wow-sim" {
+            assert!(
+                allowed_internal.contains(&d.as_str()),
+                "{dir} depends on {d}"
+            );
+        }
+        assert!(
+            !["mlua", "iced", "wgpu", "winit"].contains(&d.as_str()),
+            "{dir} depends on {d}"
+        );
+    }
+}
+
+#[test]
+fn render_and_raster_stay_small() {
+    check("wowsim-render", &[]);
+    check("wowsim-raster", &["wowsim-render"]);
+}
