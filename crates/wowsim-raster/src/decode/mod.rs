@@ -174,4 +174,37 @@ mod tests {
         ));
         assert!(decode_png(b"\x89PNG\r\n\x1a\n").is_err());
     }
+
+    /// Every prefix of valid files, and copies with single bytes changed, decode to a value or
+    /// an error: never a panic.
+    #[test]
+    fn truncated_and_corrupted_files_never_panic() {
+        let mut img = RgbaImage::new(5, 3);
+        for (i, p) in img.pixels.iter_mut().enumerate() {
+            *p = (i * 37) as u8;
+        }
+        let files: Vec<(Vec<u8>, &str)> = vec![
+            (encode_png(&img).unwrap(), "a.png"),
+            (tga::encode(&img), "a.tga"),
+            (
+                blp::encode(1, 4, 0, (5, 3), &[[1, 2, 3, 4]], &[0; 24]),
+                "a.blp",
+            ),
+            (blp::encode(2, 8, 7, (5, 3), &[], &[0xAB; 64]), "a.blp"),
+            (blp::encode(3, 8, 0, (5, 3), &[], &[7; 60]), "a.blp"),
+        ];
+        for (bytes, name) in &files {
+            assert!(decode(bytes, name).is_ok(), "{name} decodes whole");
+            for n in 0..bytes.len() {
+                let _ = decode(&bytes[..n], name);
+            }
+            for i in 0..bytes.len().min(200) {
+                for v in [0u8, 0x7f, 0xff] {
+                    let mut b = bytes.clone();
+                    b[i] = v;
+                    let _ = decode(&b, name);
+                }
+            }
+        }
+    }
 }

@@ -119,7 +119,9 @@ pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
             Ok(read_px(s, bpp, grey, alpha_bits))
         }
     };
-    let mut pixels: Vec<[u8; 4]> = Vec::with_capacity(n);
+    // A packet of at least two bytes gives at most 128 pixels: never reserve more than the
+    // file can fill.
+    let mut pixels: Vec<[u8; 4]> = Vec::with_capacity(n.min(b.len().saturating_mul(128)));
     if rle {
         while pixels.len() < n {
             let head = *b.get(pos).ok_or(DecodeError::Truncated("TGA RLE data"))?;
