@@ -26,6 +26,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::LuaErrors(args)) => lua_errors(&cli, config, args.seconds),
         Some(Command::Screenshot) => not_built("screenshot"),
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
+        Some(Command::ApiCoverage) => api_coverage(&cli, config),
         None => not_built("the interactive window (run a subcommand such as `lua-errors`)"),
     }
 }
@@ -138,4 +139,21 @@ fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::
 /// mlua errors are not `Send`; keep their text.
 fn lua_err(e: mlua::Error) -> anyhow::Error {
     anyhow::anyhow!("internal error in the Lua VM: {e}")
+}
+
+/// Prints the API coverage report (functions and UI object methods) as markdown.
+fn api_coverage(cli: &Cli, mut config: SimConfig) -> anyhow::Result<ExitCode> {
+    config.addon_dirs.clear();
+    config.no_addons = true;
+    config.saved_vars = None;
+    let sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let data = sim.data();
+    let functions = wowsim_core::coverage::functions(sim.lua(), data).map_err(lua_err)?;
+    let methods = wowsim_core::coverage::methods(sim.lua(), data).map_err(lua_err)?;
+    let flavor = wowsim_core::Flavor::from(cli.flavor).as_str();
+    print!(
+        "{}",
+        wowsim_core::coverage::markdown(flavor, &functions, &methods)
+    );
+    Ok(ExitCode::SUCCESS)
 }

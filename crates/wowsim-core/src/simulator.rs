@@ -404,6 +404,15 @@ impl Simulator {
             .unwrap_or_default()
     }
 
+    /// The reference data of the emulated flavour.
+    pub fn data(&self) -> &'static wowsim_data::ProductData {
+        wowsim_data::data(match self.config.flavor {
+            Flavor::Retail => wowsim_data::Product::Retail,
+            Flavor::Classic => wowsim_data::Product::Classic,
+            Flavor::ClassicEra => wowsim_data::Product::ClassicEra,
+        })
+    }
+
     /// The VM, for front ends that need more (tests, the window).
     pub fn lua(&self) -> &Lua {
         &self.lua

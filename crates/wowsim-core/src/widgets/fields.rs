@@ -284,7 +284,9 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
                 )?,
                 _ => {
                     stubbed += 1;
-                    stub(lua, d, format!("{owner}:{}", m.name), m)?
+                    let f = stub(lua, d, format!("{owner}:{}", m.name), m)?;
+                    crate::coverage::mark_stub(lua, &f)?;
+                    f
                 }
             };
             add_method(lua, owner, &m.name, f)?;
