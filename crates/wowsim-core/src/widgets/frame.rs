@@ -314,7 +314,11 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
         ));
     };
     let ty = ty.to_string_lossy();
-    let Some(type_index) = types::find_ci(&ty).filter(|i| TYPES[*i].frame) else {
+    let intrinsic = types::find_ci(&ty)
+        .is_none()
+        .then(|| crate::templates::intrinsic_type(lua, &ty))
+        .flatten();
+    let Some(type_index) = intrinsic.or(types::find_ci(&ty).filter(|i| TYPES[*i].frame)) else {
         return Err(lua_error(
             lua,
             format_args!("CreateFrame: Unknown frame type '{ty}'"),
@@ -341,8 +345,13 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
             o.id = n;
         }
     }
-    if let Value::String(template) = arg(&args, 3) {
-        crate::templates::apply_runtime_templates(lua, id, &t, &template.to_string_lossy())?;
+    let template = match arg(&args, 3) {
+        Value::String(s) => s.to_string_lossy(),
+        _ => String::new(),
+    };
+    let intrinsic_name = intrinsic.map(|_| ty.as_str());
+    if !template.is_empty() || intrinsic_name.is_some() {
+        crate::templates::apply_runtime_templates(lua, id, &t, &template, intrinsic_name)?;
     }
     Ok(t)
 }
