@@ -413,13 +413,7 @@ impl Simulator {
     pub fn xml_not_applied_detail(&self) -> Vec<((String, String), u64)> {
         self.lua
             .app_data_ref::<crate::xmlui::XmlState>()
-            .map(|s| {
-                s.coverage
-                    .not_implemented
-                    .iter()
-                    .map(|(k, v)| (k.clone(), *v))
-                    .collect()
-            })
+            .map(|s| s.coverage.entries())
             .unwrap_or_default()
     }
 

@@ -4,34 +4,56 @@
 
 use super::attrs::{self, Act};
 use mlua::Lua;
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use wowsim_xml::{Element, Schema, TagImpl};
 
 /// Uses of XML the loader did not apply: (tag, attribute; `""` for the element) → count.
 #[derive(Default, Debug)]
 pub struct Coverage {
-    pub not_implemented: BTreeMap<(String, String), u64>,
+    keys: Vec<(String, String)>,
+    counts: Vec<u64>,
+    last: Option<usize>,
 }
 
 impl Coverage {
     /// Total uses not applied.
     pub fn total(&self) -> u64 {
-        self.not_implemented.values().sum()
+        self.counts.iter().sum()
+    }
+
+    /// (tag, attribute) → uses, sorted.
+    pub fn entries(&self) -> Vec<((String, String), u64)> {
+        let mut v: Vec<_> = self
+            .keys
+            .iter()
+            .cloned()
+            .zip(self.counts.iter().copied())
+            .collect();
+        v.sort();
+        v
     }
 }
 
 /// Counts one use of (tag, attr) that was not applied.
 pub fn not_implemented(lua: &Lua, tag: &str, attr: &str) {
-    if let Some(mut st) = lua.app_data_mut::<super::XmlState>() {
-        let c = &mut st.coverage.not_implemented;
-        match c.get_mut(&(tag.to_string(), attr.to_string())) {
-            Some(n) => *n += 1,
+    let Some(mut st) = lua.app_data_mut::<super::XmlState>() else {
+        return;
+    };
+    let c = &mut st.coverage;
+    let same = |(t, a): &(String, String)| t == tag && a == attr;
+    let i = match c.last.filter(|i| same(&c.keys[*i])) {
+        Some(i) => i,
+        None => match c.keys.iter().position(same) {
+            Some(i) => i,
             None => {
-                c.insert((tag.to_string(), attr.to_string()), 1);
+                c.keys.push((tag.to_string(), attr.to_string()));
+                c.counts.push(0);
+                c.keys.len() - 1
             }
-        }
-    }
+        },
+    };
+    c.counts[i] += 1;
+    c.last = Some(i);
 }
 
 /// Counts every attribute of `el` except those in `handled`.

@@ -75,7 +75,14 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
     code.push_str(&args);
     code.push_str(") ");
     code.push_str(body);
-    code.push_str("\nend");
+    // `end` goes on the body's last line when that line is blank (so it is not inside a
+    // trailing comment and a missing `end` is reported at the closing tag's line).
+    let last = body.rsplit('\n').next().unwrap_or("");
+    code.push_str(if last.trim().is_empty() && body.contains('\n') {
+        " end"
+    } else {
+        "\nend"
+    });
     let f = match lua
         .load(code)
         .set_name(format!("@{}", src.file))
