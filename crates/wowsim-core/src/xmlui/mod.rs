@@ -59,7 +59,7 @@ pub fn instantiate_top_level(
 fn top_level(lua: &Lua, src: &Src, el: &Element) -> mlua::Result<()> {
     let schema = registry::schema_of(lua);
     match el.tag.as_str() {
-        "Font" => fonts::load_font(lua, src, el),
+        "Font" | "FontFamily" => fonts::load_font(lua, src, el),
         "ScopedModifier" => {
             coverage::note_attrs_unapplied(lua, el, &[]);
             for c in &el.children {
