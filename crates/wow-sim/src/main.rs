@@ -96,10 +96,10 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
     for line in sim.output() {
         eprintln!("[chat] {line}");
     }
-    if sim.xml_pending() > 0 {
+    if sim.xml_not_applied() > 0 {
         eprintln!(
-            "wow-sim: note: {} XML elements were not instantiated (XML UI is not built yet)",
-            sim.xml_pending()
+            "wow-sim: note: {} uses of XML tags/attributes were not applied (not implemented yet)",
+            sim.xml_not_applied()
         );
     }
     let errors = sim.errors();

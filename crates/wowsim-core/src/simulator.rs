@@ -132,15 +132,16 @@ impl Simulator {
         );
         identity.locale = config.locale.clone();
         lua.set_app_data(identity);
-        lua.set_app_data(addons::xmlload::XmlFlavor(match config.flavor {
-            Flavor::Retail => wowsim_xml::Flavor::Retail,
-            Flavor::Classic => wowsim_xml::Flavor::Classic,
-            Flavor::ClassicEra => wowsim_xml::Flavor::ClassicEra,
-        }));
         let known: std::collections::HashSet<String> =
             data.events().iter().map(|e| e.name.clone()).collect();
         lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
         widgets::install(&lua, &host, data)?;
+        let xml_flavor = match config.flavor {
+            Flavor::Retail => wowsim_xml::Flavor::Retail,
+            Flavor::Classic => wowsim_xml::Flavor::Classic,
+            Flavor::ClassicEra => wowsim_xml::Flavor::ClassicEra,
+        };
+        crate::xmlui::install(&lua, &host, xml_flavor)?;
         crate::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
         api::misc::install(&lua, data)?;
@@ -418,12 +419,20 @@ impl Simulator {
         &self.lua
     }
 
-    /// Number of top-level XML elements not instantiated yet (a visible gap until the XML UI issue lands).
-    pub fn xml_pending(&self) -> u64 {
+    /// Uses of XML elements and attributes that were not applied (not implemented yet).
+    pub fn xml_not_applied(&self) -> u64 {
         self.lua
-            .app_data_ref::<crate::xmlui::XmlPending>()
-            .map(|p| p.count)
+            .app_data_ref::<crate::xmlui::XmlState>()
+            .map(|s| s.coverage.total())
             .unwrap_or(0)
+    }
+
+    /// The XML not applied, per (tag, attribute; empty for the element itself), with counts.
+    pub fn xml_not_applied_detail(&self) -> Vec<((String, String), u64)> {
+        self.lua
+            .app_data_ref::<crate::xmlui::XmlState>()
+            .map(|s| s.coverage.entries())
+            .unwrap_or_default()
     }
 
     /// (stubbed function names called, total stub calls).
