@@ -13,7 +13,7 @@
 #   --freq HZ         sampling frequency (default 999)
 #   --top N           hotspots to print (default 25)
 # Environment: CARGO_TARGET_DIR is honoured for the normal build; WOWSIM_FP_TARGET_DIR overrides
-# target/fp.
+# target/fp; PERF names the perf binary (default: perf from PATH).
 set -euo pipefail
 
 die() {
@@ -66,23 +66,28 @@ if [[ ${#args[@]} -eq 0 ]]; then
 fi
 
 # --- perf: installed and permitted? -------------------------------------------------------
-if ! command -v perf >/dev/null 2>&1; then
-  die "perf is not installed. On Debian install the package linux-perf
+perf="${PERF:-perf}"
+if ! command -v "$perf" >/dev/null 2>&1; then
+  die "perf ('$perf') is not installed. On Debian install the package linux-perf
   (sudo apt-get install -y linux-perf; on Ubuntu: linux-tools-common linux-tools-\$(uname -r))."
 fi
-if ! perf --version >/dev/null 2>&1; then
+if ! "$perf" --version >/dev/null 2>&1; then
   die "'perf --version' fails: perf does not match this kernel ($(uname -r)). Install the linux-perf
   (Debian) or linux-tools-\$(uname -r) (Ubuntu) package for the running kernel."
 fi
 paranoid="$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo unknown)"
 probe="$(mktemp -t wowsim-perf-probe.XXXXXX)"
-if ! perf record -q -g -o "$probe" -- true >/dev/null 2>"$probe.err"; then
+if ! "$perf" record -q -g -o "$probe" -- true >/dev/null 2>"$probe.err"; then
   cat "$probe.err" >&2
   rm -f "$probe" "$probe.old" "$probe.err"
+  if [[ "$(id -u)" -eq 0 ]]; then
+    die "perf is not permitted to sample here even as root (kernel.perf_event_paranoid = $paranoid).
+  This is usually a container that blocks perf_event_open: start it with --cap-add PERFMON
+  (or --privileged), or profile on the host. On the host: sudo sysctl kernel.perf_event_paranoid=1"
+  fi
   die "perf is not permitted to sample here (kernel.perf_event_paranoid = $paranoid, user $(id -un)).
   Allow it for this boot with:   sudo sysctl kernel.perf_event_paranoid=1
-  (or run this script as root). In a container, the container must also allow perf_event_open
-  (e.g. docker run --cap-add PERFMON, or --privileged)."
+  or run this script as root."
 fi
 rm -f "$probe" "$probe.old" "$probe.err"
 
@@ -132,7 +137,7 @@ else
 fi
 note "recording: perf record ${callgraph[*]} --freq $freq -m 512K -o $data -- $bin ${args[*]}"
 set +e
-perf record "${callgraph[@]}" --freq "$freq" -m 512K -o "$data" -- "$bin" "${args[@]}" \
+"$perf" record "${callgraph[@]}" --freq "$freq" -m 512K -o "$data" -- "$bin" "${args[@]}" \
   >"$out/wow-sim.stdout" 2>"$out/wow-sim.stderr"
 status=$?
 set -e
@@ -147,7 +152,7 @@ note "wow-sim exited with $status; its stdout/stderr are in $out/wow-sim.stdout 
 # --- fold and draw -------------------------------------------------------------------------
 folded="$out/stacks.folded"
 svg="$out/flamegraph.svg"
-perf script -i "$data" 2>"$out/perf-script.stderr" | "$collapse" --all >"$folded" \
+"$perf" script -i "$data" 2>"$out/perf-script.stderr" | "$collapse" --all >"$folded" \
   || die "perf script | inferno-collapse-perf failed (see $out/perf-script.stderr)"
 [[ -s "$folded" ]] || die "no stacks after folding; is $data empty?"
 "$flamegraph" --title "wow-sim ${args[*]}" <"$folded" >"$svg" || die "inferno-flamegraph failed"
@@ -155,7 +160,7 @@ perf script -i "$data" 2>"$out/perf-script.stderr" | "$collapse" --all >"$folded
 # --- report --------------------------------------------------------------------------------
 # inferno weights each sample by its period: nanoseconds for the software clock events
 # (cpu-clock, task-clock; what perf falls back to in VMs), cycles for the hardware event.
-event="$(perf evlist -i "$data" 2>/dev/null | head -n 1)"
+event="$("$perf" evlist -i "$data" 2>/dev/null | head -n 1)"
 total="$(awk '{ s += $NF } END { printf "%d", s }' "$folded")"
 echo
 if [[ "$event" == *clock* ]]; then
@@ -203,6 +208,35 @@ function category(stack, leaf) {
 } END {
   for (c in cat) printf "%8.2f%%  %8d  %s\n", 100 * cat[c] / total, cat[c], c
 }' "$folded" | sort -k2,2nr
+
+echo
+echo "wow-sim stages, inclusive (a sample counts for every stage on its stack; Rust frames need"
+echo "--frame-pointers or --dwarf, otherwise these read low):"
+awk '
+BEGIN {
+  n = 0
+  name[++n] = "Simulator::new (VM, API, discovery)";  pat[n] = "Simulator::new"
+  name[++n] = "Simulator::start (addons, log-in events)"; pat[n] = "Simulator::start"
+  name[++n] = "  load_addon (files of each addon)";  pat[n] = "addons::load_addon"
+  name[++n] = "    compile Lua (luaY_parser)";       pat[n] = "luaY_parser"
+  name[++n] = "    UI XML (load_xml_file)";          pat[n] = "xmlload::load_xml_file|wowsim_xml::"
+  name[++n] = "    SavedVariables read";             pat[n] = "savedvars::restore_file"
+  name[++n] = "  events (fire_event)";               pat[n] = "events::fire_event"
+  name[++n] = "Simulator::run_for / tick";           pat[n] = "Simulator::run_for|Simulator::tick"
+  name[++n] = "Simulator::logout";                   pat[n] = "Simulator::logout"
+  name[++n] = "  SavedVariables write";              pat[n] = "savedvars::save_file"
+  name[++n] = "Lua bytecode running (luaV_execute)"; pat[n] = "luaV_execute"
+  name[++n] = "GC (luaC_*)";                         pat[n] = "luaC_"
+  name[++n] = "error tracebacks";                    pat[n] = "luaL_traceback|stack_frames"
+  name[++n] = "closing the VM (drop Simulator, lua_close)"; pat[n] = "drop_in_place<wowsim_core::simulator::Simulator>|lua_close"
+}
+{
+  w = $NF
+  total += w
+  for (i = 1; i <= n; i++) if ($0 ~ pat[i]) sum[i] += w
+} END {
+  for (i = 1; i <= n; i++) printf "%8.2f%%  %s\n", 100 * sum[i] / total, name[i]
+}' "$folded"
 
 if ! grep -q 'luaV_execute' "$folded"; then
   note "warning: no luaV_execute frame in the stacks; the run may have executed almost no Lua"

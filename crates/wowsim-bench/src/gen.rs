@@ -257,10 +257,10 @@ fn core_lua(i: usize, name: &str) -> String {
         s,
         "for i = 1, 20 do\n  local child = CreateFrame(\"Frame\", \"{name}Child\" .. i, frame)\n  child:Hide()\n  child.index = i\nend"
     );
-    if i % 10 == 0 {
+    if matches!(i % 10, 0) {
         s.push_str("frame:SetScript(\"OnUpdate\", function(self, elapsed)\n  self.elapsed = (self.elapsed or 0) + elapsed\nend)\n");
     }
-    if i % 5 == 0 {
+    if matches!(i % 5, 0) {
         s.push_str("C_Timer.After(1, function()\n  ns.ready = true\nend)\n");
     }
     let upper = name.to_uppercase();

@@ -1,15 +1,16 @@
 //! Hot paths that exist today, measured in one simulator with no addons: frame method calls
 //! across the Lua/Rust boundary, `_G` lookups of named frames, one tick with 1,000 OnUpdate
-//! handlers and one event dispatched to 1,000 frames. Each figure is the median of N samples;
-//! host overhead subtracts what the same number of calls to empty Lua functions costs.
+//! handlers and one event dispatched to 1,000 frames. Each figure is the median of N samples
+//! (the best sample is shown too: on a shared machine it is the less disturbed one); host
+//! overhead subtracts what the same number of calls to the same empty Lua handlers costs.
 
-use crate::measure::{fmt_rate, fmt_time, median};
+use crate::measure::{fmt_rate, fmt_time, loadavg, median, min_max};
 use mlua::Function;
 use std::time::Instant;
 use wowsim_core::{Flavor, SimConfig, Simulator};
 
 /// Calls per sample for the per-call loops.
-const CALLS: i64 = 2_000_000;
+const CALLS: i64 = 1_000_000;
 /// Frames for the OnUpdate and event benchmarks.
 const FRAMES: usize = 1000;
 
@@ -26,7 +27,7 @@ fn simulator() -> anyhow::Result<Simulator> {
     Ok(sim)
 }
 
-/// Compiles `code` (which returns a function) and returns that function.
+/// Runs `code` (a chunk that returns a function) and returns that function.
 fn func(sim: &Simulator, code: &str) -> anyhow::Result<Function> {
     sim.lua()
         .load(code)
@@ -35,64 +36,98 @@ fn func(sim: &Simulator, code: &str) -> anyhow::Result<Function> {
         .map_err(lua)
 }
 
-/// Median seconds of `runs` calls of `f(arg)`.
-fn time_call(f: &Function, arg: i64, runs: usize) -> anyhow::Result<f64> {
-    let mut v = Vec::with_capacity(runs);
-    for _ in 0..runs {
+/// (median, best) seconds of `samples` runs of `f`.
+fn sample(samples: usize, mut f: impl FnMut() -> anyhow::Result<()>) -> anyhow::Result<(f64, f64)> {
+    let mut v = Vec::with_capacity(samples);
+    for _ in 0..samples {
         let t = Instant::now();
-        f.call::<()>(arg).map_err(lua)?;
+        f()?;
         v.push(t.elapsed().as_secs_f64());
     }
-    Ok(median(&v))
+    Ok((median(&v), min_max(&v).0))
+}
+
+/// (median, best) seconds of one call of `f(arg)`.
+fn time_call(f: &Function, arg: i64, samples: usize) -> anyhow::Result<(f64, f64)> {
+    sample(samples, || f.call::<()>(arg).map_err(lua))
+}
+
+fn row(name: &str, figure: String, per: String, note: &str) {
+    println!("| {name} | {figure} | {per} | {note} |");
+}
+
+/// A per-call loop: rate (median, best) and time per call.
+fn rate_row(name: &str, (med, best): (f64, f64), calls: f64, note: &str) {
+    row(
+        name,
+        format!(
+            "{} (best {})",
+            fmt_rate(calls / med),
+            fmt_rate(calls / best)
+        ),
+        fmt_time(med / calls),
+        note,
+    );
 }
 
 /// Runs every hot-path benchmark and prints a Markdown report.
-pub fn run(runs: usize) -> anyhow::Result<()> {
+pub fn run(samples: usize) -> anyhow::Result<()> {
+    let samples = samples.max(1);
     let mut sim = simulator()?;
-    println!("### Hot paths (median of {runs} samples; release build; one simulator, no addons)\n");
+    let load_before = loadavg();
+    println!(
+        "### Hot paths (median of {samples} samples, best in brackets; release build; one simulator, no addons)\n"
+    );
     println!("| benchmark | figure | per call / item | notes |");
     println!("| --- | --- | --- | --- |");
+    let n = CALLS as f64;
 
     // Loop baselines, so the boundary cost can be told apart from the VM's own.
     let empty_loop = func(&sim, "return function(n) for i = 1, n do end end")?;
+    let e = time_call(&empty_loop, CALLS, samples)?;
+    rate_row("empty Lua `for` loop (baseline)", e, n, "");
     let lua_method = func(
         &sim,
         "local t = { m = function(self) return true end } return function(n) for i = 1, n do t:m() end end",
     )?;
-    let e = time_call(&empty_loop, CALLS, runs)?;
-    let m = time_call(&lua_method, CALLS, runs)?;
-    row(
-        "empty Lua `for` loop (baseline)",
-        CALLS as f64 / e,
-        e / CALLS as f64,
-        "",
-    );
-    row(
+    let m = time_call(&lua_method, CALLS, samples)?;
+    rate_row(
         "Lua method `t:m()` (pure Lua baseline)",
-        CALLS as f64 / m,
-        m / CALLS as f64,
-        "",
+        m,
+        n,
+        "a Lua function through a table",
+    );
+    let print_fn = func(
+        &sim,
+        "local f = type return function(n) for i = 1, n do f(i) end end",
+    )?;
+    let c = time_call(&print_fn, CALLS, samples)?;
+    rate_row(
+        "C function `type(i)` (Lua's own C API baseline)",
+        c,
+        n,
+        "the cheapest call into C",
     );
 
     // Frame methods across the boundary.
     let setup = "local f = CreateFrame(\"Frame\", \"WowsimBenchFrame\", UIParent)\n";
     for (method, note) in [
         ("IsShown", "returns a boolean"),
-        ("GetName", "returns a string (interned per call)"),
+        ("GetName", "returns a string"),
         ("GetObjectType", "returns a static string"),
     ] {
         let f = func(
             &sim,
             &format!("{setup}return function(n) for i = 1, n do f:{method}() end end"),
         )?;
-        let t = time_call(&f, CALLS, runs)?;
-        row(
+        let t = time_call(&f, CALLS, samples)?;
+        rate_row(
             &format!("frame method `f:{method}()`"),
-            CALLS as f64 / t,
-            t / CALLS as f64,
+            t,
+            n,
             &format!(
-                "{note}; {:.0} ns over the loop",
-                (t - e) / CALLS as f64 * 1e9
+                "{note}; {:.0} ns per call over the empty loop",
+                (t.0 - e.0) / n * 1e9
             ),
         );
     }
@@ -105,12 +140,15 @@ pub fn run(runs: usize) -> anyhow::Result<()> {
              return function(n) local G = _G for r = 1, n / {FRAMES} do for i = 1, {FRAMES} do local x = G[names[i]] end end end"
         ),
     )?;
-    let t = time_call(&g, CALLS, runs)?;
-    row(
+    let t = time_call(&g, CALLS, samples)?;
+    rate_row(
         "`_G[name]` of 1,000 named frames",
-        CALLS as f64 / t,
-        t / CALLS as f64,
-        &format!("{:.0} ns over the loop", (t - e) / CALLS as f64 * 1e9),
+        t,
+        n,
+        &format!(
+            "{:.0} ns per lookup over the empty loop",
+            (t.0 - e.0) / n * 1e9
+        ),
     );
     let gm = func(
         &sim,
@@ -119,25 +157,17 @@ pub fn run(runs: usize) -> anyhow::Result<()> {
              return function(n) for r = 1, n / {FRAMES} do for i = 1, {FRAMES} do _G[names[i]]:IsShown() end end end"
         ),
     )?;
-    let t = time_call(&gm, CALLS, runs)?;
-    row(
+    let t = time_call(&gm, CALLS, samples)?;
+    rate_row(
         "`_G[name]:IsShown()`",
-        CALLS as f64 / t,
-        t / CALLS as f64,
-        "global lookup plus a method call",
+        t,
+        n,
+        "global lookup plus a frame method call",
     );
 
     // One tick with 1,000 OnUpdate handlers.
-    let tick = |sim: &mut Simulator| -> anyhow::Result<f64> {
-        let mut v = Vec::new();
-        for _ in 0..runs.max(1) * 20 {
-            let t = Instant::now();
-            sim.tick(1.0 / 60.0).map_err(lua)?;
-            v.push(t.elapsed().as_secs_f64());
-        }
-        Ok(median(&v))
-    };
-    let idle = tick(&mut sim)?;
+    let ticks = samples * 20;
+    let idle = sample(ticks, || sim.tick(1.0 / 60.0).map_err(lua))?;
     let calls = func(
         &sim,
         &format!(
@@ -145,21 +175,26 @@ pub fn run(runs: usize) -> anyhow::Result<()> {
              return function(reps) for r = 1, reps do for i = 1, {FRAMES} do fs[i](objs[i], 0.016) end end end"
         ),
     )?;
-    let busy = tick(&mut sim)?;
-    let lua_only = time_call(&calls, 100, runs)? / 100.0;
-    row_time(
+    let busy = sample(ticks, || sim.tick(1.0 / 60.0).map_err(lua))?;
+    let (lua_med, lua_best) = time_call(&calls, 100, samples)?;
+    let (lua_med, lua_best) = (lua_med / 100.0, lua_best / 100.0);
+    row(
         "tick, no OnUpdate handlers",
-        idle,
+        format!("{} (best {})", fmt_time(idle.0), fmt_time(idle.1)),
+        "—".into(),
         "timers and the visible-frame scan only",
     );
-    row_time(
+    row(
         "tick with 1,000 empty OnUpdate handlers",
-        busy,
+        format!("{} (best {})", fmt_time(busy.0), fmt_time(busy.1)),
+        format!("{} per handler", fmt_time(busy.0 / FRAMES as f64)),
         &format!(
-            "1,000 empty Lua calls cost {}; **host overhead {} per tick** ({:.0} ns per handler)",
-            fmt_time(lua_only),
-            fmt_time(busy - lua_only),
-            (busy - lua_only) / FRAMES as f64 * 1e9
+            "the same 1,000 handlers called from Lua cost {} (best {}); **host overhead {} per tick** (best {}), {} per handler",
+            fmt_time(lua_med),
+            fmt_time(lua_best),
+            fmt_time(busy.0 - lua_med),
+            fmt_time(busy.1 - lua_best),
+            fmt_time((busy.0 - lua_med) / FRAMES as f64)
         ),
     );
 
@@ -167,29 +202,31 @@ pub fn run(runs: usize) -> anyhow::Result<()> {
     let ev = func(
         &sim,
         &format!(
-            "local fs, objs = {{}}, {{}}\nfor i = 1, {FRAMES} do\n  local f = CreateFrame(\"Frame\", nil, UIParent)\n  local h = function(self, event, ...) end\n  f:RegisterEvent(\"BAG_UPDATE\")\n  f:SetScript(\"OnEvent\", h)\n  fs[i], objs[i] = h, f\nend\n\
+            "local fs, objs = {{}}, {{}}\nfor i = 1, {FRAMES} do\n  local f = CreateFrame(\"Frame\", nil, UIParent)\n  local h = function(self, event, bag) end\n  f:RegisterEvent(\"BAG_UPDATE\")\n  f:SetScript(\"OnEvent\", h)\n  fs[i], objs[i] = h, f\nend\n\
              return function(reps) for r = 1, reps do for i = 1, {FRAMES} do fs[i](objs[i], \"BAG_UPDATE\", 0) end end end"
         ),
     )?;
-    let mut v = Vec::new();
-    for _ in 0..runs.max(1) * 20 {
-        let t = Instant::now();
-        sim.fire("BAG_UPDATE", 0).map_err(lua)?;
-        v.push(t.elapsed().as_secs_f64());
-    }
-    let fire = median(&v);
-    let lua_only = time_call(&ev, 100, runs)? / 100.0;
-    row_time(
+    let fire = sample(ticks, || sim.fire("BAG_UPDATE", 0).map_err(lua))?;
+    let (lua_med, lua_best) = time_call(&ev, 100, samples)?;
+    let (lua_med, lua_best) = (lua_med / 100.0, lua_best / 100.0);
+    row(
         "event `BAG_UPDATE` to 1,000 frames",
-        fire,
+        format!("{} (best {})", fmt_time(fire.0), fmt_time(fire.1)),
+        format!("{} per frame", fmt_time(fire.0 / FRAMES as f64)),
         &format!(
-            "1,000 empty Lua calls cost {}; host overhead {} ({:.0} ns per frame)",
-            fmt_time(lua_only),
-            fmt_time(fire - lua_only),
-            (fire - lua_only) / FRAMES as f64 * 1e9
+            "the same 1,000 handlers called from Lua cost {} (best {}); host overhead {} per dispatch (best {}), {} per frame",
+            fmt_time(lua_med),
+            fmt_time(lua_best),
+            fmt_time(fire.0 - lua_med),
+            fmt_time(fire.1 - lua_best),
+            fmt_time((fire.0 - lua_med) / FRAMES as f64)
         ),
     );
     println!();
+    println!(
+        "Load average before / after: {load_before} / {} (on a shared machine, compare the best figures).\n",
+        loadavg()
+    );
     let errors = sim.errors();
     anyhow::ensure!(
         errors.is_empty(),
@@ -197,21 +234,4 @@ pub fn run(runs: usize) -> anyhow::Result<()> {
         errors.iter().map(|e| &e.message).collect::<Vec<_>>()
     );
     Ok(())
-}
-
-fn row(name: &str, rate: f64, per: f64, note: &str) {
-    println!(
-        "| {name} | {} | {} | {note} |",
-        fmt_rate(rate),
-        fmt_time(per)
-    );
-}
-
-/// A row whose figure is a duration (ticks, dispatches) rather than a rate.
-fn row_time(name: &str, per: f64, note: &str) {
-    println!(
-        "| {name} | {} | {} | {note} |",
-        fmt_time(per),
-        fmt_time(per)
-    );
 }

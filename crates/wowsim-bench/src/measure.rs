@@ -48,8 +48,10 @@ pub fn fmt_time(s: f64) -> String {
         format!("{s:.3} s")
     } else if s >= 1e-3 {
         format!("{:.1} ms", s * 1e3)
-    } else {
+    } else if s >= 1e-6 {
         format!("{:.1} µs", s * 1e6)
+    } else {
+        format!("{:.0} ns", s * 1e9)
     }
 }
 
@@ -65,6 +67,14 @@ pub fn fmt_rate(per_sec: f64) -> String {
     } else {
         format!("{:.0} k/s", per_sec / 1e3)
     }
+}
+
+/// The 1-, 5- and 15-minute load averages (`/proc/loadavg`), to print next to figures.
+pub fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|| "unknown".to_string())
 }
 
 /// Prints the line a child process reports its figures with.
