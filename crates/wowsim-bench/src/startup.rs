@@ -333,19 +333,32 @@ pub fn run(cases: &[Case], opts: &Options) -> anyhow::Result<()> {
             }
             None => ("not built".to_string(), "n/a".to_string()),
         };
+        // schedstat is updated at context switches and scheduler ticks: below a few ms it reads 0.
+        let cpu = |c: f64| {
+            if c >= 0.005 {
+                fmt_time(c)
+            } else {
+                "< 5 ms".to_string()
+            }
+        };
+        let cpu_ratio = if bd_cpu >= 0.005 {
+            format!("{:.1}x", st_cpu / bd_cpu)
+        } else {
+            "—".to_string()
+        };
         println!(
-            "| {} | {seconds} | {} | {}–{} | {} | {} | {} | {} | {} | {:.1}x, {:.1}x | {} | {} |",
+            "| {} | {seconds} | {} | {}–{} | {} | {} | {} | {} | {} | {:.1}x, {} | {} | {} |",
             case.name,
             fmt_time(st_med),
             fmt_time(lo),
             fmt_time(hi),
-            fmt_time(st_cpu),
+            cpu(st_cpu),
             fmt_mib(median(&col(&st, "hwm_kib"))),
             fmt_time(bd_med),
-            fmt_time(bd_cpu),
+            cpu(bd_cpu),
             fmt_mib(median(&col(&bd, "hwm_kib"))),
             st_med / bd_med,
-            st_cpu / bd_cpu,
+            cpu_ratio,
             bin_wall,
             bin_rss,
         );
