@@ -58,7 +58,7 @@ pub fn child_startup(input: &Input, seconds: f64) -> anyhow::Result<()> {
     sim.logout().map_err(lua)?;
     phase("logout");
     let errors = sim.errors().len();
-    let pending = sim.xml_pending();
+    let pending = sim.xml_not_applied();
     let loaded = sim.addon_states().iter().filter(|a| a.1).count();
     drop(sim);
     phase("close");
