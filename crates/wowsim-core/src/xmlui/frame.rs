@@ -21,6 +21,8 @@ pub enum Link<'a> {
     Template(Rc<Template>),
     /// A `<Font>` named in a font string's `inherits` (applied with `SetFontObject`).
     Font(String),
+    /// A template of the built-in base, written in Lua (a function applied to the object).
+    LuaTemplate(String),
 }
 
 impl Link<'_> {
@@ -28,14 +30,14 @@ impl Link<'_> {
         match self {
             Link::Own(e, _) => Some(e),
             Link::Template(t) => Some(&t.el),
-            Link::Font(_) => None,
+            Link::Font(_) | Link::LuaTemplate(_) => None,
         }
     }
     pub fn src(&self) -> Option<&Src> {
         match self {
             Link::Own(_, s) => Some(s),
             Link::Template(t) => Some(&t.src),
-            Link::Font(_) => None,
+            Link::Font(_) | Link::LuaTemplate(_) => None,
         }
     }
 }
@@ -105,6 +107,14 @@ fn push_named(
         flatten(lua, t, out, depth);
     } else if let Some(f) = registry::find_font(lua, name) {
         out.push(Link::Font(f));
+    } else if is_font_object(lua, name) {
+        // A Font object made with CreateFont (e.g. by the built-in base) inherits like <Font>.
+        out.push(Link::Font(name.to_string()));
+    } else if crate::templates::lua_registry(lua)
+        .and_then(|r| r.raw_get::<Value>(name))
+        .is_ok_and(|v| matches!(v, Value::Function(_)))
+    {
+        out.push(Link::LuaTemplate(name.to_string()));
     } else {
         let line = el.attr_pos("inherits").unwrap_or(el.pos).line;
         record_at(
@@ -217,6 +227,11 @@ pub fn apply(
                 let font: Value = lua.globals().get(f.as_str())?;
                 super::calls::call(lua, obj, tag, "inherits", "SetFontObject", font)?;
             }
+            Link::LuaTemplate(name) => {
+                let f: mlua::Function =
+                    crate::templates::lua_registry(lua)?.raw_get(name.as_str())?;
+                super::calls::hostcall(lua)?.call::<mlua::MultiValue>((f, obj.clone()))?;
+            }
             _ => {
                 let (el, src) = (link.el().expect("element"), link.src().expect("src"));
                 let from_intrinsic = matches!(link, Link::Template(t) if t.intrinsic);
@@ -249,4 +264,17 @@ pub fn finish(lua: &Lua, id: u32) -> mlua::Result<()> {
         widgets::fire_script(lua, id, "OnShow", ())?;
     }
     Ok(())
+}
+
+/// Whether the global `name` is a Font object.
+fn is_font_object(lua: &Lua, name: &str) -> bool {
+    let Ok(v) = lua.globals().raw_get::<Value>(name) else {
+        return false;
+    };
+    let Ok(id) = crate::widgets::obj_id(lua, &v, "inherits") else {
+        return false;
+    };
+    let ui = lua.app_data_ref::<UiState>().expect("ui");
+    ui.get(id)
+        .is_some_and(|o| types::inherits_from(o.type_index, "Font"))
 }
