@@ -104,6 +104,9 @@ pub enum Command {
     /// Load everything headless, run the start-up events and some virtual time, then print the
     /// frame tree: name, type, rect, shown/visible, strata and level, anchors.
     DumpTree(DumpTreeArgs),
+    /// Print how much of the client's API is real, a typed stub, or missing, per namespace and
+    /// per UI object type (markdown).
+    ApiCoverage,
 }
 
 #[derive(Args, Debug)]

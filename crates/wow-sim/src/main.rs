@@ -27,6 +27,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::LuaErrors(args)) => lua_errors(&cli, config, args.seconds),
         Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
+        Some(Command::ApiCoverage) => api_coverage(&cli, config),
         None => not_built("the interactive window (run a subcommand such as `lua-errors`)"),
     }
 }
@@ -97,10 +98,10 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
     for line in sim.output() {
         eprintln!("[chat] {line}");
     }
-    if sim.xml_pending() > 0 {
+    if sim.xml_not_applied() > 0 {
         eprintln!(
-            "wow-sim: note: {} XML elements were not instantiated (XML UI is not built yet)",
-            sim.xml_pending()
+            "wow-sim: note: {} uses of XML tags/attributes were not applied (not implemented yet)",
+            sim.xml_not_applied()
         );
     }
     let errors = sim.errors();
@@ -140,4 +141,21 @@ fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::
 /// mlua errors are not `Send`; keep their text.
 pub(crate) fn lua_err(e: mlua::Error) -> anyhow::Error {
     anyhow::anyhow!("internal error in the Lua VM: {e}")
+}
+
+/// Prints the API coverage report (functions and UI object methods) as markdown.
+fn api_coverage(cli: &Cli, mut config: SimConfig) -> anyhow::Result<ExitCode> {
+    config.addon_dirs.clear();
+    config.no_addons = true;
+    config.saved_vars = None;
+    let sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let data = sim.data();
+    let functions = wowsim_core::coverage::functions(sim.lua(), data).map_err(lua_err)?;
+    let methods = wowsim_core::coverage::methods(sim.lua(), data).map_err(lua_err)?;
+    let flavor = wowsim_core::Flavor::from(cli.flavor).as_str();
+    print!(
+        "{}",
+        wowsim_core::coverage::markdown(flavor, &functions, &methods)
+    );
+    Ok(ExitCode::SUCCESS)
 }

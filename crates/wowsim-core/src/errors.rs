@@ -52,20 +52,20 @@ pub fn restore_phase(lua: &mlua::Lua, prev: String) {
 #[derive(Clone, Debug, Default)]
 pub struct ErrorLog {
     records: Vec<ErrorRecord>,
+    /// (file, line, message) → index in `records`, so de-duplication stays O(1) per error.
+    index: rustc_hash::FxHashMap<(Option<String>, Option<u32>, String), usize>,
 }
 
 impl ErrorLog {
     /// Adds an error; a repeat of the same (file, line, message) only bumps the count.
     pub fn push(&mut self, message: String, phase: &str, stack: Vec<String>) {
         let (file, line) = location_of(&message, &stack);
-        if let Some(existing) = self
-            .records
-            .iter_mut()
-            .find(|r| r.file == file && r.line == line && r.message == message)
-        {
-            existing.count += 1;
+        let key = (file.clone(), line, message.clone());
+        if let Some(&i) = self.index.get(&key) {
+            self.records[i].count += 1;
             return;
         }
+        self.index.insert(key, self.records.len());
         let addon = file.as_deref().and_then(addon_of_file);
         self.records.push(ErrorRecord {
             message,
@@ -91,6 +91,7 @@ impl ErrorLog {
     /// Removes every record (used by `ReloadUI` in the window, and tests).
     pub fn clear(&mut self) {
         self.records.clear();
+        self.index.clear();
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod addons;
 pub mod api;
 pub mod clock;
+pub mod coverage;
 pub mod draw;
 pub mod errors;
 pub mod events;

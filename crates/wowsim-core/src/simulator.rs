@@ -140,11 +140,6 @@ impl Simulator {
         );
         identity.locale = config.locale.clone();
         lua.set_app_data(identity);
-        lua.set_app_data(addons::xmlload::XmlFlavor(match config.flavor {
-            Flavor::Retail => wowsim_xml::Flavor::Retail,
-            Flavor::Classic => wowsim_xml::Flavor::Classic,
-            Flavor::ClassicEra => wowsim_xml::Flavor::ClassicEra,
-        }));
         let known: std::collections::HashSet<String> =
             data.events().iter().map(|e| e.name.clone()).collect();
         lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
@@ -152,6 +147,12 @@ impl Simulator {
         lua.app_data_mut::<UiState>()
             .expect("ui")
             .set_screen(config.screen, config.ui_scale);
+        let xml_flavor = match config.flavor {
+            Flavor::Retail => wowsim_xml::Flavor::Retail,
+            Flavor::Classic => wowsim_xml::Flavor::Classic,
+            Flavor::ClassicEra => wowsim_xml::Flavor::ClassicEra,
+        };
+        crate::xmlui::install(&lua, &host, xml_flavor)?;
         crate::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
         api::misc::install(&lua, data)?;
@@ -433,17 +434,34 @@ impl Simulator {
         v
     }
 
+    /// The reference data of the emulated flavour.
+    pub fn data(&self) -> &'static wowsim_data::ProductData {
+        wowsim_data::data(match self.config.flavor {
+            Flavor::Retail => wowsim_data::Product::Retail,
+            Flavor::Classic => wowsim_data::Product::Classic,
+            Flavor::ClassicEra => wowsim_data::Product::ClassicEra,
+        })
+    }
+
     /// The VM, for front ends that need more (tests, the window).
     pub fn lua(&self) -> &Lua {
         &self.lua
     }
 
-    /// Number of top-level XML elements not instantiated yet (a visible gap until the XML UI issue lands).
-    pub fn xml_pending(&self) -> u64 {
+    /// Uses of XML elements and attributes that were not applied (not implemented yet).
+    pub fn xml_not_applied(&self) -> u64 {
         self.lua
-            .app_data_ref::<crate::xmlui::XmlPending>()
-            .map(|p| p.count)
+            .app_data_ref::<crate::xmlui::XmlState>()
+            .map(|s| s.coverage.total())
             .unwrap_or(0)
+    }
+
+    /// The XML not applied, per (tag, attribute; empty for the element itself), with counts.
+    pub fn xml_not_applied_detail(&self) -> Vec<((String, String), u64)> {
+        self.lua
+            .app_data_ref::<crate::xmlui::XmlState>()
+            .map(|s| s.coverage.entries())
+            .unwrap_or_default()
     }
 
     /// (stubbed function names called, total stub calls).

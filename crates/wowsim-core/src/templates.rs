@@ -1,8 +1,11 @@
-//! Templates named in `CreateFrame(type, name, parent, "A, B")`: resolved through the same
-//! registry as XML `inherits`. Until the XML loader registers templates, only the built-in
-//! base's Lua templates exist (functions in `WOWSIM_TEMPLATES`, a private registry table).
+//! Templates named at run time: `CreateFrame(type, name, parent, "A, B")` and intrinsic frame
+//! types (`CreateFrame("MyIntrinsic")`). XML templates go through the same code path as XML
+//! `inherits` (`xmlui::frame::apply`, then OnLoad); names that are not XML templates fall back
+//! to the built-in base's Lua templates (functions in the private `wowsim.templates` table).
 
 use crate::lua::lua_error;
+use crate::widgets::{types, UiState};
+use crate::xmlui::{frame, registry};
 use mlua::{Function, Lua, Table, Value};
 
 /// The registry of Lua-defined templates (`name` → function(object)), used by the built-in base.
@@ -17,20 +20,32 @@ pub fn lua_registry(lua: &Lua) -> mlua::Result<Table> {
     }
 }
 
-/// Applies each comma-separated template to a freshly created object.
+/// For a `CreateFrame` type that is an intrinsic template: the object type it makes.
+pub fn intrinsic_type(lua: &Lua, name: &str) -> Option<usize> {
+    let t = registry::find(lua, name).filter(|t| t.intrinsic)?;
+    let schema = registry::schema_of(lua);
+    let (base, _) = frame::resolve_tag(lua, schema, &t.el.tag)?;
+    let i = frame::type_for_tag(lua, schema, &base);
+    types::TYPES[i].frame.then_some(i)
+}
+
+/// Applies `intrinsic` (if any) and each comma-separated template to a new object, then fires
+/// OnLoad (and OnShow when visible) if any XML template was applied.
 pub fn apply_runtime_templates(
     lua: &Lua,
-    _id: u32,
+    id: u32,
     obj: &Table,
     templates: &str,
+    intrinsic: Option<&str>,
 ) -> mlua::Result<()> {
-    let registry = lua_registry(lua)?;
-    for name in templates
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        match registry.raw_get::<Value>(name)? {
+    let mut links = Vec::new();
+    for name in intrinsic.into_iter().chain(registry::split_list(templates)) {
+        if let Some(t) = registry::find(lua, name) {
+            frame::flatten(lua, t, &mut links, 0);
+            continue;
+        }
+        let lua_templates = lua_registry(lua)?;
+        match lua_templates.raw_get::<Value>(name)? {
             Value::Function(f) => {
                 let f: Function = f;
                 f.call::<()>(obj.clone())?;
@@ -43,5 +58,18 @@ pub fn apply_runtime_templates(
             }
         }
     }
-    Ok(())
+    if links.is_empty() {
+        return Ok(());
+    }
+    let (parent, type_index) = {
+        let ui = lua.app_data_ref::<UiState>().expect("ui");
+        let o = ui.get(id).expect("object exists");
+        (o.parent, o.type_index)
+    };
+    let schema = registry::schema_of(lua);
+    let tag = schema
+        .tag(types::TYPES[type_index].name)
+        .map_or("Frame", |t| t.name.as_str());
+    frame::apply(lua, id, obj, tag, &links, parent)?;
+    frame::finish(lua, id)
 }

@@ -49,11 +49,16 @@ pub fn run_due(lua: &Lua) -> mlua::Result<()> {
     let now = micros(lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0));
     let runner = lua.app_data_ref::<TimerRunner>().expect("timers").0.clone();
     let prev = crate::errors::set_phase(lua, "timer");
+    // Timers created while this tick runs them (even with 0 seconds) wait for the next tick,
+    // as in the client; otherwise `C_Timer.After(0, f)` inside `f` would never end the tick.
+    let limit = lua.app_data_ref::<TimerQueue>().expect("timers").next_seq;
     loop {
         let seq = {
             let mut q = lua.app_data_mut::<TimerQueue>().expect("timers");
             match q.heap.peek() {
-                Some(Reverse((due, _))) if *due <= now => q.heap.pop().map(|Reverse((_, s))| s),
+                Some(Reverse((due, seq))) if *due <= now && *seq < limit => {
+                    q.heap.pop().map(|Reverse((_, s))| s)
+                }
                 _ => None,
             }
         };

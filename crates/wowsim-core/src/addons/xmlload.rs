@@ -6,11 +6,7 @@ use super::{logical_path, record_at, run_lua_file, run_lua_source};
 use crate::lua::HostFns;
 use mlua::Lua;
 use std::path::Path;
-use wowsim_xml::{Element, Flavor};
-
-/// The XML flavour matching the simulator's flavour (VM app data).
-#[derive(Clone, Copy)]
-pub struct XmlFlavor(pub Flavor);
+use wowsim_xml::Element;
 
 /// Maximum `<Include>` nesting before we assume a cycle.
 const MAX_INCLUDE_DEPTH: usize = 64;
@@ -53,11 +49,7 @@ fn load_xml_depth(
         }
     };
     let text = String::from_utf8_lossy(&bytes);
-    let flavor = lua
-        .app_data_ref::<XmlFlavor>()
-        .map(|f| f.0)
-        .unwrap_or(Flavor::Retail);
-    let doc = wowsim_xml::parse_document(&text, flavor);
+    let doc = crate::xmlui::registry::parse(lua, &text);
     for d in &doc.diagnostics {
         record_at(
             lua,

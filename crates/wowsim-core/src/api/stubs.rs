@@ -109,6 +109,7 @@ fn install_stub(lua: &Lua, data: &'static ProductData, api: &'static Api) -> mlu
         }
         Ok(out)
     })?;
+    crate::coverage::mark_stub(lua, &f)?;
     match &api.namespace {
         Some(ns) => namespace(lua, ns)?.raw_set(api.short_name.as_str(), f)?,
         None => lua.globals().raw_set(api.short_name.as_str(), f)?,

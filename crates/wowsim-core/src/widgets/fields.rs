@@ -174,6 +174,14 @@ fn input_value(
         }
         (Ty::Number | Ty::Enum(_), _) => return Err(bad_arg(lua, pos, method, "number", v)),
         (Ty::UiObject(_), Value::Table(_)) => FieldVal::Obj(obj_id(lua, v, method)?),
+        // Font objects (and other named objects) may be given by global name, as in the client.
+        (Ty::UiObject(_), Value::String(name)) => {
+            let g: Value = lua.globals().raw_get(name.clone())?;
+            match g {
+                Value::Table(_) => FieldVal::Obj(obj_id(lua, &g, method)?),
+                _ => return Err(bad_arg(lua, pos, method, "table", v)),
+            }
+        }
         (Ty::UiObject(_), _) => return Err(bad_arg(lua, pos, method, "table", v)),
         (_, Value::String(s)) => FieldVal::Str(s.to_string_lossy()),
         (_, Value::Integer(i)) => FieldVal::Str(i.to_string()),
@@ -284,7 +292,9 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
                 )?,
                 _ => {
                     stubbed += 1;
-                    stub(lua, d, format!("{owner}:{}", m.name), m)?
+                    let f = stub(lua, d, format!("{owner}:{}", m.name), m)?;
+                    crate::coverage::mark_stub(lua, &f)?;
+                    f
                 }
             };
             add_method(lua, owner, &m.name, f)?;

@@ -327,7 +327,11 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
                 .copied()
                 .unwrap_or(false)
     };
-    let Some(type_index) = types::find_ci(&ty).filter(|i| available(*i)) else {
+    let intrinsic = types::find_ci(&ty)
+        .is_none()
+        .then(|| crate::templates::intrinsic_type(lua, &ty))
+        .flatten();
+    let Some(type_index) = intrinsic.or(types::find_ci(&ty).filter(|i| available(*i))) else {
         return Err(lua_error(
             lua,
             format_args!("CreateFrame: Unknown frame type '{ty}'"),
@@ -354,8 +358,13 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
             o.id = n;
         }
     }
-    if let Value::String(template) = arg(&args, 3) {
-        crate::templates::apply_runtime_templates(lua, id, &t, &template.to_string_lossy())?;
+    let template = match arg(&args, 3) {
+        Value::String(s) => s.to_string_lossy(),
+        _ => String::new(),
+    };
+    let intrinsic_name = intrinsic.map(|_| ty.as_str());
+    if !template.is_empty() || intrinsic_name.is_some() {
+        crate::templates::apply_runtime_templates(lua, id, &t, &template, intrinsic_name)?;
     }
     Ok(t)
 }
@@ -405,9 +414,13 @@ fn create_region(lua: &Lua, args: MultiValue, ty: &str, method: &str) -> mlua::R
         };
         match font_id {
             Some(f) if ty == "FontString" => super::font::set_font_object(lua, rid, Some(f)),
-            // The client ignores a font template it does not know.
+            // A virtual FontString/Texture XML template applies; the client ignores a font
+            // template it does not know.
+            _ if crate::xmlui::registry::find(lua, &template).is_some() => {
+                crate::templates::apply_runtime_templates(lua, rid, &t, &template, None)?
+            }
             _ if ty == "FontString" => {}
-            _ => crate::templates::apply_runtime_templates(lua, rid, &t, &template)?,
+            _ => crate::templates::apply_runtime_templates(lua, rid, &t, &template, None)?,
         }
     }
     ret(lua, t)

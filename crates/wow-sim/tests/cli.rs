@@ -1,0 +1,162 @@
+//! The real command line end to end: exit codes, JSON on stdout only, flags and their errors.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn wow_sim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wow-sim"))
+        .args(args)
+        .env_remove("WOW_SIM_ADDONS")
+        .output()
+        .expect("run wow-sim")
+}
+
+fn fixture(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures")
+        .join(path)
+        .display()
+        .to_string()
+}
+
+fn records(out: &Output) -> Vec<serde_json::Value> {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    })
+}
+
+#[test]
+fn no_addons_prints_empty_array_and_exits_0() {
+    let out = wow_sim(&["--no-addons", "--no-saved-vars", "lua-errors"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "[]");
+}
+
+#[test]
+fn demo_addons_run_clean() {
+    let out = wow_sim(&["--no-saved-vars", "lua-errors", "--seconds", "2"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("Hello, Simplayer of Simulated Realm!"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn errors_exit_1_with_records() {
+    let out = wow_sim(&[
+        "--addons",
+        &fixture("errors/phases/AddOns"),
+        "--no-saved-vars",
+        "lua-errors",
+        "--seconds",
+        "0.1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let recs = records(&out);
+    assert!(
+        recs.iter()
+            .any(|r| r["phase"] == "timer" && r["line"] == 19),
+        "{recs:?}"
+    );
+    assert!(
+        recs.iter()
+            .any(|r| r["phase"] == "OnUpdate" && r["count"] == 6),
+        "{recs:?}"
+    );
+}
+
+#[test]
+fn exec_lua_code_and_file() {
+    let out = wow_sim(&[
+        "--no-addons",
+        "--no-saved-vars",
+        "--exec-lua",
+        "error('from exec')",
+        "lua-errors",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let recs = records(&out);
+    assert_eq!(recs[0]["phase"], "exec-lua");
+    assert_eq!(recs[0]["message"], "exec-lua:1: from exec");
+
+    let file = std::env::temp_dir().join(format!("wowsim-exec-{}.lua", std::process::id()));
+    std::fs::write(&file, "print('from file')\nlocal x = nil + 1\n").unwrap();
+    let arg = format!("@{}", file.display());
+    let out = wow_sim(&[
+        "--no-addons",
+        "--no-saved-vars",
+        "--exec-lua",
+        &arg,
+        "lua-errors",
+    ]);
+    let recs = records(&out);
+    assert_eq!(recs[0]["line"], 2, "{recs:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("from file"));
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn bad_flags_and_folders_exit_2() {
+    let out = wow_sim(&["--bogus", "lua-errors"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--bogus"));
+    let out = wow_sim(&["--flavor", "wotlk", "lua-errors"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("wotlk"));
+    let out = wow_sim(&["--addons", "/nonexistent/wowsim", "lua-errors"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/wowsim"));
+    let out = wow_sim(&[
+        "--exec-lua",
+        "@/nonexistent/x.lua",
+        "--no-addons",
+        "--no-saved-vars",
+        "lua-errors",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        out.stdout.is_empty(),
+        "nothing on stdout when wow-sim cannot run"
+    );
+}
+
+#[test]
+fn saved_variables_written_to_wtf() {
+    let wtf = std::env::temp_dir().join(format!("wowsim-cli-wtf-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&wtf);
+    let w = wtf.display().to_string();
+    for _ in 0..2 {
+        let out = wow_sim(&[
+            "--wtf",
+            &w,
+            "--account",
+            "ACC",
+            "lua-errors",
+            "--seconds",
+            "0",
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+    }
+    let saved =
+        std::fs::read_to_string(wtf.join("Account/ACC/SavedVariables/HelloSim.lua")).unwrap();
+    assert!(saved.contains("[\"logins\"] = 2,"), "{saved}");
+    assert!(wtf
+        .join("Account/ACC/SavedVariables/HelloSim.lua.bak")
+        .exists());
+    let _ = std::fs::remove_dir_all(&wtf);
+}

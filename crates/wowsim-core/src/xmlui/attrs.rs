@@ -1,0 +1,286 @@
+//! What each schema attribute does: the table of XML attributes → the client's setter methods
+//! (the xml.yaml `impl: method` names, and for `impl: field` the setter of that field), the
+//! attributes the instantiator handles itself, and those not implemented (counted).
+
+use mlua::{Lua, MultiValue, Table, Value};
+use wowsim_xml::{parse_bool, parse_number, Element, Schema};
+
+/// How a value is passed to the method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Bool,
+    Num,
+    Str,
+    /// A comma/space list, one argument per item.
+    List,
+}
+
+/// What happens to an attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Handled by the instantiator itself (names, inheritance, fonts, ...).
+    Internal,
+    /// `obj:Method(value)`.
+    Method(&'static str, Arg),
+    /// `obj:Method(value)` after the children exist (`phase: late`).
+    Late(&'static str, Arg),
+    /// Known but not applied; every use is counted.
+    NotImplemented,
+}
+
+use Act::{Internal as I, Late as L, Method as M};
+use Arg::{Bool as B, List as S, Num as F, Str as T};
+
+/// (declaring tag, lower-case attribute, action). Attributes of the schema missing here are
+/// not implemented.
+const TABLE: &[(&str, &str, Act)] = &[
+    ("LayoutFrame", "alpha", M("SetAlpha", F)),
+    ("LayoutFrame", "hidden", I),
+    (
+        "LayoutFrame",
+        "ignoreparentalpha",
+        M("SetIgnoreParentAlpha", B),
+    ),
+    (
+        "LayoutFrame",
+        "ignoreparentscale",
+        M("SetIgnoreParentScale", B),
+    ),
+    ("LayoutFrame", "inherits", I),
+    ("LayoutFrame", "mixin", I),
+    ("LayoutFrame", "name", I),
+    ("LayoutFrame", "parentarray", I),
+    ("LayoutFrame", "parentkey", I),
+    ("LayoutFrame", "scale", M("SetScale", F)),
+    ("LayoutFrame", "setallpoints", I),
+    ("LayoutFrame", "virtual", I),
+    ("LayoutFrame", "enablemouse", M("EnableMouse", B)),
+    (
+        "LayoutFrame",
+        "enablemousemotion",
+        M("SetMouseMotionEnabled", B),
+    ),
+    (
+        "LayoutFrame",
+        "passthroughbuttons",
+        M("SetPassThroughButtons", S),
+    ),
+    ("Frame", "clampedtoscreen", M("SetClampedToScreen", B)),
+    ("Frame", "clipchildren", M("SetClipsChildren", B)),
+    ("Frame", "dontsaveposition", M("SetDontSavePosition", B)),
+    ("Frame", "enablekeyboard", M("EnableKeyboard", B)),
+    ("Frame", "enablemouse", M("EnableMouse", B)),
+    ("Frame", "enablemouseclicks", M("SetMouseClickEnabled", B)),
+    ("Frame", "enablemousemotion", M("SetMouseMotionEnabled", B)),
+    ("Frame", "enablemousewheel", M("EnableMouseWheel", B)),
+    (
+        "Frame",
+        "flattenrenderlayers",
+        M("SetFlattensRenderLayers", B),
+    ),
+    ("Frame", "framelevel", M("SetFrameLevel", F)),
+    ("Frame", "framestrata", M("SetFrameStrata", T)),
+    ("Frame", "hyperlinksenabled", M("SetHyperlinksEnabled", B)),
+    ("Frame", "id", M("SetID", F)),
+    ("Frame", "intrinsic", I),
+    ("Frame", "movable", M("SetMovable", B)),
+    ("Frame", "parent", I),
+    (
+        "Frame",
+        "propagatehyperlinkstoparent",
+        M("SetHyperlinkPropagateToParent", B),
+    ),
+    ("Frame", "resizable", M("SetResizable", B)),
+    ("Frame", "securemixin", I),
+    ("Frame", "toplevel", M("SetToplevel", B)),
+    ("Frame", "useparentlevel", M("SetUsingParentLevel", B)),
+    ("Frame", "fixedframelevel", M("SetFixedFrameLevel", B)),
+    ("Frame", "fixedframestrata", M("SetFixedFrameStrata", B)),
+    (
+        "Frame",
+        "propagatekeyboardinput",
+        M("SetPropagateKeyboardInput", B),
+    ),
+    ("Frame", "registerfordrag", M("RegisterForDrag", S)),
+    (
+        "Button",
+        "motionscriptswhiledisabled",
+        M("SetMotionScriptsWhileDisabled", B),
+    ),
+    ("Button", "registerforclicks", M("RegisterForClicks", S)),
+    ("Button", "text", L("SetText", T)),
+    ("CheckButton", "checked", M("SetChecked", B)),
+    ("Cooldown", "drawedge", M("SetDrawEdge", B)),
+    (
+        "Cooldown",
+        "hidecountdownnumbers",
+        M("SetHideCountdownNumbers", B),
+    ),
+    ("Cooldown", "reverse", M("SetReverse", B)),
+    ("Cooldown", "drawbling", M("SetDrawBling", B)),
+    ("Cooldown", "drawswipe", M("SetDrawSwipe", B)),
+    ("EditBox", "autofocus", M("SetAutoFocus", B)),
+    ("EditBox", "bytes", M("SetMaxBytes", F)),
+    (
+        "EditBox",
+        "countinvisibleletters",
+        M("SetCountInvisibleLetters", B),
+    ),
+    ("EditBox", "historylines", M("SetHistoryLines", F)),
+    ("EditBox", "ignorearrows", M("SetAltArrowKeyMode", B)),
+    ("EditBox", "letters", M("SetMaxLetters", F)),
+    ("EditBox", "multiline", M("SetMultiLine", B)),
+    ("EditBox", "numeric", M("SetNumeric", B)),
+    ("Font", "font", I),
+    ("Font", "height", I),
+    ("Font", "outline", I),
+    ("Font", "monochrome", I),
+    ("Font", "inherits", I),
+    ("Font", "name", I),
+    ("Font", "virtual", I),
+    ("Font", "justifyh", M("SetJustifyH", T)),
+    ("Font", "justifyv", M("SetJustifyV", T)),
+    ("Font", "spacing", M("SetSpacing", F)),
+    ("FontFamily", "name", I),
+    ("FontFamily", "virtual", I),
+    ("FontString", "font", I),
+    ("FontString", "outline", I),
+    ("FontString", "justifyh", M("SetJustifyH", T)),
+    ("FontString", "justifyv", M("SetJustifyV", T)),
+    ("FontString", "maxlines", M("SetMaxLines", F)),
+    ("FontString", "nonspacewrap", M("SetNonSpaceWrap", B)),
+    ("FontString", "spacing", M("SetSpacing", F)),
+    ("FontString", "text", M("SetText", T)),
+    ("FontString", "wordwrap", M("SetWordWrap", B)),
+    ("Line", "alphamode", M("SetBlendMode", T)),
+    ("Line", "atlas", M("SetAtlas", T)),
+    ("Line", "thickness", M("SetThickness", F)),
+    ("Line", "file", M("SetTexture", T)),
+    ("MessageFrame", "displayduration", M("SetTimeVisible", F)),
+    ("MessageFrame", "fadeduration", M("SetFadeDuration", F)),
+    ("MessageFrame", "fadepower", M("SetFadePower", F)),
+    ("MessageFrame", "insertmode", M("SetInsertMode", T)),
+    ("Slider", "defaultvalue", L("SetValue", F)),
+    ("Slider", "maxvalue", I),
+    ("Slider", "minvalue", I),
+    ("Slider", "obeystepondrag", M("SetObeyStepOnDrag", B)),
+    ("Slider", "orientation", M("SetOrientation", T)),
+    ("Slider", "stepsperpage", M("SetStepsPerPage", F)),
+    ("Slider", "valuestep", M("SetValueStep", F)),
+    ("StatusBar", "defaultvalue", L("SetValue", F)),
+    ("StatusBar", "maxvalue", I),
+    ("StatusBar", "minvalue", I),
+    ("StatusBar", "reversefill", M("SetReverseFill", B)),
+    ("StatusBar", "orientation", M("SetOrientation", T)),
+    ("Texture", "alphamode", M("SetBlendMode", T)),
+    ("Texture", "atlas", I),
+    ("Texture", "useatlassize", I),
+    ("Texture", "desaturated", M("SetDesaturated", B)),
+    ("Texture", "file", M("SetTexture", T)),
+    ("Texture", "horiztile", M("SetHorizTile", B)),
+    ("Texture", "nonblocking", M("SetNonBlocking", B)),
+    ("Texture", "snaptopixelgrid", M("SetSnapToPixelGrid", B)),
+    ("Texture", "texelsnappingbias", M("SetTexelSnappingBias", F)),
+    ("Texture", "verttile", M("SetVertTile", B)),
+    ("DressUpModel", "modelscale", M("SetModelScale", F)),
+    ("AnimationGroup", "inherits", I),
+    ("AnimationGroup", "name", I),
+    ("AnimationGroup", "virtual", I),
+];
+
+/// The action for `attr` of `tag` (following the schema's `extends` chain to the tag that
+/// declares it).
+pub fn action(schema: &Schema, tag: &str, attr: &str) -> Act {
+    for t in schema.supertypes(tag) {
+        if let Some((_, _, a)) = TABLE
+            .iter()
+            .find(|(tg, at, _)| *tg == t.name && *at == attr)
+        {
+            return *a;
+        }
+        if t.attributes.iter().any(|a| a.name == attr) {
+            return Act::NotImplemented;
+        }
+    }
+    Act::NotImplemented
+}
+
+/// Converts an attribute value to method arguments; `None` when it does not parse.
+pub fn args(lua: &Lua, value: &str, arg: Arg) -> mlua::Result<Option<MultiValue>> {
+    let mut out = MultiValue::new();
+    match arg {
+        Arg::Bool => match parse_bool(value) {
+            Some(b) => out.push_back(Value::Boolean(b)),
+            None => return Ok(None),
+        },
+        Arg::Num => match parse_number(value) {
+            Some(n) => out.push_back(Value::Number(n)),
+            None => return Ok(None),
+        },
+        Arg::Str => out.push_back(Value::String(lua.create_string(value)?)),
+        Arg::List => {
+            for item in super::registry::split_list(value) {
+                out.push_back(Value::String(lua.create_string(item)?));
+            }
+        }
+    }
+    Ok(Some(out))
+}
+
+/// The merged attributes of an inheritance chain: for each attribute, the last value (later
+/// templates and the element itself win), with the element that gave it.
+pub fn merged<'e>(chain: &[&'e Element]) -> Vec<(&'e str, &'e str, &'e Element)> {
+    let mut out: Vec<(&str, &str, &Element)> = Vec::new();
+    for el in chain {
+        for a in &el.attrs {
+            match out.iter_mut().find(|(n, _, _)| *n == a.name) {
+                Some(slot) => *slot = (a.name.as_str(), a.value.as_str(), el),
+                None => out.push((a.name.as_str(), a.value.as_str(), el)),
+            }
+        }
+    }
+    out
+}
+
+/// The merged value of one attribute.
+pub fn get<'e>(merged: &[Merged<'e>], name: &str) -> Option<&'e str> {
+    merged
+        .iter()
+        .rev()
+        .find(|(k, _, _)| *k == name)
+        .map(|(_, v, _)| *v)
+}
+
+/// One merged attribute: (lower-case name, value, the element that gave it).
+pub type Merged<'e> = (&'e str, &'e str, &'e Element);
+
+/// Applies the merged attributes of phase `late` (or not) to `obj` of schema tag `tag`.
+pub fn apply(
+    lua: &Lua,
+    obj: &Table,
+    tag: &str,
+    merged: &[(&str, &str, &Element)],
+    late: bool,
+) -> mlua::Result<()> {
+    let schema = super::registry::schema_of(lua);
+    for (name, value, _) in merged {
+        let (method, arg, is_late) = match action(schema, tag, name) {
+            Act::Internal => continue,
+            Act::Method(m, a) => (m, a, false),
+            Act::Late(m, a) => (m, a, true),
+            Act::NotImplemented => {
+                if !late {
+                    super::coverage::not_implemented(lua, tag, name);
+                }
+                continue;
+            }
+        };
+        if is_late != late {
+            continue;
+        }
+        if let Some(args) = args(lua, value, arg)? {
+            super::calls::call(lua, obj, tag, name, method, args)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,280 @@
+//! Frames and regions from XML: object creation (name with `$parent`, `parent`, virtual and
+//! intrinsic elements become templates), the inheritance chain (`inherits`, intrinsic bases,
+//! later templates winning), and the application order the client uses: parentKey and
+//! parentArray, mixins, attributes, plain children (size, anchors, key values, scripts), then
+//! `<Layers>` and `<Frames>`, then OnLoad (children before parents) and OnShow if visible.
+
+use super::registry::{self, Src, Template};
+use super::{attrs, coverage, layers, props, scripts};
+use crate::addons::record_at;
+use crate::widgets::{self, frame::expand_parent_name, types, UiState};
+use mlua::{Lua, Table, Value};
+use std::rc::Rc;
+use wowsim_xml::{Element, Schema};
+
+/// Deepest template nesting followed (guards against `inherits` cycles).
+const MAX_CHAIN_DEPTH: usize = 32;
+
+/// One element of an inheritance chain with the file it came from.
+pub enum Link<'a> {
+    Own(&'a Element, &'a Src),
+    Template(Rc<Template>),
+    /// A `<Font>` named in a font string's `inherits` (applied with `SetFontObject`).
+    Font(String),
+    /// A template of the built-in base, written in Lua (a function applied to the object).
+    LuaTemplate(String),
+}
+
+impl Link<'_> {
+    pub fn el(&self) -> Option<&Element> {
+        match self {
+            Link::Own(e, _) => Some(e),
+            Link::Template(t) => Some(&t.el),
+            Link::Font(_) | Link::LuaTemplate(_) => None,
+        }
+    }
+    pub fn src(&self) -> Option<&Src> {
+        match self {
+            Link::Own(_, s) => Some(s),
+            Link::Template(t) => Some(&t.src),
+            Link::Font(_) | Link::LuaTemplate(_) => None,
+        }
+    }
+}
+
+/// The schema tag an element stands for (an intrinsic's base tag) and its intrinsic template.
+pub fn resolve_tag(
+    lua: &Lua,
+    schema: &Schema,
+    tag: &str,
+) -> Option<(String, Option<Rc<Template>>)> {
+    if let Some(t) = schema.tag(tag) {
+        return Some((t.name.clone(), None));
+    }
+    let t = registry::find(lua, tag).filter(|t| t.intrinsic)?;
+    let (base, _) = resolve_tag(lua, schema, &t.el.tag)?;
+    Some((base, Some(t)))
+}
+
+/// Whether a tag makes a frame or region (LayoutFrame and what extends it, intrinsics).
+pub fn is_layout_tag(lua: &Lua, schema: &Schema, tag: &str) -> bool {
+    resolve_tag(lua, schema, tag).is_some_and(|(b, _)| schema.extends(&b, "LayoutFrame"))
+}
+
+/// The wow-sim type index of the object a schema tag makes.
+pub fn type_for_tag(lua: &Lua, schema: &Schema, tag: &str) -> usize {
+    let ui = schema.supertypes(tag).find_map(|t| match &t.impl_info {
+        Some(wowsim_xml::TagImpl::UiObject(u)) => Some(u.clone()),
+        _ => None,
+    });
+    match ui.as_deref().and_then(types::find) {
+        Some(i) => i,
+        None => {
+            coverage::not_implemented(lua, tag, "");
+            let fallback = if schema.extends(tag, "Texture") {
+                "Texture"
+            } else {
+                "Frame"
+            };
+            types::find(fallback).expect("base type")
+        }
+    }
+}
+
+/// Appends the chain of template `t` (its own bases first) to `out`.
+pub fn flatten(lua: &Lua, t: Rc<Template>, out: &mut Vec<Link<'_>>, depth: usize) {
+    if depth > MAX_CHAIN_DEPTH {
+        return;
+    }
+    if let Some(list) = t.el.attr("inherits") {
+        let names: Vec<String> = registry::split_list(list).map(str::to_string).collect();
+        for n in names {
+            push_named(lua, &n, &t.el, &t.src, out, depth + 1);
+        }
+    }
+    out.push(Link::Template(t));
+}
+
+fn push_named(
+    lua: &Lua,
+    name: &str,
+    el: &Element,
+    src: &Src,
+    out: &mut Vec<Link<'_>>,
+    depth: usize,
+) {
+    if let Some(t) = registry::find(lua, name) {
+        flatten(lua, t, out, depth);
+    } else if let Some(f) = registry::find_font(lua, name) {
+        out.push(Link::Font(f));
+    } else if is_font_object(lua, name) {
+        // A Font object made with CreateFont (e.g. by the built-in base) inherits like <Font>.
+        out.push(Link::Font(name.to_string()));
+    } else if crate::templates::lua_registry(lua)
+        .and_then(|r| r.raw_get::<Value>(name))
+        .is_ok_and(|v| matches!(v, Value::Function(_)))
+    {
+        out.push(Link::LuaTemplate(name.to_string()));
+    } else {
+        let line = el.attr_pos("inherits").unwrap_or(el.pos).line;
+        record_at(
+            lua,
+            format!(
+                "{}:{line}: Couldn't find inherited node \"{name}\"",
+                src.file
+            ),
+            &src.file,
+            Some(line),
+        );
+    }
+}
+
+/// The full chain of an element: intrinsic base, inherited templates in order, itself.
+pub fn chain<'a>(
+    lua: &Lua,
+    el: &'a Element,
+    src: &'a Src,
+    intrinsic: Option<Rc<Template>>,
+) -> Vec<Link<'a>> {
+    let mut out = Vec::new();
+    if let Some(t) = intrinsic {
+        flatten(lua, t, &mut out, 0);
+    }
+    if let Some(list) = el.attr("inherits") {
+        for n in registry::split_list(list) {
+            push_named(lua, n, el, src, &mut out, 1);
+        }
+    }
+    out.push(Link::Own(el, src));
+    out
+}
+
+/// Loads a frame or region element under `parent`; `layer` is the draw layer of a region in
+/// `<Layers>`. Returns the object, or `None` for templates.
+pub fn load_element(
+    lua: &Lua,
+    src: &Src,
+    el: &Element,
+    parent: Option<u32>,
+    layer: Option<(&str, f64)>,
+) -> mlua::Result<Option<(u32, Table)>> {
+    let schema = registry::schema_of(lua);
+    let Some((tag, intrinsic)) = resolve_tag(lua, schema, &el.tag) else {
+        coverage::not_implemented(lua, &el.tag, "");
+        return Ok(None);
+    };
+    let is_intrinsic = el.bool_attr("intrinsic") == Some(true);
+    if el.bool_attr("virtual") == Some(true) || is_intrinsic {
+        match el.attr("name") {
+            Some(n) => registry::register(lua, n, el, src, is_intrinsic),
+            None => coverage::not_implemented(lua, &el.tag, "virtual"),
+        }
+        return Ok(None);
+    }
+    let type_index = type_for_tag(lua, schema, &tag);
+    let parent = match el.attr("parent") {
+        Some(p) => parent_by_name(lua, p, parent)?.or(parent),
+        None => parent,
+    };
+    let name = el.attr("name").map(|n| expand_parent_name(lua, n, parent));
+    let (id, obj) = widgets::create_object(lua, type_index, name, parent)?;
+    if let Some((level, sub)) = layer {
+        super::calls::call(lua, &obj, "Layer", "level", "SetDrawLayer", (level, sub))?;
+    }
+    let links = chain(lua, el, src, intrinsic);
+    apply(lua, id, &obj, &tag, &links, parent)?;
+    finish(lua, id)?;
+    Ok(Some((id, obj)))
+}
+
+fn parent_by_name(lua: &Lua, name: &str, lexical: Option<u32>) -> mlua::Result<Option<u32>> {
+    let name = expand_parent_name(lua, name, lexical);
+    let v: Value = lua.globals().get(name.as_str())?;
+    Ok(widgets::obj_id(lua, &v, "parent").ok())
+}
+
+/// Applies a chain to an object: everything but OnLoad.
+pub fn apply(
+    lua: &Lua,
+    id: u32,
+    obj: &Table,
+    tag: &str,
+    links: &[Link<'_>],
+    parent: Option<u32>,
+) -> mlua::Result<()> {
+    let els: Vec<&Element> = links.iter().filter_map(Link::el).collect();
+    let merged = attrs::merged(&els);
+    let get = |n: &str| attrs::get(&merged, n);
+    if let Some(p) = parent {
+        props::parent_key(lua, p, obj, get("parentkey"), get("parentarray"))?;
+    }
+    for link in links {
+        if let (Some(el), Some(src)) = (link.el(), link.src()) {
+            props::mixins(lua, obj, el, src)?;
+        }
+    }
+    if get("hidden").and_then(wowsim_xml::parse_bool) == Some(true) {
+        if let Some(o) = lua.app_data_mut::<UiState>().expect("ui").get_mut(id) {
+            o.shown = false;
+        }
+    }
+    props::special_attrs(lua, obj, tag, &merged)?;
+    attrs::apply(lua, obj, tag, &merged, false)?;
+    let mut order = scripts::Order::default();
+    for link in links {
+        match link {
+            Link::Font(f) => {
+                let font: Value = lua.globals().get(f.as_str())?;
+                super::calls::call(lua, obj, tag, "inherits", "SetFontObject", font)?;
+            }
+            Link::LuaTemplate(name) => {
+                let f: mlua::Function =
+                    crate::templates::lua_registry(lua)?.raw_get(name.as_str())?;
+                super::calls::hostcall(lua)?.call::<mlua::MultiValue>((f, obj.clone()))?;
+            }
+            _ => {
+                let (el, src) = (link.el().expect("element"), link.src().expect("src"));
+                let from_intrinsic = matches!(link, Link::Template(t) if t.intrinsic);
+                props::plain_children(lua, id, obj, tag, el, src, &mut order, from_intrinsic)?;
+            }
+        }
+    }
+    props::font_attrs(lua, obj, tag, &merged, &els)?;
+    if get("setallpoints").and_then(wowsim_xml::parse_bool) == Some(true) {
+        super::calls::call(lua, obj, tag, "setallpoints", "SetAllPoints", ())?;
+    }
+    for link in links {
+        if let (Some(el), Some(src)) = (link.el(), link.src()) {
+            layers::late_children(lua, id, obj, tag, el, src)?;
+        }
+    }
+    attrs::apply(lua, obj, tag, &merged, true)
+}
+
+/// Fires OnLoad, then OnShow when the object is visible (frames only).
+pub fn finish(lua: &Lua, id: u32) -> mlua::Result<()> {
+    widgets::fire_script(lua, id, "OnLoad", ())?;
+    let show = {
+        let ui = lua.app_data_ref::<UiState>().expect("ui");
+        ui.get(id)
+            .is_some_and(|o| types::is_a(o.type_index, "Frame"))
+            && ui.is_visible(id)
+    };
+    if show {
+        widgets::fire_script(lua, id, "OnShow", ())?;
+    }
+    Ok(())
+}
+
+/// Whether the global `name` is a Font object.
+fn is_font_object(lua: &Lua, name: &str) -> bool {
+    let Ok(v) = lua.globals().raw_get::<Value>(name) else {
+        return false;
+    };
+    let Ok(id) = crate::widgets::obj_id(lua, &v, "inherits") else {
+        return false;
+    };
+    let ui = lua.app_data_ref::<UiState>().expect("ui");
+    ui.get(id)
+        .is_some_and(|o| types::inherits_from(o.type_index, "Font"))
+}

@@ -1,0 +1,93 @@
+//! The object-making children of a frame, created after its plain children: regions in
+//! `<Layers>`/`<Layer level textureSubLevel>`, frames in `<Frames>`, and the special children
+//! the client hands to a parent method (`<NormalTexture>` → `SetNormalTexture`,
+//! `<ButtonText>` → `SetFontString`, `<ScrollChild>` → `SetScrollChild` with the last kid,
+//! `<BarTexture>` → `SetStatusBarTexture`, ...).
+
+use super::calls::call;
+use super::coverage;
+use super::frame::load_element;
+use super::registry::Src;
+use mlua::{Lua, Table, Value};
+use wowsim_xml::{Element, Schema, TagImpl};
+
+/// Whether a child tag is created in the late pass (by [`late_children`]).
+pub fn is_late(schema: &Schema, tag: &str) -> bool {
+    matches!(tag, "Layers" | "Frames" | "ScrollChild" | "FontString")
+        || matches!(schema.tag_impl(tag), Some(TagImpl::Call { .. }))
+            && !schema.extends(tag, "ButtonFont")
+        || schema.extends(tag, "Texture")
+}
+
+/// Creates the late children of one chain element under object `id`.
+pub fn late_children(
+    lua: &Lua,
+    id: u32,
+    obj: &Table,
+    tag: &str,
+    el: &Element,
+    src: &Src,
+) -> mlua::Result<()> {
+    let schema = super::registry::schema_of(lua);
+    for c in &el.children {
+        match c.tag.as_str() {
+            "Layers" => {
+                for layer in c.children_named("Layer") {
+                    let level = layer.attr("level").unwrap_or("ARTWORK");
+                    let sub = layer.num_attr("texturesublevel").unwrap_or(0.0);
+                    for r in &layer.children {
+                        load_element(lua, src, r, Some(id), Some((level, sub)))?;
+                    }
+                }
+            }
+            "Frames" => {
+                for f in &c.children {
+                    load_element(lua, src, f, Some(id), None)?;
+                }
+            }
+            "ScrollChild" => {
+                let mut last = None;
+                for f in &c.children {
+                    if let Some((_, o)) = load_element(lua, src, f, Some(id), None)? {
+                        last = Some(o);
+                    }
+                }
+                if let Some(kid) = last {
+                    call(lua, obj, tag, "ScrollChild", "SetScrollChild", kid)?;
+                }
+            }
+            "FontString" => {
+                // A font string inside an edit box or message frame describes its font.
+                match c
+                    .attr("inherits")
+                    .and_then(|n| super::registry::find_font(lua, n))
+                {
+                    Some(f) => {
+                        let font: Value = lua.globals().get(f.as_str())?;
+                        call(lua, obj, tag, "FontString", "SetFontObject", font)?;
+                    }
+                    None => coverage::not_implemented(lua, tag, "FontString"),
+                }
+            }
+            t if is_late(schema, t) => special(lua, id, obj, tag, c, src)?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A `<NormalTexture>`-like child: made as a region of the frame, then passed to the parent
+/// method the schema names.
+fn special(lua: &Lua, id: u32, obj: &Table, tag: &str, c: &Element, src: &Src) -> mlua::Result<()> {
+    let schema = super::registry::schema_of(lua);
+    let Some((_, kid)) = load_element(lua, src, c, Some(id), None)? else {
+        return Ok(());
+    };
+    match schema.tag_impl(&c.tag) {
+        Some(TagImpl::Call { parent_method, .. }) => {
+            call(lua, obj, tag, &c.tag, parent_method, kid)?;
+        }
+        _ => coverage::not_implemented(lua, &c.tag, ""),
+    }
+    Ok(())
+}

@@ -1,0 +1,81 @@
+//! Native instantiation of UI XML (frames, regions, templates, fonts, scripts) from the parsed
+//! model of `wowsim-xml`: no Lua source is generated. Objects are configured by calling their
+//! Lua methods by name (as the client's `impl: method` says), so a method the widgets do not
+//! have yet is counted in [`coverage`] instead of failing. XML file reading, `<Script>` and
+//! `<Include>` stay in `addons::xmlload`.
+//!
+//! | Part | File |
+//! | --- | --- |
+//! | state, templates, intrinsics | [`registry`] |
+//! | frames and the inheritance chain | [`frame`] |
+//! | regions in `<Layers>`, special children | [`layers`] |
+//! | size, anchors, key values, insets | [`props`] |
+//! | colours, tex-coords, gradients, fonts of regions | [`visual`] |
+//! | attribute → method table | [`attrs`] |
+//! | `<Scripts>` handlers | [`scripts`] |
+//! | `<Font>` objects | [`fonts`] |
+//! | method calls and the not-implemented counter | [`calls`], [`coverage`] |
+
+pub mod attrs;
+pub mod calls;
+pub mod coverage;
+pub mod fonts;
+pub mod frame;
+pub mod layers;
+pub mod props;
+pub mod registry;
+pub mod scripts;
+pub mod visual;
+
+use crate::lua::HostFns;
+use mlua::Lua;
+use registry::Src;
+use wowsim_xml::Element;
+
+pub use coverage::Coverage;
+pub use registry::XmlState;
+
+/// Sets up the XML state of a VM (call once, after the widgets).
+pub fn install(lua: &Lua, host: &HostFns, flavor: wowsim_xml::Flavor) -> mlua::Result<()> {
+    lua.set_app_data(XmlState::new(flavor));
+    lua.set_named_registry_value("wowsim.hostcall", host.hostcall.clone())?;
+    lua.set_named_registry_value("wowsim.report", host.report.clone())?;
+    lua.set_named_registry_value("wowsim.xmlhandlers", lua.create_table()?)?;
+    fonts::install(lua)
+}
+
+/// Instantiates a top-level element of a `<Ui>` file of `addon` (`file` is its client path).
+pub fn instantiate_top_level(
+    lua: &Lua,
+    _host: &HostFns,
+    addon: &str,
+    file: &str,
+    el: &Element,
+) -> mlua::Result<()> {
+    let src = registry::source(lua, addon, file);
+    top_level(lua, &src, el)
+}
+
+fn top_level(lua: &Lua, src: &Src, el: &Element) -> mlua::Result<()> {
+    let schema = registry::schema_of(lua);
+    match el.tag.as_str() {
+        "Font" | "FontFamily" => fonts::load_font(lua, src, el),
+        "ScopedModifier" => {
+            coverage::note_attrs_unapplied(lua, el, &[]);
+            for c in &el.children {
+                match c.tag.as_str() {
+                    "Script" | "Include" => coverage::not_implemented(lua, &c.tag, ""),
+                    _ => top_level(lua, src, c)?,
+                }
+            }
+            Ok(())
+        }
+        _ if frame::is_layout_tag(lua, schema, &el.tag) => {
+            frame::load_element(lua, src, el, None, None).map(|_| ())
+        }
+        other => {
+            coverage::not_implemented(lua, other, "");
+            Ok(())
+        }
+    }
+}

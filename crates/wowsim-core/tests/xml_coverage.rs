@@ -1,0 +1,43 @@
+//! The XML coverage table (`docs/xml-coverage.md`) is generated from the client's schema and
+//! the loader's tables; this test fails when the committed file is stale. Regenerate with
+//! `WOWSIM_BLESS=1 cargo test -p wowsim-core --test xml_coverage`.
+
+use std::path::PathBuf;
+use wowsim_core::xmlui::coverage::report_markdown;
+
+#[test]
+fn xml_coverage_doc_is_current() {
+    let schema = wowsim_xml::schema(wowsim_xml::Flavor::Retail);
+    let text = report_markdown(schema, "retail");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/xml-coverage.md");
+    if std::env::var_os("WOWSIM_BLESS").is_some() {
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let old = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        old == text,
+        "docs/xml-coverage.md is stale; regenerate with WOWSIM_BLESS=1 cargo test -p wowsim-core --test xml_coverage"
+    );
+}
+
+#[test]
+fn coverage_statuses() {
+    let schema = wowsim_xml::schema(wowsim_xml::Flavor::Retail);
+    use wowsim_core::xmlui::coverage::{attr_status, tag_status};
+    let check = |tag: &str, attr: &str, want: &str| {
+        let got = if attr.is_empty() {
+            tag_status(schema, tag).to_string()
+        } else {
+            attr_status(schema, tag, attr)
+        };
+        assert_eq!(got, want, "{tag} {attr}");
+    };
+    check("Frame", "", "applied");
+    check("Button", "text", "`SetText` (late)");
+    check("CheckButton", "alpha", "`SetAlpha`");
+    check("Frame", "parentkey", "applied (loader)");
+    check("NormalTexture", "", "applied (parent method)");
+    check("AnimationGroup", "", "not implemented (animations)");
+    check("Frame", "protected", "not implemented");
+}
