@@ -12,6 +12,7 @@
 //! | `SetGradient(orientation, min, max)` | `gradient*` | per-corner `colors` |
 //! | `SetRotation(radians)` | `textureRotation` | `uv` rotated about its centre |
 //! | `SetBlendMode`, `SetDesaturated`, `SetHorizTile`, `SetVertTile` | `blendMode`, `desaturation`, `horizTile`, `vertTile` | `blend`, `desaturate`, `tile` |
+//! | StatusBar `SetValue`, `SetMinMaxValues`, `SetOrientation`, `SetReverseFill`, `SetStatusBarColor` | the bar's `value`, `min`, `max`, … | the filled part of the bar texture |
 
 use super::RegionCtx;
 use crate::widgets::fields::FieldVal;
@@ -53,6 +54,66 @@ fn rotate(uv: &mut [[f32; 2]; 4], r: f32) {
     for p in uv.iter_mut() {
         let (du, dv) = (p[0] - cu, p[1] - cv);
         *p = [cu + du * c - dv * s, cv + du * s + dv * c];
+    }
+}
+
+/// A StatusBar's bar texture covers the filled part only (value between min and max), with
+/// its tex coords and corner colours cut to match, tinted by `SetStatusBarColor`.
+fn status_bar_fill(ui: &mut UiState, id: u32, q: &mut Quad) {
+    let Some(bar) = ui.get(id).and_then(|o| o.parent) else {
+        return;
+    };
+    if ui.field_by_name(bar, "statusBarTexture") != FieldVal::Obj(id) {
+        return;
+    }
+    let (min, max) = (num(ui, bar, "min", 0.0), num(ui, bar, "max", 0.0));
+    let v = num(ui, bar, "value", 0.0);
+    let frac = if max > min {
+        ((v - min) / (max - min)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let vertical = matches!(ui.field_by_name(bar, "orientation"), FieldVal::Str(o) if o.eq_ignore_ascii_case("VERTICAL"));
+    let reverse = ui.field_by_name(bar, "reverseFill") == FieldVal::Bool(true);
+    let [x0, y0, x1, y1] = q.rect;
+    // Corners that move, each with the corner on the bar's start side it moves from.
+    let moves: [(usize, usize); 2] = match (vertical, reverse) {
+        (false, false) => {
+            q.rect[2] = x0 + (x1 - x0) * frac;
+            [(1, 0), (3, 2)]
+        }
+        (false, true) => {
+            q.rect[0] = x1 - (x1 - x0) * frac;
+            [(0, 1), (2, 3)]
+        }
+        (true, false) => {
+            q.rect[1] = y1 - (y1 - y0) * frac;
+            [(0, 2), (1, 3)]
+        }
+        (true, true) => {
+            q.rect[3] = y0 + (y1 - y0) * frac;
+            [(2, 0), (3, 1)]
+        }
+    };
+    let (uv, colors) = (q.uv, q.colors);
+    for (to, from) in moves {
+        for k in 0..2 {
+            q.uv[to][k] = uv[from][k] + (uv[to][k] - uv[from][k]) * frac;
+        }
+        for k in 0..4 {
+            q.colors[to][k] = colors[from][k] + (colors[to][k] - colors[from][k]) * frac;
+        }
+    }
+    if let FieldVal::Num(r) = ui.field_by_name(bar, "barColorR") {
+        let c = [
+            r as f32,
+            num(ui, bar, "barColorG", 1.0),
+            num(ui, bar, "barColorB", 1.0),
+            num(ui, bar, "barColorA", 1.0),
+        ];
+        for col in q.colors.iter_mut() {
+            *col = mul(*col, c);
+        }
     }
 }
 
@@ -120,7 +181,7 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
         tile(ui.field_by_name(id, "horizTile"), x1 - x0),
         tile(ui.field_by_name(id, "vertTile"), y1 - y0),
     ];
-    Some(DrawItem::Quad(Quad {
+    let mut q = Quad {
         rect: ctx.rect,
         source,
         uv,
@@ -129,7 +190,9 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
         desaturate: num(ui, id, "desaturation", 0.0) > 0.0,
         tile,
         clip: ctx.clip,
-    }))
+    };
+    status_bar_fill(ui, id, &mut q);
+    Some(DrawItem::Quad(q))
 }
 
 #[cfg(test)]
