@@ -96,13 +96,16 @@ fn status_bar_fill(ui: &mut UiState, id: u32, q: &mut Quad) {
         }
     };
     let (uv, colors) = (q.uv, q.colors);
+    let cut = |a: f32, b: f32| b + (a - b) * frac;
     for (to, from) in moves {
-        for k in 0..2 {
-            q.uv[to][k] = uv[from][k] + (uv[to][k] - uv[from][k]) * frac;
-        }
-        for k in 0..4 {
-            q.colors[to][k] = colors[from][k] + (colors[to][k] - colors[from][k]) * frac;
-        }
+        q.uv[to] = [cut(uv[to][0], uv[from][0]), cut(uv[to][1], uv[from][1])];
+        let (c, f) = (colors[to], colors[from]);
+        q.colors[to] = [
+            cut(c[0], f[0]),
+            cut(c[1], f[1]),
+            cut(c[2], f[2]),
+            cut(c[3], f[3]),
+        ];
     }
     if let FieldVal::Num(r) = ui.field_by_name(bar, "barColorR") {
         let c = [
