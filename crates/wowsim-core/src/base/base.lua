@@ -131,9 +131,10 @@ font("SystemFont_Small", 10, 1, 1, 1)
 font("GameFontHighlightMedium", 14, 1, 1, 1)
 font("GameFontNormalMed3", 14, 1.0, 0.82, 0)
 
--- Button templates: a label and the state textures.
+-- Button templates: a label and the state textures. The built-in base ships no client art, so
+-- its templates draw with colours of their own.
 local function buttonparts(self, fontobject)
-  local text = self:CreateFontString(self:GetName() and (self:GetName() .. "Text") or nil, "ARTWORK", fontobject)
+  local text = self:CreateFontString(self:GetName() and (self:GetName() .. "Text") or nil, "OVERLAY", fontobject)
   text:SetPoint("CENTER")
   self:SetFontString(text)
   self.Text = text
@@ -142,13 +143,20 @@ local function buttonparts(self, fontobject)
   self:SetDisabledFontObject("GameFontDisable")
 end
 
+local function colortexture(self, layer, r, g, b, a)
+  local t = self:CreateTexture(nil, layer)
+  t:SetColorTexture(r, g, b, a)
+  t:SetAllPoints()
+  return t
+end
+
 template("UIPanelButtonTemplate", function(self)
   buttonparts(self, "GameFontNormal")
-  self:SetNormalTexture("Interface\\Buttons\\UI-Panel-Button-Up")
-  self:SetPushedTexture("Interface\\Buttons\\UI-Panel-Button-Down")
-  self:SetHighlightTexture("Interface\\Buttons\\UI-Panel-Button-Highlight", "ADD")
-  self:SetDisabledTexture("Interface\\Buttons\\UI-Panel-Button-Disabled")
-  self.Left, self.Middle, self.Right = self:CreateTexture(), self:CreateTexture(), self:CreateTexture()
+  self:SetNormalTexture(colortexture(self, "BACKGROUND", 0.45, 0.06, 0.04, 1))
+  self:SetPushedTexture(colortexture(self, "BACKGROUND", 0.3, 0.03, 0.02, 1))
+  self:SetDisabledTexture(colortexture(self, "BACKGROUND", 0.25, 0.25, 0.25, 1))
+  local hl = colortexture(self, "HIGHLIGHT", 1, 1, 1, 0.15)
+  self:SetHighlightTexture(hl, "ADD")
 end)
 template("UIPanelButtonNoTooltipTemplate", function(self)
   buttonparts(self, "GameFontNormal")
