@@ -45,11 +45,14 @@ fn parent_keys(lua: &Lua, ui: &UiState) -> mlua::Result<FxHashMap<u32, String>> 
             let (Value::String(k), Value::Table(v)) = (k, v) else {
                 continue;
             };
-            if let Ok(ud) = v.raw_get::<mlua::AnyUserData>(0) {
-                if let Ok(h) = ud.borrow::<super::ObjHandle>() {
-                    if o.children.contains(&h.0) {
-                        out.entry(h.0).or_insert_with(|| k.to_string_lossy());
-                    }
+            if let Some(h) = v
+                .raw_get::<Value>(0)
+                .ok()
+                .as_ref()
+                .and_then(super::handle_id)
+            {
+                if o.children.contains(&h) {
+                    out.entry(h).or_insert_with(|| k.to_string_lossy());
                 }
             }
         }

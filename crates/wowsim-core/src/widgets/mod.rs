@@ -26,14 +26,9 @@ pub mod util;
 
 use crate::lua::{lua_error, HostFns};
 use fields::{FieldTable, FieldVal};
-use mlua::{AnyUserData, Function, Lua, Table, UserData, Value};
+use mlua::{Function, Lua, Table, Value};
 use rustc_hash::FxHashMap;
 use wowsim_layout::{Layout, NodeId};
-
-/// The userdata stored at `[0]` of every object table.
-#[derive(Clone, Copy, Debug)]
-pub struct ObjHandle(pub u32);
-impl UserData for ObjHandle {}
 
 /// One UI object's host-side state.
 #[derive(Clone, Debug)]
@@ -241,13 +236,28 @@ pub fn methods_of(lua: &Lua, type_name: &str) -> mlua::Result<Table> {
     mt.raw_get("__index")
 }
 
+/// The value stored at `[0]` of an object's table: a light userdata carrying the id. Lua code
+/// cannot create light userdata, so a table can only pose as an object by copying a real `[0]`
+/// (as in the client); reading it back costs no allocation on the hot method-call path.
+pub fn handle_value(id: u32) -> Value {
+    Value::LightUserData(mlua::LightUserData(
+        (id as usize + 1) as *mut std::ffi::c_void,
+    ))
+}
+
+/// The id in a `[0]` value made by [`handle_value`].
+pub fn handle_id(v: &Value) -> Option<u32> {
+    match v {
+        Value::LightUserData(p) if !p.0.is_null() => u32::try_from(p.0 as usize - 1).ok(),
+        _ => None,
+    }
+}
+
 /// Reads the object id from a method's `self`, with the client's error when it is not one.
 pub fn obj_id(lua: &Lua, this: &Value, method: &str) -> mlua::Result<u32> {
     if let Value::Table(t) = this {
-        if let Ok(ud) = t.raw_get::<AnyUserData>(0) {
-            if let Ok(h) = ud.borrow::<ObjHandle>() {
-                return Ok(h.0);
-            }
+        if let Some(id) = t.raw_get::<Value>(0).ok().as_ref().and_then(handle_id) {
+            return Ok(id);
         }
     }
     Err(lua_error(
@@ -327,7 +337,7 @@ pub fn create_object(
         id
     };
     let t = lua.create_table()?;
-    t.raw_set(0, lua.create_userdata(ObjHandle(id))?)?;
+    t.raw_set(0, handle_value(id))?;
     let (mt, objects) = {
         let ui = lua.app_data_ref::<UiLua>().expect("ui installed");
         (ui.metatable_list[type_index].clone(), ui.objects.clone())
