@@ -136,7 +136,12 @@ pub fn error_value_message(v: &Value) -> String {
 pub fn host_error_message(e: &mlua::Error) -> String {
     match e {
         mlua::Error::CallbackError { cause, .. } => host_error_message(cause),
-        mlua::Error::RuntimeError(m) => m.clone(),
+        // mlua appends a traceback to errors of Lua code called from Rust; the client's
+        // messages have none (the stack is a separate field of the record).
+        mlua::Error::RuntimeError(m) => match m.find("\nstack traceback:") {
+            Some(i) => m[..i].to_string(),
+            None => m.clone(),
+        },
         mlua::Error::SyntaxError { message, .. } => message.clone(),
         mlua::Error::MemoryError(m) => format!("not enough memory: {m}"),
         mlua::Error::BadArgument {
