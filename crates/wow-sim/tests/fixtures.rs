@@ -42,7 +42,9 @@ fn fixtures_root() -> PathBuf {
 }
 
 fn find_cases(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
@@ -68,7 +70,9 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 fn list_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in rd.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -127,7 +131,11 @@ fn run_case(case: &Path) -> Result<(), String> {
     let scratch = std::env::temp_dir().join(format!(
         "wowsim-fixture-{}-{}",
         std::process::id(),
-        case.strip_prefix(fixtures_root()).unwrap_or(case).display().to_string().replace('/', "_")
+        case.strip_prefix(fixtures_root())
+            .unwrap_or(case)
+            .display()
+            .to_string()
+            .replace('/', "_")
     ));
     let _ = std::fs::remove_dir_all(&scratch);
     if spec.saved_vars.unwrap_or(false) {
@@ -145,12 +153,15 @@ fn run_case(case: &Path) -> Result<(), String> {
     }
     let mut sim = Simulator::new(config).map_err(|e| e.to_string())?;
     sim.start().map_err(|e| format!("internal error: {e}"))?;
-    sim.run_for(spec.seconds.unwrap_or(0.5)).map_err(|e| format!("internal error: {e}"))?;
+    sim.run_for(spec.seconds.unwrap_or(0.5))
+        .map_err(|e| format!("internal error: {e}"))?;
     if let Some(code) = &spec.exec_lua {
-        sim.exec_lua(code, "exec-lua").map_err(|e| format!("internal error: {e}"))?;
+        sim.exec_lua(code, "exec-lua")
+            .map_err(|e| format!("internal error: {e}"))?;
     }
     for line in spec.chat.iter().flatten() {
-        sim.run_chat_line(line).map_err(|e| format!("internal error: {e}"))?;
+        sim.run_chat_line(line)
+            .map_err(|e| format!("internal error: {e}"))?;
     }
     if !spec.no_logout.unwrap_or(false) {
         sim.logout().map_err(|e| format!("internal error: {e}"))?;
@@ -183,7 +194,9 @@ fn run_case(case: &Path) -> Result<(), String> {
         list_files(&wtf, &wtf, &mut got);
         got.retain(|p| !p.to_string_lossy().ends_with(".bak") || want.contains(p));
         if want != got {
-            failures.push(format!("saved files differ: expected {want:?}, got {got:?}"));
+            failures.push(format!(
+                "saved files differ: expected {want:?}, got {got:?}"
+            ));
         }
         for f in want.iter().filter(|f| got.contains(f)) {
             let actual = std::fs::read_to_string(wtf.join(f)).unwrap_or_default();
@@ -202,26 +215,47 @@ fn run_case(case: &Path) -> Result<(), String> {
 fn fixtures() {
     let mut cases = Vec::new();
     find_cases(&fixtures_root(), &mut cases);
-    assert!(!cases.is_empty(), "no fixture cases found under {}", fixtures_root().display());
+    assert!(
+        !cases.is_empty(),
+        "no fixture cases found under {}",
+        fixtures_root().display()
+    );
     let filter = std::env::var("WOWSIM_FIXTURE").ok();
     let mut failed = Vec::new();
     let mut ran = 0;
     for case in &cases {
-        let name = case.strip_prefix(fixtures_root()).unwrap().display().to_string();
+        let name = case
+            .strip_prefix(fixtures_root())
+            .unwrap()
+            .display()
+            .to_string();
         if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
             continue;
         }
         ran += 1;
         let text = std::fs::read_to_string(case.join("test.toml")).unwrap_or_default();
-        let known = toml::from_str::<Spec>(&text).ok().and_then(|s| s.known_failure);
-        let result = std::panic::catch_unwind(|| run_case(case)).unwrap_or_else(|_| Err("panicked".into()));
+        let known = toml::from_str::<Spec>(&text)
+            .ok()
+            .and_then(|s| s.known_failure);
+        let result =
+            std::panic::catch_unwind(|| run_case(case)).unwrap_or_else(|_| Err("panicked".into()));
         match (result, known) {
             (Ok(()), None) => eprintln!("ok      {name}"),
-            (Err(e), Some(why)) => eprintln!("known   {name}: {why} ({} )", e.lines().next().unwrap_or("")),
-            (Ok(()), Some(why)) => failed.push(format!("{name}: marked known_failure ({why}) but now passes; remove the mark")),
+            (Err(e), Some(why)) => eprintln!(
+                "known   {name}: {why} ({} )",
+                e.lines().next().unwrap_or("")
+            ),
+            (Ok(()), Some(why)) => failed.push(format!(
+                "{name}: marked known_failure ({why}) but now passes; remove the mark"
+            )),
             (Err(e), None) => failed.push(format!("{name}: {e}")),
         }
     }
     eprintln!("{ran} fixture cases");
-    assert!(failed.is_empty(), "{} fixture case(s) failed:\n\n{}", failed.len(), failed.join("\n\n"));
+    assert!(
+        failed.is_empty(),
+        "{} fixture case(s) failed:\n\n{}",
+        failed.len(),
+        failed.join("\n\n")
+    );
 }

@@ -113,7 +113,10 @@ fn deep_lua_recursion_is_a_stack_overflow_error() {
          r(1)");
     assert_eq!(o.out.len(), 2);
     for line in &o.out {
-        assert!(line.starts_with("false ") && line.contains("stack overflow"), "{line}");
+        assert!(
+            line.starts_with("false ") && line.contains("stack overflow"),
+            "{line}"
+        );
     }
     assert_eq!(o.errors.len(), 1);
     assert!(o.errors[0].contains("stack overflow"), "{:?}", o.errors);
@@ -136,9 +139,11 @@ fn recursion_through_host_functions_is_an_error() {
 
 #[test]
 fn parent_cycles_are_refused() {
-    let o = run("local a = CreateFrame('Frame') local b = CreateFrame('Frame', nil, a) \
+    let o = run(
+        "local a = CreateFrame('Frame') local b = CreateFrame('Frame', nil, a) \
          print(pcall(a.SetParent, a, b)) print(pcall(a.SetParent, a, a)) \
-         print(a:IsVisible(), b:IsVisible(), b:GetParent() == a)");
+         print(a:IsVisible(), b:IsVisible(), b:GetParent() == a)",
+    );
     assert_eq!(o.out.len(), 3, "{:?}", o.errors);
     assert!(o.out[0].starts_with("false "), "{}", o.out[0]);
     assert!(o.out[1].starts_with("false "), "{}", o.out[1]);
@@ -179,6 +184,10 @@ fn load_addon_from_addon_loaded() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(o.errors.is_empty(), "{:?}", o.errors);
     assert_eq!(o.out[0], "loaded Main");
-    assert!(o.out.iter().any(|l| l.starts_with("lazy runs")), "{:?}", o.out);
+    assert!(
+        o.out.iter().any(|l| l.starts_with("lazy runs")),
+        "{:?}",
+        o.out
+    );
     assert!(o.out.iter().any(|l| l == "loaded Lazy"), "{:?}", o.out);
 }

@@ -133,12 +133,7 @@ fn host_errors_reach_lua_as_strings() {
          print(select(2, xpcall(function() CreateFrame(1) end, function(m) return type(m) end))) \
          local co = coroutine.create(function() CreateFrame('Nope') end) \
          local ok3, e3 = coroutine.resume(co) print(ok3, type(e3))",
-        &[
-            "false string",
-            "false string",
-            "string",
-            "false string",
-        ],
+        &["false string", "false string", "string", "false string"],
     );
 }
 
@@ -176,9 +171,10 @@ fn pcall_cannot_swallow_script_ran_too_long() {
 
 #[test]
 fn coroutine_loops_hit_the_budget() {
-    let (out, errors) =
-        run("local co = coroutine.create(function() while true do end end) \
-         print(coroutine.resume(co))");
+    let (out, errors) = run(
+        "local co = coroutine.create(function() while true do end end) \
+         print(coroutine.resume(co))",
+    );
     assert_eq!(out, ["false escape.lua:1: script ran too long"]);
     assert!(errors.is_empty() || errors[0].ends_with("script ran too long"));
 }

@@ -118,8 +118,7 @@ pub fn run_lua_source(
     };
     let table = addon_table(lua, addon)?;
     crate::lua::budget::host_entry(lua, || {
-        host.hostcall
-            .call::<mlua::MultiValue>((func, addon, table))
+        host.hostcall.call::<mlua::MultiValue>((func, addon, table))
     })?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! The host wraps every call into Lua in [`host_entry`]; the outermost entry resets the budget.
 //! What happens after a stop (printing, exit codes) is the front end's business.
 
-use mlua::{HookTriggers, Lua, VmState};
+use mlua::Lua;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -107,50 +107,116 @@ impl Budget {
 #[derive(Clone)]
 pub struct BudgetHandle(pub Rc<Budget>);
 
-/// Installs the count hook (global: coroutines inherit it) with the default budget.
+/// Registry key of the leaked `Budget` pointer the raw hook reads.
+const REGISTRY_KEY: &std::ffi::CStr = c"wowsim.budget";
+
+/// Installs the count hook with the default budget. Coroutines inherit it (Lua 5.1 copies a
+/// thread's hook into the threads it creates), so it covers them as a global hook would.
+///
+/// The hook is a raw C hook, not mlua's `set_global_hook`: an error returned from an mlua hook
+/// is raised by mlua's callback machinery, which treats the running Lua function's registers
+/// as its own C stack and overwrites the first of them. Open upvalues of that function then
+/// close over the wrong value (found by `tests/limits.rs`). Raising from a raw hook is what
+/// the standalone `lua` does for Ctrl-C: push the message above the registers, `lua_error`.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let b = Rc::new(Budget::new());
-    let state = b.clone();
-    let step = u64::from(HOOK_STEP);
-    lua.set_global_hook(
-        HookTriggers::new().every_nth_instruction(HOOK_STEP),
-        move |_, dbg| {
-            let b = &*state;
-            if !b.exceeded.get() {
-                let used = b.used.get() + step;
-                b.used.set(used);
-                let over = b.limit.get() != 0 && used > b.limit.get();
-                if !over && !b.check_deadline() {
-                    return Ok(VmState::Continue);
-                }
-                b.exceeded.set(true);
-            }
-            // Exceeded: raise in addon code until control is back in the host, so that a
-            // `pcall` in the script cannot swallow it. wow-sim's own chunks run on, so that
-            // the error is recorded and the dispatcher returns.
-            let src = dbg.source();
-            let source = src.source.as_deref().unwrap_or("");
-            if source.starts_with("=[wow-sim") {
-                return Ok(VmState::Continue);
-            }
-            let file = source
-                .strip_prefix('@')
-                .map(str::to_string)
-                .or_else(|| src.short_src.as_deref().map(str::to_string))
-                .unwrap_or_default();
-            let pos = match dbg.current_line() {
-                Some(l) if !file.is_empty() => format!("{file}:{l}: "),
-                _ => String::new(),
-            };
-            let msg = match b.stopped() {
-                Some(s @ Stop::Timeout(_)) => s.to_string(),
-                _ => TOO_LONG.to_string(),
-            };
-            Err(mlua::Error::RuntimeError(format!("{pos}{msg}")))
-        },
-    )?;
+    // One leaked reference per VM keeps the pointer valid even while `lua_close` runs
+    // finalizers after the app data is gone.
+    let ptr = Rc::into_raw(b.clone()) as *mut std::ffi::c_void;
+    raw_hook::set(lua, ptr)?;
     lua.set_app_data(BudgetHandle(b));
     Ok(())
+}
+
+/// What the hook does each `HOOK_STEP` instructions; `Some(message)` raises it.
+fn on_step(b: &Budget, source: &str, short_src: &str, line: i32) -> Option<String> {
+    if !b.exceeded.get() {
+        let used = b.used.get() + u64::from(HOOK_STEP);
+        b.used.set(used);
+        let over = b.limit.get() != 0 && used > b.limit.get();
+        if !over && !b.check_deadline() {
+            return None;
+        }
+        b.exceeded.set(true);
+    }
+    // Exceeded: raise in addon code until control is back in the host, so that a `pcall` in
+    // the script cannot swallow it. wow-sim's own chunks run on, so that the error is
+    // recorded and the dispatcher returns.
+    if source.starts_with("=[wow-sim") {
+        return None;
+    }
+    let file = source.strip_prefix('@').unwrap_or(short_src);
+    let pos = if line > 0 && !file.is_empty() {
+        format!("{file}:{line}: ")
+    } else {
+        String::new()
+    };
+    let msg = match b.stopped() {
+        Some(s @ Stop::Timeout(_)) => s.to_string(),
+        _ => TOO_LONG.to_string(),
+    };
+    Some(format!("{pos}{msg}"))
+}
+
+/// The only unsafe code of the crate: installing and running the raw count hook.
+#[allow(unsafe_code)]
+mod raw_hook {
+    use super::{on_step, Budget, HOOK_STEP, REGISTRY_KEY};
+    use mlua::ffi;
+    use std::ffi::{c_void, CStr};
+
+    pub(super) fn set(lua: &mlua::Lua, budget: *mut c_void) -> mlua::Result<()> {
+        // SAFETY: runs protected on the main state; pushes one value and stores it.
+        unsafe {
+            lua.exec_raw::<()>((), |state| {
+                ffi::lua_pushlightuserdata(state, budget);
+                ffi::lua_setfield(state, ffi::LUA_REGISTRYINDEX, REGISTRY_KEY.as_ptr());
+                ffi::lua_sethook(state, Some(hook), ffi::LUA_MASKCOUNT, HOOK_STEP as i32);
+            })
+        }
+    }
+
+    pub(super) fn remove(lua: &mlua::Lua) -> mlua::Result<()> {
+        // SAFETY: runs protected on the main state.
+        unsafe {
+            lua.exec_raw::<()>((), |state| {
+                ffi::lua_sethook(state, None, 0, 0);
+            })
+        }
+    }
+
+    fn text(p: *const std::ffi::c_char) -> String {
+        if p.is_null() {
+            return String::new();
+        }
+        // SAFETY: Lua's debug strings are NUL-terminated and live while the hook runs.
+        unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+    }
+
+    /// Returns the message to raise, with every Rust value dropped before `lua_error`.
+    ///
+    /// SAFETY: called from `hook` with its arguments.
+    unsafe fn decide(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> Option<Vec<u8>> {
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, REGISTRY_KEY.as_ptr());
+        let ptr = ffi::lua_touserdata(state, -1) as *const Budget;
+        ffi::lua_settop(state, -2);
+        if ptr.is_null() {
+            return None;
+        }
+        let budget = &*ptr;
+        ffi::lua_getinfo(state, c"Sl".as_ptr(), ar);
+        let source = text((*ar).source);
+        let short = text((*ar).short_src.as_ptr());
+        on_step(budget, &source, &short, (*ar).currentline).map(String::into_bytes)
+    }
+
+    unsafe extern "C-unwind" fn hook(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) {
+        let Some(msg) = decide(state, ar) else { return };
+        ffi::lua_pushlstring(state, msg.as_ptr().cast(), msg.len());
+        drop(msg);
+        // Nothing with a destructor is alive here: the jump skips no Rust cleanup.
+        ffi::lua_error(state);
+    }
 }
 
 /// Sets the limits of a run: instructions per entry (0 = unlimited), wall-clock time for the
@@ -169,7 +235,7 @@ pub fn configure(
     lua.set_memory_limit(memory_limit)?;
     if script_budget == 0 && timeout.is_none() {
         // Nothing for the hook to enforce: run without it.
-        lua.remove_global_hook();
+        raw_hook::remove(lua)?;
     }
     Ok(())
 }

@@ -67,7 +67,10 @@ fn setfenv(lua: &Lua, raw: &Function, target: Value, env: Value) -> mlua::Result
             match found {
                 Some(f) => f,
                 None => {
-                    return Err(lua_error(lua, "bad argument #1 to 'setfenv' (invalid level)"))
+                    return Err(lua_error(
+                        lua,
+                        "bad argument #1 to 'setfenv' (invalid level)",
+                    ))
                 }
             }
         }

@@ -106,7 +106,11 @@ fn strftime(fmt: &str, tm: &Tm) -> String {
         let Some(spec) = chars.next() else { break };
         let day = DAYS[(tm.wday - 1) as usize];
         let month = MONTHS[(tm.month - 1) as usize];
-        let h12 = if tm.hour % 12 == 0 { 12 } else { tm.hour % 12 };
+        let h12 = if tm.hour.is_multiple_of(12) {
+            12
+        } else {
+            tm.hour % 12
+        };
         let s = match spec {
             'Y' => tm.year.to_string(),
             'y' => format!("{:02}", tm.year.rem_euclid(100)),
