@@ -169,6 +169,17 @@ pub struct LuaErrorsArgs {
     /// Seconds of virtual time to run after start-up (60 ticks a second).
     #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
     pub seconds: f64,
+    /// Wall-clock bound for the whole run; when it passes, the run stops, the records so far
+    /// are printed with one saying so, and the exit code is 1.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Lua instructions allowed per entry into Lua (an event handler, OnUpdate call, timer
+    /// callback, file); past it the script fails with "script ran too long". 0 = unlimited.
+    #[arg(long, value_name = "N", default_value_t = wowsim_core::lua::budget::DEFAULT_SCRIPT_BUDGET)]
+    pub script_budget: u64,
+    /// Lua memory cap in MB; reaching it stops the run with a record. 0 = unlimited.
+    #[arg(long, value_name = "MB", default_value_t = 1024)]
+    pub memory_limit: usize,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

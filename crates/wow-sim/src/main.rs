@@ -10,12 +10,41 @@ use cli::{Cli, Command};
 use std::process::ExitCode;
 use wowsim_core::{SavedVarsConfig, SimConfig, Simulator};
 
+/// Stack of the thread that runs the simulation: deep Lua → host → Lua recursion (a handler
+/// that fires a script that fires a script…) must end in Lua's "C stack overflow" error, not
+/// in a crash of the process.
+const SIM_STACK: usize = 256 << 20;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
+    let what = cli.command.as_ref().map(|c| format!("{c:?}"));
+    // A panic is a wow-sim bug: report it with context, exit 2, write no SavedVariables
+    // (the unwind skips logout).
+    let worker = std::thread::Builder::new()
+        .name("wow-sim".into())
+        .stack_size(SIM_STACK)
+        .spawn(move || run(cli).map_err(|e| format!("{e:#}")));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(Ok(code))) => code,
+        Ok(Ok(Err(e))) => {
+            eprintln!("wow-sim: {e}");
+            ExitCode::from(2)
+        }
+        Ok(Err(panic)) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("(no message)");
+            eprintln!(
+                "wow-sim: internal error (a bug in wow-sim, please report it) while running {}: {msg}; \
+                 SavedVariables were not written",
+                what.as_deref().unwrap_or("the window")
+            );
+            ExitCode::from(2)
+        }
         Err(e) => {
-            eprintln!("wow-sim: {e:#}");
+            eprintln!("wow-sim: cannot start the simulation thread: {e}");
             ExitCode::from(2)
         }
     }
@@ -24,7 +53,13 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let config = sim_config(&cli)?;
     match &cli.command {
-        Some(Command::LuaErrors(args)) => lua_errors(&cli, config, args.seconds),
+        Some(Command::LuaErrors(args)) => {
+            let mut config = config;
+            config.timeout = args.timeout.map(std::time::Duration::from_secs_f64);
+            config.script_budget = args.script_budget;
+            config.memory_limit = args.memory_limit.saturating_mul(1024 * 1024);
+            lua_errors(&cli, config, args.seconds)
+        }
         Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
         Some(Command::ApiCoverage) => api_coverage(&cli, config),
@@ -86,14 +121,40 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
     for n in &sim.notes {
         eprintln!("wow-sim: note: {n}");
     }
-    sim.start().map_err(lua_err)?;
-    sim.run_for(seconds).map_err(lua_err)?;
-    if let Some(code) = &cli.exec_lua {
-        let (code, name) = cli::exec_lua_source(code)?;
-        sim.exec_lua(&code, &name).map_err(lua_err)?;
-    }
-    for msg in sim.logout().map_err(lua_err)? {
-        eprintln!("wow-sim: {msg}");
+    let exec = match &cli.exec_lua {
+        Some(code) => Some(cli::exec_lua_source(code)?),
+        None => None,
+    };
+    let mut steps = || -> mlua::Result<()> {
+        sim.start()?;
+        sim.run_for(seconds)?;
+        if let Some((code, name)) = &exec {
+            sim.exec_lua(code, name)?;
+        }
+        Ok(())
+    };
+    let result = steps();
+    // A stopped run (timeout, memory cap) ends with its records and no logout: the addons'
+    // state is not trustworthy, so SavedVariables are left as they were.
+    let stop = sim.stopped();
+    match (result, &stop) {
+        (_, Some(reason)) => {
+            sim.add_error_record(reason);
+            eprintln!("wow-sim: {reason}");
+        }
+        (Err(e), None) => return Err(lua_err(e)),
+        (Ok(()), None) => match (sim.logout(), sim.stopped()) {
+            (Ok(messages), _) => {
+                for msg in messages {
+                    eprintln!("wow-sim: {msg}");
+                }
+            }
+            (Err(_), Some(reason)) => {
+                sim.add_error_record(&reason);
+                eprintln!("wow-sim: {reason}");
+            }
+            (Err(e), None) => return Err(lua_err(e)),
+        },
     }
     for line in sim.output() {
         eprintln!("[chat] {line}");

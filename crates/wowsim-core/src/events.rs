@@ -11,6 +11,7 @@
 //! is skipped, one registered during it waits for the next event.
 
 use crate::errors::{restore_phase, set_phase};
+use crate::lua::budget::host_entry;
 use crate::lua::lua_error;
 use crate::widgets::frame::add_method;
 use crate::widgets::{obj_id, UiLua, UiState};
@@ -226,7 +227,7 @@ pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> 
         call_args.push_back(Value::String(lua.create_string("OnEvent")?));
         call_args.push_back(Value::String(lua.create_string(event)?));
         call_args.extend(args.iter().cloned());
-        if let Err(e) = fire.call::<()>(call_args) {
+        if let Err(e) = host_entry(lua, || fire.call::<()>(call_args)) {
             result = Err(e);
             break;
         }

@@ -134,7 +134,7 @@ pub fn restore_file(lua: &Lua, path: &Path, declared: &[String]) -> mlua::Result
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => {
-            let shown = path.display().to_string();
+            let shown = shown_path(path);
             record_at(
                 lua,
                 format!("{shown}: cannot read SavedVariables: {e}"),
@@ -155,7 +155,7 @@ pub fn restore_file(lua: &Lua, path: &Path, declared: &[String]) -> mlua::Result
             }
         }
         Err(e) => {
-            let shown = path.display().to_string();
+            let shown = shown_path(path);
             record_at(
                 lua,
                 format!(
@@ -169,6 +169,24 @@ pub fn restore_file(lua: &Lua, path: &Path, declared: &[String]) -> mlua::Result
         }
     }
     Ok(())
+}
+
+/// How a SavedVariables path appears in error records: from the `WTF` folder on, as the
+/// client's own paths are relative (`WTF/Account/NAME/SavedVariables/Addon.lua`); the full
+/// path when there is no `WTF` component. Records stay the same on every machine.
+fn shown_path(path: &Path) -> String {
+    let parts: Vec<_> = path.components().collect();
+    match parts
+        .iter()
+        .rposition(|c| c.as_os_str().eq_ignore_ascii_case("WTF"))
+    {
+        Some(i) => parts[i..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/"),
+        None => path.display().to_string(),
+    }
 }
 
 fn mark_broken(lua: &Lua, path: &Path) {

@@ -7,6 +7,7 @@ use crate::api;
 use crate::clock::Clock;
 use crate::errors::{restore_phase, set_phase, ErrorRecord, ErrorState};
 use crate::events;
+use crate::lua::budget::host_entry;
 use crate::lua::{self, HostFns};
 use crate::savedvars::{self, SavedVarsConfig};
 use crate::widgets::{self, UiLua, UiState};
@@ -36,6 +37,12 @@ pub struct SimConfig {
     pub ui_scale: f32,
     /// Folders of client art (`Interface/Icons/...` under each) for drawing textures.
     pub art_dirs: Vec<PathBuf>,
+    /// Lua instructions allowed per host entry (each handler, timer, file); 0 = unlimited.
+    pub script_budget: u64,
+    /// Wall-clock bound for the whole run, counted from `Simulator::new`.
+    pub timeout: Option<std::time::Duration>,
+    /// Lua memory cap in bytes; 0 = unlimited.
+    pub memory_limit: usize,
 }
 
 impl SimConfig {
@@ -53,9 +60,16 @@ impl SimConfig {
             screen: widgets::screen::PHYSICAL_SIZE,
             ui_scale: 1.0,
             art_dirs: Vec::new(),
+            script_budget: lua::budget::DEFAULT_SCRIPT_BUDGET,
+            timeout: None,
+            memory_limit: DEFAULT_MEMORY_LIMIT,
         }
     }
 }
+
+/// Default Lua memory cap: far above any real UI (the client's whole Lua heap is a few
+/// hundred MB with Blizzard's UI and large addons).
+pub const DEFAULT_MEMORY_LIMIT: usize = 1 << 30;
 
 /// Failures that stop wow-sim itself from running (not Lua errors, which are records).
 #[derive(Debug, thiserror::Error)]
@@ -129,6 +143,12 @@ impl Simulator {
         };
         let data = wowsim_data::data(product);
         let (lua, host) = lua::new_vm()?;
+        lua::budget::configure(
+            &lua,
+            config.script_budget,
+            config.timeout,
+            config.memory_limit,
+        )?;
         lua.set_app_data(Clock::default());
         lua.set_app_data(Output::default());
         lua.set_app_data(api::misc::LoginState::default());
@@ -253,7 +273,7 @@ impl Simulator {
             .load(include_str!("base/base.lua"))
             .set_name("@Interface/wow-sim/base.lua")
             .into_function()?;
-        let r: MultiValue = self.host.hostcall.call((f, natives))?;
+        let r: MultiValue = host_entry(&self.lua, || self.host.hostcall.call((f, natives)))?;
         restore_phase(&self.lua, prev);
         if let Some(Value::Table(t)) = r.get(1) {
             self.base_api = Some(t.clone());
@@ -294,6 +314,7 @@ impl Simulator {
 
     /// One frame: advance the clock, run due timers, then OnUpdate on visible frames.
     pub fn tick(&mut self, dt: f64) -> mlua::Result<()> {
+        lua::budget::check_stop(&self.lua)?;
         self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
         crate::timers::run_due(&self.lua)?;
         widgets::after_frame(&self.lua)?;
@@ -309,7 +330,7 @@ impl Simulator {
             let fire: Function = self.lua.app_data_ref::<UiLua>().expect("ui").fire.clone();
             let prev = set_phase(&self.lua, "OnUpdate");
             for id in ids {
-                fire.call::<()>((id, "OnUpdate", dt))?;
+                host_entry(&self.lua, || fire.call::<()>((id, "OnUpdate", dt)))?;
             }
             restore_phase(&self.lua, prev);
         }
@@ -335,7 +356,7 @@ impl Simulator {
             .into_function()
         {
             Ok(f) => {
-                self.host.hostcall.call::<MultiValue>(f)?;
+                host_entry(&self.lua, || self.host.hostcall.call::<MultiValue>(f))?;
             }
             Err(e) => self.host.report.call::<()>(lua::host_error_message(&e))?,
         }
@@ -350,7 +371,7 @@ impl Simulator {
         };
         let f: Function = api.get("runchatline")?;
         let prev = set_phase(&self.lua, "chat");
-        let r: MultiValue = self.host.hostcall.call((f, line))?;
+        let r: MultiValue = host_entry(&self.lua, || self.host.hostcall.call((f, line)))?;
         restore_phase(&self.lua, prev);
         Ok(matches!(r.get(1), Some(Value::Boolean(true))))
     }
@@ -441,6 +462,26 @@ impl Simulator {
             Flavor::Classic => wowsim_data::Product::Classic,
             Flavor::ClassicEra => wowsim_data::Product::ClassicEra,
         })
+    }
+
+    /// Adds a record that did not come from Lua (e.g. "the run timed out"), in the current phase.
+    pub fn add_error_record(&self, message: &str) {
+        if let Some(mut s) = self.lua.app_data_mut::<ErrorState>() {
+            // The hook may have raised the same text in Lua already (with a position).
+            if s.log.records().iter().any(|r| r.message.ends_with(message)) {
+                return;
+            }
+            let phase = s.phase.clone();
+            s.log.push(message.to_string(), &phase, Vec::new());
+        }
+    }
+
+    /// Why the run was stopped early (`--timeout`, memory cap), if it was. Once stopped, every
+    /// further call into Lua fails; the records so far stay readable.
+    pub fn stopped(&self) -> Option<String> {
+        lua::budget::budget(&self.lua)
+            .and_then(|b| b.stopped())
+            .map(|s| s.to_string())
     }
 
     /// The VM, for front ends that need more (tests, the window).

@@ -63,7 +63,7 @@ pub fn run_due(lua: &Lua) -> mlua::Result<()> {
             }
         };
         let Some(seq) = seq else { break };
-        runner.call::<()>(seq)?;
+        crate::lua::budget::host_entry(lua, || runner.call::<()>(seq))?;
     }
     crate::errors::restore_phase(lua, prev);
     Ok(())

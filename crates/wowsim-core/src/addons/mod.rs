@@ -117,8 +117,9 @@ pub fn run_lua_source(
         }
     };
     let table = addon_table(lua, addon)?;
-    host.hostcall
-        .call::<mlua::MultiValue>((func, addon, table))?;
+    crate::lua::budget::host_entry(lua, || {
+        host.hostcall.call::<mlua::MultiValue>((func, addon, table))
+    })?;
     Ok(())
 }
 

@@ -105,23 +105,32 @@ local function pass(...)
   return ...
 end
 
+-- Lua 5.1 does not call the error handler for memory errors: xpcall just returns this text.
+local memerror, MEMERR = natives.memerror, "not enough memory"
+local function checked(f, ok, ...)
+  if not ok and (...) == MEMERR then
+    memerror(f)
+  end
+  return ok, ...
+end
+
 -- Calls f(...) protected; errors are reported, never propagated. Returns ok, results...
 local function hostcall(f, ...)
   local n = select("#", ...)
   if n == 0 then
-    return rawxpcall(function() return pass(f()) end, onerror)
+    return checked(f, rawxpcall(function() return pass(f()) end, onerror))
   elseif n == 1 then
     local a = ...
-    return rawxpcall(function() return pass(f(a)) end, onerror)
+    return checked(f, rawxpcall(function() return pass(f(a)) end, onerror))
   elseif n == 2 then
     local a, b = ...
-    return rawxpcall(function() return pass(f(a, b)) end, onerror)
+    return checked(f, rawxpcall(function() return pass(f(a, b)) end, onerror))
   elseif n == 3 then
     local a, b, c = ...
-    return rawxpcall(function() return pass(f(a, b, c)) end, onerror)
+    return checked(f, rawxpcall(function() return pass(f(a, b, c)) end, onerror))
   end
   local args = { ... }
-  return rawxpcall(function() return pass(f(unpack(args, 1, n))) end, onerror)
+  return checked(f, rawxpcall(function() return pass(f(unpack(args, 1, n))) end, onerror))
 end
 
 return {

@@ -2,6 +2,8 @@
 //! additions to the standard library. Widgets and the game API live elsewhere (`widgets`, `api`).
 
 pub mod bit;
+pub mod budget;
+pub mod sandbox;
 pub mod stdlib;
 pub mod time;
 
@@ -44,6 +46,8 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     stdlib::install(&lua)?;
     bit::install(&lua)?;
     time::install(&lua)?;
+    sandbox::install(&lua)?;
+    budget::install(&lua)?;
 
     let natives = lua.create_table()?;
     natives.set(
@@ -64,6 +68,11 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
                 }
             }
             let msg = repair_truncated_path(&msg, &frames);
+            if msg.contains("not enough memory") {
+                if let Some(b) = budget::budget(lua) {
+                    b.note_memory_error();
+                }
+            }
             if let Some(mut state) = lua.app_data_mut::<ErrorState>() {
                 let phase = state.phase.clone();
                 state.log.push(msg, &phase, frames);
@@ -82,6 +91,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
             lua.create_sequence_from(frames)
         })?,
     )?;
+    natives.set("memerror", lua.create_function(sandbox::memory_error)?)?;
     let host: Table = lua
         .load(include_str!("bootstrap.lua"))
         .set_name("=[wow-sim bootstrap]")
@@ -130,7 +140,12 @@ pub fn error_value_message(v: &Value) -> String {
 pub fn host_error_message(e: &mlua::Error) -> String {
     match e {
         mlua::Error::CallbackError { cause, .. } => host_error_message(cause),
-        mlua::Error::RuntimeError(m) => m.clone(),
+        // mlua appends a traceback to errors of Lua code called from Rust; the client's
+        // messages have none (the stack is a separate field of the record).
+        mlua::Error::RuntimeError(m) => match m.find("\nstack traceback:") {
+            Some(i) => m[..i].to_string(),
+            None => m.clone(),
+        },
         mlua::Error::SyntaxError { message, .. } => message.clone(),
         mlua::Error::MemoryError(m) => format!("not enough memory: {m}"),
         mlua::Error::BadArgument {

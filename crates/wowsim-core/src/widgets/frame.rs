@@ -285,6 +285,22 @@ pub fn set_parent(lua: &Lua, id: u32, parent: Option<u32>) -> mlua::Result<()> {
     Ok(())
 }
 
+/// Whether `candidate` is `id` or below it (bounded, so a corrupt tree cannot hang it).
+fn is_self_or_descendant(lua: &Lua, id: u32, candidate: u32) -> bool {
+    let Some(ui) = lua.app_data_ref::<UiState>() else {
+        return false;
+    };
+    let mut cur = Some(candidate);
+    for _ in 0..=ui.objects.len() {
+        match cur {
+            Some(c) if c == id => return true,
+            Some(c) => cur = ui.get(c).and_then(|o| o.parent),
+            None => return false,
+        }
+    }
+    true
+}
+
 fn parent_arg(lua: &Lua, v: &Value, method: &str) -> mlua::Result<Option<u32>> {
     match v {
         Value::Nil => Ok(None),
@@ -513,6 +529,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("ParentedObject", "SetParent", |lua, a| {
             let id = self_id(lua, &a, "SetParent")?;
             let p = parent_arg(lua, &arg(&a, 1), "SetParent")?;
+            if p.is_some_and(|p| is_self_or_descendant(lua, id, p)) {
+                // A cycle would hang every walk up the tree (visibility, scale, layout).
+                // The wording is ours; the client's text was not found.
+                return Err(lua_error(
+                    lua,
+                    "SetParent(): cannot parent an object to itself or to one of its descendants",
+                ));
+            }
             set_parent(lua, id, p)?;
             ret(lua, ())
         }),

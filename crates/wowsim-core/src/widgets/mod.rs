@@ -363,7 +363,7 @@ pub fn fire_script(
         .fire
         .clone();
     let prev = crate::errors::set_phase(lua, &format!("script:{script}"));
-    let r = fire.call::<()>((id, script, args));
+    let r = crate::lua::budget::host_entry(lua, || fire.call::<()>((id, script, args)));
     crate::errors::restore_phase(lua, prev);
     r
 }

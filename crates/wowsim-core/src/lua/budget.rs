@@ -1,0 +1,291 @@
+//! Limits on what Lua may consume: an instruction budget per host entry ("script ran too
+//! long", as the client says), a wall-clock deadline for the whole run and a memory cap.
+//! The host wraps every call into Lua in [`host_entry`]; the outermost entry resets the budget.
+//! What happens after a stop (printing, exit codes) is the front end's business.
+
+use mlua::Lua;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Instructions between two calls of the count hook. The budget is counted in these steps,
+/// so a budget is exact to within one step.
+pub const HOOK_STEP: u32 = 10_000;
+
+/// Default instructions per host entry: about 1 s of tight Lua on the 2-core VM this was
+/// measured on (docs/fuzzing.md); the client's own limit is a time, not a count.
+pub const DEFAULT_SCRIPT_BUDGET: u64 = 400_000_000;
+
+/// The client's message for a script that exceeded its time (position prefix added).
+pub const TOO_LONG: &str = "script ran too long";
+
+/// Why the run was stopped before its end.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stop {
+    /// `--timeout` seconds of wall-clock time passed.
+    Timeout(Duration),
+    /// Lua's memory use reached the cap (bytes).
+    Memory(usize),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Timeout(d) => write!(
+                f,
+                "wow-sim: the run timed out after {} s (--timeout); it was stopped",
+                d.as_secs_f64()
+            ),
+            Stop::Memory(b) => write!(
+                f,
+                "not enough memory: Lua used its limit of {} MB (--memory-limit); the run was stopped",
+                b / (1024 * 1024)
+            ),
+        }
+    }
+}
+
+/// The shared state of the hook and the host entries (also stored as VM app data).
+#[derive(Debug)]
+pub struct Budget {
+    /// Instructions allowed per outermost host entry; 0 = unlimited.
+    pub limit: Cell<u64>,
+    used: Cell<u64>,
+    depth: Cell<u32>,
+    exceeded: Cell<bool>,
+    start: Cell<Instant>,
+    timeout: Cell<Option<Duration>>,
+    memory_limit: Cell<usize>,
+    stop: RefCell<Option<Stop>>,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        Budget {
+            limit: Cell::new(DEFAULT_SCRIPT_BUDGET),
+            used: Cell::new(0),
+            depth: Cell::new(0),
+            exceeded: Cell::new(false),
+            start: Cell::new(Instant::now()),
+            timeout: Cell::new(None),
+            memory_limit: Cell::new(0),
+            stop: RefCell::new(None),
+        }
+    }
+
+    /// Why the run stopped, if it did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stop.borrow().clone()
+    }
+
+    fn set_stop(&self, s: Stop) {
+        let mut cur = self.stop.borrow_mut();
+        if cur.is_none() {
+            *cur = Some(s);
+        }
+    }
+
+    /// Checks the wall clock; records a timeout stop when it has passed.
+    pub fn check_deadline(&self) -> bool {
+        if let Some(t) = self.timeout.get() {
+            if self.start.get().elapsed() >= t {
+                self.set_stop(Stop::Timeout(t));
+                return true;
+            }
+        }
+        self.stop.borrow().is_some()
+    }
+
+    /// Called when Lua reported a memory error: the run stops.
+    pub fn note_memory_error(&self) {
+        if self.memory_limit.get() > 0 {
+            self.set_stop(Stop::Memory(self.memory_limit.get()));
+        }
+    }
+}
+
+/// The budget handle kept in the VM's app data.
+#[derive(Clone)]
+pub struct BudgetHandle(pub Rc<Budget>);
+
+/// Registry key of the leaked `Budget` pointer the raw hook reads.
+const REGISTRY_KEY: &std::ffi::CStr = c"wowsim.budget";
+
+/// Installs the count hook with the default budget. Coroutines inherit it (Lua 5.1 copies a
+/// thread's hook into the threads it creates), so it covers them as a global hook would.
+///
+/// The hook is a raw C hook, not mlua's `set_global_hook`: an error returned from an mlua hook
+/// is raised by mlua's callback machinery, which treats the running Lua function's registers
+/// as its own C stack and overwrites the first of them. Open upvalues of that function then
+/// close over the wrong value (found by `tests/limits.rs`). Raising from a raw hook is what
+/// the standalone `lua` does for Ctrl-C: push the message above the registers, `lua_error`.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let b = Rc::new(Budget::new());
+    // One leaked reference per VM keeps the pointer valid even while `lua_close` runs
+    // finalizers after the app data is gone.
+    let ptr = Rc::into_raw(b.clone()) as *mut std::ffi::c_void;
+    raw_hook::set(lua, ptr)?;
+    lua.set_app_data(BudgetHandle(b));
+    Ok(())
+}
+
+/// What the hook does each `HOOK_STEP` instructions; `Some(message)` raises it.
+fn on_step(b: &Budget, source: &str, short_src: &str, line: i32) -> Option<String> {
+    if !b.exceeded.get() {
+        let used = b.used.get() + u64::from(HOOK_STEP);
+        b.used.set(used);
+        let over = b.limit.get() != 0 && used > b.limit.get();
+        if !over && !b.check_deadline() {
+            return None;
+        }
+        b.exceeded.set(true);
+    }
+    // Exceeded: raise in addon code until control is back in the host, so that a `pcall` in
+    // the script cannot swallow it. wow-sim's own chunks run on, so that the error is
+    // recorded and the dispatcher returns.
+    if source.starts_with("=[wow-sim") {
+        return None;
+    }
+    let file = source.strip_prefix('@').unwrap_or(short_src);
+    let pos = if line > 0 && !file.is_empty() {
+        format!("{file}:{line}: ")
+    } else {
+        String::new()
+    };
+    let msg = match b.stopped() {
+        Some(s @ Stop::Timeout(_)) => s.to_string(),
+        _ => TOO_LONG.to_string(),
+    };
+    Some(format!("{pos}{msg}"))
+}
+
+/// The only unsafe code of the crate: installing and running the raw count hook.
+#[allow(unsafe_code)]
+mod raw_hook {
+    use super::{on_step, Budget, HOOK_STEP, REGISTRY_KEY};
+    use mlua::ffi;
+    use std::ffi::{c_void, CStr};
+
+    pub(super) fn set(lua: &mlua::Lua, budget: *mut c_void) -> mlua::Result<()> {
+        // SAFETY: runs protected on the main state; pushes one value and stores it.
+        unsafe {
+            lua.exec_raw::<()>((), |state| {
+                ffi::lua_pushlightuserdata(state, budget);
+                ffi::lua_setfield(state, ffi::LUA_REGISTRYINDEX, REGISTRY_KEY.as_ptr());
+                ffi::lua_sethook(state, Some(hook), ffi::LUA_MASKCOUNT, HOOK_STEP as i32);
+            })
+        }
+    }
+
+    pub(super) fn remove(lua: &mlua::Lua) -> mlua::Result<()> {
+        // SAFETY: runs protected on the main state.
+        unsafe {
+            lua.exec_raw::<()>((), |state| {
+                ffi::lua_sethook(state, None, 0, 0);
+            })
+        }
+    }
+
+    fn text(p: *const std::ffi::c_char) -> String {
+        if p.is_null() {
+            return String::new();
+        }
+        // SAFETY: Lua's debug strings are NUL-terminated and live while the hook runs.
+        unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+    }
+
+    /// Returns the message to raise, with every Rust value dropped before `lua_error`.
+    ///
+    /// SAFETY: called from `hook` with its arguments.
+    unsafe fn decide(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> Option<Vec<u8>> {
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, REGISTRY_KEY.as_ptr());
+        let ptr = ffi::lua_touserdata(state, -1) as *const Budget;
+        ffi::lua_settop(state, -2);
+        if ptr.is_null() {
+            return None;
+        }
+        let budget = &*ptr;
+        ffi::lua_getinfo(state, c"Sl".as_ptr(), ar);
+        let source = text((*ar).source);
+        let short = text((*ar).short_src.as_ptr());
+        on_step(budget, &source, &short, (*ar).currentline).map(String::into_bytes)
+    }
+
+    unsafe extern "C-unwind" fn hook(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) {
+        let Some(msg) = decide(state, ar) else { return };
+        ffi::lua_pushlstring(state, msg.as_ptr().cast(), msg.len());
+        drop(msg);
+        // Nothing with a destructor is alive here: the jump skips no Rust cleanup.
+        ffi::lua_error(state);
+    }
+}
+
+/// Sets the limits of a run: instructions per entry (0 = unlimited), wall-clock time for the
+/// whole run (from now), Lua memory in bytes (0 = unlimited).
+pub fn configure(
+    lua: &Lua,
+    script_budget: u64,
+    timeout: Option<Duration>,
+    memory_limit: usize,
+) -> mlua::Result<()> {
+    let Some(h) = budget(lua) else { return Ok(()) };
+    h.limit.set(script_budget);
+    h.timeout.set(timeout);
+    h.start.set(Instant::now());
+    h.memory_limit.set(memory_limit);
+    lua.set_memory_limit(memory_limit)?;
+    if script_budget == 0 && timeout.is_none() {
+        // Nothing for the hook to enforce: run without it.
+        raw_hook::remove(lua)?;
+    }
+    Ok(())
+}
+
+/// The VM's budget, if installed.
+pub fn budget(lua: &Lua) -> Option<Rc<Budget>> {
+    lua.app_data_ref::<BudgetHandle>().map(|h| h.0.clone())
+}
+
+/// Runs `f` as a host entry into Lua: the outermost entry starts a fresh budget, and when it
+/// ends the "ran too long" state is cleared. Returns an error once the run was stopped
+/// (timeout, memory), after a full collection so that the VM stays usable.
+pub fn host_entry<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
+    let Some(b) = budget(lua) else { return f() };
+    if let Some(s) = b.stopped() {
+        return Err(mlua::Error::RuntimeError(s.to_string()));
+    }
+    let depth = b.depth.get();
+    if depth == 0 {
+        b.used.set(0);
+        b.exceeded.set(false);
+    }
+    b.depth.set(depth + 1);
+    let r = f();
+    b.depth.set(depth);
+    if depth == 0 {
+        b.exceeded.set(false);
+    }
+    match b.stopped() {
+        Some(s) => {
+            if matches!(s, Stop::Memory(_)) && depth == 0 {
+                // Lua 5.1 needs a full collection after a memory error before it runs again.
+                let limit = b.memory_limit.get();
+                let _ = lua.set_memory_limit(0);
+                let _ = lua.gc_collect();
+                let _ = lua.set_memory_limit(limit);
+            }
+            Err(mlua::Error::RuntimeError(s.to_string()))
+        }
+        None => r,
+    }
+}
+
+/// Whether the run was stopped (checked by loops in the host between entries).
+pub fn check_stop(lua: &Lua) -> mlua::Result<()> {
+    match budget(lua) {
+        Some(b) if b.check_deadline() => Err(mlua::Error::RuntimeError(
+            b.stopped().map(|s| s.to_string()).unwrap_or_default(),
+        )),
+        _ => Ok(()),
+    }
+}
