@@ -8,6 +8,7 @@
 //! | --- | --- |
 //! | `setfenv(f or level, table)` | [`setfenv`] |
 //! | `string.dump` | removed in [`install`] (the client has none) |
+//! | `math.mod`, `math.randomseed` | removed in [`install`] (not in the client's math library) |
 
 use super::lua_error;
 use crate::errors::ErrorState;
@@ -21,6 +22,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let g = lua.globals();
     let string: Table = g.raw_get("string")?;
     string.raw_set("dump", Value::Nil)?;
+    // Lua 5.1 keeps these for compatibility; the client's math library has neither.
+    let math: Table = g.raw_get("math")?;
+    math.raw_set("mod", Value::Nil)?;
+    math.raw_set("randomseed", Value::Nil)?;
     let raw: Function = g.raw_get("setfenv")?;
     g.raw_set(
         "setfenv",
