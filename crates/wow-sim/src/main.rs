@@ -167,6 +167,9 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
     }
     let errors = sim.errors();
     println!("{}", serde_json::to_string_pretty(&errors)?);
+    // Everything is saved and printed: let the OS reclaim the VM instead of freeing every Lua
+    // object one by one (9-16% of a large start-up's wall time in the profiles).
+    std::mem::forget(sim);
     Ok(if errors.is_empty() {
         ExitCode::SUCCESS
     } else {

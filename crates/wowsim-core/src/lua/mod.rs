@@ -43,6 +43,13 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     let raw_loadstring: Function = g.get("loadstring")?;
     g.raw_set("loadstring", make_loadstring(&lua, raw_loadstring)?)?;
     g.raw_set("load", Value::Nil)?;
+    // The registry's module table (`_LOADED`) lists `_G` and the libraries for `require`, which
+    // the client lacks. mlua's error path builds a traceback for every error a host function
+    // returns, and naming each frame walks `_LOADED` → `_G`: with a large UI (100,000 globals)
+    // that made every host error cost a scan of all globals per stack frame.
+    if let Ok(loaded) = lua.named_registry_value::<Table>("_LOADED") {
+        loaded.clear()?;
+    }
     stdlib::install(&lua)?;
     bit::install(&lua)?;
     time::install(&lua)?;
