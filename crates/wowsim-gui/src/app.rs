@@ -255,6 +255,11 @@ impl App {
 
     /// Logs out (SavedVariables written) and ends the program.
     fn close(&mut self) -> Task<Message> {
+        let t = self.timing;
+        eprintln!(
+            "wow-sim: {} frames; frame {:.2} ms (tick {:.2}, draw {:.2}, raster {:.2}; smoothed)",
+            self.frames, t.frame, t.tick, t.draw, t.raster
+        );
         if let Some(msgs) = self.with_sim(|s| s.logout()) {
             for m in msgs {
                 eprintln!("wow-sim: {m}");
