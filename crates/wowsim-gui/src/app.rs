@@ -37,13 +37,38 @@ pub enum Message {
     Reload,
 }
 
-/// Frame time figures (milliseconds, smoothed).
+/// Frame time figures in milliseconds: smoothed for the panel, summed for the report at exit.
 #[derive(Default, Debug, Clone, Copy)]
 pub struct Timing {
     pub tick: f64,
     pub draw: f64,
+    /// Only frames whose picture changed are rasterized; this is their raster time.
     pub raster: f64,
     pub frame: f64,
+    pub rasters: u64,
+    sums: [f64; 3],
+}
+
+impl Timing {
+    fn add(&mut self, tick: f64, draw: f64, raster: Option<f64>) {
+        self.tick = smooth(self.tick, tick);
+        self.draw = smooth(self.draw, draw);
+        self.sums[0] += tick;
+        self.sums[1] += draw;
+        if let Some(r) = raster {
+            self.raster = smooth(self.raster, r);
+            self.sums[2] += r;
+            self.rasters += 1;
+        }
+        self.frame = smooth(self.frame, tick + draw + raster.unwrap_or(0.0));
+    }
+
+    /// Mean tick and draw per frame, mean raster per rasterized frame.
+    pub fn means(&self, frames: u64) -> (f64, f64, f64) {
+        let f = frames.max(1) as f64;
+        let r = self.rasters.max(1) as f64;
+        (self.sums[0] / f, self.sums[1] / f, self.sums[2] / r)
+    }
 }
 
 fn smooth(old: f64, new: f64) -> f64 {
@@ -53,6 +78,9 @@ fn smooth(old: f64, new: f64) -> f64 {
         old * 0.9 + new * 0.1
     }
 }
+
+/// The frame rate the loop keeps to (it sleeps off the rest of each frame).
+const FPS: f64 = 60.0;
 
 /// The window's state.
 pub struct App {
@@ -161,8 +189,15 @@ impl App {
     }
 
     /// One frame of the loop.
-    fn frame(&mut self, now: Instant) {
-        let t0 = Instant::now();
+    fn frame(&mut self, _presented: Instant) {
+        if let Some(last) = self.last_frame {
+            let budget = std::time::Duration::from_secs_f64(1.0 / FPS);
+            if let Some(rest) = budget.checked_sub(last.elapsed()) {
+                std::thread::sleep(rest);
+            }
+        }
+        let now = Instant::now();
+        let t0 = now;
         let dt = self
             .last_frame
             .map_or(0.0, |l| now.saturating_duration_since(l).as_secs_f64())
@@ -183,7 +218,8 @@ impl App {
         };
         let list = sim.draw_list(&DrawOptions::default());
         let t2 = Instant::now();
-        if self.last_list.as_ref() != Some(&list) {
+        let rastered = self.last_list.as_ref() != Some(&list);
+        if rastered {
             let img = wowsim_raster::render(&list, &mut self.store);
             self.image = Some(image::Handle::from_rgba(img.width, img.height, img.pixels));
             self.last_list = Some(list);
@@ -200,11 +236,8 @@ impl App {
         }
         self.frames += 1;
         let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1000.0;
-        let t = &mut self.timing;
-        t.tick = smooth(t.tick, ms(t0, t1));
-        t.draw = smooth(t.draw, ms(t1, t2));
-        t.raster = smooth(t.raster, ms(t2, t3));
-        t.frame = smooth(t.frame, ms(t0, t3));
+        let raster = rastered.then(|| ms(t2, t3));
+        self.timing.add(ms(t0, t1), ms(t1, t2), raster);
     }
 
     fn input(&mut self, i: SimInput) {
@@ -255,10 +288,10 @@ impl App {
 
     /// Logs out (SavedVariables written) and ends the program.
     fn close(&mut self) -> Task<Message> {
-        let t = self.timing;
+        let (tick, draw, raster) = self.timing.means(self.frames);
         eprintln!(
-            "wow-sim: {} frames; frame {:.2} ms (tick {:.2}, draw {:.2}, raster {:.2}; smoothed)",
-            self.frames, t.frame, t.tick, t.draw, t.raster
+            "wow-sim: {} frames, {} rasterized; mean tick {tick:.2} ms, draw list {draw:.2} ms, raster {raster:.2} ms (per rasterized frame)",
+            self.frames, self.timing.rasters
         );
         if let Some(msgs) = self.with_sim(|s| s.logout()) {
             for m in msgs {
