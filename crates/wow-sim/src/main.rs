@@ -63,12 +63,32 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
         Some(Command::ApiCoverage) => api_coverage(&cli, config),
-        None => not_built("the interactive window (run a subcommand such as `lua-errors`)"),
+        None => window(&cli, config),
     }
 }
 
-fn not_built(what: &str) -> anyhow::Result<ExitCode> {
-    eprintln!("wow-sim: {what} is not built yet");
+/// No subcommand: the interactive window (`--exec-lua` runs after its first frame).
+#[cfg(feature = "gui")]
+fn window(cli: &Cli, config: SimConfig) -> anyhow::Result<ExitCode> {
+    let exec_lua = match &cli.exec_lua {
+        Some(code) => Some(cli::exec_lua_source(code)?),
+        None => None,
+    };
+    let opts = wowsim_gui::GuiOptions {
+        config,
+        exec_lua,
+        size: (1024, 768),
+        panel: std::env::var_os("WOW_SIM_NO_PANEL").is_none(),
+    };
+    wowsim_gui::run(opts).map_err(|e| anyhow::anyhow!(e))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "gui"))]
+fn window(_cli: &Cli, _config: SimConfig) -> anyhow::Result<ExitCode> {
+    eprintln!(
+        "wow-sim: this build has no window (built without the `gui` feature); run a subcommand such as `lua-errors`"
+    );
     Ok(ExitCode::from(2))
 }
 

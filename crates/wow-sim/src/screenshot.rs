@@ -38,6 +38,7 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
     }
     let list = sim.draw_list(&DrawOptions {
         filter: args.filter.clone(),
+        ..DrawOptions::default()
     });
     let roots = sim
         .texture_roots()

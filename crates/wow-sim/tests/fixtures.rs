@@ -12,6 +12,9 @@
 //! - `main.expected.png`: the expected screenshot, drawn after the run (before logout) at the
 //!   case's `screen`/`ui_scale`, cropped to `crop`; compared pixel for pixel.
 //!
+//! - `input = [...]` in `test.toml`: scripted input run after the ticks, before `exec_lua`
+//!   (see [`run_input`]).
+//!
 //! `WOWSIM_BLESS=1` rewrites expectations from the actual results; otherwise a mismatch writes
 //! `*.actual.*` beside the expected file and fails. `known_failure = "why"` marks a case that
 //! must fail (a ratchet: it fails once it starts passing).
@@ -44,6 +47,56 @@ struct Spec {
     ui_scale: Option<f32>,
     /// Part of the screenshot to compare: [width, height, x, y] from the top-left.
     crop: Option<[u32; 4]>,
+    /// Scripted input steps (see [`run_input`]).
+    input: Option<Vec<String>>,
+}
+
+/// Runs scripted input. Steps: `move NAME` (a named frame's centre) or `move X,Y` (pixels
+/// from the top-left), `down [BUTTON]`, `up [BUTTON]`, `click [BUTTON]` (down then up),
+/// `wheel DELTA`, `keydown KEY`, `keyup KEY`, `key KEY` (down then up), `type TEXT`,
+/// `wait SECONDS` (ticks), `lua CODE` (phase exec-lua).
+fn run_input(sim: &mut Simulator, steps: &[String]) -> Result<(), String> {
+    let ie = |e: mlua::Error| format!("internal error: {e}");
+    for step in steps {
+        let (verb, rest) = step.split_once(' ').unwrap_or((step.as_str(), ""));
+        let button = if rest.is_empty() { "LeftButton" } else { rest };
+        match verb {
+            "move" => {
+                let (x, y) = match rest.split_once(',') {
+                    Some((x, y)) => (
+                        x.trim().parse().map_err(|_| format!("bad step {step:?}"))?,
+                        y.trim().parse().map_err(|_| format!("bad step {step:?}"))?,
+                    ),
+                    None => sim
+                        .frame_center(rest)
+                        .ok_or_else(|| format!("step {step:?}: no frame {rest} with a rect"))?,
+                };
+                sim.mouse_move(x, y).map_err(ie)?;
+            }
+            "down" => sim.mouse_down(button).map_err(ie)?,
+            "up" => sim.mouse_up(button).map_err(ie)?,
+            "click" => {
+                sim.mouse_down(button).map_err(ie)?;
+                sim.mouse_up(button).map_err(ie)?;
+            }
+            "wheel" => sim
+                .mouse_wheel(rest.parse().map_err(|_| format!("bad step {step:?}"))?)
+                .map_err(ie)?,
+            "keydown" => sim.key_down(rest).map_err(ie)?,
+            "keyup" => sim.key_up(rest).map_err(ie)?,
+            "key" => {
+                sim.key_down(rest).map_err(ie)?;
+                sim.key_up(rest).map_err(ie)?;
+            }
+            "type" => sim.text_input(rest).map_err(ie)?,
+            "wait" => sim
+                .run_for(rest.parse().map_err(|_| format!("bad step {step:?}"))?)
+                .map_err(ie)?,
+            "lua" => sim.exec_lua(rest, "input").map_err(ie)?,
+            _ => return Err(format!("unknown input step {step:?}")),
+        }
+    }
+    Ok(())
 }
 
 fn fixtures_root() -> PathBuf {
@@ -224,6 +277,7 @@ fn run_case(case: &Path) -> Result<(), String> {
     sim.start().map_err(|e| format!("internal error: {e}"))?;
     sim.run_for(spec.seconds.unwrap_or(0.5))
         .map_err(|e| format!("internal error: {e}"))?;
+    run_input(&mut sim, spec.input.as_deref().unwrap_or(&[]))?;
     if let Some(code) = &spec.exec_lua {
         sim.exec_lua(code, "exec-lua")
             .map_err(|e| format!("internal error: {e}"))?;

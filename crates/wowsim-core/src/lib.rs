@@ -8,6 +8,7 @@ pub mod coverage;
 pub mod draw;
 pub mod errors;
 pub mod events;
+pub mod input;
 pub mod lua;
 pub mod savedvars;
 pub mod simulator;

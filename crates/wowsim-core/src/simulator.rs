@@ -175,6 +175,7 @@ impl Simulator {
         crate::xmlui::install(&lua, &host, xml_flavor)?;
         crate::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
+        crate::input::install(&lua, data)?;
         api::misc::install(&lua, data)?;
 
         let after = Rc::new(AfterAddon {
@@ -318,6 +319,7 @@ impl Simulator {
         self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
         crate::timers::run_due(&self.lua)?;
         widgets::after_frame(&self.lua)?;
+        crate::input::after_tick(&self.lua)?;
         let ids: Vec<u32> = {
             let ui = self.lua.app_data_ref::<UiState>().expect("ui");
             ui.update_frames
@@ -437,11 +439,36 @@ impl Simulator {
             .unwrap_or_default()
     }
 
-    /// What the UI draws now, at the configured screen size (see `draw`).
+    /// What the UI draws now, at the configured screen size (see `draw`). The frame under
+    /// the mouse draws its HIGHLIGHT layer.
     pub fn draw_list(&self, opts: &crate::draw::DrawOptions) -> wowsim_render::DrawList {
         let (w, h) = self.config.screen;
+        let mut opts = opts.clone();
+        if opts.highlight.is_none() {
+            opts.highlight = crate::input::with_input(&self.lua, |s| s.motion_focus);
+        }
         let mut ui = self.lua.app_data_mut::<UiState>().expect("ui");
-        crate::draw::build(&mut ui, w, h, opts)
+        crate::draw::build(&mut ui, w, h, &opts)
+    }
+
+    /// The simulated monitor size in pixels.
+    pub fn screen(&self) -> (u32, u32) {
+        self.config.screen
+    }
+
+    /// The monitor changed size (a window resize): UIParent follows, `DISPLAY_SIZE_CHANGED`
+    /// fires. OnSizeChanged handlers run on the next tick.
+    pub fn resize(&mut self, width: u32, height: u32) -> mlua::Result<()> {
+        let (width, height) = (width.max(1), height.max(1));
+        if self.config.screen == (width, height) {
+            return Ok(());
+        }
+        self.config.screen = (width, height);
+        self.lua
+            .app_data_mut::<UiState>()
+            .expect("ui")
+            .set_screen((width, height), self.config.ui_scale);
+        self.fire("DISPLAY_SIZE_CHANGED", ())
     }
 
     /// Where texture files are looked up: (client path prefix, folder), in order.
@@ -523,6 +550,84 @@ impl Simulator {
             .iter()
             .map(|a| (a.info.name.clone(), a.loaded, a.reason.clone()))
             .collect()
+    }
+}
+
+/// Input. Positions are pixels of the simulated monitor (`SimConfig::screen`), origin at
+/// the top-left, the same pixels a screenshot has; see `crate::input` for the rules.
+impl Simulator {
+    /// The cursor moved to `(x, y)` pixels: OnEnter/OnLeave, drags, moving frames.
+    pub fn mouse_move(&mut self, x: f32, y: f32) -> mlua::Result<()> {
+        let (ux, uy) = crate::input::pixels_to_ui(&self.lua, x, y);
+        crate::input::mouse::mouse_move(&self.lua, ux, uy)
+    }
+
+    /// A mouse button went down (`LeftButton`, `RightButton`, `MiddleButton`, `Button4`...).
+    pub fn mouse_down(&mut self, button: &str) -> mlua::Result<()> {
+        crate::input::mouse::mouse_down(&self.lua, button)
+    }
+
+    /// A mouse button went up (clicks, OnMouseUp, OnDragStop).
+    pub fn mouse_up(&mut self, button: &str) -> mlua::Result<()> {
+        crate::input::mouse::mouse_up(&self.lua, button)
+    }
+
+    /// The wheel turned (`delta` notches, positive = up).
+    pub fn mouse_wheel(&mut self, delta: f64) -> mlua::Result<()> {
+        crate::input::mouse::mouse_wheel(&self.lua, delta)
+    }
+
+    /// A key went down (client key names: `A`, `ENTER`, `ESCAPE`, `LSHIFT`...).
+    pub fn key_down(&mut self, key: &str) -> mlua::Result<()> {
+        crate::input::keyboard::key_down(&self.lua, key)
+    }
+
+    /// A key went up.
+    pub fn key_up(&mut self, key: &str) -> mlua::Result<()> {
+        crate::input::keyboard::key_up(&self.lua, key)
+    }
+
+    /// Typed text (into the focused EditBox, else OnChar on keyboard-enabled frames).
+    pub fn text_input(&mut self, text: &str) -> mlua::Result<()> {
+        crate::input::keyboard::text_input(&self.lua, text)
+    }
+
+    /// The cursor in pixels, if the mouse has moved.
+    pub fn cursor(&self) -> Option<(f32, f32)> {
+        let c = crate::input::with_input(&self.lua, |s| s.cursor)?;
+        Some(crate::input::ui_to_pixels(&self.lua, c.0, c.1))
+    }
+
+    /// The frame that has the mouse (OnEnter was fired on it).
+    pub fn mouse_focus(&self) -> Option<u32> {
+        crate::input::with_input(&self.lua, |s| s.motion_focus)
+    }
+
+    /// The topmost visible frame at `(x, y)` pixels, mouse-enabled or not (for inspecting).
+    pub fn frame_at(&self, x: f32, y: f32) -> Option<u32> {
+        let c = crate::input::pixels_to_ui(&self.lua, x, y);
+        let mut ui = self.lua.app_data_mut::<UiState>().expect("ui");
+        crate::input::hit::topmost_visible_at(&mut ui, c)
+    }
+
+    /// The inspector's lines about a frame (name, type, rect, anchors, strata, scripts...).
+    pub fn describe_frame(&self, id: u32) -> Vec<String> {
+        crate::input::inspect::describe(&self.lua, id).unwrap_or_default()
+    }
+
+    /// The pixel position of a named frame's centre (for scripted input), if it has a rect.
+    pub fn frame_center(&self, name: &str) -> Option<(f32, f32)> {
+        let c = {
+            let mut ui = self.lua.app_data_mut::<UiState>().expect("ui");
+            let id = ui
+                .objects
+                .iter()
+                .position(|o| o.name.as_deref() == Some(name))? as u32;
+            let r = crate::widgets::region::rect_of(&mut ui, id)?;
+            let s = ui.layout.effective_scale(ui.get(id)?.node?);
+            (r.center().0 * s, r.center().1 * s)
+        };
+        Some(crate::input::ui_to_pixels(&self.lua, c.0, c.1))
     }
 }
 

@@ -20,6 +20,11 @@ static FONT_DATA: &[u8] = include_bytes!("../fonts/DejaVuSansCondensed.ttf");
 static FONT: LazyLock<FontRef<'static>> =
     LazyLock::new(|| FontRef::try_from_slice(FONT_DATA).expect("the embedded font parses"));
 
+/// The embedded font file (for front ends that draw their own text, e.g. the window's panel).
+pub fn font_bytes() -> &'static [u8] {
+    FONT_DATA
+}
+
 /// The embedded font (for rasterizers).
 pub fn font() -> &'static FontRef<'static> {
     &FONT

@@ -28,6 +28,8 @@ use wowsim_render::{ClipRect, DrawList};
 pub struct DrawOptions {
     /// Only the frame with this global name and its descendants (`--filter`).
     pub filter: Option<String>,
+    /// The frame under the mouse: its HIGHLIGHT layer is drawn.
+    pub highlight: Option<u32>,
 }
 
 /// Draw layers in order; HIGHLIGHT is drawn only for a hovered frame.
@@ -137,6 +139,26 @@ fn clip_of(ui: &mut UiState, vp: &Viewport, id: u32) -> Option<ClipRect> {
     clip
 }
 
+/// The text an EditBox shows (`*` per letter for a password box), if any.
+fn edit_box_text(ui: &mut UiState, id: u32) -> Option<String> {
+    if !ui
+        .get(id)
+        .is_some_and(|o| inherits_from(o.type_index, "EditBox"))
+    {
+        return None;
+    }
+    let crate::widgets::fields::FieldVal::Str(t) = ui.field_by_name(id, "editboxText") else {
+        return None;
+    };
+    if t.is_empty() {
+        return None;
+    }
+    if ui.field_by_name(id, "password") == crate::widgets::fields::FieldVal::Bool(true) {
+        return Some("*".repeat(t.chars().count()));
+    }
+    Some(t)
+}
+
 fn layer_index(ui: &mut UiState, id: u32) -> usize {
     match ui.field_by_name(id, "layer") {
         crate::widgets::fields::FieldVal::Str(s) => LAYERS
@@ -177,6 +199,7 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
         }
         let children = ui.get(fid).map(|o| o.children.clone()).unwrap_or_default();
         let mut regions: Vec<(usize, i64, u32)> = Vec::new();
+        let mut edit_text: Option<String> = None;
         for c in children {
             let Some(o) = ui.get(c) else { continue };
             if !o.shown || !inherits_from(o.type_index, "LayeredRegion") {
@@ -186,13 +209,18 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
                 continue;
             }
             let layer = layer_index(ui, c);
-            if layer == 4 {
+            if layer == 4 && opts.highlight != Some(fid) {
                 continue;
             }
             let sub = ui.field_by_name(c, "sublevel").as_f64() as i64;
             regions.push((layer, sub, c));
         }
         regions.sort_unstable();
+        if let Some(t) = edit_box_text(ui, fid) {
+            // An EditBox draws its own text above its regions (inset by its text insets).
+            regions.push((usize::MAX, 0, fid));
+            edit_text = Some(t);
+        }
         for (_, _, rid) in regions {
             let Some(r) = rect_of(ui, rid) else { continue };
             let Some(n) = ui.get(rid).and_then(|o| o.node) else {
@@ -211,7 +239,11 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
                 continue;
             }
             let ty = ui.get(rid).map(|o| o.type_index).unwrap_or(0);
-            if inherits_from(ty, "TextureBase") {
+            if rid == fid {
+                if let Some(t) = &edit_text {
+                    text::run_text(ui, &vp, &ctx, t, &mut list.items);
+                }
+            } else if inherits_from(ty, "TextureBase") {
                 list.items.extend(texture::quad(ui, &ctx));
             } else if inherits_from(ty, "FontString") {
                 text::run(ui, &vp, &ctx, &mut list.items);

@@ -72,16 +72,27 @@ fn anchor_side(ui: &UiState, id: u32) -> (i8, i8) {
 
 /// Appends the drawing of a FontString.
 pub fn run(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx, out: &mut Vec<DrawItem>) {
+    if let FieldVal::Str(s) = ui.field_by_name(ctx.id, "text") {
+        run_text(ui, vp, ctx, &s, out);
+    }
+}
+
+/// Appends the drawing of `s` in the font, colour and justification of `ctx.id` (a
+/// FontString, or an EditBox drawing its own text).
+pub fn run_text(
+    ui: &mut UiState,
+    vp: &Viewport,
+    ctx: &RegionCtx,
+    s: &str,
+    out: &mut Vec<DrawItem>,
+) {
     let id = ctx.id;
-    let FieldVal::Str(s) = ui.field_by_name(id, "text") else {
-        return;
-    };
     let r = ctx.units;
     let opts = layout_opts(ui, id, Some(r.width));
     if s.is_empty() || opts.size <= 0.0 {
         return;
     }
-    let lay = text::layout(&s, &opts);
+    let lay = text::layout(s, &opts);
     let (side_h, side_v) = anchor_side(ui, id);
     let (bw, left) = if r.width > 0.0 {
         (r.width, r.left)

@@ -71,7 +71,7 @@ pub fn set_enabled(lua: &Lua, id: u32, on: bool) -> mlua::Result<()> {
 }
 
 /// `SetButtonState`: stores the state and shows the matching state texture.
-fn set_button_state(lua: &Lua, id: u32, state: &str) -> mlua::Result<()> {
+pub fn set_button_state(lua: &Lua, id: u32, state: &str) -> mlua::Result<()> {
     set_field(lua, id, "buttonState", FieldVal::Str(state.to_string()));
     for (field, shown_in) in [
         ("normalTexture", "NORMAL"),
