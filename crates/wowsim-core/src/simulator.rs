@@ -176,6 +176,7 @@ impl Simulator {
         crate::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
         api::misc::install(&lua, data)?;
+        api::install_client(&lua, data)?;
 
         let after = Rc::new(AfterAddon {
             saved: config.saved_vars.clone(),
@@ -212,6 +213,7 @@ impl Simulator {
             sim.load_base()?;
         }
         api::stubs::install(&sim.lua, &sim.host, data)?;
+        sim.notes.extend(api::global_strings::install(&sim.lua)?);
         Ok(sim)
     }
 
