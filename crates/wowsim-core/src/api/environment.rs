@@ -12,11 +12,12 @@ use mlua::Lua;
 
 /// Installs the functions of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
-    // A Lua closure: `getfenv(2)` inside it is the environment of its caller, which a host
-    // function cannot see.
-    let f: mlua::Function = lua
-        .load("local getfenv = getfenv\nreturn function() return getfenv(2) end")
-        .set_name("=[C]")
-        .call(())?;
+    let getfenv: mlua::Function = lua.globals().raw_get("getfenv")?;
+    // A host function: called from Lua, `getfenv(2)` run from here sees the Lua caller
+    // (level 1 is this function), even when the caller reached it by a tail call.
+    let f = lua.create_function(move |lua, ()| match getfenv.call::<mlua::Value>(2) {
+        Ok(v) => Ok(v),
+        Err(_) => Ok(mlua::Value::Table(lua.globals())),
+    })?;
     lua.globals().raw_set("GetCurrentEnvironment", f)
 }
