@@ -65,7 +65,13 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
     let schema = super::registry::schema_of(lua);
     let args = match schema.tag_impl(&h.tag) {
         Some(TagImpl::Script { args: Some(a) }) => a.clone(),
-        _ => "self, ...".to_string(),
+        // The reference leaves the animation scripts' arguments out; these are the client's.
+        _ => match h.tag.as_str() {
+            "OnFinished" | "OnStop" => "self, requested",
+            "OnLoop" => "self, loopState",
+            _ => "self, ...",
+        }
+        .to_string(),
     };
     let mut code = String::with_capacity(body.len() + pos.line as usize + args.len() + 32);
     for _ in 1..pos.line {
