@@ -9,16 +9,19 @@ pub mod identity;
 pub mod lua_objects;
 pub mod metatables;
 pub mod misc;
+pub mod paper_doll;
 pub mod print;
 pub mod stubs;
 pub mod ui_color;
 
 /// Installs the client functions of the files above that need no flavour data at call time
-/// (environment, `print`, object metatables and event names, colours, Lua objects, curves).
+/// (environment, `print`, object metatables and event names, inventory slots, colours, Lua
+/// objects, curves).
 pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     environment::install(lua)?;
     print::install(lua)?;
     metatables::install(lua)?;
+    paper_doll::install(lua)?;
     ui_color::install(lua)?;
     lua_objects::install(lua, data)?;
     c_curve_util::install(lua)?;
