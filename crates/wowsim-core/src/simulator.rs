@@ -177,6 +177,7 @@ impl Simulator {
         api::identity::install(&lua)?;
         crate::input::install(&lua, data)?;
         api::misc::install(&lua, data)?;
+        api::install_client(&lua, data)?;
 
         let after = Rc::new(AfterAddon {
             saved: config.saved_vars.clone(),
@@ -213,6 +214,7 @@ impl Simulator {
             sim.load_base()?;
         }
         api::stubs::install(&sim.lua, &sim.host, data)?;
+        sim.notes.extend(api::global_strings::install(&sim.lua)?);
         Ok(sim)
     }
 

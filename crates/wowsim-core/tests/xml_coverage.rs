@@ -38,6 +38,7 @@ fn coverage_statuses() {
     check("CheckButton", "alpha", "`SetAlpha`");
     check("Frame", "parentkey", "applied (loader)");
     check("NormalTexture", "", "applied (parent method)");
-    check("AnimationGroup", "", "not implemented (animations)");
+    check("AnimationGroup", "", "applied (animations)");
+    check("Alpha", "toalpha", "`SetToAlpha`");
     check("Frame", "protected", "not implemented");
 }

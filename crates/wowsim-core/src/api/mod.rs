@@ -1,9 +1,32 @@
 //! The game API: real implementations of what addons use most (`identity.rs`, `misc.rs`), the
 //! reference data as Lua values (constants, `Enum`), and typed stubs for the rest (`stubs.rs`).
 
+pub mod c_curve_util;
+pub mod environment;
+pub mod global_scan;
+pub mod global_strings;
 pub mod identity;
+pub mod lua_objects;
+pub mod metatables;
 pub mod misc;
+pub mod paper_doll;
+pub mod print;
 pub mod stubs;
+pub mod ui_color;
+
+/// Installs the client functions of the files above that need no flavour data at call time
+/// (environment, `print`, object metatables and event names, inventory slots, colours, Lua
+/// objects, curves).
+pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    environment::install(lua)?;
+    print::install(lua)?;
+    metatables::install(lua)?;
+    paper_doll::install(lua)?;
+    ui_color::install(lua)?;
+    lua_objects::install(lua, data)?;
+    c_curve_util::install(lua)?;
+    Ok(())
+}
 
 use mlua::{Lua, Table, Value};
 use wowsim_data::ProductData;
@@ -54,6 +77,17 @@ pub fn install_constants(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
             t.raw_set(k.as_str(), *v)?;
         }
         e.raw_set(def.name.as_str(), t)?;
+        // The client adds `Enum.<Name>Meta = { NumValues, MinValue, MaxValue }` for every
+        // enumeration (the counts the API documentation shows).
+        let meta_name = format!("{}Meta", def.name);
+        if def.values.is_empty() || e.raw_get::<Value>(meta_name.as_str())? != Value::Nil {
+            continue;
+        }
+        let meta = lua.create_table()?;
+        meta.raw_set("NumValues", def.values.len())?;
+        meta.raw_set("MinValue", def.values.iter().map(|(_, v)| *v).min())?;
+        meta.raw_set("MaxValue", def.values.iter().map(|(_, v)| *v).max())?;
+        e.raw_set(meta_name, meta)?;
     }
     Ok(())
 }

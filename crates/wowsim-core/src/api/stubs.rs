@@ -86,9 +86,17 @@ fn default_of_type(lua: &Lua, data: &ProductData, ty: &Ty, depth: u32) -> mlua::
                             t.raw_set(n.as_str(), default_value(lua, data, f, depth + 1)?)?;
                         }
                     }
+                    // The client applies the structure's mixin (`ColorMixin`, ...) when the
+                    // UI has defined it.
+                    if let Some(m) = &s.mixin {
+                        crate::api::ui_color::apply_mixin(lua, &t, m)?;
+                    }
                 }
             }
             Value::Table(t)
+        }
+        Ty::LuaObject(name) => {
+            crate::api::lua_objects::create(lua, name, crate::api::lua_objects::ObjState::None)?
         }
         _ => Value::Nil,
     })

@@ -38,15 +38,8 @@ fn has_script_type(type_index: usize, script: &str) -> bool {
     match script {
         "OnEvent"
         | "OnUpdate"
-        | "OnShow"
-        | "OnHide"
         | "OnSizeChanged"
         | "OnAttributeChanged"
-        | "OnEnter"
-        | "OnLeave"
-        | "OnMouseDown"
-        | "OnMouseUp"
-        | "OnMouseWheel"
         | "OnDragStart"
         | "OnDragStop"
         | "OnReceiveDrag"
@@ -61,6 +54,10 @@ fn has_script_type(type_index: usize, script: &str) -> bool {
         | "OnGamePadButtonDown"
         | "OnGamePadButtonUp"
         | "OnGamePadStick" => frame_like,
+        // Retail gives every region (textures and font strings too) the mouse and
+        // visibility scripts (`Region` in the reference's script table).
+        "OnShow" | "OnHide" | "OnEnter" | "OnLeave" | "OnMouseDown" | "OnMouseUp"
+        | "OnMouseWheel" => types::is_a(type_index, "Region") || frame_like,
         "OnLoad" => true,
         "OnClick" | "PreClick" | "PostClick" | "OnDoubleClick" => types::is_a(type_index, "Button"),
         "OnValueChanged" | "OnMinMaxChanged" => {
@@ -247,8 +244,11 @@ fn children_of(lua: &Lua, id: u32, frames: bool) -> mlua::Result<MultiValue> {
                     .iter()
                     .copied()
                     .filter(|k| {
-                        ui.get(*k)
-                            .is_some_and(|k| types::is_a(k.type_index, "Frame") == frames)
+                        // Animation groups are children too, but neither frames nor regions.
+                        ui.get(*k).is_some_and(|k| {
+                            let frame = types::is_a(k.type_index, "Frame");
+                            frame == frames && (frame || types::is_a(k.type_index, "Region"))
+                        })
                     })
                     .collect()
             })

@@ -56,6 +56,9 @@ pub fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
             .map(|s| s.to_string_lossy())
             .unwrap_or_default(),
     };
+    if crate::api::print::is_default_chat_frame(lua, &arg(&a, 0)) {
+        crate::api::print::chat_line(lua, text.clone());
+    }
     let color = [2, 3, 4, 5].map(|i| num(&arg(&a, i)).unwrap_or(1.0));
     let msg = Message {
         text,

@@ -4,6 +4,8 @@
 //! Install order: reference stubs and generic getters/setters (`fields`), then the
 //! hand-written methods of each type's file, which replace them.
 
+pub mod animation;
+pub mod animation_timing;
 pub mod button;
 pub mod cooldown;
 pub mod dump;
@@ -208,14 +210,16 @@ pub fn install(
     game_tooltip::install(lua)?;
     message_frame::install(lua)?;
     screen::install(lua)?;
+    animation::install(lua)?;
     Ok(())
 }
 
-/// Work done once per frame before OnUpdate: OnSizeChanged for resized regions, then
-/// OnCooldownDone for finished cooldowns. Errors in handlers are records, not failures.
+/// Work done once per frame before OnUpdate: OnSizeChanged for resized regions,
+/// OnCooldownDone for finished cooldowns, then animation groups advance. Errors in handlers are records, not failures.
 pub fn after_frame(lua: &Lua) -> mlua::Result<()> {
     region::flush_size_changes(lua)?;
-    cooldown::fire_done(lua)
+    cooldown::fire_done(lua)?;
+    animation::tick(lua)
 }
 
 /// Registers `f` as method `name` on type `owner` and every type derived from it.

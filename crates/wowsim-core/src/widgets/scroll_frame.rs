@@ -61,15 +61,21 @@ pub fn scroll_range(lua: &Lua, id: u32) -> (f64, f64) {
     })
 }
 
-/// Sets one scroll offset and fires the matching script.
+/// Sets one scroll offset and fires the matching script when it changed.
 pub fn set_scroll(lua: &Lua, id: u32, vertical: bool, offset: f64) -> mlua::Result<()> {
     let (field, script) = if vertical {
         ("verticalScroll", "OnVerticalScroll")
     } else {
         ("horizontalScroll", "OnHorizontalScroll")
     };
+    // The client fires the script only when the offset changes: scroll bars that follow the
+    // frame and set it back would otherwise recurse without end.
+    let old = get_field(lua, id, field).as_f64();
     set_field(lua, id, field, FieldVal::Num(offset));
     place_child(lua, id)?;
+    if old == offset {
+        return Ok(());
+    }
     fire_script(lua, id, script, offset)
 }
 

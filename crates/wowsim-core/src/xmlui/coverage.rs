@@ -121,12 +121,12 @@ pub fn tag_status(schema: &Schema, tag: &str) -> &'static str {
     }
     if schema.extends(tag, "Animation")
         || schema.extends(tag, "AnimationGroup")
-        || matches!(
-            def.name.as_str(),
-            "Animations" | "ControlPoints" | "ControlPoint"
-        )
+        || def.name == "Animations"
     {
-        return "not implemented (animations)";
+        return "applied (animations)";
+    }
+    if matches!(def.name.as_str(), "ControlPoints" | "ControlPoint") {
+        return "not implemented (animation paths)";
     }
     match schema.tag_impl(tag) {
         Some(TagImpl::Script { .. }) => "applied (script handler)",

@@ -13,9 +13,11 @@
 //! | colours, tex-coords, gradients, fonts of regions | [`visual`] |
 //! | attribute → method table | [`attrs`] |
 //! | `<Scripts>` handlers | [`scripts`] |
+//! | `<Animations>`, animation groups and animations | [`animations`] |
 //! | `<Font>` objects | [`fonts`] |
 //! | method calls and the not-implemented counter | [`calls`], [`coverage`] |
 
+pub mod animations;
 pub mod attrs;
 pub mod calls;
 pub mod coverage;
@@ -69,6 +71,9 @@ fn top_level(lua: &Lua, src: &Src, el: &Element) -> mlua::Result<()> {
                 }
             }
             Ok(())
+        }
+        "AnimationGroup" if el.bool_attr("virtual") == Some(true) => {
+            animations::load_group(lua, 0, el, src)
         }
         _ if frame::is_layout_tag(lua, schema, &el.tag) => {
             frame::load_element(lua, src, el, None, None).map(|_| ())

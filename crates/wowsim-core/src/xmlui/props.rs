@@ -326,7 +326,11 @@ pub fn plain_children(
             }
             _ if visual::applies(&c.tag) => visual::apply_child(lua, obj, tag, c)?,
             _ if layers::is_late(schema, &c.tag) => {}
-            "Animations" | "Mixins" | "ForbiddenAspects" | "ViewInsets" | "MaskedTextures" => {
+            "Animations" => super::animations::load_groups(lua, id, c, src)?,
+            _ if super::animations::is_animation(&c.tag, lua) => {
+                super::animations::load_animation(lua, id, c, src)?
+            }
+            "Mixins" | "ForbiddenAspects" | "ViewInsets" | "MaskedTextures" => {
                 coverage::not_implemented(lua, &c.tag, "")
             }
             other => coverage::not_implemented(lua, other, ""),

@@ -15,8 +15,8 @@ use wowsim_xml::{Element, TagImpl};
 /// Intrinsic handler orders seen while applying one object's chain.
 #[derive(Default)]
 pub struct Order {
-    /// (script, runs before the user's handler)
-    intrinsic: Vec<(String, bool)>,
+    /// (script, runs before the user's handler, the intrinsic's handler)
+    intrinsic: Vec<(String, bool, Function)>,
 }
 
 const HELPERS: &str = r#"
@@ -65,7 +65,13 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
     let schema = super::registry::schema_of(lua);
     let args = match schema.tag_impl(&h.tag) {
         Some(TagImpl::Script { args: Some(a) }) => a.clone(),
-        _ => "self, ...".to_string(),
+        // The reference leaves the animation scripts' arguments out; these are the client's.
+        _ => match h.tag.as_str() {
+            "OnFinished" | "OnStop" => "self, requested",
+            "OnLoop" => "self, loopState",
+            _ => "self, ...",
+        }
+        .to_string(),
     };
     let mut code = String::with_capacity(body.len() + pos.line as usize + args.len() + 32);
     for _ in 1..pos.line {
@@ -146,21 +152,22 @@ pub fn load_scripts(
         let Some(new) = handler(lua, h, src)? else {
             continue;
         };
+        let own = new.clone();
         let name = h.tag.as_str();
         let old = {
             let get = lua.app_data_ref::<UiLua>().expect("ui").getscript.clone();
             get.call::<Option<Function>>((id, name))?
         };
         let inherit = h.attr("inherit").map(str::to_ascii_lowercase);
-        let before = match inherit.as_deref() {
-            Some("prepend") => Some(true),
-            Some("append") => Some(false),
-            _ => order
-                .intrinsic
-                .iter()
-                .rev()
-                .find(|(s, _)| s == name)
-                .map(|(_, pre)| !pre),
+        let intrinsic = order.intrinsic.iter().rev().find(|(s, _, _)| s == name);
+        let (old, before) = match inherit.as_deref() {
+            Some("prepend") => (old, Some(true)),
+            Some("append") => (old, Some(false)),
+            // A later handler replaces an earlier template's, but keeps the intrinsic's.
+            _ => match intrinsic {
+                Some((_, pre, f)) if !from_intrinsic => (Some(f.clone()), Some(!pre)),
+                _ => (old, None),
+            },
         };
         let f = match (old, before) {
             (Some(old), Some(new_first)) => {
@@ -174,11 +181,13 @@ pub fn load_scripts(
             _ => new,
         };
         if from_intrinsic {
-            if let Some(o) = h.attr("intrinsicorder") {
-                order
-                    .intrinsic
-                    .push((name.to_string(), o.eq_ignore_ascii_case("precall")));
-            }
+            // Without `intrinsicOrder` an intrinsic's handler still runs, before the user's
+            // (`OnLoad_Intrinsic` of EventButton/EventFrame sets up the callback registry
+            // that the user's OnLoad registers with).
+            let pre = h
+                .attr("intrinsicorder")
+                .is_none_or(|o| o.eq_ignore_ascii_case("precall"));
+            order.intrinsic.push((name.to_string(), pre, own));
         }
         call(lua, obj, tag, name, "SetScript", (name, f))?;
     }

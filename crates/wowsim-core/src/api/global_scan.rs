@@ -1,0 +1,266 @@
+//! Finds the client-provided globals that Blizzard's UI code reads: ALL_CAPS names that the
+//! code references as globals but never assigns (in the client they come from the generated
+//! `GlobalStrings.lua` and from the colour database). A small Lua tokenizer, no parser: what it
+//! needs is which names are read, which are written, and which are only nil-checked.
+//!
+//! The caller (`global_strings.rs`) decides what to define; this file only reads text.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// What the scan learnt about ALL_CAPS globals over every file it saw.
+#[derive(Default, Debug)]
+pub struct GlobalUse {
+    /// Read as a global (not a field, not a local), with the number of reads.
+    pub read: FxHashMap<String, u32>,
+    /// Assigned somewhere (`NAME =`, `function NAME`, a table key, an XML `name=`).
+    pub assigned: FxHashSet<String>,
+    /// Tested for nil (`if NAME then`, `not NAME`): the code expects it may be absent.
+    pub nil_checked: FxHashSet<String>,
+}
+
+impl GlobalUse {
+    /// Names read but never assigned nor nil-checked, sorted.
+    pub fn provided_by_client(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .read
+            .keys()
+            .filter(|n| !self.assigned.contains(*n) && !self.nil_checked.contains(*n))
+            .cloned()
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+/// Whether `s` looks like a client constant name: `[A-Z][A-Z0-9_]+`.
+pub fn is_constant_name(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 2
+        && b[0].is_ascii_uppercase()
+        && b.iter()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+}
+
+/// Lua tokens, without comments; string and number literals become `"` and `0`.
+fn tokens(src: &str) -> Vec<&str> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if c == b'-' && b.get(i + 1) == Some(&b'-') {
+            i += 2;
+            if let Some(end) = long_bracket_end(b, i) {
+                i = end;
+            } else {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+        } else if c == b'[' && long_bracket_end(b, i).is_some() {
+            i = long_bracket_end(b, i).unwrap_or(b.len());
+            out.push("\"");
+        } else if c == b'"' || c == b'\'' {
+            i += 1;
+            while i < b.len() && b[i] != c && b[i] != b'\n' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push("\"");
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push(&src[start..i]);
+        } else if c.is_ascii_digit() {
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.') {
+                i += 1;
+            }
+            out.push("0");
+        } else {
+            let two = src.get(i..i + 2).unwrap_or("");
+            let n = if matches!(two, "==" | "~=" | "<=" | ">=" | "..") {
+                2
+            } else {
+                1
+            };
+            // Multi-byte characters outside literals are not Lua; skip them whole.
+            let n = (n..=4).find(|k| src.is_char_boundary(i + k)).unwrap_or(1);
+            out.push(src.get(i..i + n).unwrap_or(""));
+            i += n;
+        }
+    }
+    out
+}
+
+/// If a long bracket (`[[`, `[==[`) opens at `i`, the index just past its closing bracket.
+fn long_bracket_end(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i) != Some(&b'[') {
+        return None;
+    }
+    let mut j = i + 1;
+    while b.get(j) == Some(&b'=') {
+        j += 1;
+    }
+    if b.get(j) != Some(&b'[') {
+        return None;
+    }
+    let level = j - i - 1;
+    let mut k = j + 1;
+    while k < b.len() {
+        if b[k] == b']' {
+            let mut m = k + 1;
+            while b.get(m) == Some(&b'=') {
+                m += 1;
+            }
+            if m - k - 1 == level && b.get(m) == Some(&b']') {
+                return Some(m + 1);
+            }
+        }
+        k += 1;
+    }
+    Some(b.len())
+}
+
+/// Names a file declares as locals, loop variables or parameters (scopes are not tracked:
+/// a name local anywhere in a file is not a global read in that file).
+fn file_locals<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
+    let mut locals = FxHashSet::default();
+    for (i, tok) in t.iter().enumerate() {
+        match *tok {
+            "local" | "for" => {
+                let mut j = i + 1;
+                if t.get(j) == Some(&"function") {
+                    j += 1;
+                }
+                while let Some(name) = t.get(j) {
+                    locals.insert(*name);
+                    if t.get(j + 1) == Some(&",") {
+                        j += 2;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            "function" => {
+                let mut j = i + 1;
+                while t.get(j).is_some_and(|s| *s != "(") {
+                    j += 1;
+                }
+                j += 1;
+                while let Some(p) = t.get(j).filter(|s| **s != ")") {
+                    locals.insert(*p);
+                    j += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    locals
+}
+
+/// Adds what one Lua file reads and writes.
+pub fn scan_lua(src: &str, out: &mut GlobalUse) {
+    let t = tokens(src);
+    let locals = file_locals(&t);
+    for (i, tok) in t.iter().enumerate() {
+        if !is_constant_name(tok) || locals.contains(tok) {
+            continue;
+        }
+        let prev = if i > 0 { t[i - 1] } else { "" };
+        let next = t.get(i + 1).copied().unwrap_or("");
+        if matches!(prev, "." | ":" | "goto") {
+            continue;
+        }
+        if prev == "function" || next == "=" {
+            out.assigned.insert((*tok).to_string());
+        } else if matches!(prev, "if" | "elseif" | "not") && matches!(next, "then" | "and" | "or") {
+            out.nil_checked.insert((*tok).to_string());
+        } else {
+            *out.read.entry((*tok).to_string()).or_default() += 1;
+        }
+    }
+}
+
+/// Adds the global names an XML file defines (`name="..."` of frames, fonts, templates).
+pub fn scan_xml(src: &str, out: &mut GlobalUse) {
+    for (pos, _) in src.match_indices("name=\"") {
+        let preceded_by_space = src[..pos].ends_with(|c: char| c.is_ascii_whitespace());
+        let rest = &src[pos + 6..];
+        if let (true, Some(end)) = (preceded_by_space, rest.find('"')) {
+            let name = &rest[..end];
+            if is_constant_name(name) {
+                out.assigned.insert(name.to_string());
+            }
+        }
+    }
+}
+
+/// Paths in an XML file's `file="..."` attributes (`<Script>` and `<Include>`).
+pub fn xml_file_refs(src: &str) -> Vec<String> {
+    let mut v = Vec::new();
+    for (pos, _) in src.match_indices("file=\"") {
+        if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
+            continue;
+        }
+        let rest = &src[pos + 6..];
+        if let Some(end) = rest.find('"') {
+            v.push(rest[..end].replace('\\', "/"));
+        }
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(src: &str, expect: &[&str]) {
+        let mut u = GlobalUse::default();
+        scan_lua(src, &mut u);
+        assert_eq!(u.provided_by_client(), expect, "{src}");
+    }
+
+    #[test]
+    fn reads_writes_and_nil_checks() {
+        check("print(OKAY)", &["OKAY"]);
+        check("FOO = 1 print(FOO)", &[]);
+        check("local BAR = 1 print(BAR)", &[]);
+        check("local a, BAR = 1 print(BAR)", &[]);
+        check("function f(X_Y) return X_Y end", &[]);
+        check("for I = 1, 2 do end", &[]);
+        check("t.CLOSE = 1 print(t.CLOSE, t:NEXT())", &[]);
+        check(
+            "if DEFAULT_CHAT_FRAME then end print(DEFAULT_CHAT_FRAME)",
+            &[],
+        );
+        check("x = not MAYBE or 1", &[]);
+        check(
+            "-- COMMENTED\nprint(\"QUOTED\", 'ALSO', [[LONG]], A_B)",
+            &["A_B"],
+        );
+        check("--[==[ BLOCK ]] X ]==] print(C_D)", &["C_D"]);
+        check("print(1.5e3, lowerCase, Mixed_Case, X)", &[]);
+        check("function SETUP() end print(SETUP)", &[]);
+        check("t = { KEY = 1 } print(KEY)", &[]);
+        check("s = A_STRING .. B_STRING", &["A_STRING", "B_STRING"]);
+    }
+
+    #[test]
+    fn xml_names_and_files() {
+        let mut u = GlobalUse::default();
+        scan_lua("print(MY_FRAME, OTHER)", &mut u);
+        scan_xml(
+            r#"<Frame name="MY_FRAME" parentKey="X"><Script file="a\b.lua"/></Frame>"#,
+            &mut u,
+        );
+        assert_eq!(u.provided_by_client(), ["OTHER"]);
+        assert_eq!(
+            xml_file_refs(r#"<Include file="x.xml"/><Script file="a\b.lua"/>"#),
+            ["x.xml", "a/b.lua"]
+        );
+    }
+}

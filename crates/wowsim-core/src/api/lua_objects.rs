@@ -1,0 +1,149 @@
+//! Non-frame Lua objects of the client (curves, duration objects, formatters, callback handles):
+//! userdata whose methods come from the reference (`luaobjects`), typed stubs unless a file
+//! implements them (`c_curve_util.rs`). What each method really does is left to those files.
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | any `luaobject` type of the reference | [`create`] (an object), [`install`] (method tables) |
+//! | a stubbed method, e.g. `LuaDurationObject:GetElapsedDuration` | counted as `Type:Method` in `StubStats` |
+
+use super::stubs::{default_value, StubStats};
+use mlua::{AnyUserData, Function, Lua, MetaMethod, MultiValue, Table, UserData, Value};
+use wowsim_data::ProductData;
+
+/// The state a real implementation keeps in an object.
+#[derive(Debug, Default)]
+pub enum ObjState {
+    /// Only typed stubs: no state.
+    #[default]
+    None,
+    /// `LuaCurveObject` / `LuaColorCurveObject`.
+    Curve(super::c_curve_util::Curve),
+}
+
+/// One Lua object: its type (an index into [`LuaObjectTypes`]) and state.
+#[derive(Debug)]
+pub struct LuaObj {
+    pub kind: usize,
+    pub state: ObjState,
+}
+
+impl UserData for LuaObj {
+    fn add_methods<M: mlua::UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_meta_function(MetaMethod::Index, |lua, (ud, key): (AnyUserData, Value)| {
+            let kind = ud.borrow::<LuaObj>()?.kind;
+            let table = lua
+                .app_data_ref::<LuaObjectTypes>()
+                .and_then(|t| t.methods.get(kind).cloned());
+            match table {
+                Some(t) => t.raw_get::<Value>(key),
+                None => Ok(Value::Nil),
+            }
+        });
+        methods.add_meta_function(MetaMethod::ToString, |lua, ud: AnyUserData| {
+            let kind = ud.borrow::<LuaObj>()?.kind;
+            let name = lua
+                .app_data_ref::<LuaObjectTypes>()
+                .and_then(|t| t.names.get(kind).cloned())
+                .unwrap_or_default();
+            Ok(format!("{name}: {:p}", ud.to_pointer()))
+        });
+    }
+}
+
+/// Method tables of every Lua object type (VM app data).
+#[derive(Default)]
+pub struct LuaObjectTypes {
+    pub names: Vec<String>,
+    pub methods: Vec<Table>,
+}
+
+/// A new object of the named type (a typed-stub object if the type is unknown to the file
+/// that owns it).
+pub fn create(lua: &Lua, type_name: &str, state: ObjState) -> mlua::Result<Value> {
+    let kind = lua
+        .app_data_ref::<LuaObjectTypes>()
+        .and_then(|t| t.names.iter().position(|n| n == type_name));
+    match kind {
+        Some(kind) => Ok(Value::UserData(
+            lua.create_userdata(LuaObj { kind, state })?,
+        )),
+        None => Ok(Value::Nil),
+    }
+}
+
+/// Runs `f` with the object behind `self` (the first argument of a method).
+pub fn with_obj<R>(
+    lua: &Lua,
+    this: &Value,
+    method: &str,
+    f: impl FnOnce(&mut LuaObj) -> R,
+) -> mlua::Result<R> {
+    let err = || crate::lua::lua_error(lua, format_args!("Usage: self:{method}(...)"));
+    let Value::UserData(ud) = this else {
+        return Err(err());
+    };
+    let mut obj = ud.borrow_mut::<LuaObj>().map_err(|_| err())?;
+    Ok(f(&mut obj))
+}
+
+/// Replaces a method of a type with a real implementation.
+pub fn set_method(lua: &Lua, type_name: &str, method: &str, f: Function) -> mlua::Result<()> {
+    let t = {
+        let types = lua.app_data_ref::<LuaObjectTypes>().expect("luaobjects");
+        types
+            .names
+            .iter()
+            .position(|n| n == type_name)
+            .map(|i| types.methods[i].clone())
+    };
+    if let Some(t) = t {
+        t.raw_set(method, f)?;
+    }
+    Ok(())
+}
+
+fn stub_method(
+    lua: &Lua,
+    data: &'static ProductData,
+    type_name: &str,
+    m: &'static wowsim_data::Method,
+) -> mlua::Result<Function> {
+    let counted = format!("{type_name}:{}", m.name);
+    let f = lua.create_function(move |lua, _args: MultiValue| {
+        if let Some(mut s) = lua.app_data_mut::<StubStats>() {
+            *s.calls.entry(counted.clone()).or_default() += 1;
+        }
+        let mut out = MultiValue::new();
+        if m.stubnothing || m.mayreturnnothing {
+            return Ok(out);
+        }
+        for p in m.outputs.iter().flatten() {
+            out.push_back(default_value(lua, data, p, 0)?);
+        }
+        Ok(out)
+    })?;
+    crate::coverage::mark_stub(lua, &f)?;
+    Ok(f)
+}
+
+/// Builds the method table of every type of the reference (inherited methods included).
+pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    let mut types = LuaObjectTypes::default();
+    for o in data.luaobjects() {
+        let t = lua.create_table()?;
+        let mut cur = Some(o);
+        while let Some(c) = cur {
+            for m in &c.methods {
+                if t.raw_get::<Value>(m.name.as_str())?.is_nil() {
+                    t.raw_set(m.name.as_str(), stub_method(lua, data, &o.name, m)?)?;
+                }
+            }
+            cur = c.inherits.as_deref().and_then(|p| data.luaobject(p));
+        }
+        types.names.push(o.name.clone());
+        types.methods.push(t);
+    }
+    lua.set_app_data(types);
+    Ok(())
+}

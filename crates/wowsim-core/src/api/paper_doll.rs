@@ -1,0 +1,103 @@
+//! Inventory slots by name (the paper doll's slot layout).
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `GetInventorySlotInfo(slotName)` (12.0 and Classic) | [`slot_info`]: slot id, empty-slot texture, checkRelic |
+//! | `C_PaperDollInfo.GetInventorySlotInfo(slotName)` (12.1) | [`slot_info`] |
+//! | `C_PaperDollInfo.GetInventorySlotInfoForInvSlot(invSlot)` | the same, by id, with the name |
+//!
+//! Names are case-insensitive (`"MainHandSlot"`, `"MAINHANDSLOT"`); an unknown name is the
+//! client's error. The texture is the path of the empty-slot art.
+
+use crate::lua::lua_error;
+use mlua::{Lua, MultiValue, Value};
+
+/// (slot name, id, empty-slot art suffix).
+const SLOTS: &[(&str, i64, &str)] = &[
+    ("HEADSLOT", 1, "Head"),
+    ("NECKSLOT", 2, "Neck"),
+    ("SHOULDERSLOT", 3, "Shoulder"),
+    ("SHIRTSLOT", 4, "Shirt"),
+    ("CHESTSLOT", 5, "Chest"),
+    ("WAISTSLOT", 6, "Waist"),
+    ("LEGSSLOT", 7, "Legs"),
+    ("FEETSLOT", 8, "Feet"),
+    ("WRISTSLOT", 9, "Wrists"),
+    ("HANDSSLOT", 10, "Hands"),
+    ("FINGER0SLOT", 11, "Finger"),
+    ("FINGER1SLOT", 12, "Finger"),
+    ("TRINKET0SLOT", 13, "Trinket"),
+    ("TRINKET1SLOT", 14, "Trinket"),
+    ("BACKSLOT", 15, "Chest"),
+    ("MAINHANDSLOT", 16, "MainHand"),
+    ("SECONDARYHANDSLOT", 17, "SecondaryHand"),
+    ("RANGEDSLOT", 18, "Ranged"),
+    ("TABARDSLOT", 19, "Tabard"),
+    ("PROF0TOOLSLOT", 20, "Profession"),
+    ("PROF0GEAR0SLOT", 21, "Profession"),
+    ("PROF0GEAR1SLOT", 22, "Profession"),
+    ("PROF1TOOLSLOT", 23, "Profession"),
+    ("PROF1GEAR0SLOT", 24, "Profession"),
+    ("PROF1GEAR1SLOT", 25, "Profession"),
+    ("COOKINGTOOLSLOT", 26, "Profession"),
+    ("COOKINGGEAR0SLOT", 27, "Profession"),
+    ("FISHINGTOOLSLOT", 28, "Profession"),
+    ("FISHINGGEAR0SLOT", 29, "Profession"),
+    ("FISHINGGEAR1SLOT", 30, "Profession"),
+    ("BAG0SLOT", 31, "Bag"),
+    ("BAG1SLOT", 32, "Bag"),
+    ("BAG2SLOT", 33, "Bag"),
+    ("BAG3SLOT", 34, "Bag"),
+    ("REAGENTBAG0SLOT", 35, "Bag"),
+];
+
+fn texture(suffix: &str) -> String {
+    format!("Interface\\PaperDoll\\UI-PaperDoll-Slot-{suffix}")
+}
+
+/// `GetInventorySlotInfo(slotName)`: (id, texture, checkRelic).
+pub fn slot_info(lua: &Lua, name: Value) -> mlua::Result<(i64, String, bool)> {
+    let Value::String(s) = name else {
+        return Err(lua_error(lua, "Usage: GetInventorySlotInfo(slotName)"));
+    };
+    let upper = s.to_string_lossy().to_ascii_uppercase();
+    match SLOTS.iter().find(|(n, _, _)| *n == upper) {
+        Some((_, id, art)) => Ok((*id, texture(art), false)),
+        None => Err(lua_error(
+            lua,
+            "Invalid inventory slot in GetInventorySlotInfo",
+        )),
+    }
+}
+
+/// Installs the functions of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let f = lua.create_function(|lua, name: Value| slot_info(lua, name))?;
+    lua.globals().raw_set("GetInventorySlotInfo", f.clone())?;
+    let ns = match lua.globals().raw_get::<Value>("C_PaperDollInfo")? {
+        Value::Table(t) => t,
+        _ => lua.create_table()?,
+    };
+    ns.raw_set("GetInventorySlotInfo", f)?;
+    ns.raw_set(
+        "GetInventorySlotInfoForInvSlot",
+        lua.create_function(|lua, id: Value| {
+            let id = match id {
+                Value::Integer(i) => i,
+                Value::Number(n) => n as i64,
+                _ => return Ok(MultiValue::new()),
+            };
+            let Some((name, id, art)) = SLOTS.iter().find(|(_, i, _)| *i == id) else {
+                return Ok(MultiValue::new());
+            };
+            let v = vec![
+                Value::Integer(*id),
+                Value::String(lua.create_string(texture(art))?),
+                Value::Boolean(false),
+                Value::String(lua.create_string(name)?),
+            ];
+            Ok(MultiValue::from_vec(v))
+        })?,
+    )?;
+    lua.globals().raw_set("C_PaperDollInfo", ns)
+}
