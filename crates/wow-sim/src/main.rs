@@ -20,11 +20,20 @@ fn main() -> ExitCode {
     let what = cli.command.as_ref().map(|c| format!("{c:?}"));
     // A panic is a wow-sim bug: report it with context, exit 2, write no SavedVariables
     // (the unwind skips logout).
-    let worker = std::thread::Builder::new()
-        .name("wow-sim".into())
-        .stack_size(SIM_STACK)
-        .spawn(move || run(cli).map_err(|e| format!("{e:#}")));
-    match worker.map(|h| h.join()) {
+    // The window's event loop must own the main thread (winit); headless commands run on a
+    // thread with a large stack.
+    let outcome = if cli.command.is_none() {
+        Ok(std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+            move || run(cli).map_err(|e| format!("{e:#}")),
+        )))
+    } else {
+        std::thread::Builder::new()
+            .name("wow-sim".into())
+            .stack_size(SIM_STACK)
+            .spawn(move || run(cli).map_err(|e| format!("{e:#}")))
+            .map(|h| h.join())
+    };
+    match outcome {
         Ok(Ok(Ok(code))) => code,
         Ok(Ok(Err(e))) => {
             eprintln!("wow-sim: {e}");
