@@ -126,7 +126,13 @@ pub struct Simulator {
     pub notes: Vec<String>,
     base_api: Option<Table>,
     logged_out: bool,
+    /// This session is a `ReloadUI()` of an earlier one (`PLAYER_ENTERING_WORLD(false, true)`).
+    reloading: bool,
 }
+
+/// Set by `ReloadUI()`; the simulator reloads at the end of the tick (VM app data).
+#[derive(Default)]
+struct ReloadRequest(bool);
 
 impl Simulator {
     /// Builds the VM, the API and the addon list. Nothing runs yet.
@@ -208,11 +214,22 @@ impl Simulator {
             notes: Vec::new(),
             base_api: None,
             logged_out: false,
+            reloading: false,
         };
         sim.discover();
         if sim.config.blizzard_ui.is_none() {
             sim.load_base()?;
         }
+        sim.lua.set_app_data(ReloadRequest::default());
+        sim.lua.globals().raw_set(
+            "ReloadUI",
+            sim.lua.create_function(|lua, ()| {
+                if let Some(mut r) = lua.app_data_mut::<ReloadRequest>() {
+                    r.0 = true;
+                }
+                Ok(())
+            })?,
+        )?;
         api::stubs::install(&sim.lua, &sim.host, data)?;
         sim.notes.extend(api::global_strings::install(&sim.lua)?);
         Ok(sim)
@@ -302,7 +319,8 @@ impl Simulator {
             .expect("login")
             .logged_in = true;
         self.fire("PLAYER_LOGIN", ())?;
-        self.fire("PLAYER_ENTERING_WORLD", (true, false))?;
+        let (initial_login, reloading_ui) = (!self.reloading, self.reloading);
+        self.fire("PLAYER_ENTERING_WORLD", (initial_login, reloading_ui))?;
         for ev in STARTUP_STATE_EVENTS {
             self.fire(ev, ())?;
         }
@@ -338,7 +356,39 @@ impl Simulator {
             }
             restore_phase(&self.lua, prev);
         }
+        if self.reload_requested() {
+            for msg in self
+                .reload()
+                .map_err(|e| mlua::Error::RuntimeError(e.to_string()))?
+            {
+                eprintln!("wow-sim: {msg}");
+            }
+        }
         Ok(())
+    }
+
+    /// Whether Lua called `ReloadUI()` and the reload has not happened yet.
+    pub fn reload_requested(&self) -> bool {
+        self.lua
+            .app_data_ref::<ReloadRequest>()
+            .is_some_and(|r| r.0)
+    }
+
+    /// `ReloadUI()`: logs out (SavedVariables are written), then builds the client again from
+    /// the same configuration and starts it with `PLAYER_ENTERING_WORLD(false, true)`. Error
+    /// records and chat output of the earlier session are kept. Returns the logout messages.
+    pub fn reload(&mut self) -> Result<Vec<String>, SimError> {
+        let messages = self.logout()?;
+        let errors = self.lua.remove_app_data::<ErrorState>().unwrap_or_default();
+        let output = self.lua.remove_app_data::<Output>().unwrap_or_default();
+        let mut next = Simulator::new(self.config.clone())?;
+        next.reloading = true;
+        next.lua.set_app_data(errors);
+        next.lua.set_app_data(output);
+        next.notes.clear();
+        *self = next;
+        self.start()?;
+        Ok(messages)
     }
 
     /// Runs `seconds` of virtual time at 60 ticks a second.
