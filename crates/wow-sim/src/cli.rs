@@ -210,27 +210,57 @@ impl From<FlavorArg> for wowsim_core::Flavor {
     }
 }
 
-/// The demo addon set: `demo/AddOns` in the source tree, or `WOW_SIM_DEMO` if set.
+/// The demo addon set: embedded in the binary (from `demo/AddOns`) and written to
+/// `$XDG_DATA_HOME/wow-sim/demo/<version>/AddOns` when used; `WOW_SIM_DEMO` overrides it.
 pub fn demo_addons_dir() -> anyhow::Result<PathBuf> {
     if let Ok(d) = std::env::var("WOW_SIM_DEMO") {
         return Ok(PathBuf::from(d));
     }
-    let built = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../demo/AddOns");
-    if built.is_dir() {
-        return Ok(built);
+    let base = data_home()
+        .ok_or_else(|| anyhow::anyhow!("no data folder for the demo addons; pass --addons DIR"))?;
+    let dir = base
+        .join("wow-sim")
+        .join("demo")
+        .join(env!("CARGO_PKG_VERSION"))
+        .join("AddOns");
+    write_demo(&dir).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot write the demo addons to {}: {e}; pass --addons DIR",
+            dir.display()
+        )
+    })?;
+    Ok(dir)
+}
+
+mod demo {
+    include!(concat!(env!("OUT_DIR"), "/demo_files.rs"));
+}
+
+/// Writes the embedded demo addons under `dir`, replacing files whose contents differ.
+fn write_demo(dir: &std::path::Path) -> std::io::Result<()> {
+    for (rel, bytes) in demo::DEMO_FILES {
+        let path = dir.join(rel);
+        if std::fs::read(&path).is_ok_and(|old| old == *bytes) {
+            continue;
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, bytes)?;
     }
-    anyhow::bail!(
-        "the demo addons were not found at {}; pass --addons DIR",
-        built.display()
-    )
+    Ok(())
+}
+
+/// `$XDG_DATA_HOME`, else `~/.local/share`.
+fn data_home() -> Option<PathBuf> {
+    std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
 }
 
 /// `$XDG_DATA_HOME/wow-sim/WTF` or `~/.local/share/wow-sim/WTF`.
 pub fn default_wtf_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(base.join("wow-sim").join("WTF"))
+    Some(data_home()?.join("wow-sim").join("WTF"))
 }
 
 /// `--exec-lua CODE` or `@FILE` → (code, chunk name).
