@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-fn collect(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
@@ -12,7 +12,7 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for p in entries {
         if p.is_dir() {
-            collect(root, &p, out);
+            collect(&p, out);
         } else {
             out.push(p);
         }
@@ -24,7 +24,7 @@ fn main() {
     let root = manifest.join("../../demo/AddOns");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
-    collect(&root, &root, &mut files);
+    collect(&root, &mut files);
     let mut code = String::from("/// The demo addons: (path under AddOns/, contents).\npub const DEMO_FILES: &[(&str, &[u8])] = &[\n");
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
