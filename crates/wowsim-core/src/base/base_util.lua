@@ -1,0 +1,497 @@
+-- wow-sim built-in base, part 2: utilities of the client's shared UI code that addons call at
+-- load time (vectors, object pools, EventUtil, the Settings registry, raid notices, the legacy
+-- dropdown functions). Written for wow-sim, loaded right after base.lua.
+
+-- Vectors.
+Vector2DMixin = {}
+function Vector2DMixin:GetXY()
+  return self.x, self.y
+end
+function Vector2DMixin:SetXY(x, y)
+  self.x, self.y = x, y
+end
+function Vector2DMixin:IsEqualTo(other)
+  return self.x == other.x and self.y == other.y
+end
+function Vector2DMixin:ScaleBy(s)
+  self.x, self.y = self.x * s, self.y * s
+end
+function Vector2DMixin:Add(other)
+  self.x, self.y = self.x + other.x, self.y + other.y
+end
+function Vector2DMixin:Subtract(other)
+  self.x, self.y = self.x - other.x, self.y - other.y
+end
+function Vector2DMixin:Cross(other)
+  return self.x * other.y - self.y * other.x
+end
+function Vector2DMixin:Dot(other)
+  return self.x * other.x + self.y * other.y
+end
+function Vector2DMixin:GetLengthSquared()
+  return self.x * self.x + self.y * self.y
+end
+function Vector2DMixin:GetLength()
+  return math.sqrt(self:GetLengthSquared())
+end
+function Vector2DMixin:Normalize()
+  local len = self:GetLength()
+  if len > 0 then
+    self:ScaleBy(1 / len)
+  end
+end
+function Vector2DMixin:Clone()
+  return CreateVector2D(self.x, self.y)
+end
+function CreateVector2D(x, y)
+  local v = CreateFromMixins(Vector2DMixin)
+  v:SetXY(x, y)
+  return v
+end
+
+-- Object pools: Acquire returns the object and whether it is new; the resetter runs on
+-- release and on a new object.
+ObjectPoolMixin = {}
+function ObjectPoolMixin:OnLoad(creationFunc, resetterFunc)
+  self.creationFunc = creationFunc
+  self.resetterFunc = resetterFunc
+  self.activeObjects = {}
+  self.inactiveObjects = {}
+  self.numActiveObjects = 0
+end
+function ObjectPoolMixin:Acquire()
+  local n = #self.inactiveObjects
+  if n > 0 then
+    local object = self.inactiveObjects[n]
+    self.inactiveObjects[n] = nil
+    self.activeObjects[object] = true
+    self.numActiveObjects = self.numActiveObjects + 1
+    return object, false
+  end
+  local object = self.creationFunc(self)
+  if self.resetterFunc then
+    self.resetterFunc(self, object, true)
+  end
+  self.activeObjects[object] = true
+  self.numActiveObjects = self.numActiveObjects + 1
+  return object, true
+end
+function ObjectPoolMixin:Release(object)
+  if not self.activeObjects[object] then
+    return false
+  end
+  if self.resetterFunc then
+    self.resetterFunc(self, object)
+  end
+  self.activeObjects[object] = nil
+  self.numActiveObjects = self.numActiveObjects - 1
+  table.insert(self.inactiveObjects, object)
+  return true
+end
+function ObjectPoolMixin:ReleaseAll()
+  for object in pairs(self.activeObjects) do
+    self:Release(object)
+  end
+end
+function ObjectPoolMixin:EnumerateActive()
+  return pairs(self.activeObjects)
+end
+function ObjectPoolMixin:EnumerateInactive()
+  return ipairs(self.inactiveObjects)
+end
+function ObjectPoolMixin:GetNumActive()
+  return self.numActiveObjects
+end
+function ObjectPoolMixin:IsActive(object)
+  return self.activeObjects[object] ~= nil
+end
+function CreateObjectPool(creationFunc, resetterFunc)
+  local pool = CreateFromMixins(ObjectPoolMixin)
+  pool:OnLoad(creationFunc, resetterFunc)
+  return pool
+end
+
+function Pool_HideAndClearAnchors(pool, region)
+  region:Hide()
+  region:ClearAllPoints()
+end
+FramePool_HideAndClearAnchors = Pool_HideAndClearAnchors
+
+function CreateFramePool(frameType, parent, template, resetterFunc, forbidden, frameInitializer)
+  local pool = CreateObjectPool(function()
+    local frame = CreateFrame(frameType, nil, parent, template)
+    if frameInitializer then
+      frameInitializer(frame)
+    end
+    return frame
+  end, resetterFunc or Pool_HideAndClearAnchors)
+  pool.frameType, pool.parent, pool.frameTemplate = frameType, parent, template
+  return pool
+end
+function CreateTexturePool(parent, layer, subLayer, template, resetterFunc)
+  local pool = CreateObjectPool(function()
+    return parent:CreateTexture(nil, layer, template, subLayer)
+  end, resetterFunc or Pool_HideAndClearAnchors)
+  pool.parent, pool.layer, pool.subLayer, pool.textureTemplate = parent, layer, subLayer, template
+  return pool
+end
+function CreateFontStringPool(parent, layer, subLayer, template, resetterFunc)
+  local pool = CreateObjectPool(function()
+    return parent:CreateFontString(nil, layer, template)
+  end, resetterFunc or Pool_HideAndClearAnchors)
+  pool.parent, pool.layer, pool.subLayer, pool.fontStringTemplate = parent, layer, subLayer, template
+  return pool
+end
+
+-- EventUtil: one-shot event callbacks.
+EventUtil = {}
+function EventUtil.RegisterOnceFrameEventAndCallback(event, callback, ...)
+  local required = { n = select("#", ...), ... }
+  local f = CreateFrame("Frame")
+  f:SetScript("OnEvent", function(self, ev, ...)
+    for i = 1, required.n do
+      if required[i] ~= select(i, ...) then
+        return
+      end
+    end
+    self:UnregisterEvent(event)
+    self:SetScript("OnEvent", nil)
+    callback(...)
+  end)
+  f:RegisterEvent(event)
+end
+function EventUtil.ContinueOnAddOnLoaded(addonName, callback)
+  local _, finished = C_AddOns.IsAddOnLoaded(addonName)
+  if finished then
+    callback()
+    return
+  end
+  EventUtil.RegisterOnceFrameEventAndCallback("ADDON_LOADED", callback, addonName)
+end
+function EventUtil.ContinueOnPlayerLogin(callback)
+  if IsLoggedIn() then
+    callback()
+    return
+  end
+  EventUtil.RegisterOnceFrameEventAndCallback("PLAYER_LOGIN", callback)
+end
+
+-- Raid warnings: the message goes to the frame (recorded as a chat line by the base).
+RaidWarningFrame = CreateFrame("MessageFrame", "RaidWarningFrame", UIParent)
+RaidBossEmoteFrame = CreateFrame("MessageFrame", "RaidBossEmoteFrame", UIParent)
+function RaidNotice_AddMessage(noticeFrame, text, colorInfo, displayTime)
+  if noticeFrame and text then
+    noticeFrame:AddMessage(text, colorInfo and colorInfo.r, colorInfo and colorInfo.g, colorInfo and colorInfo.b)
+  end
+end
+function RaidNotice_Clear(noticeFrame)
+  if noticeFrame then
+    noticeFrame:Clear()
+  end
+end
+
+-- The Settings registry (the options window itself is not emulated).
+local categories, nextcategory = {}, 0
+local SettingsCategory = {}
+SettingsCategory.__index = SettingsCategory
+function SettingsCategory:GetID()
+  return self.ID
+end
+function SettingsCategory:GetName()
+  return self.name
+end
+function SettingsCategory:SetName(name)
+  self.name = name
+end
+function SettingsCategory:GetParentCategory()
+  return self.parentCategory
+end
+function SettingsCategory:GetSubcategories()
+  return self.subcategories
+end
+local function newcategory(name, parent)
+  nextcategory = nextcategory + 1
+  local c = setmetatable({ ID = nextcategory, name = name, parentCategory = parent, subcategories = {} }, SettingsCategory)
+  categories[#categories + 1] = c
+  if parent then
+    table.insert(parent.subcategories, c)
+  end
+  return c
+end
+local function newlayout(frame)
+  local layout = { frame = frame, initializers = {} }
+  function layout:GetFrame()
+    return self.frame
+  end
+  function layout:AddInitializer(initializer)
+    table.insert(self.initializers, initializer)
+  end
+  function layout:GetInitializers()
+    return self.initializers
+  end
+  return layout
+end
+
+Settings = {}
+Settings.VarType = { Boolean = "boolean", Number = "number", String = "string" }
+Settings.Default = { True = true, False = false }
+function Settings.RegisterCanvasLayoutCategory(frame, name)
+  local c = newcategory(name)
+  c.layout = newlayout(frame)
+  return c, c.layout
+end
+function Settings.RegisterCanvasLayoutSubcategory(parent, frame, name)
+  local c = newcategory(name, parent)
+  c.layout = newlayout(frame)
+  return c, c.layout
+end
+function Settings.RegisterVerticalLayoutCategory(name)
+  local c = newcategory(name)
+  c.layout = newlayout()
+  return c, c.layout
+end
+function Settings.RegisterVerticalLayoutSubcategory(parent, name)
+  local c = newcategory(name, parent)
+  c.layout = newlayout()
+  return c, c.layout
+end
+function Settings.RegisterAddOnCategory(category)
+  category.addon = true
+end
+function Settings.GetCategory(id)
+  for _, c in ipairs(categories) do
+    if c.ID == id then
+      return c
+    end
+  end
+end
+function Settings.OpenToCategory(id)
+  return Settings.GetCategory(id) ~= nil
+end
+
+local settingsbyvar = {}
+local SettingObject = {}
+SettingObject.__index = SettingObject
+function SettingObject:GetVariable()
+  return self.variable
+end
+function SettingObject:GetName()
+  return self.name
+end
+function SettingObject:GetVariableType()
+  return self.varType
+end
+function SettingObject:GetDefaultValue()
+  return self.default
+end
+function SettingObject:GetValue()
+  return self.get()
+end
+function SettingObject:SetValue(value)
+  self.set(value)
+  if self.onChanged then
+    self.onChanged(self, value)
+  end
+end
+function SettingObject:SetValueChangedCallback(callback)
+  self.onChanged = function(setting, value)
+    callback(setting, value)
+  end
+end
+local function newsetting(category, variable, varType, name, default, get, set)
+  local s = setmetatable({ category = category, variable = variable, varType = varType, name = name, default = default, get = get, set = set }, SettingObject)
+  settingsbyvar[variable] = s
+  return s
+end
+function Settings.RegisterAddOnSetting(category, variable, key, tbl, varType, name, default)
+  if tbl[key] == nil then
+    tbl[key] = default
+  end
+  return newsetting(category, variable, varType, name, default, function()
+    return tbl[key]
+  end, function(v)
+    tbl[key] = v
+  end)
+end
+function Settings.RegisterProxySetting(category, variable, varType, name, default, get, set)
+  return newsetting(category, variable, varType, name, default, get, set)
+end
+function Settings.GetSetting(variable)
+  return settingsbyvar[variable]
+end
+function Settings.GetValue(variable)
+  local s = settingsbyvar[variable]
+  return s and s:GetValue()
+end
+function Settings.SetValue(variable, value)
+  local s = settingsbyvar[variable]
+  if s then
+    s:SetValue(value)
+  end
+end
+local function initializer(category, kind, setting, tooltip, options)
+  local i = { kind = kind, setting = setting, tooltip = tooltip, options = options }
+  function i:GetSetting()
+    return self.setting
+  end
+  if category and category.layout then
+    category.layout:AddInitializer(i)
+  end
+  return i
+end
+function Settings.CreateCheckbox(category, setting, tooltip)
+  return initializer(category, "checkbox", setting, tooltip)
+end
+function Settings.CreateSlider(category, setting, options, tooltip)
+  return initializer(category, "slider", setting, tooltip, options)
+end
+function Settings.CreateDropdown(category, setting, options, tooltip)
+  return initializer(category, "dropdown", setting, tooltip, options)
+end
+
+-- The legacy dropdown menu functions (UIDropDownMenuTemplate is in base.lua). The menu list
+-- itself is not drawn; the dropdown's own text and width are kept.
+UIDROPDOWNMENU_MAXLEVELS = 3
+UIDROPDOWNMENU_MAXBUTTONS = 1
+UIDROPDOWNMENU_MENU_LEVEL = 1
+UIDROPDOWNMENU_MENU_VALUE = nil
+UIDROPDOWNMENU_OPEN_MENU = nil
+function UIDropDownMenu_Initialize(frame, initFunction, displayMode, level, menuList)
+  frame.initialize = initFunction
+  frame.displayMode = displayMode
+  frame.menuList = menuList
+end
+function UIDropDownMenu_CreateInfo()
+  return {}
+end
+function UIDropDownMenu_AddButton(info, level) end
+function UIDropDownMenu_AddSeparator(level) end
+function UIDropDownMenu_SetWidth(frame, width, padding)
+  frame:SetWidth(width + (padding or 25) * 2)
+  frame.noResize = 1
+end
+function UIDropDownMenu_SetButtonWidth(frame, width)
+  frame.buttonWidth = width
+end
+function UIDropDownMenu_SetText(frame, text)
+  if frame.Text then
+    frame.Text:SetText(text)
+  end
+end
+function UIDropDownMenu_GetText(frame)
+  return frame.Text and frame.Text:GetText()
+end
+function UIDropDownMenu_SetSelectedValue(frame, value)
+  frame.selectedValue = value
+end
+function UIDropDownMenu_GetSelectedValue(frame)
+  return frame.selectedValue
+end
+function UIDropDownMenu_SetSelectedID(frame, id)
+  frame.selectedID = id
+end
+function UIDropDownMenu_GetSelectedID(frame)
+  return frame.selectedID
+end
+function UIDropDownMenu_SetSelectedName(frame, name)
+  frame.selectedName = name
+end
+function UIDropDownMenu_EnableDropDown(frame)
+  frame.isDisabled = nil
+  if frame.Button then
+    frame.Button:Enable()
+  end
+end
+function UIDropDownMenu_DisableDropDown(frame)
+  frame.isDisabled = 1
+  if frame.Button then
+    frame.Button:Disable()
+  end
+end
+function UIDropDownMenu_IsEnabled(frame)
+  return not frame.isDisabled
+end
+function UIDropDownMenu_JustifyText(frame, justify)
+  if frame.Text then
+    frame.Text:SetJustifyH(justify)
+  end
+end
+function UIDropDownMenu_SetAnchor(frame, xOffset, yOffset, point, relativeTo, relativePoint)
+  frame.xOffset, frame.yOffset, frame.point, frame.relativeTo, frame.relativePoint = xOffset, yOffset, point, relativeTo, relativePoint
+end
+function UIDropDownMenu_Refresh(frame) end
+function ToggleDropDownMenu(level, value, dropDownFrame, anchorName, xOffset, yOffset, menuList)
+  UIDROPDOWNMENU_OPEN_MENU = dropDownFrame
+end
+function CloseDropDownMenus(level)
+  UIDROPDOWNMENU_OPEN_MENU = nil
+end
+
+-- The map canvas mixins (Blizzard_MapCanvas) that map addons derive their providers and pins
+-- from. The world map itself is not emulated.
+MapCanvasDataProviderMixin = {}
+function MapCanvasDataProviderMixin:OnAdded(owningMap)
+  self.owningMap = owningMap
+end
+function MapCanvasDataProviderMixin:OnRemoved(owningMap)
+  self.owningMap = nil
+end
+function MapCanvasDataProviderMixin:RemoveAllData() end
+function MapCanvasDataProviderMixin:RefreshAllData(fromOnShow) end
+function MapCanvasDataProviderMixin:OnShow() end
+function MapCanvasDataProviderMixin:OnHide() end
+function MapCanvasDataProviderMixin:OnMapInsetSizeChanged(mapInsetIndex, expanded) end
+function MapCanvasDataProviderMixin:OnMapInsetMouseEnter(mapInsetIndex) end
+function MapCanvasDataProviderMixin:OnMapInsetMouseLeave(mapInsetIndex) end
+function MapCanvasDataProviderMixin:OnCanvasScaleChanged() end
+function MapCanvasDataProviderMixin:OnCanvasPanChanged() end
+function MapCanvasDataProviderMixin:OnCanvasSizeChanged() end
+function MapCanvasDataProviderMixin:OnEvent(event, ...) end
+function MapCanvasDataProviderMixin:OnGlobalAlphaChanged() end
+function MapCanvasDataProviderMixin:OnMapChanged() end
+function MapCanvasDataProviderMixin:GetMap()
+  return self.owningMap
+end
+
+MapCanvasPinMixin = {}
+function MapCanvasPinMixin:OnLoad() end
+function MapCanvasPinMixin:OnAcquired(...) end
+function MapCanvasPinMixin:OnReleased() end
+function MapCanvasPinMixin:OnClick(button) end
+function MapCanvasPinMixin:OnMouseEnter() end
+function MapCanvasPinMixin:OnMouseLeave() end
+function MapCanvasPinMixin:OnMouseDown() end
+function MapCanvasPinMixin:OnMouseUp() end
+function MapCanvasPinMixin:OnMapInsetSizeChanged(mapInsetIndex, expanded) end
+function MapCanvasPinMixin:OnMapInsetMouseEnter(mapInsetIndex) end
+function MapCanvasPinMixin:OnMapInsetMouseLeave(mapInsetIndex) end
+function MapCanvasPinMixin:OnCanvasScaleChanged() end
+function MapCanvasPinMixin:OnCanvasPanChanged() end
+function MapCanvasPinMixin:OnCanvasSizeChanged() end
+function MapCanvasPinMixin:SetPosition(normalizedX, normalizedY)
+  self.normalizedX, self.normalizedY = normalizedX, normalizedY
+end
+function MapCanvasPinMixin:GetPosition()
+  return self.normalizedX, self.normalizedY
+end
+function MapCanvasPinMixin:GetMap()
+  return self.owningMap
+end
+function MapCanvasPinMixin:UseFrameLevelType(pinFrameLevelType, index)
+  self.pinFrameLevelType, self.pinFrameLevelIndex = pinFrameLevelType, index
+end
+function MapCanvasPinMixin:ApplyFrameLevel() end
+function MapCanvasPinMixin:SetScalingLimits(scaleFactor, startScale, endScale)
+  self.scaleFactor, self.startScale, self.endScale = scaleFactor, startScale, endScale
+end
+function MapCanvasPinMixin:ApplyCurrentScale() end
+function MapCanvasPinMixin:ApplyCurrentAlpha() end
+
+-- The frame the action bars register their shared events on.
+ActionBarActionEventsFrame = CreateFrame("Frame", "ActionBarActionEventsFrame", UIParent)
+
+-- A few of the client's global strings (enUS) that addons use as labels.
+NONE, DEFAULT, ADD, REMOVE = "None", "Default", "Add", "Remove"
+ENABLE, DISABLE, CLOSE, OKAY, CANCEL = "Enable", "Disable", "Close", "Okay", "Cancel"
+YES, NO, ACCEPT, DELETE, RESET, SAVE = "Yes", "No", "Accept", "Delete", "Reset", "Save"
+NAME, SETTINGS, OPTIONS, GENERAL, ALL, UNKNOWN = "Name", "Settings", "Options", "General", "All", "Unknown"
