@@ -495,3 +495,269 @@ NONE, DEFAULT, ADD, REMOVE = "None", "Default", "Add", "Remove"
 ENABLE, DISABLE, CLOSE, OKAY, CANCEL = "Enable", "Disable", "Close", "Okay", "Cancel"
 YES, NO, ACCEPT, DELETE, RESET, SAVE = "Yes", "No", "Accept", "Delete", "Reset", "Save"
 NAME, SETTINGS, OPTIONS, GENERAL, ALL, UNKNOWN = "Name", "Settings", "Options", "General", "All", "Unknown"
+
+-- The CVar globals the client's shared UI code defines over C_CVar.
+if not GetCVar then
+  function GetCVar(name)
+    return C_CVar.GetCVar(name)
+  end
+end
+if not SetCVar then
+  function SetCVar(name, value)
+    if type(value) == "boolean" then
+      return C_CVar.SetCVar(name, value and "1" or "0")
+    end
+    return C_CVar.SetCVar(name, value and tostring(value) or nil)
+  end
+end
+if not GetCVarBool then
+  function GetCVarBool(name)
+    return C_CVar.GetCVarBool(name)
+  end
+end
+if not GetCVarDefault then
+  function GetCVarDefault(name)
+    return C_CVar.GetCVarDefault(name)
+  end
+end
+if not RegisterCVar then
+  function RegisterCVar(name, value)
+    return C_CVar.RegisterCVar(name, value)
+  end
+end
+function GetCVarNumberOrDefault(name)
+  return tonumber(GetCVar(name)) or tonumber(GetCVarDefault(name))
+end
+
+-- The main action bar's buttons (empty slots; the action bars themselves are not emulated).
+for i = 1, 12 do
+  local name = "ActionButton" .. i
+  local button = CreateFrame("CheckButton", name, UIParent)
+  button:SetSize(45, 45)
+  button.action = i
+  button.icon = button:CreateTexture(name .. "Icon", "BACKGROUND")
+  button.icon:SetAllPoints()
+  button.cooldown = CreateFrame("Cooldown", name .. "Cooldown", button)
+  button.cooldown:SetAllPoints()
+  button:Hide()
+end
+
+-- The world map: a hidden frame with the map canvas's data providers and pin pools.
+WorldMapFrame = CreateFrame("Frame", "WorldMapFrame", UIParent)
+WorldMapFrame:Hide()
+WorldMapFrame.ScrollContainer = CreateFrame("ScrollFrame", nil, WorldMapFrame)
+WorldMapFrame.ScrollContainer.Child = CreateFrame("Frame", nil, WorldMapFrame.ScrollContainer)
+WorldMapFrame.ScrollContainer:SetScrollChild(WorldMapFrame.ScrollContainer.Child)
+WorldMapFrame.dataProviders = {}
+WorldMapFrame.pinPools = {}
+WorldMapFrame.canvasClickHandlers = {}
+function WorldMapFrame:GetCanvas()
+  return self.ScrollContainer.Child
+end
+function WorldMapFrame:GetCanvasContainer()
+  return self.ScrollContainer
+end
+function WorldMapFrame:GetMapID()
+  return self.mapID
+end
+function WorldMapFrame:SetMapID(mapID)
+  self.mapID = mapID
+  for provider in pairs(self.dataProviders) do
+    provider:OnMapChanged()
+  end
+end
+function WorldMapFrame:AddDataProvider(provider)
+  self.dataProviders[provider] = true
+  provider:OnAdded(self)
+end
+function WorldMapFrame:RemoveDataProvider(provider)
+  provider:RemoveAllData()
+  self.dataProviders[provider] = nil
+  provider:OnRemoved(self)
+end
+function WorldMapFrame:RefreshAllDataProviders(fromOnShow)
+  for provider in pairs(self.dataProviders) do
+    provider:RefreshAllData(fromOnShow)
+  end
+end
+function WorldMapFrame:AcquirePin(templateName, ...)
+  local pool = self.pinPools[templateName]
+  if not pool then
+    pool = CreateFramePool("Frame", self:GetCanvas(), templateName)
+    self.pinPools[templateName] = pool
+  end
+  local pin, new = pool:Acquire()
+  pin.pinTemplate = templateName
+  pin.owningMap = self
+  if new and pin.OnLoad then
+    pin:OnLoad()
+  end
+  pin:Show()
+  if pin.OnAcquired then
+    pin:OnAcquired(...)
+  end
+  return pin
+end
+function WorldMapFrame:RemovePin(pin)
+  if pin.OnReleased then
+    pin:OnReleased()
+  end
+  self.pinPools[pin.pinTemplate]:Release(pin)
+end
+function WorldMapFrame:RemoveAllPinsByTemplate(templateName)
+  local pool = self.pinPools[templateName]
+  if pool then
+    pool:ReleaseAll()
+  end
+end
+function WorldMapFrame:EnumeratePinsByTemplate(templateName)
+  local pool = self.pinPools[templateName]
+  if pool then
+    return pool:EnumerateActive()
+  end
+  return function() end
+end
+function WorldMapFrame:GetNumActivePinsByTemplate(templateName)
+  local pool = self.pinPools[templateName]
+  return pool and pool:GetNumActive() or 0
+end
+function WorldMapFrame:AddCanvasClickHandler(handler, priority)
+  table.insert(self.canvasClickHandlers, handler)
+end
+function WorldMapFrame:RemoveCanvasClickHandler(handler)
+  for i, h in ipairs(self.canvasClickHandlers) do
+    if h == handler then
+      table.remove(self.canvasClickHandlers, i)
+      return
+    end
+  end
+end
+function WorldMapFrame:SetPinPosition(pin, x, y)
+  pin:ClearAllPoints()
+  local canvas = self:GetCanvas()
+  pin:SetPoint("CENTER", canvas, "TOPLEFT", x * canvas:GetWidth(), -y * canvas:GetHeight())
+end
+function WorldMapFrame:GetCanvasScale()
+  return 1
+end
+function WorldMapFrame:GetCanvasZoomPercent()
+  return 0
+end
+function WorldMapFrame:IsCanvasMouseFocus()
+  return false
+end
+function WorldMapFrame:GetGlobalPinScale()
+  return 1
+end
+
+-- The minimap (its art and buttons are not emulated).
+if not Minimap then
+  MinimapCluster = CreateFrame("Frame", "MinimapCluster", UIParent)
+  MinimapCluster:SetSize(192, 192)
+  MinimapCluster:SetPoint("TOPRIGHT")
+  Minimap = CreateFrame("Minimap", "Minimap", MinimapCluster)
+  Minimap:SetSize(140, 140)
+  Minimap:SetPoint("CENTER", MinimapCluster, "TOP", 9, -92)
+  MinimapCluster.Minimap = Minimap
+end
+
+-- The cooldown helpers of the client's UI code.
+function CooldownFrame_Set(self, start, duration, enable, forceShowDrawEdge, modRate)
+  if enable and enable ~= 0 and start > 0 and duration > 0 then
+    self:SetDrawEdge(forceShowDrawEdge)
+    self:SetCooldown(start, duration, modRate)
+  else
+    CooldownFrame_Clear(self)
+  end
+end
+function CooldownFrame_Clear(self)
+  self:Clear()
+end
+function CooldownFrame_SetDisplayAsPercentage(self, percentage)
+  local length = 100
+  percentage = math.min(math.max(percentage, 0), 1)
+  self:Pause()
+  self:SetCooldown(GetTime() - length * percentage, length)
+end
+
+-- EventRegistry: the client's shared callback registry. A callback registered with extra
+-- arguments is called with them (its owner first) before the event's; otherwise with its owner
+-- then the event's arguments.
+do
+  local callbacks, nextowner = {}, 0
+  local frameevents = {}
+  EventRegistry = CreateFrame("Frame")
+  function EventRegistry:RegisterCallback(event, func, owner, ...)
+    if type(event) ~= "string" or type(func) ~= "function" then
+      error("RegisterCallback requires an event name and a function", 2)
+    end
+    if owner == nil then
+      nextowner = nextowner + 1
+      owner = nextowner
+    end
+    callbacks[event] = callbacks[event] or { order = {}, funcs = {} }
+    local list = callbacks[event]
+    local n = select("#", ...)
+    local f = func
+    if n > 0 then
+      local args = { n = n, ... }
+      f = function(o, ...)
+        local all = { n = 0 }
+        for i = 1, args.n do
+          all[i] = args[i]
+        end
+        local m = select("#", ...)
+        for i = 1, m do
+          all[args.n + i] = select(i, ...)
+        end
+        return func(o, unpack(all, 1, args.n + m))
+      end
+    end
+    if list.funcs[owner] == nil then
+      table.insert(list.order, owner)
+    end
+    list.funcs[owner] = f
+    return owner
+  end
+  function EventRegistry:UnregisterCallback(event, owner)
+    local list = callbacks[event]
+    if list and owner ~= nil and list.funcs[owner] then
+      list.funcs[owner] = nil
+      for i, o in ipairs(list.order) do
+        if o == owner then
+          table.remove(list.order, i)
+          break
+        end
+      end
+    end
+  end
+  function EventRegistry:TriggerEvent(event, ...)
+    local list = callbacks[event]
+    if not list then
+      return
+    end
+    local order = { unpack(list.order) }
+    for _, owner in ipairs(order) do
+      local f = list.funcs[owner]
+      if f then
+        f(owner, ...)
+      end
+    end
+  end
+  function EventRegistry:RegisterFrameEventAndCallback(frameEvent, func, owner, ...)
+    frameevents[frameEvent] = (frameevents[frameEvent] or 0) + 1
+    self:RegisterEvent(frameEvent)
+    return self:RegisterCallback(frameEvent, func, owner, ...)
+  end
+  function EventRegistry:UnregisterFrameEventAndCallback(frameEvent, owner)
+    self:UnregisterCallback(frameEvent, owner)
+    local n = (frameevents[frameEvent] or 1) - 1
+    frameevents[frameEvent] = n
+    if n <= 0 then
+      self:UnregisterEvent(frameEvent)
+    end
+  end
+  EventRegistry:SetScript("OnEvent", function(self, event, ...)
+    self:TriggerEvent(event, ...)
+  end)
+end
