@@ -367,7 +367,7 @@ end
 function UIDropDownMenu_AddButton(info, level) end
 function UIDropDownMenu_AddSeparator(level) end
 function UIDropDownMenu_SetWidth(frame, width, padding)
-  frame:SetWidth(width + (padding or 25) * 2)
+  frame:SetWidth(width + (padding or 50))
   frame.noResize = 1
 end
 function UIDropDownMenu_SetButtonWidth(frame, width)
