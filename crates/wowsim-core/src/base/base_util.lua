@@ -1,6 +1,7 @@
 -- wow-sim built-in base, part 2: utilities of the client's shared UI code that addons call at
 -- load time (vectors, object pools, EventUtil, the Settings registry, raid notices, the legacy
 -- dropdown functions). Written for wow-sim, loaded right after base.lua.
+local natives = ...
 
 -- Vectors.
 Vector2DMixin = {}
@@ -495,6 +496,7 @@ NONE, DEFAULT, ADD, REMOVE = "None", "Default", "Add", "Remove"
 ENABLE, DISABLE, CLOSE, OKAY, CANCEL = "Enable", "Disable", "Close", "Okay", "Cancel"
 YES, NO, ACCEPT, DELETE, RESET, SAVE = "Yes", "No", "Accept", "Delete", "Reset", "Save"
 NAME, SETTINGS, OPTIONS, GENERAL, ALL, UNKNOWN = "Name", "Settings", "Options", "General", "All", "Unknown"
+DISPLAY, PREVIEW, COLOR = "Display", "Preview", "Color"
 
 -- The CVar globals the client's shared UI code defines over C_CVar.
 if not GetCVar then
@@ -761,3 +763,64 @@ do
     self:TriggerEvent(event, ...)
   end)
 end
+
+-- Math helpers of the client's UI code.
+function Round(value)
+  if value < 0 then
+    return math.ceil(value - 0.5)
+  end
+  return math.floor(value + 0.5)
+end
+function Clamp(value, low, high)
+  return math.min(high, math.max(low, value))
+end
+function Saturate(value)
+  return Clamp(value, 0, 1)
+end
+function Lerp(startValue, endValue, amount)
+  return (1 - amount) * startValue + amount * endValue
+end
+
+-- Dialog templates of the client's shared controls.
+local template = natives.template
+local border = "Interface\\PaperDollInfoFrame\\UI-GearManager-Border"
+template("UIPanelDialogTemplate", function(self)
+  local name = self:GetName()
+  local function part(suffix, layer, file)
+    return self:CreateTexture(name and (name .. suffix) or nil, layer or "BACKGROUND")
+  end
+  local tl, tr, bl, br = part("TopLeft"), part("TopRight"), part("BottomLeft"), part("BottomRight")
+  for _, t in ipairs({ tl, tr, bl, br }) do
+    t:SetTexture(border)
+    t:SetSize(64, 64)
+  end
+  tl:SetPoint("TOPLEFT")
+  tr:SetPoint("TOPRIGHT")
+  bl:SetPoint("BOTTOMLEFT")
+  br:SetPoint("BOTTOMRIGHT")
+  local title = self:CreateFontString(nil, "ARTWORK", "GameFontNormal")
+  title:SetPoint("TOPLEFT", 12, -8)
+  title:SetPoint("TOPRIGHT", -32, -8)
+  self.Title = title
+  local titlebg = part("TitleBG")
+  titlebg:SetTexture("Interface\\PaperDollInfoFrame\\UI-GearManager-Title-Background")
+  titlebg:SetPoint("TOPLEFT", 8, -7)
+  titlebg:SetPoint("BOTTOMRIGHT", self, "TOPRIGHT", -8, -24)
+  local dialogbg = part("DialogBG")
+  dialogbg:SetTexture("Interface\\PaperDollInfoFrame\\UI-Character-CharacterTab-L1")
+  dialogbg:SetPoint("TOPLEFT", 8, -24)
+  dialogbg:SetPoint("BOTTOMRIGHT", -6, 8)
+  local close = CreateFrame("Button", name and (name .. "Close") or nil, self, "UIPanelCloseButton")
+  close:SetPoint("TOPRIGHT", -2, -4)
+end)
+template("TitleDragAreaTemplate", function(self)
+  self:RegisterForDrag("LeftButton")
+  self:SetScript("OnDragStart", function(area)
+    area:GetParent().moving = true
+    area:GetParent():StartMoving()
+  end)
+  self:SetScript("OnDragStop", function(area)
+    area:GetParent().moving = nil
+    area:GetParent():StopMovingOrSizing()
+  end)
+end)
