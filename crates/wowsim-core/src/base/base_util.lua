@@ -2,6 +2,7 @@
 -- load time (vectors, object pools, EventUtil, the Settings registry, raid notices, the legacy
 -- dropdown functions). Written for wow-sim, loaded right after base.lua.
 local natives = ...
+local template = natives.template
 
 -- Vectors.
 Vector2DMixin = {}
@@ -368,6 +369,11 @@ end
 function UIDropDownMenu_AddButton(info, level) end
 function UIDropDownMenu_AddSeparator(level) end
 function UIDropDownMenu_SetWidth(frame, width, padding)
+  local name = frame:GetName()
+  local middle = frame.Middle or (name and _G[name .. "Middle"])
+  if middle then
+    middle:SetWidth(width)
+  end
   frame:SetWidth(width + (padding or 50))
   frame.noResize = 1
 end
@@ -531,6 +537,14 @@ function GetCVarNumberOrDefault(name)
   return tonumber(GetCVar(name)) or tonumber(GetCVarDefault(name))
 end
 
+template("CooldownFrameTemplate", function(self)
+  self:SetAllPoints()
+  self:Hide()
+  self:SetSwipeColor(0, 0, 0, 0.8)
+  self:SetEdgeTexture("Interface\\Cooldown\\UI-HUD-ActionBar-SecondaryCooldown")
+  self:SetBlingTexture("Interface\\Cooldown\\star4", 0.3, 0.6, 1, 0.8)
+end)
+
 -- The main action bar's buttons (empty slots; the action bars themselves are not emulated).
 for i = 1, 12 do
   local name = "ActionButton" .. i
@@ -539,8 +553,7 @@ for i = 1, 12 do
   button.action = i
   button.icon = button:CreateTexture(name .. "Icon", "BACKGROUND")
   button.icon:SetAllPoints()
-  button.cooldown = CreateFrame("Cooldown", name .. "Cooldown", button)
-  button.cooldown:SetAllPoints()
+  button.cooldown = CreateFrame("Cooldown", name .. "Cooldown", button, "CooldownFrameTemplate")
   button:Hide()
 end
 
@@ -782,7 +795,6 @@ function Lerp(startValue, endValue, amount)
 end
 
 -- Dialog templates of the client's shared controls.
-local template = natives.template
 local border = "Interface\\PaperDollInfoFrame\\UI-GearManager-Border"
 template("UIPanelDialogTemplate", function(self)
   local name = self:GetName()
