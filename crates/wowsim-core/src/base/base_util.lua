@@ -836,3 +836,73 @@ template("TitleDragAreaTemplate", function(self)
     area:GetParent():StopMovingOrSizing()
   end)
 end)
+
+-- A numeric EditBox with increment/decrement buttons.
+NumericInputSpinnerMixin = {}
+function NumericInputSpinnerMixin:SetValue(value)
+  local newValue = Clamp(value, self.min or -math.huge, self.max or math.huge)
+  local exceeded = self.clampIfInputExceedsRange and value ~= newValue
+  local changed = newValue ~= self.currentValue
+  if exceeded or changed then
+    self.currentValue = newValue
+    self:SetNumber(newValue)
+    if changed and self.onValueChangedCallback then
+      self.onValueChangedCallback(self, self:GetNumber())
+    end
+  end
+end
+function NumericInputSpinnerMixin:GetValue()
+  return self.currentValue or self.min or 0
+end
+function NumericInputSpinnerMixin:SetMinMaxValues(min, max)
+  if self.min ~= min or self.max ~= max then
+    self.min, self.max = min, max
+    self:SetValue(self:GetValue())
+  end
+end
+function NumericInputSpinnerMixin:SetOnValueChangedCallback(callback)
+  self.onValueChangedCallback = callback
+end
+function NumericInputSpinnerMixin:Increment(amount)
+  self:SetValue(self:GetValue() + (amount or 1))
+end
+function NumericInputSpinnerMixin:Decrement(amount)
+  self:SetValue(self:GetValue() - (amount or 1))
+end
+function NumericInputSpinnerMixin:OnTextChanged()
+  self:SetValue(self:GetNumber())
+end
+template("NumericInputSpinnerTemplate", function(self)
+  Mixin(self, NumericInputSpinnerMixin)
+  self:SetSize(31, 20)
+  self:SetNumeric(true)
+  self:SetMaxLetters(3)
+  self:SetAutoFocus(false)
+  self:SetFontObject("ChatFontNormal")
+  local art = "Interface\\Common\\Common-Input-Border"
+  self.Left, self.Right, self.Middle = self:CreateTexture(nil, "BACKGROUND"), self:CreateTexture(nil, "BACKGROUND"), self:CreateTexture(nil, "BACKGROUND")
+  for _, t in ipairs({ self.Left, self.Right, self.Middle }) do
+    t:SetTexture(art)
+  end
+  self.Left:SetSize(8, 20)
+  self.Left:SetPoint("LEFT", -5, 0)
+  self.Right:SetSize(8, 20)
+  self.Right:SetPoint("RIGHT")
+  self.Middle:SetPoint("LEFT", self.Left, "RIGHT")
+  self.Middle:SetPoint("RIGHT", self.Right, "LEFT")
+  local inc = CreateFrame("Button", nil, self)
+  inc:SetSize(23, 22)
+  inc:SetPoint("LEFT", self, "RIGHT")
+  inc:SetNormalTexture("Interface\\Buttons\\UI-SpellbookIcon-NextPage-Up")
+  inc:SetPushedTexture("Interface\\Buttons\\UI-SpellbookIcon-NextPage-Down")
+  inc:SetScript("OnClick", function() self:Increment() end)
+  local dec = CreateFrame("Button", nil, self)
+  dec:SetSize(23, 22)
+  dec:SetPoint("RIGHT", self, "LEFT", -4, 0)
+  dec:SetNormalTexture("Interface\\Buttons\\UI-SpellbookIcon-PrevPage-Up")
+  dec:SetPushedTexture("Interface\\Buttons\\UI-SpellbookIcon-PrevPage-Down")
+  dec:SetScript("OnClick", function() self:Decrement() end)
+  self.IncrementButton, self.DecrementButton = inc, dec
+  self:SetScript("OnTextChanged", self.OnTextChanged)
+  self:SetScript("OnEscapePressed", function(box) box:ClearFocus() end)
+end)
