@@ -906,3 +906,63 @@ template("NumericInputSpinnerTemplate", function(self)
   self:SetScript("OnTextChanged", self.OnTextChanged)
   self:SetScript("OnEscapePressed", function(box) box:ClearFocus() end)
 end)
+
+-- Colours: ColorMixin, CreateColor, and the database colours as globals (NAME and NAME_CODE).
+ColorMixin = {}
+function ColorMixin:OnLoad(r, g, b, a)
+  self:SetRGBA(r, g, b, a)
+end
+function ColorMixin:SetRGBA(r, g, b, a)
+  self.r, self.g, self.b, self.a = r, g, b, a or 1
+end
+function ColorMixin:SetRGB(r, g, b)
+  self:SetRGBA(r, g, b, nil)
+end
+function ColorMixin:GetRGB()
+  return self.r, self.g, self.b
+end
+function ColorMixin:GetRGBA()
+  return self.r, self.g, self.b, self.a
+end
+function ColorMixin:GetRGBAsBytes()
+  return Round(self.r * 255), Round(self.g * 255), Round(self.b * 255)
+end
+function ColorMixin:GetRGBAAsBytes()
+  return Round(self.r * 255), Round(self.g * 255), Round(self.b * 255), Round((self.a or 1) * 255)
+end
+function ColorMixin:IsRGBEqualTo(other)
+  return self.r == other.r and self.g == other.g and self.b == other.b
+end
+function ColorMixin:IsEqualTo(other)
+  return self:IsRGBEqualTo(other) and self.a == other.a
+end
+function ColorMixin:GenerateHexColor()
+  return ("ff%.2x%.2x%.2x"):format(self:GetRGBAsBytes())
+end
+function ColorMixin:GenerateHexColorNoAlpha()
+  return ("%.2X%.2X%.2X"):format(self:GetRGBAsBytes())
+end
+function ColorMixin:GenerateHexColorMarkup()
+  return "|c" .. self:GenerateHexColor()
+end
+function ColorMixin:WrapTextInColorCode(text)
+  return WrapTextInColorCode(text, self:GenerateHexColor())
+end
+function WrapTextInColorCode(text, colorHexString)
+  return ("|c%s%s|r"):format(colorHexString, text)
+end
+function WrapTextInColor(text, color)
+  return WrapTextInColorCode(text, color:GenerateHexColor())
+end
+function CreateColor(r, g, b, a)
+  local color = CreateFromMixins(ColorMixin)
+  color:OnLoad(r, g, b, a)
+  return color
+end
+for _, entry in ipairs(C_UIColor.GetColors()) do
+  local c = entry.color
+  local color = CreateColor(c.r, c.g, c.b, c.a)
+  _G[entry.baseTag] = color
+  _G[entry.baseTag .. "_CODE"] = color:GenerateHexColorMarkup()
+end
+FONT_COLOR_CODE_CLOSE = "|r"
