@@ -267,8 +267,8 @@ function Settings.GetCategory(id)
     end
   end
 end
-function Settings.OpenToCategory(id)
-  return Settings.GetCategory(id) ~= nil
+function Settings.OpenToCategory(id, scrollToElementName)
+  return SettingsPanel:OpenToCategory(id, scrollToElementName)
 end
 
 local settingsbyvar = {}
@@ -966,3 +966,56 @@ for _, entry in ipairs(C_UIColor.GetColors()) do
   _G[entry.baseTag .. "_CODE"] = color:GenerateHexColorMarkup()
 end
 FONT_COLOR_CODE_CLOSE = "|r"
+
+-- UI panels: shown and hidden directly (the client's panel layout manager is not emulated).
+if not ShowUIPanel then
+  function ShowUIPanel(frame, force)
+    if frame and not frame:IsShown() then
+      frame:Show()
+    end
+  end
+end
+if not HideUIPanel then
+  function HideUIPanel(frame, skipSetPoint)
+    if frame and frame:IsShown() then
+      frame:Hide()
+    end
+  end
+end
+GameMenuFrame = CreateFrame("Frame", "GameMenuFrame", UIParent)
+GameMenuFrame:SetFrameStrata("DIALOG")
+GameMenuFrame:Hide()
+
+-- The settings window: a hidden frame that knows the registered categories' layouts.
+SettingsPanel = CreateFrame("Frame", "SettingsPanel", UIParent)
+SettingsPanel:SetSize(920, 724)
+SettingsPanel:SetPoint("CENTER")
+SettingsPanel:SetFrameStrata("HIGH")
+SettingsPanel:Hide()
+function SettingsPanel:GetLayout(category)
+  return category and category.layout
+end
+function SettingsPanel:GetCategory(categoryID)
+  return Settings.GetCategory(categoryID)
+end
+function SettingsPanel:GetCurrentCategory()
+  return self.currentCategory
+end
+function SettingsPanel:SelectCategory(category)
+  self.currentCategory = category
+end
+function SettingsPanel:OpenToCategory(categoryID, scrollToElementName)
+  local category = Settings.GetCategory(categoryID)
+  if not category then
+    return false
+  end
+  self.currentCategory = category
+  ShowUIPanel(self)
+  return true
+end
+function SettingsPanel:Open()
+  ShowUIPanel(self)
+end
+function SettingsPanel:Close()
+  HideUIPanel(self)
+end
