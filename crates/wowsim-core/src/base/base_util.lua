@@ -1019,3 +1019,27 @@ end
 function SettingsPanel:Close()
   HideUIPanel(self)
 end
+
+-- The project (game flavour) constants, WOW_PROJECT_ID from the client's interface version.
+if WOW_PROJECT_ID == nil then
+  WOW_PROJECT_MAINLINE = 1
+  WOW_PROJECT_CLASSIC = 2
+  WOW_PROJECT_BURNING_CRUSADE_CLASSIC = 5
+  WOW_PROJECT_WRATH_CLASSIC = 11
+  WOW_PROJECT_CATACLYSM_CLASSIC = 14
+  WOW_PROJECT_MISTS_CLASSIC = 19
+  local toc = select(4, GetBuildInfo())
+  if toc >= 60000 then
+    WOW_PROJECT_ID = WOW_PROJECT_MAINLINE
+  elseif toc >= 50000 then
+    WOW_PROJECT_ID = WOW_PROJECT_MISTS_CLASSIC
+  elseif toc >= 40000 then
+    WOW_PROJECT_ID = WOW_PROJECT_CATACLYSM_CLASSIC
+  elseif toc >= 30000 then
+    WOW_PROJECT_ID = WOW_PROJECT_WRATH_CLASSIC
+  elseif toc >= 20000 then
+    WOW_PROJECT_ID = WOW_PROJECT_BURNING_CRUSADE_CLASSIC
+  else
+    WOW_PROJECT_ID = WOW_PROJECT_CLASSIC
+  end
+end
