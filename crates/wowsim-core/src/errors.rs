@@ -112,7 +112,10 @@ pub fn split_location(message: &str) -> Option<(&str, u32)> {
 /// The (file, line) of an error: from its message, else from the first stack frame that has one.
 fn location_of(message: &str, stack: &[String]) -> (Option<String>, Option<u32>) {
     if let Some((file, line)) = split_location(message) {
-        return (Some(file.to_string()), Some(line));
+        // An error raised in wow-sim's own Lua is placed at the addon's frame that called it.
+        if !file.starts_with('[') || stack.iter().all(|f| split_location(f).is_none()) {
+            return (Some(file.to_string()), Some(line));
+        }
     }
     for frame in stack {
         if let Some((file, line)) = split_location(frame) {

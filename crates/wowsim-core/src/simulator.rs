@@ -293,7 +293,17 @@ impl Simulator {
             .load(include_str!("base/base.lua"))
             .set_name("@Interface/wow-sim/base.lua")
             .into_function()?;
-        let r: MultiValue = host_entry(&self.lua, || self.host.hostcall.call((f, natives)))?;
+        let r: MultiValue =
+            host_entry(&self.lua, || self.host.hostcall.call((f, natives.clone())))?;
+        // The utilities of the client's shared UI code (`base/base_util.lua`).
+        let util = self
+            .lua
+            .load(include_str!("base/base_util.lua"))
+            .set_name("@Interface/wow-sim/base_util.lua")
+            .into_function()?;
+        host_entry(&self.lua, || {
+            self.host.hostcall.call::<MultiValue>((util, natives))
+        })?;
         restore_phase(&self.lua, prev);
         if let Some(Value::Table(t)) = r.get(1) {
             self.base_api = Some(t.clone());

@@ -108,7 +108,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         report: host.get("report")?,
     };
     lua.load(include_str!("clientlib.lua"))
-        .set_name("=[wow-sim clientlib]")
+        .set_name(CLIENTLIB_CHUNK)
         .call::<()>((fns.hostcall.clone(), natives))?;
     lua.set_app_data(ErrorState::default());
     Ok((lua, fns))
@@ -191,6 +191,9 @@ fn display_source(source: &str) -> Option<String> {
     source.strip_prefix('@').map(str::to_string)
 }
 
+/// The chunk name of `clientlib.lua`.
+const CLIENTLIB_CHUNK: &str = "=[wow-sim clientlib]";
+
 /// Formats up to `max` stack frames from `level` in Lua's traceback style, full paths. Stops at
 /// the host boundary (wow-sim's own bootstrap chunks), which is not part of the addon's stack.
 pub fn stack_frames(lua: &Lua, level: usize, max: usize) -> Vec<String> {
@@ -206,6 +209,17 @@ pub fn stack_frames(lua: &Lua, level: usize, max: usize) -> Vec<String> {
                     .is_some_and(|s| s.starts_with("=[wow-sim"))
             })
             .unwrap_or(false);
+        // The client library's own Lua (`Mixin`, `hooksecurefunc`, …) is skipped: the caller's
+        // frames below it are the addon's.
+        let in_clientlib = lua
+            .inspect_stack(lvl, |d| {
+                d.source().source.as_deref() == Some(CLIENTLIB_CHUNK)
+            })
+            .unwrap_or(false);
+        if in_clientlib {
+            lvl += 1;
+            continue;
+        }
         let frame = lua.inspect_stack(lvl, |d| {
             let src = d.source();
             if src
