@@ -123,23 +123,24 @@ impl Ctx<'_> {
         }
     }
 
+    /// Records a `file=` of `<Script>`/`<Include>` that resolves nowhere, at the element's line.
+    fn missing(&self, el: &Element, file: &str) {
+        let msg = format!(
+            "{}:{}: Couldn't open {}",
+            self.logical,
+            el.pos.line,
+            file.replace('\\', "/")
+        );
+        record_at(self.lua, msg, self.logical, Some(el.pos.line));
+    }
+
     fn script(&self, el: &Element) -> mlua::Result<()> {
         if let Some(file) = el.attr("file") {
             match self.resolve(file) {
                 Some((logical, path)) => {
                     run_lua_file(self.lua, self.host, self.addon, &logical, &path)?
                 }
-                None => record_at(
-                    self.lua,
-                    format!(
-                        "{}:{}: Couldn't open {}",
-                        self.logical,
-                        el.pos.line,
-                        file.replace('\\', "/")
-                    ),
-                    self.logical,
-                    Some(el.pos.line),
-                ),
+                None => self.missing(el, file),
             }
         }
         if let Some((code, pos)) = &el.text {
@@ -172,17 +173,7 @@ impl Ctx<'_> {
                 self.depth + 1,
             ),
             None => {
-                record_at(
-                    self.lua,
-                    format!(
-                        "{}:{}: Couldn't open {}",
-                        self.logical,
-                        el.pos.line,
-                        file.replace('\\', "/")
-                    ),
-                    self.logical,
-                    Some(el.pos.line),
-                );
+                self.missing(el, file);
                 Ok(())
             }
         }
