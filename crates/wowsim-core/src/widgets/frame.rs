@@ -447,25 +447,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     lua.globals()
         .raw_set("CreateFrame", lua.create_function(create_frame)?)?;
     let methods: &[(&str, &str, Method)] = &[
-        ("UIObject", "GetName", |lua, a| {
-            let id = self_id(lua, &a, "GetName")?;
-            let n = lua
-                .app_data_ref::<UiState>()
-                .expect("ui")
-                .get(id)
-                .and_then(|o| o.name.clone());
-            ret(lua, n)
-        }),
-        ("UIObject", "GetObjectType", |lua, a| {
-            let id = self_id(lua, &a, "GetObjectType")?;
-            let t = lua
-                .app_data_ref::<UiState>()
-                .expect("ui")
-                .get(id)
-                .map(|o| o.type_index)
-                .unwrap_or(0);
-            ret(lua, TYPES[t].object_type)
-        }),
         ("UIObject", "IsObjectType", |lua, a| {
             let id = self_id(lua, &a, "IsObjectType")?;
             let Value::String(s) = arg(&a, 1) else {
@@ -496,23 +477,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let shown = !matches!(arg(&a, 1), Value::Nil | Value::Boolean(false));
             set_shown(lua, self_id(lua, &a, "SetShown")?, shown)?;
             ret(lua, ())
-        }),
-        ("RegionBase", "IsShown", |lua, a| {
-            let id = self_id(lua, &a, "IsShown")?;
-            ret(
-                lua,
-                lua.app_data_ref::<UiState>()
-                    .expect("ui")
-                    .get(id)
-                    .is_some_and(|o| o.shown),
-            )
-        }),
-        ("RegionBase", "IsVisible", |lua, a| {
-            let id = self_id(lua, &a, "IsVisible")?;
-            ret(
-                lua,
-                lua.app_data_ref::<UiState>().expect("ui").is_visible(id),
-            )
         }),
         ("ParentedObjectBase", "GetParent", |lua, a| {
             let id = self_id(lua, &a, "GetParent")?;
@@ -593,6 +557,58 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     for (owner, name, f) in methods {
         add_method(lua, owner, name, lua.create_function(*f)?)?;
     }
+    // The hottest getters take `self` alone and return one value: typed signatures spare mlua
+    // the argument and result lists (`MultiValue`) of the generic form above.
+    add_method(
+        lua,
+        "RegionBase",
+        "IsShown",
+        lua.create_function(|lua, this: Value| {
+            let id = obj_id(lua, &this, "IsShown")?;
+            Ok(lua
+                .app_data_ref::<UiState>()
+                .expect("ui")
+                .get(id)
+                .is_some_and(|o| o.shown))
+        })?,
+    )?;
+    add_method(
+        lua,
+        "RegionBase",
+        "IsVisible",
+        lua.create_function(|lua, this: Value| {
+            let id = obj_id(lua, &this, "IsVisible")?;
+            Ok(lua.app_data_ref::<UiState>().expect("ui").is_visible(id))
+        })?,
+    )?;
+    add_method(
+        lua,
+        "UIObject",
+        "GetName",
+        lua.create_function(|lua, this: Value| {
+            let id = obj_id(lua, &this, "GetName")?;
+            Ok(lua
+                .app_data_ref::<UiState>()
+                .expect("ui")
+                .get(id)
+                .and_then(|o| o.name.clone()))
+        })?,
+    )?;
+    add_method(
+        lua,
+        "UIObject",
+        "GetObjectType",
+        lua.create_function(|lua, this: Value| {
+            let id = obj_id(lua, &this, "GetObjectType")?;
+            let t = lua
+                .app_data_ref::<UiState>()
+                .expect("ui")
+                .get(id)
+                .map(|o| o.type_index)
+                .unwrap_or(0);
+            Ok(TYPES[t].object_type)
+        })?,
+    )?;
     crate::events::install_methods(lua)?;
     let _ = Variadic::<Value>::new();
     Ok(())

@@ -84,6 +84,9 @@ pub struct UiState {
     /// gets when it is created (see [`UiState::set_screen`]).
     pub physical: (u32, u32),
     pub ui_scale: f32,
+    /// Address of each object's Lua table → its id: the fast path of `obj_id` (object tables
+    /// are never collected, so an address is never reused while the VM lives).
+    pub by_table: FxHashMap<usize, u32>,
 }
 
 impl Default for UiState {
@@ -102,6 +105,7 @@ impl Default for UiState {
             available: Vec::new(),
             physical: screen::PHYSICAL_SIZE,
             ui_scale: 1.0,
+            by_table: FxHashMap::default(),
         }
     }
 }
@@ -260,6 +264,13 @@ pub fn handle_id(v: &Value) -> Option<u32> {
 /// Reads the object id from a method's `self`, with the client's error when it is not one.
 pub fn obj_id(lua: &Lua, this: &Value, method: &str) -> mlua::Result<u32> {
     if let Value::Table(t) = this {
+        let known = lua
+            .app_data_ref::<UiState>()
+            .and_then(|ui| ui.by_table.get(&(t.to_pointer() as usize)).copied());
+        if let Some(id) = known {
+            return Ok(id);
+        }
+        // A table that carries a copy of an object's [0] acts as that object, as in the client.
         if let Some(id) = t.raw_get::<Value>(0).ok().as_ref().and_then(handle_id) {
             return Ok(id);
         }
@@ -348,6 +359,10 @@ pub fn create_object(
     };
     t.set_metatable(Some(mt))?;
     objects.raw_set(id, t.clone())?;
+    lua.app_data_mut::<UiState>()
+        .expect("ui installed")
+        .by_table
+        .insert(t.to_pointer() as usize, id);
     if let Some(n) = name {
         lua.globals().raw_set(n, t.clone())?;
     }
