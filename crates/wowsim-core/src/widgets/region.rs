@@ -373,20 +373,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&arg(&a, 1))));
             ret(lua, (w as f64, h as f64))
         }),
-        ("Region", "GetWidth", |lua, a| {
-            let id = self_id(lua, &a, "GetWidth")?;
-            ret(
-                lua,
-                with_ui_mut(lua, |ui| size_of(ui, id, truthy(&arg(&a, 1))).0 as f64),
-            )
-        }),
-        ("Region", "GetHeight", |lua, a| {
-            let id = self_id(lua, &a, "GetHeight")?;
-            ret(
-                lua,
-                with_ui_mut(lua, |ui| size_of(ui, id, truthy(&arg(&a, 1))).1 as f64),
-            )
-        }),
         ("Region", "GetLeft", |lua, a| {
             edge(lua, a, "GetLeft", |r| r.left)
         }),
@@ -528,7 +514,17 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             ret(lua, (v[0], v[1], v[2], v[3]))
         }),
     ];
-    install_methods(lua, methods)
+    install_methods(lua, methods)?;
+    // Hot getters with typed signatures (no argument/result lists to build).
+    for (name, height) in [("GetWidth", false), ("GetHeight", true)] {
+        let f = lua.create_function(move |lua, (this, explicit): (Value, Value)| {
+            let id = obj_id(lua, &this, name)?;
+            let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&explicit)));
+            Ok(if height { h as f64 } else { w as f64 })
+        })?;
+        super::frame::add_method(lua, "Region", name, f)?;
+    }
+    Ok(())
 }
 
 fn update_clamp(lua: &Lua, id: u32) {
