@@ -71,11 +71,6 @@ fn measured(lua: &Lua, a: &MultiValue, method: &str) -> mlua::Result<(f64, f64, 
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("FontString", "SetText", |lua, a| {
-            let id = self_id(lua, &a, "SetText")?;
-            set_text(lua, id, &arg(&a, 1))?;
-            ret(lua, ())
-        }),
         ("FontString", "ClearText", |lua, a| {
             let id = self_id(lua, &a, "ClearText")?;
             set_text(lua, id, &Value::Nil)?;
@@ -136,7 +131,13 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             ret(lua, ())
         }),
     ];
-    install_methods(lua, methods)
+    install_methods(lua, methods)?;
+    // SetText is hot (text updated every frame by many addons): a typed signature.
+    let f = lua.create_function(|lua, (this, text): (Value, Value)| {
+        let id = super::obj_id(lua, &this, "SetText")?;
+        set_text(lua, id, &text)
+    })?;
+    super::frame::add_method(lua, "FontString", "SetText", f)
 }
 
 #[cfg(test)]
