@@ -11,6 +11,7 @@ pub mod metatables;
 pub mod misc;
 pub mod paper_doll;
 pub mod print;
+pub mod secrets;
 pub mod stubs;
 pub mod ui_color;
 
@@ -25,6 +26,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     ui_color::install(lua)?;
     lua_objects::install(lua, data)?;
     c_curve_util::install(lua)?;
+    secrets::install(lua)?;
     Ok(())
 }
 
