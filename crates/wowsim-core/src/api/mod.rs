@@ -2,6 +2,7 @@
 //! reference data as Lua values (constants, `Enum`), and typed stubs for the rest (`stubs.rs`).
 
 pub mod c_curve_util;
+pub mod c_texture;
 pub mod environment;
 pub mod global_scan;
 pub mod global_strings;
@@ -27,6 +28,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     lua_objects::install(lua, data)?;
     c_curve_util::install(lua)?;
     secrets::install(lua)?;
+    c_texture::install(lua)?;
     Ok(())
 }
 
