@@ -343,8 +343,10 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
                 .copied()
                 .unwrap_or(false)
     };
+    // An XML intrinsic of that name (Blizzard's `EventFrame`, `ItemButton`…) wins over the
+    // built-in base's stand-in of the same name, as it does for XML elements.
     let intrinsic = types::find_ci(&ty)
-        .is_none()
+        .is_none_or(|i| TYPES[i].intrinsic)
         .then(|| crate::templates::intrinsic_type(lua, &ty))
         .flatten();
     let Some(type_index) = intrinsic.or(types::find_ci(&ty).filter(|i| available(*i))) else {
