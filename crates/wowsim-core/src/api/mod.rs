@@ -3,6 +3,7 @@
 
 pub mod c_curve_util;
 pub mod c_texture;
+pub mod c_xml_util;
 pub mod environment;
 pub mod global_scan;
 pub mod global_strings;
@@ -29,6 +30,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     c_curve_util::install(lua)?;
     secrets::install(lua)?;
     c_texture::install(lua)?;
+    c_xml_util::install(lua)?;
     Ok(())
 }
 
