@@ -2,6 +2,8 @@
 //! reference data as Lua values (constants, `Enum`), and typed stubs for the rest (`stubs.rs`).
 
 pub mod c_curve_util;
+pub mod c_texture;
+pub mod c_xml_util;
 pub mod environment;
 pub mod global_scan;
 pub mod global_strings;
@@ -11,6 +13,7 @@ pub mod metatables;
 pub mod misc;
 pub mod paper_doll;
 pub mod print;
+pub mod secrets;
 pub mod stubs;
 pub mod ui_color;
 
@@ -25,6 +28,9 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     ui_color::install(lua)?;
     lua_objects::install(lua, data)?;
     c_curve_util::install(lua)?;
+    secrets::install(lua)?;
+    c_texture::install(lua)?;
+    c_xml_util::install(lua)?;
     Ok(())
 }
 

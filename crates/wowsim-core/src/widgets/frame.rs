@@ -343,8 +343,10 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
                 .copied()
                 .unwrap_or(false)
     };
+    // An XML intrinsic of that name (Blizzard's `EventFrame`, `ItemButton`…) wins over the
+    // built-in base's stand-in of the same name, as it does for XML elements.
     let intrinsic = types::find_ci(&ty)
-        .is_none()
+        .is_none_or(|i| TYPES[i].intrinsic)
         .then(|| crate::templates::intrinsic_type(lua, &ty))
         .flatten();
     let Some(type_index) = intrinsic.or(types::find_ci(&ty).filter(|i| available(*i))) else {
@@ -385,19 +387,30 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
     Ok(t)
 }
 
-/// `$parent`/`$Parent` in a name becomes the parent's name (or empty when it has none).
+/// `$parent`/`$Parent` in a name becomes the name of the nearest named ancestor, starting at
+/// the parent (an unnamed parent is skipped, as the client does for nested anonymous frames),
+/// or empty when no ancestor has a name.
 pub fn expand_parent_name(lua: &Lua, name: &str, parent: Option<u32>) -> String {
     if !name.contains("$parent") && !name.contains("$Parent") {
         return name.to_string();
     }
-    let pname = parent
-        .and_then(|p| {
-            lua.app_data_ref::<UiState>()
-                .expect("ui")
-                .get(p)
-                .and_then(|o| o.name.clone())
-        })
-        .unwrap_or_default();
+    let pname = {
+        let ui = lua.app_data_ref::<UiState>().expect("ui");
+        let mut cur = parent;
+        let mut found = None;
+        // Bounded walk (a parent chain never loops, but stay safe).
+        for _ in 0..256 {
+            let Some(o) = cur.and_then(|p| ui.get(p)) else {
+                break;
+            };
+            if let Some(n) = &o.name {
+                found = Some(n.clone());
+                break;
+            }
+            cur = o.parent;
+        }
+        found.unwrap_or_default()
+    };
     name.replace("$parent", &pname).replace("$Parent", &pname)
 }
 
