@@ -86,10 +86,30 @@ fn propagate(lua: &Lua, script: &str, key: &str) -> mlua::Result<()> {
     for f in frames {
         fire_script(lua, f, script, key)?;
         if get_field(lua, f, "propagateKeyboardInput") != FieldVal::Bool(true) {
-            break;
+            return Ok(());
         }
     }
+    // No keyboard-enabled frame kept the key: its binding runs (on key down).
+    if script == "OnKeyDown" {
+        super::run_binding(lua, &with_modifiers(lua, key))?;
+    }
     Ok(())
+}
+
+/// `A` with Shift held → `SHIFT-A` (the client's order: ALT, CTRL, SHIFT).
+fn with_modifiers(lua: &Lua, key: &str) -> String {
+    let held = with_input(lua, |s| s.keys.clone());
+    let mut out = String::new();
+    for m in ["ALT", "CTRL", "SHIFT"] {
+        let down = held
+            .iter()
+            .any(|k| k == m || k == &format!("L{m}") || k == &format!("R{m}"));
+        if down && key != m && !key.ends_with(m) {
+            out.push_str(m);
+            out.push('-');
+        }
+    }
+    out + key
 }
 
 /// A key went down.

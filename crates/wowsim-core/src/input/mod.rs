@@ -98,5 +98,29 @@ pub fn after_tick(lua: &Lua) -> mlua::Result<()> {
 /// Installs the input API (globals and methods) into the VM.
 pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Result<()> {
     lua.set_app_data(InputState::default());
-    methods::install(lua, data)
+    methods::install(lua, data)?;
+    let hostcall: mlua::Function = lua.named_registry_value("wowsim.hostcall")?;
+    let unknown = lua.create_function(|lua, action: String| {
+        let mut s = lua.app_data_mut::<BindingStats>().expect("installed");
+        *s.unrun.entry(action).or_default() += 1;
+        Ok(())
+    })?;
+    lua.set_app_data(BindingStats::default());
+    let run: mlua::Function = lua
+        .load(include_str!("bindings.lua"))
+        .set_name("=[wow-sim bindings]")
+        .call((hostcall, unknown))?;
+    lua.set_named_registry_value("wowsim.runbinding", run)
+}
+
+/// Bound commands that could not run (named commands from Bindings.xml), counted (VM app data).
+#[derive(Default, Debug)]
+pub struct BindingStats {
+    pub unrun: rustc_hash::FxHashMap<String, u64>,
+}
+
+/// Runs the key binding for `key` (with modifier prefixes); true if a binding existed.
+pub fn run_binding(lua: &Lua, key: &str) -> mlua::Result<bool> {
+    let run: mlua::Function = lua.named_registry_value("wowsim.runbinding")?;
+    run.call(key)
 }

@@ -1,0 +1,95 @@
+-- wow-sim: key bindings (SetBinding, SetBindingClick, override bindings) and running the bound
+-- action when a key press is not taken by a keyboard-enabled frame. Written for wow-sim.
+-- `CLICK Button:MouseButton` actions click the named button; named commands come from the
+-- client's Bindings.xml, which wow-sim does not load yet: they are counted and do nothing.
+local hostcall, unknown = ...
+local type, pairs, next, error, tostring = type, pairs, next, error, tostring
+local bindings = {}   -- key -> action
+local overrides = {}  -- owner -> { key -> action }, priority flag kept per entry
+local priority = {}   -- owner -> { key -> true }
+
+local function normkey(key)
+  if type(key) ~= "string" then return nil end
+  return key:upper()
+end
+
+SetBinding = function(key, command)
+  key = normkey(key)
+  if not key then error("Usage: SetBinding(\"KEY\"[, \"COMMAND\"])", 2) end
+  if command == nil or command == "" then bindings[key] = nil else bindings[key] = tostring(command) end
+  return true
+end
+
+SetBindingClick = function(key, button, mouseButton)
+  key = normkey(key)
+  if not key or type(button) ~= "string" then
+    error("Usage: SetBindingClick(\"KEY\", \"buttonName\"[, \"mouseButton\"])", 2)
+  end
+  bindings[key] = "CLICK " .. button .. ":" .. (mouseButton or "LeftButton")
+  return true
+end
+
+local function setoverride(owner, isPriority, key, action)
+  if type(owner) ~= "table" then error("Usage: SetOverrideBinding(owner, isPriority, \"KEY\"[, \"COMMAND\"])", 3) end
+  key = normkey(key)
+  if not key then error("Usage: SetOverrideBinding(owner, isPriority, \"KEY\"[, \"COMMAND\"])", 3) end
+  overrides[owner] = overrides[owner] or {}
+  priority[owner] = priority[owner] or {}
+  overrides[owner][key] = action
+  priority[owner][key] = isPriority and true or nil
+end
+
+SetOverrideBinding = function(owner, isPriority, key, command)
+  setoverride(owner, isPriority, key, (command ~= "" and command) or nil)
+end
+
+SetOverrideBindingClick = function(owner, isPriority, key, button, mouseButton)
+  setoverride(owner, isPriority, key, "CLICK " .. tostring(button) .. ":" .. (mouseButton or "LeftButton"))
+end
+
+ClearOverrideBindings = function(owner)
+  overrides[owner] = nil
+  priority[owner] = nil
+end
+
+-- The action a key runs now: priority overrides, then overrides, then normal bindings.
+local function action(key)
+  local found
+  for owner, keys in pairs(overrides) do
+    local a = keys[key]
+    if a then
+      if priority[owner][key] then return a end
+      found = found or a
+    end
+  end
+  return found or bindings[key]
+end
+
+GetBindingAction = function(key)
+  return action(normkey(key) or "") or ""
+end
+
+GetBindingKey = function(command)
+  local keys = {}
+  for key, a in pairs(bindings) do
+    if a == command then keys[#keys + 1] = key end
+  end
+  table.sort(keys)
+  return unpack(keys)
+end
+
+-- Runs the action bound to `key` (with modifier prefixes, e.g. "SHIFT-A"); returns true if one ran.
+return function(key)
+  local a = action(key)
+  if not a then return false end
+  local button, mouse = a:match("^CLICK ([^:]+):?(.*)$")
+  if button then
+    local b = _G[button]
+    if type(b) == "table" and type(b.Click) == "function" then
+      hostcall(b.Click, b, mouse ~= "" and mouse or "LeftButton", false)
+    end
+    return true
+  end
+  unknown(a)
+  return true
+end
