@@ -15,8 +15,10 @@
 //!   state is [`LoadState::DemandLoaded`].
 //! - A missing or unloadable required dependency makes the dependent unloadable with the
 //!   matching `DEP_*` reason; missing or unloadable optional dependencies are ignored.
-//! - Dependency cycles do not block loading (the client has no reason token for them):
-//!   the edge that closes the cycle is skipped and reported in [`LoadPlan::notes`].
+//! - A required-dependency cycle blocks every addon on it: none of them can load after the
+//!   others, so each gets `DEP_MISSING` (the client has no token of its own for cycles) and the
+//!   cycle is reported in [`LoadPlan::notes`]. Cycles through optional dependencies only break
+//!   the closing edge (noted) and load.
 //! - Out-of-date addons ([`crate::Toc::is_out_of_date`]) are loadable by default, as with
 //!   the client's "Load out of date AddOns" option; set [`PlanOptions::load_out_of_date`]
 //!   to false to get `INTERFACE_VERSION` instead.
@@ -189,7 +191,12 @@ impl Planner<'_> {
             return s;
         }
         if self.resolving[i] {
-            return LoadState::Loadable; // cycle: judged by the addon that started it
+            // A required dependency leads back here: nothing on the cycle can load first.
+            self.notes.push(format!(
+                "dependency cycle through {}: the addons on it cannot load",
+                self.addons[i].name
+            ));
+            return LoadState::Missing;
         }
         self.resolving[i] = true;
         let mut state = own[i];
