@@ -221,6 +221,7 @@ fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::
     };
     let text = wowsim_core::widgets::dump::dump_tree(sim.lua(), &opts).map_err(lua_err)?;
     print!("{text}");
+    log_out(&mut sim)?;
     let errors = sim.errors();
     if !errors.is_empty() {
         eprintln!(
@@ -229,6 +230,15 @@ fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Ends a headless command as the client ends a session: `PLAYER_LOGOUT`, then SavedVariables
+/// are written (unless `--no-saved-vars`); messages about skipped files go to stderr.
+pub(crate) fn log_out(sim: &mut Simulator) -> anyhow::Result<()> {
+    for msg in sim.logout().map_err(lua_err)? {
+        eprintln!("wow-sim: {msg}");
+    }
+    Ok(())
 }
 
 /// mlua errors are not `Send`; keep their text.

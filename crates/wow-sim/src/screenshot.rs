@@ -62,6 +62,7 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
             store.problems.len()
         );
     }
+    crate::log_out(&mut sim)?;
     for line in sim.output() {
         eprintln!("[chat] {line}");
     }

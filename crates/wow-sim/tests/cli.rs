@@ -160,3 +160,36 @@ fn saved_variables_written_to_wtf() {
         .exists());
     let _ = std::fs::remove_dir_all(&wtf);
 }
+
+#[test]
+fn every_headless_command_logs_out_and_saves() {
+    for (i, cmd) in [vec!["dump-tree"], vec!["screenshot", "-o"]]
+        .into_iter()
+        .enumerate()
+    {
+        let wtf =
+            std::env::temp_dir().join(format!("wowsim-cli-logout-{}-{i}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&wtf);
+        std::fs::create_dir_all(&wtf).unwrap();
+        let png = wtf.join("shot.png").display().to_string();
+        let w = wtf.display().to_string();
+        let mut args = vec!["--wtf", &w];
+        args.extend(cmd.iter().copied());
+        if cmd[0] == "screenshot" {
+            args.push(&png);
+        }
+        let out = wow_sim(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{cmd:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let saved = wtf.join("Account/WOWSIM/SavedVariables/HelloSim.lua");
+        assert!(
+            saved.exists(),
+            "{cmd:?} must write SavedVariables at the end"
+        );
+        let _ = std::fs::remove_dir_all(&wtf);
+    }
+}
