@@ -108,12 +108,7 @@ fn check_script(lua: &Lua, id: u32, script: &Value, method: &str) -> mlua::Resul
         ));
     };
     let s = s.to_string_lossy();
-    let type_index = lua
-        .app_data_ref::<UiState>()
-        .expect("ui")
-        .get(id)
-        .map(|o| o.type_index)
-        .unwrap_or(0);
+    let type_index = type_of(lua, id);
     if !has_script_type(type_index, &s) {
         return Err(lua_error(
             lua,
@@ -183,17 +178,20 @@ fn hook_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     ret(lua, ())
 }
 
+/// The type index of object `id` (0 for an unknown id).
+fn type_of(lua: &Lua, id: u32) -> usize {
+    lua.app_data_ref::<UiState>()
+        .expect("ui")
+        .get(id)
+        .map_or(0, |o| o.type_index)
+}
+
 fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &args, "HasScript")?;
     let Value::String(s) = arg(&args, 1) else {
         return Err(lua_error(lua, "Usage: HasScript(\"type\")"));
     };
-    let ty = lua
-        .app_data_ref::<UiState>()
-        .expect("ui")
-        .get(id)
-        .map(|o| o.type_index)
-        .unwrap_or(0);
+    let ty = type_of(lua, id);
     ret(lua, has_script_type(ty, &s.to_string_lossy()))
 }
 
@@ -465,12 +463,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let Value::String(s) = arg(&a, 1) else {
                 return Err(lua_error(lua, "Usage: IsObjectType(\"type\")"));
             };
-            let t = lua
-                .app_data_ref::<UiState>()
-                .expect("ui")
-                .get(id)
-                .map(|o| o.type_index)
-                .unwrap_or(0);
+            let t = type_of(lua, id);
             ret(lua, types::is_a(t, &s.to_string_lossy()))
         }),
         ("UIObject", "IsForbidden", |lua, _| ret(lua, false)),
@@ -613,12 +606,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "GetObjectType",
         lua.create_function(|lua, this: Value| {
             let id = obj_id(lua, &this, "GetObjectType")?;
-            let t = lua
-                .app_data_ref::<UiState>()
-                .expect("ui")
-                .get(id)
-                .map(|o| o.type_index)
-                .unwrap_or(0);
+            let t = type_of(lua, id);
             Ok(TYPES[t].object_type)
         })?,
     )?;
