@@ -19,7 +19,24 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// With the `iced-dylib` feature the binary needs `libiced_dynamic.so` (beside it in the target
+/// directory) and the toolchain's `libstd-*.so`: both are found through the binary's rpath, so it
+/// starts without `LD_LIBRARY_PATH` (and with `LD_LIBRARY_PATH=target/release` as well).
+fn dylib_rpath() {
+    if std::env::var_os("CARGO_FEATURE_ICED_DYLIB").is_none() {
+        return;
+    }
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let out = std::process::Command::new(rustc)
+        .args(["--print", "target-libdir"])
+        .output()
+        .expect("rustc --print target-libdir");
+    let libdir = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    println!("cargo:rustc-link-arg-bins=-Wl,-rpath,$ORIGIN:{libdir}");
+}
+
 fn main() {
+    dylib_rpath();
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let root = manifest.join("../../demo/AddOns");
     println!("cargo:rerun-if-changed={}", root.display());

@@ -14,6 +14,11 @@
 //! | iced events → `Simulator::mouse_*` / `key_*` / `text_input` | `input_map` |
 //! | the side panel | `panel` |
 
+#[cfg(feature = "iced-dylib")]
+extern crate iced_dynamic as iced;
+#[cfg(not(feature = "iced-dylib"))]
+extern crate iced_static as iced;
+
 mod app;
 mod input_map;
 mod panel;
