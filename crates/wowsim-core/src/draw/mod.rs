@@ -3,8 +3,8 @@
 //!
 //! Order, as the client draws: visible frames sorted by strata, then frame level, then tree
 //! order (parents before children, siblings in creation order); within a frame its shown
-//! regions by draw layer (BACKGROUND, BORDER, ARTWORK, OVERLAY; HIGHLIGHT only while hovered,
-//! which never happens without a pointer), then sublevel, then creation order. Hidden objects
+//! regions by draw layer (BACKGROUND, BORDER, ARTWORK, OVERLAY; HIGHLIGHT only while hovered
+//! or locked by `LockHighlight`; a layer switched off by `DisableDrawLayer` draws nothing), then sublevel, then creation order. Hidden objects
 //! draw nothing; alpha multiplies down the tree; `SetClipsChildren` and scroll frames clip
 //! their descendants.
 //!
@@ -198,6 +198,9 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
             continue;
         }
         let children = ui.get(fid).map(|o| o.children.clone()).unwrap_or_default();
+        // `LockHighlight` draws the HIGHLIGHT layer without the mouse.
+        let highlight_locked = ui.field_by_name(fid, "highlightLocked")
+            == crate::widgets::fields::FieldVal::Bool(true);
         let mut regions: Vec<(usize, i64, u32)> = Vec::new();
         let mut edit_text: Option<String> = None;
         for c in children {
@@ -209,7 +212,10 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
                 continue;
             }
             let layer = layer_index(ui, c);
-            if layer == 4 && opts.highlight != Some(fid) {
+            if layer == 4 && opts.highlight != Some(fid) && !highlight_locked {
+                continue;
+            }
+            if !crate::widgets::frame_state::layer_enabled(ui, fid, LAYERS[layer]) {
                 continue;
             }
             let sub = ui.field_by_name(c, "sublevel").as_f64() as i64;

@@ -14,6 +14,7 @@ pub mod fields;
 pub mod font;
 pub mod font_string;
 pub mod frame;
+pub mod frame_state;
 pub mod frame_strata;
 pub mod game_tooltip;
 pub mod message_frame;
@@ -155,6 +156,7 @@ pub struct UiLua {
     pub setscript: Function,
     pub getscript: Function,
     pub hookscript: Function,
+    pub scriptnames: Function,
     /// type name → metatable
     pub metatables: FxHashMap<&'static str, Table>,
     /// type index → metatable
@@ -187,6 +189,7 @@ pub fn install(
         setscript: m.get("setscript")?,
         getscript: m.get("getscript")?,
         hookscript: m.get("hookscript")?,
+        scriptnames: m.get("scriptnames")?,
         metatables,
         metatable_list,
     };
@@ -202,6 +205,7 @@ pub fn install(
     frame::install(lua)?;
     region::install(lua)?;
     frame_strata::install(lua)?;
+    frame_state::install(lua, data)?;
     texture::install(lua)?;
     font::install(lua)?;
     font_string::install(lua)?;
