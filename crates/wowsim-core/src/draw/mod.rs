@@ -77,6 +77,8 @@ pub struct RegionCtx {
     pub scale: f32,
     pub alpha: f32,
     pub clip: Option<ClipRect>,
+    /// Rotation added by a playing Rotation animation (radians).
+    pub rotation: f32,
 }
 
 fn is_frame(ui: &UiState, id: u32) -> bool {
@@ -233,6 +235,9 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
                 continue;
             };
             let scale = ui.layout.effective_scale(n);
+            // Playing animations move, scale and turn what is drawn (not the layout).
+            let (r, scale, rotation) =
+                crate::widgets::animation_effect::drawn_rect(ui, rid, r, scale);
             let ctx = RegionCtx {
                 id: rid,
                 rect: vp.rect(&r, scale),
@@ -240,6 +245,7 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
                 scale,
                 alpha: effective_alpha(ui, rid) as f32,
                 clip,
+                rotation,
             };
             if ctx.alpha <= 0.0 {
                 continue;

@@ -173,7 +173,7 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
         corner(ui, "blx", "bly", 0.0, 1.0),
         corner(ui, "brx", "bry", 1.0, 1.0),
     ];
-    rotate(&mut uv, num(ui, id, "textureRotation", 0.0));
+    rotate(&mut uv, num(ui, id, "textureRotation", 0.0) + ctx.rotation);
     let blend = match ui.field_by_name(id, "blendMode") {
         FieldVal::Str(s) => BlendMode::parse(&s).unwrap_or_default(),
         _ => BlendMode::Blend,

@@ -1,7 +1,7 @@
 //! Animation groups and animations: creation, the play state on the virtual clock and the
-//! scripts (OnPlay, OnFinished, OnStop, OnLoop). Visual effects are not applied while playing;
-//! at the end an Alpha animation of a group with `setToFinalAlpha` leaves its target at
-//! `toAlpha`. XML `<Animations>` are loaded by `xmlui::animations`.
+//! scripts (OnPlay, OnFinished, OnStop, OnLoop). What they do to their targets while playing is
+//! `animation_effect.rs`; at the end an Alpha animation of a group with `setToFinalAlpha` leaves
+//! its target at `toAlpha`. XML `<Animations>` are loaded by `xmlui::animations`.
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
@@ -125,6 +125,7 @@ pub fn play(lua: &Lua, group: u32, reverse: bool) -> mlua::Result<()> {
         r.paused = false;
         r.done = false;
     });
+    super::animation_effect::refresh(lua)?;
     fire_script(lua, group, "OnPlay", ())?;
     for a in animations_of(lua, group) {
         fire_script(lua, a, "OnPlay", ())?;
@@ -141,6 +142,7 @@ pub fn stop(lua: &Lua, group: u32) -> mlua::Result<()> {
         r.playing = false;
         r.paused = false;
     });
+    super::animation_effect::refresh(lua)?;
     for a in animations_of(lua, group) {
         fire_script(lua, a, "OnStop", true)?;
     }
@@ -156,6 +158,7 @@ pub fn complete(lua: &Lua, group: u32, requested: bool) -> mlua::Result<()> {
         r.done = true;
         r.elapsed = 0.0;
     });
+    super::animation_effect::refresh(lua)?;
     let list = animations_of(lua, group);
     if run.final_alpha {
         for a in &list {
@@ -223,7 +226,7 @@ pub fn tick(lua: &Lua) -> mlua::Result<()> {
             complete(lua, g, false)?;
         }
     }
-    Ok(())
+    super::animation_effect::refresh(lua)
 }
 
 fn create_group(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {

@@ -5,6 +5,7 @@
 //! hand-written methods of each type's file, which replace them.
 
 pub mod animation;
+pub mod animation_effect;
 pub mod animation_timing;
 pub mod button;
 pub mod cooldown;
@@ -88,6 +89,8 @@ pub struct UiState {
     /// Address of each object's Lua table → its id: the fast path of `obj_id` (object tables
     /// are never collected, so an address is never reused while the VM lives).
     pub by_table: FxHashMap<usize, u32>,
+    /// What playing animations do to each target (`animation_effect`).
+    pub anim_fx: FxHashMap<u32, animation_effect::AnimFx>,
 }
 
 impl Default for UiState {
@@ -107,6 +110,7 @@ impl Default for UiState {
             physical: screen::PHYSICAL_SIZE,
             ui_scale: 1.0,
             by_table: FxHashMap::default(),
+            anim_fx: FxHashMap::default(),
         }
     }
 }
