@@ -10,6 +10,7 @@
 //! | OnMouseUp(self, button, upInside), clicks on "…Up" (default `LeftButtonUp`), OnDragStop | [`mouse_up`] |
 //! | OnDragStart(self, button) after the cursor moves past a threshold; `StartMoving` | [`mouse_move`] |
 //! | OnMouseWheel(self, delta) | [`mouse_wheel`] |
+//! | OnDoubleClick(self, button): a second click within 0.3 s | `click` |
 
 use super::hit::{self, Purpose};
 use super::{with_input, Press, DRAG_THRESHOLD};
@@ -151,8 +152,60 @@ fn registered(lua: &Lua, id: u32, field: &str, default: &str, want: &[String]) -
     list.split(',').any(|c| want.iter().any(|w| w == c.trim()))
 }
 
-/// A Button click as `Button:Click` does it (PreClick, OnClick, PostClick; CheckButtons toggle).
+/// How close (seconds) a second click must follow the first to be a double click.
+pub const DOUBLE_CLICK_TIME: f64 = 0.3;
+
+fn has_script(lua: &Lua, id: u32, script: &str) -> mlua::Result<bool> {
+    let names = lua
+        .app_data_ref::<crate::widgets::UiLua>()
+        .expect("ui installed")
+        .scriptnames
+        .clone();
+    let names: Vec<String> = names.call(id)?;
+    Ok(names.iter().any(|n| n == script))
+}
+
+/// A click from the mouse: the second click of the same button on the same frame within
+/// [`DOUBLE_CLICK_TIME`] fires OnDoubleClick(self, button) instead of PreClick/OnClick/PostClick
+/// when the frame has an OnDoubleClick script (without one it is an ordinary click); a third
+/// click starts over. A button registered for both down and up clicks gets one OnDoubleClick,
+/// on the second press, and no click on its release.
 fn click(lua: &Lua, id: u32, button: &str, down: bool) -> mlua::Result<()> {
+    let now = lua
+        .app_data_ref::<crate::clock::Clock>()
+        .map_or(0.0, |c| c.now());
+    // A button registered for both down and up clicks pairs downs with downs, ups with ups.
+    let key = format!("{button}{}", if down { "Down" } else { "Up" });
+    let dir = if down { 0 } else { 1 };
+    // The release of a press that was a double click does not click again.
+    let held_double = with_input(lua, |s| {
+        let hit = !down
+            && s.last_click[0]
+                .as_ref()
+                .is_some_and(|(f, b, _)| *f == id && b == "double");
+        if hit {
+            s.last_click[0] = None;
+        }
+        hit
+    });
+    if held_double {
+        return Ok(());
+    }
+    let last = with_input(lua, |s| s.last_click[dir].take());
+    let double =
+        last.is_some_and(|(f, b, t)| f == id && b == key && now - t <= DOUBLE_CLICK_TIME + 1e-9);
+    if double && has_script(lua, id, "OnDoubleClick")? {
+        if down {
+            with_input(lua, |s| s.last_click[0] = Some((id, "double".into(), now)));
+        }
+        return fire_script(lua, id, "OnDoubleClick", button);
+    }
+    with_input(lua, |s| s.last_click[dir] = Some((id, key, now)));
+    plain_click(lua, id, button, down)
+}
+
+/// A Button click as `Button:Click` does it (PreClick, OnClick, PostClick; CheckButtons toggle).
+fn plain_click(lua: &Lua, id: u32, button: &str, down: bool) -> mlua::Result<()> {
     let t = object_table(lua, id)?;
     let args = MultiValue::from_vec(vec![
         Value::Table(t),
