@@ -15,6 +15,7 @@
 //! | `IsProtected`, `CanChangeProtectedState`, `IsAnchoringRestricted`, `IsAnchoringSecret`, `IsObjectLoaded`, `IsCollapsed` | [`REGION`] |
 //! | `SetPropagateMouseClicks`/`Motion`, `CanPropagateMouseClicks`/`Motion`, `SetPassThroughButtons`, `ShouldButtonPassThrough` | [`REGION`] |
 //! | `Intersects`, `SetAlphaFromBoolean`, `ClearScripts` | [`REGION`] |
+//! | `EnumerateFrames([frame])`: the next frame in creation order | [`install`] |
 //! | `Button:GetTextWidth`/`Height`, `RegisterForMouse`, `Clear{Normal,Pushed,Highlight,Disabled}Texture` | [`OTHERS`], [`install`] |
 //! | `FontString:GetWrappedWidth`, `GetUnboundedStringWidthForText`, `SetTextToFit`, `SetFixedColor`, alpha gradient | [`OTHERS`] |
 //! | `StatusBar:SetColorFill`, `GetInterpolatedValue`, `IsInterpolating`, `SetToTargetValue`; `Slider:IsDraggingThumb` | [`OTHERS`] |
@@ -629,6 +630,17 @@ pub const OTHERS: &[(&str, &str, Method)] = &[
 /// Installs the methods of this file, and `Button:Clear*Texture` for each state texture the
 /// reference has a `Set*Texture` for (the texture is hidden and forgotten).
 pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
+    let enumerate = lua.create_function(|lua, cur: Value| {
+        let start = match &cur {
+            Value::Nil => 0,
+            v => obj_id(lua, v, "EnumerateFrames")? + 1,
+        };
+        let next = with_ui(lua, |ui| {
+            (start..ui.objects.len() as u32).find(|i| is_frame(ui, *i))
+        });
+        super::util::obj_value(lua, next)
+    })?;
+    lua.globals().raw_set("EnumerateFrames", enumerate)?;
     install_methods(lua, FRAME)?;
     install_methods(lua, REGION)?;
     install_methods(lua, OTHERS)?;
