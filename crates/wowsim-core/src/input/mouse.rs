@@ -6,7 +6,7 @@
 //! | WoW concept | Rust |
 //! | --- | --- |
 //! | OnEnter(self, motion) / OnLeave(self, motion) | [`update_focus`] |
-//! | OnMouseDown(self, button), pushed state, clicks on "…Down" | [`mouse_down`] |
+//! | OnMouseDown(self, button), pushed state, clicks on "…Down"; a toplevel frame raised | [`mouse_down`] |
 //! | OnMouseUp(self, button, upInside), clicks on "…Up" (default `LeftButtonUp`), OnDragStop | [`mouse_up`] |
 //! | OnDragStart(self, button) after the cursor moves past a threshold; `StartMoving` | [`mouse_move`] |
 //! | OnMouseWheel(self, delta) | [`mouse_wheel`] |
@@ -223,6 +223,21 @@ fn click_names(button: &str, down: bool) -> Vec<String> {
     ]
 }
 
+/// A press on a frame raises the nearest toplevel frame (`SetToplevel(true)`) among it and its
+/// ancestors, as `Raise` does.
+fn raise_toplevel(lua: &Lua, id: u32) {
+    with_ui_mut(lua, |ui| {
+        let mut cur = Some(id);
+        while let Some(c) = cur {
+            if ui.field_by_name(c, "toplevel") == FieldVal::Bool(true) {
+                crate::widgets::frame_strata::raise(ui, c);
+                return;
+            }
+            cur = ui.get(c).and_then(|o| o.parent);
+        }
+    });
+}
+
 /// A mouse button went down at the cursor.
 pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
     let cursor = with_input(lua, |s| s.cursor).unwrap_or((0.0, 0.0));
@@ -256,6 +271,7 @@ pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
         _ => {}
     }
     let Some(t) = target else { return Ok(()) };
+    raise_toplevel(lua, t);
     let is_button = is_type(lua, t, "Button");
     if is_button && !is_enabled(lua, t) {
         return Ok(());
