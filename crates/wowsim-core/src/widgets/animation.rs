@@ -412,7 +412,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }),
     ];
     install_methods(lua, methods)?;
-    super::animation_timing::install(lua)
+    super::animation_timing::install(lua)?;
+    super::animation_effect::install(lua)
 }
 
 /// The group an animation belongs to.

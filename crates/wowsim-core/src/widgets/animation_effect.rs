@@ -1,5 +1,6 @@
 //! What playing animations do to their targets: Alpha multiplies the target's alpha,
-//! Translation moves it, Scale scales it about its origin, Rotation turns a texture. The
+//! Translation and Path move it, Scale scales it about its origin, Rotation turns a texture,
+//! VertexColor tints a texture, FlipBook shows one cell of a texture grid. The
 //! effects of every playing (or paused) group are worked out after each animation tick and on
 //! Play/Stop/Finish, and kept in [`UiState::anim_fx`]; drawing and `GetEffectiveAlpha` read them.
 //!
@@ -9,7 +10,11 @@
 //! unless the addon re-anchors it in OnFinished (the client's well-known behaviour). Hit-testing
 //! uses the layout too. Choices not checked against the game: `GetEffectiveAlpha` includes the
 //! animated alpha; smoothing `IN` is p², `OUT` is 1-(1-p)², `IN_OUT` joins the two at ½; several
-//! animations on one target combine (alphas and scales multiply, offsets and angles add).
+//! animations on one target combine (alphas and scales multiply, offsets and angles add); a
+//! Path goes through its control points in order (the first at p = 0; `SMOOTH` curves are
+//! Catmull-Rom splines, others straight lines, each segment taking the same time); a FlipBook
+//! divides the texture's coordinates into `rows × columns` cells and shows cell
+//! ⌊p·frames⌋ in reading order.
 //!
 //! Timing per animation, within a pass of its group (`reverse` runs the pass backwards): before
 //! its start (order and `startDelay`) it does nothing; while it runs it interpolates; once done it
@@ -20,12 +25,13 @@
 //! | effects of the playing groups | [`refresh`] → [`AnimFx`] |
 //! | a region's drawn rect (own and ancestors' translations and scales) | [`drawn_rect`] |
 //! | the alpha factor of a region | [`alpha_factor`] |
+//! | `VertexColor:SetStartColor`/`SetEndColor` and getters; `Path:CreateControlPoint`, `GetControlPoints`, `GetMaxControlPointOrder` | [`install`] |
 
 use super::animation::{animations_of, group_duration, run_of, window, Animations};
 use super::fields::FieldVal;
-use super::util::get_field;
-use super::{obj_id, types, UiState};
-use mlua::Lua;
+use super::util::{arg, get_field, install_methods, num, ret, self_id, set_field, string, Method};
+use super::{create_object, obj_id, object_table, types, UiState};
+use mlua::{Lua, MultiValue, Value};
 use wowsim_layout::Rect;
 
 /// The combined effect of the animations playing on one region.
@@ -41,6 +47,10 @@ pub struct AnimFx {
     pub origin: (f64, f64, f64, f64),
     /// Rotation in radians (textures).
     pub rotation: f64,
+    /// Vertex colour set by a VertexColor animation (textures).
+    pub vertex: Option<[f64; 4]>,
+    /// The part of the texture's coordinates shown (u0, v0, u1, v1), from a FlipBook.
+    pub uv_cell: Option<[f64; 4]>,
 }
 
 impl Default for AnimFx {
@@ -53,6 +63,8 @@ impl Default for AnimFx {
             sy: 1.0,
             origin: (0.5, 0.5, 0.0, 0.0),
             rotation: 0.0,
+            vertex: None,
+            uv_cell: None,
         }
     }
 }
@@ -163,6 +175,29 @@ fn apply(lua: &Lua, anim: u32, p: f64, fx: &mut AnimFx) {
             num_or(lua, anim, "originX", 0.0),
             num_or(lua, anim, "originY", 0.0),
         );
+    } else if types::is_a(ty, "VertexColor") {
+        let c = |k: &str, d: f64| num_or(lua, anim, k, d);
+        fx.vertex = Some([
+            lerp(c("startR", 1.0), c("endR", 1.0)),
+            lerp(c("startG", 1.0), c("endG", 1.0)),
+            lerp(c("startB", 1.0), c("endB", 1.0)),
+            lerp(c("startA", 1.0), c("endA", 1.0)),
+        ]);
+    } else if types::is_a(ty, "FlipBook") {
+        let rows = num_or(lua, anim, "flipBookRows", 0.0).max(1.0);
+        let cols = num_or(lua, anim, "flipBookColumns", 0.0).max(1.0);
+        let frames = match num_or(lua, anim, "flipBookFrames", 0.0) {
+            n if n >= 1.0 => n,
+            _ => rows * cols,
+        };
+        // A small allowance so that a frame boundary reached on the 60 Hz clock counts.
+        let i = (p * frames + 1e-6).floor().min(frames - 1.0).max(0.0);
+        let (r, c) = ((i / cols).floor(), i % cols);
+        fx.uv_cell = Some([c / cols, r / rows, (c + 1.0) / cols, (r + 1.0) / rows]);
+    } else if types::is_a(ty, "Path") {
+        let (x, y) = path_point(lua, anim, p);
+        fx.dx += x;
+        fx.dy += y;
     } else if types::is_a(ty, "Rotation") {
         let deg = num_or(lua, anim, "degrees", 0.0);
         let rad = if deg != 0.0 {
@@ -172,6 +207,72 @@ fn apply(lua: &Lua, anim: u32, p: f64, fx: &mut AnimFx) {
         };
         fx.rotation += rad * p;
     }
+}
+
+/// The control points of a Path in order (`order`, then creation).
+fn control_points(lua: &Lua, path: u32) -> Vec<u32> {
+    let mut pts: Vec<(i64, u32)> = lua
+        .app_data_ref::<UiState>()
+        .and_then(|ui| {
+            let o = ui.get(path)?;
+            Some(
+                o.children
+                    .iter()
+                    .filter(|c| {
+                        ui.get(**c)
+                            .is_some_and(|k| types::is_a(k.type_index, "ControlPoint"))
+                    })
+                    .copied()
+                    .collect::<Vec<u32>>(),
+            )
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .map(|c| (num_or(lua, c, "order", 99.0) as i64, c))
+        .collect();
+    pts.sort_by_key(|(o, _)| *o);
+    pts.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Where a Path puts its target at progress `p`.
+fn path_point(lua: &Lua, path: u32, p: f64) -> (f64, f64) {
+    let pts: Vec<(f64, f64)> = control_points(lua, path)
+        .into_iter()
+        .map(|c| {
+            (
+                num_or(lua, c, "offsetX", 0.0),
+                num_or(lua, c, "offsetY", 0.0),
+            )
+        })
+        .collect();
+    match pts.len() {
+        0 => return (0.0, 0.0),
+        1 => return pts[0],
+        _ => {}
+    }
+    let segs = (pts.len() - 1) as f64;
+    let at = (p.clamp(0.0, 1.0) * segs).min(segs - 1e-9);
+    let i = at.floor() as usize;
+    let t = at - i as f64;
+    let smooth = text(lua, path, "curveType").eq_ignore_ascii_case("SMOOTH");
+    let get = |k: isize| pts[k.clamp(0, pts.len() as isize - 1) as usize];
+    if !smooth {
+        let (a, b) = (pts[i], pts[i + 1]);
+        return (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+    }
+    let (p0, p1, p2, p3) = (
+        get(i as isize - 1),
+        get(i as isize),
+        get(i as isize + 1),
+        get(i as isize + 2),
+    );
+    let cr = |a: f64, b: f64, c: f64, d: f64| {
+        0.5 * (2.0 * b
+            + (c - a) * t
+            + (2.0 * a - 5.0 * b + 4.0 * c - d) * t * t
+            + (3.0 * b - a - 3.0 * c + d) * t * t * t)
+    };
+    (cr(p0.0, p1.0, p2.0, p3.0), cr(p0.1, p1.1, p2.1, p3.1))
 }
 
 /// Works out the effects of every playing group and stores them in the UI state.
@@ -268,4 +369,86 @@ pub fn drawn_rect(ui: &mut UiState, id: u32, r: Rect, es: f32) -> (Rect, f32, f3
         ((t - b) / s) as f32,
     );
     (out, s as f32, rot as f32)
+}
+
+fn set_color(lua: &Lua, a: &MultiValue, m: &str, prefix: &str) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, a, m)?;
+    let Value::Table(c) = arg(a, 1) else {
+        return Err(crate::lua::lua_error(
+            lua,
+            format_args!("Usage: VertexColor:{m}(color)"),
+        ));
+    };
+    for k in ["r", "g", "b", "a"] {
+        let v = num(&c.get::<Value>(k)?).unwrap_or(1.0);
+        let f = format!("{prefix}{}", k.to_ascii_uppercase());
+        set_field(lua, id, &f, FieldVal::Num(v));
+    }
+    ret(lua, ())
+}
+
+fn get_color(lua: &Lua, a: &MultiValue, m: &str, prefix: &str) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, a, m)?;
+    let v: Vec<f64> = ["R", "G", "B", "A"]
+        .iter()
+        .map(|k| num_or(lua, id, &format!("{prefix}{k}"), 1.0))
+        .collect();
+    // A ColorMixin object when the UI has CreateColor, else a plain {r, g, b, a}.
+    if let Ok(create) = lua.globals().get::<mlua::Function>("CreateColor") {
+        return ret(lua, create.call::<Value>((v[0], v[1], v[2], v[3]))?);
+    }
+    let t = lua.create_table()?;
+    for (k, x) in ["r", "g", "b", "a"].iter().zip(v) {
+        t.raw_set(*k, x)?;
+    }
+    ret(lua, t)
+}
+
+/// Installs the methods of VertexColor and Path animations.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("VertexColor", "SetStartColor", |lua, a| {
+            set_color(lua, &a, "SetStartColor", "start")
+        }),
+        ("VertexColor", "SetEndColor", |lua, a| {
+            set_color(lua, &a, "SetEndColor", "end")
+        }),
+        ("VertexColor", "GetStartColor", |lua, a| {
+            get_color(lua, &a, "GetStartColor", "start")
+        }),
+        ("VertexColor", "GetEndColor", |lua, a| {
+            get_color(lua, &a, "GetEndColor", "end")
+        }),
+        ("Path", "CreateControlPoint", |lua, a| {
+            let id = self_id(lua, &a, "CreateControlPoint")?;
+            let ty = types::find("ControlPoint").expect("ControlPoint type");
+            let name =
+                string(&arg(&a, 1)).map(|n| super::frame::expand_parent_name(lua, &n, Some(id)));
+            let (cp, t) = create_object(lua, ty, name, Some(id))?;
+            if let Some(template) = string(&arg(&a, 2)) {
+                crate::templates::apply_runtime_templates(lua, cp, &t, &template, None)?;
+            }
+            if let Some(o) = num(&arg(&a, 3)) {
+                set_field(lua, cp, "order", FieldVal::Num(o));
+            }
+            ret(lua, t)
+        }),
+        ("Path", "GetControlPoints", |lua, a| {
+            let id = self_id(lua, &a, "GetControlPoints")?;
+            let v: Vec<Value> = control_points(lua, id)
+                .into_iter()
+                .map(|c| object_table(lua, c).map(Value::Table))
+                .collect::<mlua::Result<_>>()?;
+            Ok(MultiValue::from_vec(v))
+        }),
+        ("Path", "GetMaxControlPointOrder", |lua, a| {
+            let id = self_id(lua, &a, "GetMaxControlPointOrder")?;
+            let max = control_points(lua, id)
+                .into_iter()
+                .map(|c| num_or(lua, c, "order", 99.0))
+                .fold(0.0, f64::max);
+            ret(lua, max)
+        }),
+    ];
+    install_methods(lua, methods)
 }
