@@ -9,6 +9,7 @@
 //! | `impl: getter {fields}` (e.g. `Frame:IsMovable`) | [`getter`] |
 //! | `impl: setter {fields}` (e.g. `Frame:SetMovable`) | [`setter`] |
 //! | a `SetX`/`GetX` (or `IsX`) pair of otherwise unimplemented methods whose scalar inputs and outputs match | [`pair_setter`], [`pair_getter`]: the getter returns what the setter stored |
+//! | a keyed pair `SetX(key, ...)`/`GetX(key)` (SimpleHTML's per text type settings) | `keyed_setter`, `keyed_getter` |
 //! | any other method without a hand-written version | [`stub`], counted in [`MethodStubStats`] |
 //! | UiObject field initial values (`fields.init`, `fieldinitoverrides`) | [`FieldTable`] |
 
@@ -255,7 +256,97 @@ fn scalar(t: &Ty) -> bool {
             | Ty::FileAsset
             | Ty::TextureAsset
             | Ty::Unit
+            | Ty::UiObject(_)
     )
+}
+
+/// The getter of a keyed state pair: `SetX(key, values...)` / `GetX(key)` → values (as
+/// SimpleHTML's per-text-type `SetTextColor("h1", r, g, b)` / `GetTextColor("h1")`).
+fn keyed_getter_of<'a>(
+    o: &'a wowsim_data::UiObject,
+    set: &wowsim_data::Method,
+) -> Option<&'a wowsim_data::Method> {
+    let x = set.name.strip_prefix("Set")?;
+    if set.impl_.is_some() || x.is_empty() {
+        return None;
+    }
+    let ins = set.inputs.as_deref()?;
+    let get = o
+        .methods
+        .iter()
+        .find(|m| m.impl_.is_none() && m.name == format!("Get{x}"))?;
+    let (gin, outs) = (get.inputs.as_deref()?, get.outputs.as_deref()?);
+    let same = ins.len() >= 2
+        && gin.len() == 1
+        && ins[0].ty == Ty::String
+        && gin[0].ty == Ty::String
+        && ins.len() - 1 == outs.len()
+        && ins[1..]
+            .iter()
+            .zip(outs)
+            .all(|(i, o)| i.ty == o.ty && scalar(&i.ty));
+    same.then_some(get)
+}
+
+/// The setter of a keyed pair: the first argument names the slot.
+fn keyed_setter(
+    lua: &Lua,
+    method: &'static str,
+    prefix: String,
+    inputs: &'static [Param],
+) -> mlua::Result<mlua::Function> {
+    lua.create_function(move |lua, args: MultiValue| {
+        let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
+        let key = match args.get(1) {
+            Some(Value::String(k)) => k.to_string_lossy(),
+            v => return Err(bad_arg(lua, 1, method, "string", v.unwrap_or(&Value::Nil))),
+        };
+        let mut vals = Vec::with_capacity(inputs.len());
+        for (i, p) in inputs.iter().enumerate().skip(1) {
+            let v = args.get(i + 1).unwrap_or(&Value::Nil);
+            let required = !p.nilable && p.default.is_none() && p.ty != Ty::Boolean;
+            if required && v.is_nil() {
+                return Err(bad_arg(lua, i + 1, method, "number", v));
+            }
+            vals.push(input_value(lua, v, p, i + 1, method)?);
+        }
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        for (i, v) in vals.into_iter().enumerate() {
+            ui.set_field_by_name(id, &format!("{prefix}[{key}].{}", i + 1), v);
+        }
+        Ok(())
+    })
+}
+
+/// The getter of a keyed pair: what the setter stored for the key, else the defaults.
+fn keyed_getter(
+    lua: &Lua,
+    d: &'static ProductData,
+    m: &'static wowsim_data::Method,
+    prefix: String,
+) -> mlua::Result<mlua::Function> {
+    let method: &'static str = m.name.as_str();
+    lua.create_function(move |lua, args: MultiValue| {
+        let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
+        let key = match args.get(1) {
+            Some(Value::String(k)) => k.to_string_lossy(),
+            v => return Err(bad_arg(lua, 1, method, "string", v.unwrap_or(&Value::Nil))),
+        };
+        let vals: Vec<FieldVal> = {
+            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+            (1..=m.outputs.as_ref().map_or(0, Vec::len))
+                .map(|i| ui.field_by_name(id, &format!("{prefix}[{key}].{i}")))
+                .collect()
+        };
+        let mut out = MultiValue::new();
+        for (v, p) in vals.iter().zip(m.outputs.iter().flatten()) {
+            out.push_back(match v {
+                FieldVal::Nil => crate::api::stubs::default_value(lua, d, p, 0)?,
+                v => v.to_lua(lua)?,
+            });
+        }
+        Ok(out)
+    })
 }
 
 /// The getter of a `SetX` method when the two form a state pair: `GetX` or `IsX` on the same
@@ -388,7 +479,29 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
                 pairs.insert(g.name.as_str(), fids);
             }
         }
+        // Keyed pairs (`SetX(key, ...)` / `GetX(key)`).
+        let mut keyed: FxHashMap<&str, String> = FxHashMap::default();
         for m in &o.methods {
+            if pairs.contains_key(m.name.as_str()) {
+                continue;
+            }
+            if let Some(g) = keyed_getter_of(o, m) {
+                let prefix = format!("{owner}:{}", &m.name[3..]);
+                keyed.insert(m.name.as_str(), prefix.clone());
+                keyed.insert(g.name.as_str(), prefix);
+            }
+        }
+        for m in &o.methods {
+            if let Some(prefix) = keyed.get(m.name.as_str()) {
+                let f = if m.name.starts_with("Set") {
+                    let ins = m.inputs.as_deref().unwrap_or(&[]);
+                    keyed_setter(lua, &m.name, prefix.clone(), ins)?
+                } else {
+                    keyed_getter(lua, d, m, prefix.clone())?
+                };
+                add_method(lua, owner, &m.name, f)?;
+                continue;
+            }
             if let Some(fids) = pairs.get(m.name.as_str()) {
                 let f = if m.name.starts_with("Set") {
                     pair_setter(

@@ -466,7 +466,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let t = type_of(lua, id);
             ret(lua, types::is_a(t, &s.to_string_lossy()))
         }),
-        ("UIObject", "IsForbidden", |lua, _| ret(lua, false)),
         ("ScriptObject", "SetScript", set_script),
         ("ScriptObject", "GetScript", get_script),
         ("ScriptObject", "HookScript", hook_script),

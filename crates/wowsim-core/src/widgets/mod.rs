@@ -8,6 +8,7 @@ pub mod animation;
 pub mod animation_effect;
 pub mod animation_timing;
 pub mod button;
+pub mod color_select;
 pub mod cooldown;
 pub mod dump;
 pub mod edit_box;
@@ -19,6 +20,7 @@ pub mod frame_state;
 pub mod frame_strata;
 pub mod game_tooltip;
 pub mod message_frame;
+pub mod model;
 pub mod region;
 pub mod screen;
 pub mod scroll_frame;
@@ -26,6 +28,7 @@ pub mod slider;
 pub mod status_bar;
 pub mod texture;
 pub mod types;
+pub mod ui_object;
 pub mod util;
 
 use crate::lua::{lua_error, HostFns};
@@ -223,6 +226,9 @@ pub fn install(
     message_frame::install(lua)?;
     screen::install(lua)?;
     animation::install(lua)?;
+    ui_object::install(lua)?;
+    model::install(lua)?;
+    color_select::install(lua)?;
     Ok(())
 }
 
