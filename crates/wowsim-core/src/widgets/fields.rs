@@ -297,13 +297,22 @@ fn keyed_setter(
 ) -> mlua::Result<mlua::Function> {
     lua.create_function(move |lua, args: MultiValue| {
         let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
-        let key = match args.get(1) {
-            Some(Value::String(k)) => k.to_string_lossy(),
-            v => return Err(bad_arg(lua, 1, method, "string", v.unwrap_or(&Value::Nil))),
+        // The key may be left out (`SetFontObject(font)`): the values then apply to every key
+        // without its own (key "").
+        let given = args.len().saturating_sub(1);
+        let keyless = match args.get(1) {
+            Some(Value::String(_)) => {
+                matches!(inputs.get(1).map(|p| &p.ty), Some(Ty::UiObject(_))) && given == 1
+            }
+            _ => true,
+        };
+        let (key, shift) = match (keyless, args.get(1)) {
+            (false, Some(Value::String(k))) => (k.to_string_lossy(), 0),
+            _ => (String::new(), 1),
         };
         let mut vals = Vec::with_capacity(inputs.len());
         for (i, p) in inputs.iter().enumerate().skip(1) {
-            let v = args.get(i + 1).unwrap_or(&Value::Nil);
+            let v = args.get(i + 1 - shift).unwrap_or(&Value::Nil);
             let required = !p.nilable && p.default.is_none() && p.ty != Ty::Boolean;
             if required && v.is_nil() {
                 return Err(bad_arg(lua, i + 1, method, "number", v));
@@ -330,13 +339,23 @@ fn keyed_getter(
         let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
         let key = match args.get(1) {
             Some(Value::String(k)) => k.to_string_lossy(),
-            v => return Err(bad_arg(lua, 1, method, "string", v.unwrap_or(&Value::Nil))),
+            None | Some(Value::Nil) => String::new(),
+            Some(v) => return Err(bad_arg(lua, 1, method, "string", v)),
         };
         let vals: Vec<FieldVal> = {
             let mut ui = lua.app_data_mut::<UiState>().expect("ui");
-            (1..=m.outputs.as_ref().map_or(0, Vec::len))
-                .map(|i| ui.field_by_name(id, &format!("{prefix}[{key}].{i}")))
-                .collect()
+            let n = m.outputs.as_ref().map_or(0, Vec::len);
+            let mut get = |k: &str| -> Vec<FieldVal> {
+                (1..=n)
+                    .map(|i| ui.field_by_name(id, &format!("{prefix}[{k}].{i}")))
+                    .collect()
+            };
+            let own = get(&key);
+            if own.iter().all(|v| *v == FieldVal::Nil) {
+                get("")
+            } else {
+                own
+            }
         };
         let mut out = MultiValue::new();
         for (v, p) in vals.iter().zip(m.outputs.iter().flatten()) {
