@@ -244,7 +244,7 @@ pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
     if with_input(lua, |s| s.presses.iter().any(|p| p.button == button)) {
         return Ok(());
     }
-    let target = with_ui_mut(lua, |ui| hit::topmost_at(ui, cursor, Purpose::Click));
+    let target = with_ui_mut(lua, |ui| hit::topmost_for_press(ui, cursor, button));
     let drag = target.is_some_and(|t| {
         registered(
             lua,
@@ -307,7 +307,7 @@ pub fn mouse_up(lua: &Lua, button: &str) -> mlua::Result<()> {
         Some((_, b)) if b == button => s.dragging.take(),
         _ => None,
     });
-    let under = with_ui_mut(lua, |ui| hit::topmost_at(ui, cursor, Purpose::Click));
+    let under = with_ui_mut(lua, |ui| hit::topmost_for_press(ui, cursor, button));
     if let Some((id, _)) = dragged {
         if exists(lua, id) {
             fire_script(lua, id, "OnDragStop", ())?;
