@@ -6,7 +6,7 @@
 //! | `CreateFrame(type, name, parent, template, id)` | [`create_frame`] |
 //! | `GetName`, `GetObjectType`, `IsObjectType`, `IsForbidden` | [`install`] |
 //! | `SetScript`, `GetScript`, `HookScript`, `HasScript` | [`install`] |
-//! | `Show`, `Hide`, `SetShown`, `IsShown`, `IsVisible` | [`set_shown`] |
+//! | `Show`, `Hide`, `SetShown`, `IsShown`, `IsVisible`; EditBox `autoFocus` on show, focus lost on hide | [`set_shown`] |
 //! | `GetParent`, `SetParent`, `GetChildren`, `GetNumChildren`, `GetRegions` | [`install`] |
 //! | `RegisterEvent`, `UnregisterEvent`, `UnregisterAllEvents`, `RegisterAllEvents`, `RegisterUnitEvent`, `IsEventRegistered` | `crate::events` |
 //! | `SetID`, `GetID` | [`install`] |
@@ -227,10 +227,37 @@ pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
         }
     };
     let script = if shown { "OnShow" } else { "OnHide" };
-    for c in changed {
-        fire_script(lua, c, script, ())?;
+    for c in &changed {
+        fire_script(lua, *c, script, ())?;
     }
-    Ok(())
+    autofocus(lua, &changed, shown)
+}
+
+/// Keyboard focus follows visibility: an EditBox with `autoFocus` (on by default) that becomes
+/// visible takes the focus; the focused box loses it when it is hidden (OnEditFocusLost).
+fn autofocus(lua: &Lua, changed: &[u32], shown: bool) -> mlua::Result<()> {
+    let focus = lua
+        .app_data_ref::<super::edit_box::EditFocus>()
+        .and_then(|f| f.0);
+    if !shown {
+        if focus.is_some_and(|f| changed.contains(&f)) {
+            super::edit_box::set_focus(lua, None)?;
+        }
+        return Ok(());
+    }
+    let want = {
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        changed.iter().copied().find(|c| {
+            ui.get(*c)
+                .is_some_and(|o| types::is_a(o.type_index, "EditBox"))
+                && ui.field_by_name(*c, "isAutoFocus") == super::fields::FieldVal::Bool(true)
+                && ui.is_visible(*c)
+        })
+    };
+    match want {
+        Some(w) if Some(w) != focus => super::edit_box::set_focus(lua, Some(w)),
+        _ => Ok(()),
+    }
 }
 
 fn children_of(lua: &Lua, id: u32, frames: bool) -> mlua::Result<MultiValue> {
