@@ -10,6 +10,7 @@
 //! | OnMouseUp(self, button, upInside), clicks on "…Up" (default `LeftButtonUp`), OnDragStop | [`mouse_up`] |
 //! | OnDragStart(self, button) after the cursor moves past a threshold; `StartMoving` | [`mouse_move`] |
 //! | OnMouseWheel(self, delta) | [`mouse_wheel`] |
+//! | a Slider pressed or dragged with the left button takes the value under the cursor | `widgets::slider::drag_to` |
 //! | OnDoubleClick(self, button): a second click within 0.3 s | `click` |
 
 use super::hit::{self, Purpose};
@@ -86,6 +87,16 @@ pub fn mouse_move(lua: &Lua, x: f32, y: f32) -> mlua::Result<()> {
     });
     if let Some((id, b)) = start {
         fire_script(lua, id, "OnDragStart", b.as_str())?;
+    }
+    // A slider held with the left button follows the cursor.
+    let held = with_input(lua, |s| {
+        s.presses
+            .iter()
+            .filter(|p| p.button == "LeftButton")
+            .find_map(|p| p.frame)
+    });
+    if let Some(h) = held.filter(|h| is_type(lua, *h, "Slider") && is_enabled(lua, *h)) {
+        crate::widgets::slider::drag_to(lua, h, (x, y))?;
     }
     update_focus(lua, true)
 }
@@ -277,6 +288,9 @@ pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
         return Ok(());
     }
     fire_script(lua, t, "OnMouseDown", button)?;
+    if button == "LeftButton" && is_type(lua, t, "Slider") && is_enabled(lua, t) && exists(lua, t) {
+        crate::widgets::slider::drag_to(lua, t, cursor)?;
+    }
     if is_button && exists(lua, t) {
         if get_field(lua, t, "buttonLocked") != FieldVal::Bool(true) {
             button::set_button_state(lua, t, "PUSHED")?;
