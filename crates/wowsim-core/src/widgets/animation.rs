@@ -11,7 +11,7 @@
 //! | `IsPlaying`, `IsPaused`, `IsDone`, `IsPendingFinish`, `IsReverse`, `GetProgress`, `GetElapsed`, `GetDuration`, `GetLoopState` | [`install`] |
 //! | `SetToFinalAlpha`, `IsSetToFinalAlpha` | [`install`] |
 //! | `Animation:SetDuration`/`GetDuration`, `SetStartDelay`, `SetEndDelay`, `GetProgress`, `IsPlaying`, … | `animation_timing.rs` |
-//! | ticking | [`tick`] (from `after_frame`) |
+//! | ticking; OnUpdate(self, elapsed) on a playing group and its running animations (animations first, chosen) | [`tick`] (from `after_frame`) |
 
 use super::fields::FieldVal;
 use super::util::{arg, get_field, install_methods, ret, self_id, set_field, string, truthy};
@@ -203,6 +203,17 @@ pub fn tick(lua: &Lua) -> mlua::Result<()> {
             _ => 1.0,
         };
         let elapsed = run.elapsed + dt * speed;
+        // OnUpdate(self, elapsed) on the animations running at this point, then the group.
+        if dt > 0.0 {
+            let t = elapsed.min(total);
+            for a in animations_of(lua, g) {
+                let (start, end) = window(lua, a, g);
+                if t >= start && run.elapsed < end {
+                    fire_script(lua, a, "OnUpdate", dt * speed)?;
+                }
+            }
+            fire_script(lua, g, "OnUpdate", dt * speed)?;
+        }
         if elapsed < total {
             set_run(lua, g, |r| r.elapsed = elapsed);
             continue;

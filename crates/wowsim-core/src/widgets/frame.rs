@@ -36,8 +36,13 @@ fn ret(lua: &Lua, v: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
 fn has_script_type(type_index: usize, script: &str) -> bool {
     let frame_like = types::is_a(type_index, "Frame");
     match script {
+        // Animation groups and animations have OnUpdate while they play (`animation::tick`).
+        "OnUpdate" => {
+            frame_like
+                || types::is_a(type_index, "AnimationGroup")
+                || types::is_a(type_index, "Animation")
+        }
         "OnEvent"
-        | "OnUpdate"
         | "OnSizeChanged"
         | "OnAttributeChanged"
         | "OnDragStart"
@@ -142,6 +147,10 @@ fn set_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 fn note_on_update(lua: &Lua, id: u32, has: bool) {
     let mut ui = lua.app_data_mut::<UiState>().expect("ui");
     let Some(o) = ui.get_mut(id) else { return };
+    // Only frames are in the per-tick OnUpdate list; animations run theirs while playing.
+    if !types::is_a(o.type_index, "Frame") {
+        return;
+    }
     if o.has_on_update == has {
         return;
     }
