@@ -32,7 +32,37 @@ fn ret(lua: &Lua, v: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
     v.into_lua_multi(lua)
 }
 
-/// Whether `script` is a handler this object's type supports.
+/// The scripts each type has in the emulated product's reference (with its bases'), by type
+/// index (VM app data); empty for types the reference does not describe.
+pub struct ScriptTypes(pub Vec<rustc_hash::FxHashSet<String>>);
+
+/// Builds [`ScriptTypes`] from the reference.
+pub fn install_script_types(lua: &Lua, data: &wowsim_data::ProductData) {
+    let table = TYPES
+        .iter()
+        .map(|t| {
+            t.ancestry
+                .iter()
+                .filter_map(|a| data.uiobject(TYPES[*a].name))
+                .flat_map(|o| o.scripts.iter().cloned())
+                .collect()
+        })
+        .collect();
+    lua.set_app_data(ScriptTypes(table));
+}
+
+/// Whether an object type supports `script`: the reference's script lists when it describes
+/// the type, else the built-in rules.
+fn has_script_of(lua: &Lua, type_index: usize, script: &str) -> bool {
+    if let Some(t) = lua.app_data_ref::<ScriptTypes>() {
+        if let Some(set) = t.0.get(type_index).filter(|s| !s.is_empty()) {
+            return set.contains(script);
+        }
+    }
+    has_script_type(type_index, script)
+}
+
+/// Whether `script` is a handler this object's type supports (built-in rules).
 fn has_script_type(type_index: usize, script: &str) -> bool {
     let frame_like = types::is_a(type_index, "Frame");
     match script {
@@ -85,7 +115,8 @@ fn has_script_type(type_index: usize, script: &str) -> bool {
         | "OnTooltipSetSpell"
         | "OnTooltipCleared"
         | "OnTooltipAddMoney"
-        | "OnTooltipSetDefaultAnchor" => types::is_a(type_index, "GameTooltip"),
+        | "OnTooltipSetDefaultAnchor"
+        | "OnTooltipSetFrameStack" => types::is_a(type_index, "GameTooltip"),
         "OnCooldownDone" => types::is_a(type_index, "Cooldown"),
         "OnScrollRangeChanged" | "OnVerticalScroll" | "OnHorizontalScroll" => {
             types::is_a(type_index, "ScrollFrame")
@@ -94,13 +125,20 @@ fn has_script_type(type_index: usize, script: &str) -> bool {
         "OnMessageScrollChanged" | "OnHyperlinkClick2" => {
             types::is_a(type_index, "ScrollingMessageFrame")
         }
-        "OnPlay" | "OnPause" | "OnStop" | "OnFinished" | "OnLoop" => {
+        "OnPlay" | "OnPause" | "OnStop" | "OnFinished" => {
             types::is_a(type_index, "AnimationGroup") || types::is_a(type_index, "Animation")
         }
-        "OnModelLoaded" | "OnAnimFinished" | "OnAnimStarted" | "OnDressModel"
-        | "OnModelCleared" => {
-            types::is_a(type_index, "Model") || types::is_a(type_index, "ModelScene")
+        "OnLoop" => types::is_a(type_index, "AnimationGroup"),
+        // As the reference's script lists: models load and animate, dress-up models and
+        // model scenes dress, actors (of a model scene) do all but dressing.
+        "OnModelLoaded" | "OnAnimFinished" => {
+            types::is_a(type_index, "Model") || types::is_a(type_index, "Actor")
         }
+        "OnAnimStarted" => types::is_a(type_index, "Model"),
+        "OnDressModel" => {
+            types::is_a(type_index, "DressUpModel") || types::is_a(type_index, "ModelScene")
+        }
+        "OnModelCleared" => types::is_a(type_index, "Actor"),
         _ => false,
     }
 }
@@ -114,7 +152,7 @@ fn check_script(lua: &Lua, id: u32, script: &Value, method: &str) -> mlua::Resul
     };
     let s = s.to_string_lossy();
     let type_index = type_of(lua, id);
-    if !has_script_type(type_index, &s) {
+    if !has_script_of(lua, type_index, &s) {
         return Err(lua_error(
             lua,
             format_args!(
@@ -201,7 +239,7 @@ fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
         return Err(lua_error(lua, "Usage: HasScript(\"type\")"));
     };
     let ty = type_of(lua, id);
-    ret(lua, has_script_type(ty, &s.to_string_lossy()))
+    ret(lua, has_script_of(lua, ty, &s.to_string_lossy()))
 }
 
 /// Shows or hides an object and fires OnShow/OnHide on every object whose visibility changed.

@@ -209,6 +209,7 @@ pub fn install(
     };
     lua.set_app_data(state);
     fields::install(lua, data)?;
+    frame::install_script_types(lua, data);
     frame::install(lua)?;
     region::install(lua)?;
     frame_strata::install(lua)?;
