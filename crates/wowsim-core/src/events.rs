@@ -6,6 +6,7 @@
 //! | `Frame:RegisterUnitEvent(event, unit1 [, unit2])` | [`register`] with a unit filter |
 //! | `Frame:UnregisterEvent(event)`, `UnregisterAllEvents`, `RegisterAllEvents` | [`install_methods`] |
 //! | `Frame:IsEventRegistered(event)` | [`install_methods`] |
+//! | `wowsim.FireEvent(event, ...)`: not the client's; lets `--exec-lua` and fixtures fire an event with a payload | [`install_methods`] |
 //!
 //! Dispatch takes a snapshot of the registered frames; a frame unregistered during the dispatch
 //! is skipped, one registered during it waits for the next event.
@@ -28,6 +29,12 @@ fn check_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<String> {
     let known = lua
         .app_data_ref::<KnownEvents>()
         .is_none_or(|k| (k.0)(&name));
+    if !known && method.starts_with("wowsim") {
+        return Err(lua_error(
+            lua,
+            format_args!("{method}(): unknown event \"{name}\""),
+        ));
+    }
     if !known {
         return Err(lua_error(
             lua,
@@ -186,6 +193,18 @@ pub fn install_methods(lua: &Lua) -> mlua::Result<()> {
             Ok(out)
         })?,
     )?;
+    // wow-sim's own table: fires an event as the client would (unknown names are refused).
+    let fire = lua.create_function(|lua, args: MultiValue| {
+        let ev = check_event(lua, args.front().unwrap_or(&Value::Nil), "wowsim.FireEvent")?;
+        let payload: MultiValue = args.iter().skip(1).cloned().collect();
+        fire_event(lua, &ev, payload)
+    })?;
+    let t = match lua.globals().raw_get::<Value>("wowsim")? {
+        Value::Table(t) => t,
+        _ => lua.create_table()?,
+    };
+    t.raw_set("FireEvent", fire)?;
+    lua.globals().raw_set("wowsim", t)?;
     Ok(())
 }
 

@@ -78,7 +78,73 @@ WorldFrame = CreateFrame("Frame", "WorldFrame")
 -- Templates of the client's shared UI that addons inherit from. Each is a function applied to
 -- the new object (the XML loader adds templates written in XML).
 local template = natives.template
-template("GameTooltipTemplate", function(self) end)
+-- GameTooltipTemplate: the client's Lua mixin fills a tooltip from tooltip data
+-- (`SetUnit`, `SetSpellByID`, ...); here each setter shows the object's name as the first line
+-- and remembers what it shows, so the getters (`GetUnit`, `GetSpell`, `GetItem`) answer.
+GameTooltipDataMixin = {}
+local function tooltipShows(self, kind, a, b)
+  self.wowsimShows = { kind = kind, a = a, b = b }
+end
+function GameTooltipDataMixin:SetUnit(unit)
+  self:ClearLines()
+  local name = UnitName(unit)
+  if not name then
+    return
+  end
+  tooltipShows(self, "unit", name, unit)
+  self:AddLine(name, 1, 1, 1)
+end
+function GameTooltipDataMixin:GetUnit()
+  local s = self.wowsimShows
+  if s and s.kind == "unit" then
+    return s.a, s.b
+  end
+end
+function GameTooltipDataMixin:SetSpellByID(spellID)
+  self:ClearLines()
+  local name = C_Spell and C_Spell.GetSpellName and C_Spell.GetSpellName(spellID)
+  name = (name and name ~= "") and name or ("Spell " .. tostring(spellID))
+  tooltipShows(self, "spell", name, spellID)
+  self:AddLine(name, 1, 1, 1)
+end
+function GameTooltipDataMixin:GetSpell()
+  local s = self.wowsimShows
+  if s and s.kind == "spell" then
+    return s.a, s.b
+  end
+end
+function GameTooltipDataMixin:SetItemByID(itemID)
+  self:ClearLines()
+  local name = C_Item and C_Item.GetItemNameByID and C_Item.GetItemNameByID(itemID)
+  name = (name and name ~= "") and name or ("Item " .. tostring(itemID))
+  local link = "|cffffffff|Hitem:" .. tostring(itemID) .. "::::::::::::::::|h[" .. name .. "]|h|r"
+  tooltipShows(self, "item", name, link)
+  self:AddLine(name, 1, 1, 1)
+end
+function GameTooltipDataMixin:SetHyperlink(link)
+  self:ClearLines()
+  local kind, id = tostring(link):match("H?(%a+):(%d+)")
+  if kind == "item" then
+    return self:SetItemByID(tonumber(id))
+  elseif kind == "spell" then
+    return self:SetSpellByID(tonumber(id))
+  end
+  local text = tostring(link):match("|h%[(.-)%]|h") or tostring(link)
+  tooltipShows(self, "link", text, link)
+  self:AddLine(text, 1, 1, 1)
+end
+function GameTooltipDataMixin:GetItem()
+  local s = self.wowsimShows
+  if s and s.kind == "item" then
+    return s.a, s.b
+  end
+end
+template("GameTooltipTemplate", function(self)
+  Mixin(self, GameTooltipDataMixin)
+  self:HookScript("OnTooltipCleared", function(tip)
+    tip.wowsimShows = nil
+  end)
+end)
 template("BackdropTemplate", function(self)
   Mixin(self, BackdropTemplateMixin)
 end)

@@ -3,8 +3,8 @@
 //!
 //! Order, as the client draws: visible frames sorted by strata, then frame level, then tree
 //! order (parents before children, siblings in creation order); within a frame its shown
-//! regions by draw layer (BACKGROUND, BORDER, ARTWORK, OVERLAY; HIGHLIGHT only while hovered,
-//! which never happens without a pointer), then sublevel, then creation order. Hidden objects
+//! regions by draw layer (BACKGROUND, BORDER, ARTWORK, OVERLAY; HIGHLIGHT only while hovered
+//! or locked by `LockHighlight`; a layer switched off by `DisableDrawLayer` draws nothing), then sublevel, then creation order. Hidden objects
 //! draw nothing; alpha multiplies down the tree; `SetClipsChildren` and scroll frames clip
 //! their descendants.
 //!
@@ -77,6 +77,8 @@ pub struct RegionCtx {
     pub scale: f32,
     pub alpha: f32,
     pub clip: Option<ClipRect>,
+    /// Rotation added by a playing Rotation animation (radians).
+    pub rotation: f32,
 }
 
 fn is_frame(ui: &UiState, id: u32) -> bool {
@@ -198,6 +200,9 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
             continue;
         }
         let children = ui.get(fid).map(|o| o.children.clone()).unwrap_or_default();
+        // `LockHighlight` draws the HIGHLIGHT layer without the mouse.
+        let highlight_locked = ui.field_by_name(fid, "highlightLocked")
+            == crate::widgets::fields::FieldVal::Bool(true);
         let mut regions: Vec<(usize, i64, u32)> = Vec::new();
         let mut edit_text: Option<String> = None;
         for c in children {
@@ -209,7 +214,10 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
                 continue;
             }
             let layer = layer_index(ui, c);
-            if layer == 4 && opts.highlight != Some(fid) {
+            if layer == 4 && opts.highlight != Some(fid) && !highlight_locked {
+                continue;
+            }
+            if !crate::widgets::frame_state::layer_enabled(ui, fid, LAYERS[layer]) {
                 continue;
             }
             let sub = ui.field_by_name(c, "sublevel").as_f64() as i64;
@@ -227,6 +235,9 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
                 continue;
             };
             let scale = ui.layout.effective_scale(n);
+            // Playing animations move, scale and turn what is drawn (not the layout).
+            let (r, scale, rotation) =
+                crate::widgets::animation_effect::drawn_rect(ui, rid, r, scale);
             let ctx = RegionCtx {
                 id: rid,
                 rect: vp.rect(&r, scale),
@@ -234,6 +245,7 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
                 scale,
                 alpha: effective_alpha(ui, rid) as f32,
                 clip,
+                rotation,
             };
             if ctx.alpha <= 0.0 {
                 continue;

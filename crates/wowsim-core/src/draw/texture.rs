@@ -123,12 +123,22 @@ fn status_bar_fill(ui: &mut UiState, id: u32, q: &mut Quad) {
 /// The quad of a texture region (None when it has nothing to draw).
 pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
     let id = ctx.id;
-    let vertex = [
+    let anim = ui.anim_fx.get(&id).copied();
+    let mut vertex = [
         num(ui, id, "vertexColorR", 1.0).clamp(0.0, 1.0),
         num(ui, id, "vertexColorG", 1.0).clamp(0.0, 1.0),
         num(ui, id, "vertexColorB", 1.0).clamp(0.0, 1.0),
         ctx.alpha.clamp(0.0, 1.0),
     ];
+    // A playing VertexColor animation sets the vertex colour.
+    if let Some(v) = anim.and_then(|a| a.vertex) {
+        vertex = [
+            (v[0] as f32).clamp(0.0, 1.0),
+            (v[1] as f32).clamp(0.0, 1.0),
+            (v[2] as f32).clamp(0.0, 1.0),
+            vertex[3] * (v[3] as f32).clamp(0.0, 1.0),
+        ];
+    }
     let (source, base) = match (
         ui.field_by_name(id, "colorTextureR"),
         ui.field_by_name(id, "texture"),
@@ -173,7 +183,26 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
         corner(ui, "blx", "bly", 0.0, 1.0),
         corner(ui, "brx", "bry", 1.0, 1.0),
     ];
-    rotate(&mut uv, num(ui, id, "textureRotation", 0.0));
+    // A playing FlipBook shows one cell of the coordinates.
+    if let Some([u0, v0, u1, v1]) = anim.and_then(|a| a.uv_cell) {
+        let (l, t) = (uv[0], uv[3]);
+        for p in uv.iter_mut() {
+            let fu = if (t[0] - l[0]).abs() > f32::EPSILON {
+                (p[0] - l[0]) / (t[0] - l[0])
+            } else {
+                0.0
+            };
+            let fv = if (t[1] - l[1]).abs() > f32::EPSILON {
+                (p[1] - l[1]) / (t[1] - l[1])
+            } else {
+                0.0
+            };
+            let (fu, fv) = (fu as f64, fv as f64);
+            p[0] = l[0] + (t[0] - l[0]) * (u0 + (u1 - u0) * fu) as f32;
+            p[1] = l[1] + (t[1] - l[1]) * (v0 + (v1 - v0) * fv) as f32;
+        }
+    }
+    rotate(&mut uv, num(ui, id, "textureRotation", 0.0) + ctx.rotation);
     let blend = match ui.field_by_name(id, "blendMode") {
         FieldVal::Str(s) => BlendMode::parse(&s).unwrap_or_default(),
         _ => BlendMode::Blend,

@@ -8,6 +8,7 @@
 //! | the mouse focus / click target / wheel target | [`topmost_at`] |
 //! | keyboard-enabled frames, topmost first (key propagation order) | [`stacked`] |
 //! | `Region:IsMouseOver(top, bottom, left, right)` | [`is_over`] |
+//! | `SetPassThroughButtons`: presses of those buttons go to the frame below | [`topmost_for_press`] |
 
 use crate::widgets::fields::FieldVal;
 use crate::widgets::frame_strata::{effective_level, effective_strata};
@@ -102,6 +103,24 @@ pub fn topmost_at(ui: &mut UiState, cursor: (f32, f32), purpose: Purpose) -> Opt
     stacked(ui, purpose)
         .into_iter()
         .find(|&id| in_hit_rect(ui, id, cursor))
+}
+
+/// Whether a frame lets presses of `button` through (`SetPassThroughButtons`).
+pub fn passes_through(ui: &mut UiState, id: u32, button: &str) -> bool {
+    match ui.field_by_name(id, "passThroughButtons") {
+        crate::widgets::fields::FieldVal::Str(s) => s
+            .split(',')
+            .any(|b| b.eq_ignore_ascii_case(button) || b.eq_ignore_ascii_case("AnyButton")),
+        _ => false,
+    }
+}
+
+/// The frame a press of `button` goes to: the topmost click-enabled frame under the cursor
+/// that does not pass that button through.
+pub fn topmost_for_press(ui: &mut UiState, cursor: (f32, f32), button: &str) -> Option<u32> {
+    stacked(ui, Purpose::Click)
+        .into_iter()
+        .find(|&id| in_hit_rect(ui, id, cursor) && !passes_through(ui, id, button))
 }
 
 /// The topmost visible frame whose rect holds the cursor, mouse-enabled or not (the

@@ -8,6 +8,7 @@
 //! | --- | --- |
 //! | OnKeyDown(self, key) / OnKeyUp(self, key) with propagation | [`key_down`], [`key_up`] |
 //! | OnEnterPressed, OnEscapePressed, OnTabPressed, OnSpacePressed, OnArrowPressed | [`key_down`] |
+//! | Up/Down through `AddHistoryLine` lines (single-line boxes); typing replaces highlighted text | [`key_down`], [`text_input`] |
 //! | typed text: OnTextChanged(self, true), OnChar(self, char) | [`text_input`] |
 //! | `IsShiftKeyDown`, `IsControlKeyDown`, `IsAltKeyDown`, `IsModifierKeyDown` | [`modifier_down`] |
 
@@ -137,7 +138,17 @@ pub fn key_down(lua: &Lua, key: &str) -> mlua::Result<()> {
         "ESCAPE" => fire_script(lua, id, "OnEscapePressed", ())?,
         "TAB" => fire_script(lua, id, "OnTabPressed", ())?,
         "SPACE" => fire_script(lua, id, "OnSpacePressed", ())?,
-        "UP" | "DOWN" => fire_script(lua, id, "OnArrowPressed", key.as_str())?,
+        "UP" | "DOWN" => {
+            if get_field(lua, id, "isMultiLine") != FieldVal::Bool(true) {
+                walk_history(lua, id, key == "UP")?;
+            }
+            fire_script(lua, id, "OnArrowPressed", key.as_str())?;
+        }
+        "BACKSPACE" | "DELETE" if edit_box::highlight(lua, id).is_some() => {
+            let (t, c) = edit_box::insert_at_cursor(lua, id, "");
+            edit_box::clear_highlight(lua, id);
+            edit(lua, id, t, c)?;
+        }
         "BACKSPACE" if prev > 0 => {
             let t = format!("{}{}", &text[..cur - prev], &text[cur..]);
             edit(lua, id, t, cur - prev)?;
@@ -159,6 +170,32 @@ pub fn key_down(lua: &Lua, key: &str) -> mlua::Result<()> {
             }
         }
         _ => {}
+    }
+    Ok(())
+}
+
+/// Up/Down in a single-line box: the previous / next history line (past the newest: empty).
+fn walk_history(lua: &Lua, id: u32, up: bool) -> mlua::Result<()> {
+    let line = edit_box::with_history(lua, |h| {
+        let n = h.lines.get(&id).map_or(0, Vec::len);
+        if n == 0 {
+            return None;
+        }
+        let cur = h.pos.get(&id).copied().unwrap_or(n);
+        let next = if up {
+            cur.saturating_sub(1)
+        } else {
+            (cur + 1).min(n)
+        };
+        if next == cur {
+            return None;
+        }
+        h.pos.insert(id, next);
+        Some(h.lines[&id].get(next).cloned().unwrap_or_default())
+    });
+    if let Some(l) = line {
+        let len = l.len();
+        edit(lua, id, l, len)?;
     }
     Ok(())
 }
@@ -194,9 +231,9 @@ pub fn text_input(lua: &Lua, s: &str) -> mlua::Result<()> {
         if max > 0 && text.chars().count() >= max {
             continue;
         }
-        let cur = cursor_of(lua, id, &text);
-        let t = format!("{}{ch}{}", &text[..cur], &text[cur..]);
-        edit(lua, id, t, cur + ch.len_utf8())?;
+        let (t, c) = edit_box::insert_at_cursor(lua, id, &ch.to_string());
+        edit_box::clear_highlight(lua, id);
+        edit(lua, id, t, c)?;
         fire_script(lua, id, "OnChar", ch.to_string())?;
     }
     Ok(())

@@ -55,6 +55,9 @@ pub struct InputState {
     pub moving: Vec<Moving>,
     /// Keys held down (WoW key names: `LSHIFT`, `A`, `ENTER`...).
     pub keys: Vec<String>,
+    /// The last down click and the last up click (frame, button and direction, virtual time)
+    /// that could start a double click.
+    pub last_click: [Option<(u32, String, f64)>; 2],
 }
 
 /// How far (UI units) the cursor moves with a button held before a drag starts.

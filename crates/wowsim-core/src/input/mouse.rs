@@ -6,10 +6,12 @@
 //! | WoW concept | Rust |
 //! | --- | --- |
 //! | OnEnter(self, motion) / OnLeave(self, motion) | [`update_focus`] |
-//! | OnMouseDown(self, button), pushed state, clicks on "…Down" | [`mouse_down`] |
+//! | OnMouseDown(self, button), pushed state, clicks on "…Down"; a toplevel frame raised | [`mouse_down`] |
 //! | OnMouseUp(self, button, upInside), clicks on "…Up" (default `LeftButtonUp`), OnDragStop | [`mouse_up`] |
 //! | OnDragStart(self, button) after the cursor moves past a threshold; `StartMoving` | [`mouse_move`] |
 //! | OnMouseWheel(self, delta) | [`mouse_wheel`] |
+//! | a Slider pressed or dragged with the left button takes the value under the cursor | `widgets::slider::drag_to` |
+//! | OnDoubleClick(self, button): a second click within 0.3 s | `click` |
 
 use super::hit::{self, Purpose};
 use super::{with_input, Press, DRAG_THRESHOLD};
@@ -86,6 +88,16 @@ pub fn mouse_move(lua: &Lua, x: f32, y: f32) -> mlua::Result<()> {
     if let Some((id, b)) = start {
         fire_script(lua, id, "OnDragStart", b.as_str())?;
     }
+    // A slider held with the left button follows the cursor.
+    let held = with_input(lua, |s| {
+        s.presses
+            .iter()
+            .filter(|p| p.button == "LeftButton")
+            .find_map(|p| p.frame)
+    });
+    if let Some(h) = held.filter(|h| is_type(lua, *h, "Slider") && is_enabled(lua, *h)) {
+        crate::widgets::slider::drag_to(lua, h, (x, y))?;
+    }
     update_focus(lua, true)
 }
 
@@ -151,8 +163,60 @@ fn registered(lua: &Lua, id: u32, field: &str, default: &str, want: &[String]) -
     list.split(',').any(|c| want.iter().any(|w| w == c.trim()))
 }
 
-/// A Button click as `Button:Click` does it (PreClick, OnClick, PostClick; CheckButtons toggle).
+/// How close (seconds) a second click must follow the first to be a double click.
+pub const DOUBLE_CLICK_TIME: f64 = 0.3;
+
+fn has_script(lua: &Lua, id: u32, script: &str) -> mlua::Result<bool> {
+    let names = lua
+        .app_data_ref::<crate::widgets::UiLua>()
+        .expect("ui installed")
+        .scriptnames
+        .clone();
+    let names: Vec<String> = names.call(id)?;
+    Ok(names.iter().any(|n| n == script))
+}
+
+/// A click from the mouse: the second click of the same button on the same frame within
+/// [`DOUBLE_CLICK_TIME`] fires OnDoubleClick(self, button) instead of PreClick/OnClick/PostClick
+/// when the frame has an OnDoubleClick script (without one it is an ordinary click); a third
+/// click starts over. A button registered for both down and up clicks gets one OnDoubleClick,
+/// on the second press, and no click on its release.
 fn click(lua: &Lua, id: u32, button: &str, down: bool) -> mlua::Result<()> {
+    let now = lua
+        .app_data_ref::<crate::clock::Clock>()
+        .map_or(0.0, |c| c.now());
+    // A button registered for both down and up clicks pairs downs with downs, ups with ups.
+    let key = format!("{button}{}", if down { "Down" } else { "Up" });
+    let dir = if down { 0 } else { 1 };
+    // The release of a press that was a double click does not click again.
+    let held_double = with_input(lua, |s| {
+        let hit = !down
+            && s.last_click[0]
+                .as_ref()
+                .is_some_and(|(f, b, _)| *f == id && b == "double");
+        if hit {
+            s.last_click[0] = None;
+        }
+        hit
+    });
+    if held_double {
+        return Ok(());
+    }
+    let last = with_input(lua, |s| s.last_click[dir].take());
+    let double =
+        last.is_some_and(|(f, b, t)| f == id && b == key && now - t <= DOUBLE_CLICK_TIME + 1e-9);
+    if double && has_script(lua, id, "OnDoubleClick")? {
+        if down {
+            with_input(lua, |s| s.last_click[0] = Some((id, "double".into(), now)));
+        }
+        return fire_script(lua, id, "OnDoubleClick", button);
+    }
+    with_input(lua, |s| s.last_click[dir] = Some((id, key, now)));
+    plain_click(lua, id, button, down)
+}
+
+/// A Button click as `Button:Click` does it (PreClick, OnClick, PostClick; CheckButtons toggle).
+fn plain_click(lua: &Lua, id: u32, button: &str, down: bool) -> mlua::Result<()> {
     let t = object_table(lua, id)?;
     let args = MultiValue::from_vec(vec![
         Value::Table(t),
@@ -170,13 +234,28 @@ fn click_names(button: &str, down: bool) -> Vec<String> {
     ]
 }
 
+/// A press on a frame raises the nearest toplevel frame (`SetToplevel(true)`) among it and its
+/// ancestors, as `Raise` does.
+fn raise_toplevel(lua: &Lua, id: u32) {
+    with_ui_mut(lua, |ui| {
+        let mut cur = Some(id);
+        while let Some(c) = cur {
+            if ui.field_by_name(c, "toplevel") == FieldVal::Bool(true) {
+                crate::widgets::frame_strata::raise(ui, c);
+                return;
+            }
+            cur = ui.get(c).and_then(|o| o.parent);
+        }
+    });
+}
+
 /// A mouse button went down at the cursor.
 pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
     let cursor = with_input(lua, |s| s.cursor).unwrap_or((0.0, 0.0));
     if with_input(lua, |s| s.presses.iter().any(|p| p.button == button)) {
         return Ok(());
     }
-    let target = with_ui_mut(lua, |ui| hit::topmost_at(ui, cursor, Purpose::Click));
+    let target = with_ui_mut(lua, |ui| hit::topmost_for_press(ui, cursor, button));
     let drag = target.is_some_and(|t| {
         registered(
             lua,
@@ -203,11 +282,15 @@ pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
         _ => {}
     }
     let Some(t) = target else { return Ok(()) };
+    raise_toplevel(lua, t);
     let is_button = is_type(lua, t, "Button");
     if is_button && !is_enabled(lua, t) {
         return Ok(());
     }
     fire_script(lua, t, "OnMouseDown", button)?;
+    if button == "LeftButton" && is_type(lua, t, "Slider") && is_enabled(lua, t) && exists(lua, t) {
+        crate::widgets::slider::drag_to(lua, t, cursor)?;
+    }
     if is_button && exists(lua, t) {
         if get_field(lua, t, "buttonLocked") != FieldVal::Bool(true) {
             button::set_button_state(lua, t, "PUSHED")?;
@@ -238,7 +321,7 @@ pub fn mouse_up(lua: &Lua, button: &str) -> mlua::Result<()> {
         Some((_, b)) if b == button => s.dragging.take(),
         _ => None,
     });
-    let under = with_ui_mut(lua, |ui| hit::topmost_at(ui, cursor, Purpose::Click));
+    let under = with_ui_mut(lua, |ui| hit::topmost_for_press(ui, cursor, button));
     if let Some((id, _)) = dragged {
         if exists(lua, id) {
             fire_script(lua, id, "OnDragStop", ())?;

@@ -1,7 +1,7 @@
 //! Animation groups and animations: creation, the play state on the virtual clock and the
-//! scripts (OnPlay, OnFinished, OnStop, OnLoop). Visual effects are not applied while playing;
-//! at the end an Alpha animation of a group with `setToFinalAlpha` leaves its target at
-//! `toAlpha`. XML `<Animations>` are loaded by `xmlui::animations`.
+//! scripts (OnPlay, OnFinished, OnStop, OnLoop). What they do to their targets while playing is
+//! `animation_effect.rs`; at the end an Alpha animation of a group with `setToFinalAlpha` leaves
+//! its target at `toAlpha`. XML `<Animations>` are loaded by `xmlui::animations`.
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
@@ -11,7 +11,7 @@
 //! | `IsPlaying`, `IsPaused`, `IsDone`, `IsPendingFinish`, `IsReverse`, `GetProgress`, `GetElapsed`, `GetDuration`, `GetLoopState` | [`install`] |
 //! | `SetToFinalAlpha`, `IsSetToFinalAlpha` | [`install`] |
 //! | `Animation:SetDuration`/`GetDuration`, `SetStartDelay`, `SetEndDelay`, `GetProgress`, `IsPlaying`, … | `animation_timing.rs` |
-//! | ticking | [`tick`] (from `after_frame`) |
+//! | ticking; OnUpdate(self, elapsed) on a playing group and its running animations (animations first, chosen) | [`tick`] (from `after_frame`) |
 
 use super::fields::FieldVal;
 use super::util::{arg, get_field, install_methods, ret, self_id, set_field, string, truthy};
@@ -125,6 +125,7 @@ pub fn play(lua: &Lua, group: u32, reverse: bool) -> mlua::Result<()> {
         r.paused = false;
         r.done = false;
     });
+    super::animation_effect::refresh(lua)?;
     fire_script(lua, group, "OnPlay", ())?;
     for a in animations_of(lua, group) {
         fire_script(lua, a, "OnPlay", ())?;
@@ -141,6 +142,7 @@ pub fn stop(lua: &Lua, group: u32) -> mlua::Result<()> {
         r.playing = false;
         r.paused = false;
     });
+    super::animation_effect::refresh(lua)?;
     for a in animations_of(lua, group) {
         fire_script(lua, a, "OnStop", true)?;
     }
@@ -156,6 +158,7 @@ pub fn complete(lua: &Lua, group: u32, requested: bool) -> mlua::Result<()> {
         r.done = true;
         r.elapsed = 0.0;
     });
+    super::animation_effect::refresh(lua)?;
     let list = animations_of(lua, group);
     if run.final_alpha {
         for a in &list {
@@ -200,6 +203,17 @@ pub fn tick(lua: &Lua) -> mlua::Result<()> {
             _ => 1.0,
         };
         let elapsed = run.elapsed + dt * speed;
+        // OnUpdate(self, elapsed) on the animations running at this point, then the group.
+        if dt > 0.0 {
+            let t = elapsed.min(total);
+            for a in animations_of(lua, g) {
+                let (start, end) = window(lua, a, g);
+                if t >= start && run.elapsed < end {
+                    fire_script(lua, a, "OnUpdate", dt * speed)?;
+                }
+            }
+            fire_script(lua, g, "OnUpdate", dt * speed)?;
+        }
         if elapsed < total {
             set_run(lua, g, |r| r.elapsed = elapsed);
             continue;
@@ -223,7 +237,7 @@ pub fn tick(lua: &Lua) -> mlua::Result<()> {
             complete(lua, g, false)?;
         }
     }
-    Ok(())
+    super::animation_effect::refresh(lua)
 }
 
 fn create_group(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
@@ -409,7 +423,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }),
     ];
     install_methods(lua, methods)?;
-    super::animation_timing::install(lua)
+    super::animation_timing::install(lua)?;
+    super::animation_effect::install(lua)
 }
 
 /// The group an animation belongs to.

@@ -7,6 +7,9 @@
 //! | `SetNumber`, `GetNumber`, `SetNumeric`, `IsNumeric`, `SetPassword`, `IsPassword` | [`install`] |
 //! | `SetFocus`, `ClearFocus`, `HasFocus`, `GetCurrentKeyBoardFocus()` | [`set_focus`] |
 //! | `Enable`, `Disable`, `IsEnabled`, `SetEnabled` | `button::set_enabled` |
+//! | `SetCursorPosition` (clamped to the text), `GetUTF8CursorPosition`, `HighlightText(start, stop)`, `ClearHighlightText` | [`install`], [`highlight`] |
+//! | `AddHistoryLine`, `ClearHistory` (Up/Down walk the history: `input::keyboard`) | [`History`] |
+//! | `GetDisplayText`, `GetNumLines`, `GetInputLanguage`, `IsInIMECompositionMode`, input-mode no-ops | [`install`] |
 //! | `SetMaxLetters`, `SetAutoFocus`, `SetMultiLine`... | generic (`fields`) |
 
 use super::button::{is_enabled, set_enabled};
@@ -17,6 +20,63 @@ use super::util::{
     Method,
 };
 use mlua::{Lua, Value};
+
+/// Each edit box's history lines (oldest first) and where Up/Down stand in them (VM app data).
+#[derive(Default)]
+pub struct History {
+    pub lines: rustc_hash::FxHashMap<u32, Vec<String>>,
+    /// Index into `lines` after Up/Down; `None` = past the newest (the text being typed).
+    pub pos: rustc_hash::FxHashMap<u32, usize>,
+}
+
+/// Runs `f` on the history store.
+pub fn with_history<R>(lua: &Lua, f: impl FnOnce(&mut History) -> R) -> R {
+    if lua.app_data_ref::<History>().is_none() {
+        lua.set_app_data(History::default());
+    }
+    f(&mut lua.app_data_mut::<History>().expect("set"))
+}
+
+/// The highlighted byte range of a box's text, if any (`HighlightText`).
+pub fn highlight(lua: &Lua, id: u32) -> Option<(usize, usize)> {
+    let text = text_of(lua, id);
+    let (FieldVal::Num(a), FieldVal::Num(b)) = (
+        get_field(lua, id, "highlightStart"),
+        get_field(lua, id, "highlightEnd"),
+    ) else {
+        return None;
+    };
+    let clamp = |v: f64| {
+        let mut c = (v.max(0.0) as usize).min(text.len());
+        while !text.is_char_boundary(c) {
+            c -= 1;
+        }
+        c
+    };
+    let (a, b) = (clamp(a), clamp(b));
+    (a < b).then_some((a, b))
+}
+
+/// Forgets the highlight.
+pub fn clear_highlight(lua: &Lua, id: u32) {
+    set_field(lua, id, "highlightStart", FieldVal::Nil);
+    set_field(lua, id, "highlightEnd", FieldVal::Nil);
+}
+
+/// Inserts text at the cursor (replacing the highlighted text), as `Insert` and typing do;
+/// returns the new text and cursor without storing them.
+pub fn insert_at_cursor(lua: &Lua, id: u32, ins: &str) -> (String, usize) {
+    let text = text_of(lua, id);
+    let (a, b) = highlight(lua, id).unwrap_or_else(|| {
+        let mut c =
+            (get_field(lua, id, "cursorPosition").as_f64().max(0.0) as usize).min(text.len());
+        while !text.is_char_boundary(c) {
+            c -= 1;
+        }
+        (c, c)
+    });
+    (format!("{}{ins}{}", &text[..a], &text[b..]), a + ins.len())
+}
 
 /// The edit box holding keyboard focus (VM app data).
 #[derive(Default)]
@@ -43,6 +103,7 @@ pub fn set_text(lua: &Lua, id: u32, text: &str) -> mlua::Result<()> {
     }
     let old = text_of(lua, id);
     let len = t.len();
+    clear_highlight(lua, id);
     set_field(lua, id, "editboxText", FieldVal::Str(t.clone()));
     set_field(lua, id, "cursorPosition", FieldVal::Num(len as f64));
     fire_script(lua, id, "OnTextSet", ())?;
@@ -98,14 +159,154 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             set_text(lua, id, &t)?;
             ret(lua, ())
         }),
+        // Inserts at the cursor, replacing the highlighted text; the cursor ends after it.
         ("EditBox", "Insert", |lua, a| {
             let id = self_id(lua, &a, "Insert")?;
-            let t = format!(
-                "{}{}",
-                text_of(lua, id),
-                string(&arg(&a, 1)).unwrap_or_default()
-            );
+            let ins = string(&arg(&a, 1)).unwrap_or_default();
+            let (t, cursor) = insert_at_cursor(lua, id, &ins);
+            clear_highlight(lua, id);
             set_text(lua, id, &t)?;
+            let len = text_of(lua, id).len();
+            set_field(
+                lua,
+                id,
+                "cursorPosition",
+                FieldVal::Num(cursor.min(len) as f64),
+            );
+            ret(lua, ())
+        }),
+        ("EditBox", "SetCursorPosition", |lua, a| {
+            let id = self_id(lua, &a, "SetCursorPosition")?;
+            let p = num(&arg(&a, 1)).ok_or_else(|| {
+                crate::lua::lua_error(lua, "Usage: EditBox:SetCursorPosition(position)")
+            })?;
+            let text = text_of(lua, id);
+            let mut c = (p.max(0.0) as usize).min(text.len());
+            while !text.is_char_boundary(c) {
+                c -= 1;
+            }
+            set_field(lua, id, "cursorPosition", FieldVal::Num(c as f64));
+            ret(lua, ())
+        }),
+        ("EditBox", "GetUTF8CursorPosition", |lua, a| {
+            let id = self_id(lua, &a, "GetUTF8CursorPosition")?;
+            let text = text_of(lua, id);
+            let c =
+                (get_field(lua, id, "cursorPosition").as_f64().max(0.0) as usize).min(text.len());
+            let n = text.char_indices().take_while(|(i, _)| *i < c).count();
+            ret(lua, n as i64)
+        }),
+        // `HighlightText([start [, stop]])`: byte offsets, stop -1 (default) = the end.
+        ("EditBox", "HighlightText", |lua, a| {
+            let id = self_id(lua, &a, "HighlightText")?;
+            let len = text_of(lua, id).len() as f64;
+            let start = num(&arg(&a, 1)).unwrap_or(0.0);
+            let stop = match num(&arg(&a, 2)) {
+                Some(s) if s >= 0.0 => s.min(len),
+                _ => len,
+            };
+            set_field(
+                lua,
+                id,
+                "highlightStart",
+                FieldVal::Num(start.clamp(0.0, len)),
+            );
+            set_field(lua, id, "highlightEnd", FieldVal::Num(stop));
+            ret(lua, ())
+        }),
+        // Alpha defaults to 1 when omitted.
+        ("EditBox", "SetHighlightColor", |lua, a| {
+            let id = self_id(lua, &a, "SetHighlightColor")?;
+            let usage = "EditBox:SetHighlightColor(r, g, b [, a])";
+            let need = |i| {
+                num(&arg(&a, i))
+                    .ok_or_else(|| crate::lua::lua_error(lua, format_args!("Usage: {usage}")))
+            };
+            let c = [
+                need(1)?,
+                need(2)?,
+                need(3)?,
+                num(&arg(&a, 4)).unwrap_or(1.0),
+            ];
+            for (i, v) in c.into_iter().enumerate() {
+                set_field(
+                    lua,
+                    id,
+                    &format!("EditBox:HighlightColor.{}", i + 1),
+                    FieldVal::Num(v),
+                );
+            }
+            ret(lua, ())
+        }),
+        ("EditBox", "ClearHighlightText", |lua, a| {
+            let id = self_id(lua, &a, "ClearHighlightText")?;
+            clear_highlight(lua, id);
+            ret(lua, ())
+        }),
+        // Lines beyond `SetHistoryLines(n)` (when n > 0) drop the oldest.
+        ("EditBox", "AddHistoryLine", |lua, a| {
+            let id = self_id(lua, &a, "AddHistoryLine")?;
+            let line = string(&arg(&a, 1)).ok_or_else(|| {
+                crate::lua::lua_error(lua, "Usage: EditBox:AddHistoryLine(\"text\")")
+            })?;
+            let max = get_field(lua, id, "historyLines").as_f64() as usize;
+            with_history(lua, |h| {
+                let l = h.lines.entry(id).or_default();
+                l.push(line);
+                if max > 0 && l.len() > max {
+                    let extra = l.len() - max;
+                    l.drain(..extra);
+                }
+                h.pos.remove(&id);
+            });
+            ret(lua, ())
+        }),
+        ("EditBox", "ClearHistory", |lua, a| {
+            let id = self_id(lua, &a, "ClearHistory")?;
+            with_history(lua, |h| {
+                h.lines.remove(&id);
+                h.pos.remove(&id);
+            });
+            ret(lua, ())
+        }),
+        // What the box shows: `*` per letter for a password box.
+        ("EditBox", "GetDisplayText", |lua, a| {
+            let id = self_id(lua, &a, "GetDisplayText")?;
+            let t = text_of(lua, id);
+            if get_field(lua, id, "password") == FieldVal::Bool(true) {
+                return ret(lua, "*".repeat(t.chars().count()));
+            }
+            ret(lua, t)
+        }),
+        ("EditBox", "GetNumLines", |lua, a| {
+            let id = self_id(lua, &a, "GetNumLines")?;
+            let t = text_of(lua, id);
+            ret(lua, (t.matches('\n').count() + 1) as i64)
+        }),
+        ("EditBox", "GetInputLanguage", |lua, a| {
+            self_id(lua, &a, "GetInputLanguage")?;
+            ret(lua, "ROMAN")
+        }),
+        ("EditBox", "IsInIMECompositionMode", |lua, a| {
+            self_id(lua, &a, "IsInIMECompositionMode")?;
+            ret(lua, false)
+        }),
+        ("EditBox", "ResetInputMode", |lua, a| {
+            self_id(lua, &a, "ResetInputMode")?;
+            ret(lua, ())
+        }),
+        ("EditBox", "ToggleInputLanguage", |lua, a| {
+            self_id(lua, &a, "ToggleInputLanguage")?;
+            ret(lua, ())
+        }),
+        ("EditBox", "SetSecurityDisablePaste", |lua, a| {
+            let id = self_id(lua, &a, "SetSecurityDisablePaste")?;
+            set_field(lua, id, "securityDisablePaste", FieldVal::Bool(true));
+            ret(lua, ())
+        }),
+        ("EditBox", "SetSecurityDisableSetText", |lua, a| {
+            let id = self_id(lua, &a, "SetSecurityDisableSetText")?;
+            set_field(lua, id, "securityDisableSetText", FieldVal::Bool(true));
             ret(lua, ())
         }),
         ("EditBox", "GetNumLetters", |lua, a| {

@@ -8,6 +8,8 @@
 //! | --- | --- |
 //! | `impl: getter {fields}` (e.g. `Frame:IsMovable`) | [`getter`] |
 //! | `impl: setter {fields}` (e.g. `Frame:SetMovable`) | [`setter`] |
+//! | a `SetX`/`GetX` (or `IsX`) pair of otherwise unimplemented methods whose scalar inputs and outputs match | [`pair_setter`], [`pair_getter`]: the getter returns what the setter stored |
+//! | a keyed pair `SetX(key, ...)`/`GetX(key)` (SimpleHTML's per text type settings) | `keyed_setter`, `keyed_getter` |
 //! | any other method without a hand-written version | [`stub`], counted in [`MethodStubStats`] |
 //! | UiObject field initial values (`fields.init`, `fieldinitoverrides`) | [`FieldTable`] |
 
@@ -242,6 +244,211 @@ pub fn setter(
     })
 }
 
+/// Whether a declared type is a plain value a field can hold (pairs are limited to these).
+fn scalar(t: &Ty) -> bool {
+    matches!(
+        t,
+        Ty::Number
+            | Ty::String
+            | Ty::Boolean
+            | Ty::Enum(_)
+            | Ty::StringEnum(_)
+            | Ty::FileAsset
+            | Ty::TextureAsset
+            | Ty::Unit
+            | Ty::UiObject(_)
+    )
+}
+
+/// The getter of a keyed state pair: `SetX(key, values...)` / `GetX(key)` → values (as
+/// SimpleHTML's per-text-type `SetTextColor("h1", r, g, b)` / `GetTextColor("h1")`).
+fn keyed_getter_of<'a>(
+    o: &'a wowsim_data::UiObject,
+    set: &wowsim_data::Method,
+) -> Option<&'a wowsim_data::Method> {
+    let x = set.name.strip_prefix("Set")?;
+    if set.impl_.is_some() || x.is_empty() {
+        return None;
+    }
+    let ins = set.inputs.as_deref()?;
+    let get = o
+        .methods
+        .iter()
+        .find(|m| m.impl_.is_none() && m.name == format!("Get{x}"))?;
+    let (gin, outs) = (get.inputs.as_deref()?, get.outputs.as_deref()?);
+    let same = ins.len() >= 2
+        && gin.len() == 1
+        && ins[0].ty == Ty::String
+        && gin[0].ty == Ty::String
+        && ins.len() - 1 == outs.len()
+        && ins[1..]
+            .iter()
+            .zip(outs)
+            .all(|(i, o)| i.ty == o.ty && scalar(&i.ty));
+    same.then_some(get)
+}
+
+/// The setter of a keyed pair: the first argument names the slot.
+fn keyed_setter(
+    lua: &Lua,
+    method: &'static str,
+    prefix: String,
+    inputs: &'static [Param],
+) -> mlua::Result<mlua::Function> {
+    lua.create_function(move |lua, args: MultiValue| {
+        let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
+        // The key may be left out (`SetFontObject(font)`): the values then apply to every key
+        // without its own (key "").
+        let given = args.len().saturating_sub(1);
+        let keyless = match args.get(1) {
+            Some(Value::String(_)) => {
+                matches!(inputs.get(1).map(|p| &p.ty), Some(Ty::UiObject(_))) && given == 1
+            }
+            _ => true,
+        };
+        let (key, shift) = match (keyless, args.get(1)) {
+            (false, Some(Value::String(k))) => (k.to_string_lossy(), 0),
+            _ => (String::new(), 1),
+        };
+        let mut vals = Vec::with_capacity(inputs.len());
+        for (i, p) in inputs.iter().enumerate().skip(1) {
+            let v = args.get(i + 1 - shift).unwrap_or(&Value::Nil);
+            let required = !p.nilable && p.default.is_none() && p.ty != Ty::Boolean;
+            if required && v.is_nil() {
+                return Err(bad_arg(lua, i + 1, method, "number", v));
+            }
+            vals.push(input_value(lua, v, p, i + 1, method)?);
+        }
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        for (i, v) in vals.into_iter().enumerate() {
+            ui.set_field_by_name(id, &format!("{prefix}[{key}].{}", i + 1), v);
+        }
+        Ok(())
+    })
+}
+
+/// The getter of a keyed pair: what the setter stored for the key, else the defaults.
+fn keyed_getter(
+    lua: &Lua,
+    d: &'static ProductData,
+    m: &'static wowsim_data::Method,
+    prefix: String,
+) -> mlua::Result<mlua::Function> {
+    let method: &'static str = m.name.as_str();
+    lua.create_function(move |lua, args: MultiValue| {
+        let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
+        let key = match args.get(1) {
+            Some(Value::String(k)) => k.to_string_lossy(),
+            None | Some(Value::Nil) => String::new(),
+            Some(v) => return Err(bad_arg(lua, 1, method, "string", v)),
+        };
+        let vals: Vec<FieldVal> = {
+            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+            let n = m.outputs.as_ref().map_or(0, Vec::len);
+            let mut get = |k: &str| -> Vec<FieldVal> {
+                (1..=n)
+                    .map(|i| ui.field_by_name(id, &format!("{prefix}[{k}].{i}")))
+                    .collect()
+            };
+            let own = get(&key);
+            if own.iter().all(|v| *v == FieldVal::Nil) {
+                get("")
+            } else {
+                own
+            }
+        };
+        let mut out = MultiValue::new();
+        for (v, p) in vals.iter().zip(m.outputs.iter().flatten()) {
+            out.push_back(match v {
+                FieldVal::Nil => crate::api::stubs::default_value(lua, d, p, 0)?,
+                v => v.to_lua(lua)?,
+            });
+        }
+        Ok(out)
+    })
+}
+
+/// The getter of a `SetX` method when the two form a state pair: `GetX` or `IsX` on the same
+/// type, neither with a generic implementation, the setter's inputs and the getter's outputs
+/// the same scalar types in the same order.
+fn pair_getter_of<'a>(
+    o: &'a wowsim_data::UiObject,
+    set: &wowsim_data::Method,
+) -> Option<&'a wowsim_data::Method> {
+    let x = set.name.strip_prefix("Set")?;
+    if set.impl_.is_some() || x.is_empty() {
+        return None;
+    }
+    let ins = set.inputs.as_deref()?;
+    let get = o.methods.iter().find(|m| {
+        m.impl_.is_none() && (m.name == format!("Get{x}") || m.name == format!("Is{x}"))
+    })?;
+    let outs = get.outputs.as_deref()?;
+    let same = !ins.is_empty()
+        && ins.len() == outs.len()
+        && ins
+            .iter()
+            .zip(outs)
+            .all(|(i, o)| i.ty == o.ty && scalar(&i.ty));
+    same.then_some(get)
+}
+
+/// The setter of a state pair: checks and stores its inputs (an omitted required argument is
+/// the client's "bad argument" error).
+pub fn pair_setter(
+    lua: &Lua,
+    method: &'static str,
+    fids: Vec<u16>,
+    inputs: &'static [Param],
+) -> mlua::Result<mlua::Function> {
+    lua.create_function(move |lua, args: MultiValue| {
+        let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
+        let mut vals = Vec::with_capacity(fids.len());
+        for (i, p) in inputs.iter().enumerate() {
+            let v = args.get(i + 1).unwrap_or(&Value::Nil);
+            let required = !p.nilable && p.default.is_none() && p.ty != Ty::Boolean;
+            if required && v.is_nil() {
+                let want = match p.ty {
+                    Ty::Number | Ty::Enum(_) => "number",
+                    _ => "string",
+                };
+                return Err(bad_arg(lua, i + 1, method, want, v));
+            }
+            vals.push(input_value(lua, v, p, i + 1, method)?);
+        }
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        for (f, v) in fids.iter().zip(vals) {
+            ui.set_field(id, *f, v);
+        }
+        Ok(())
+    })
+}
+
+/// The getter of a state pair: what the setter stored, else the declared defaults.
+pub fn pair_getter(
+    lua: &Lua,
+    d: &'static ProductData,
+    m: &'static wowsim_data::Method,
+    fids: Vec<u16>,
+) -> mlua::Result<mlua::Function> {
+    let method: &'static str = m.name.as_str();
+    lua.create_function(move |lua, args: MultiValue| {
+        let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
+        let vals: Vec<FieldVal> = {
+            let ui = lua.app_data_ref::<UiState>().expect("ui");
+            fids.iter().map(|f| ui.field(id, *f)).collect()
+        };
+        let mut out = MultiValue::new();
+        for (v, p) in vals.iter().zip(m.outputs.iter().flatten()) {
+            out.push_back(match v {
+                FieldVal::Nil => crate::api::stubs::default_value(lua, d, p, 0)?,
+                v => v.to_lua(lua)?,
+            });
+        }
+        Ok(out)
+    })
+}
+
 /// A typed stub: default values of the declared outputs; the call is counted.
 pub fn stub(
     lua: &Lua,
@@ -279,7 +486,55 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
     for ti in order {
         let owner = TYPES[ti].name;
         let o = d.uiobject(owner).expect("filtered");
+        // State pairs: the hidden fields `Owner:X.1`, `Owner:X.2`, ... of `SetX`/`GetX`.
+        let mut pairs: FxHashMap<&str, Vec<u16>> = FxHashMap::default();
         for m in &o.methods {
+            if let Some(g) = pair_getter_of(o, m) {
+                let n = m.inputs.as_deref().map_or(0, <[Param]>::len);
+                let fids: Vec<u16> = (1..=n)
+                    .map(|i| table.id(&format!("{owner}:{}.{i}", &m.name[3..])))
+                    .collect();
+                pairs.insert(m.name.as_str(), fids.clone());
+                pairs.insert(g.name.as_str(), fids);
+            }
+        }
+        // Keyed pairs (`SetX(key, ...)` / `GetX(key)`).
+        let mut keyed: FxHashMap<&str, String> = FxHashMap::default();
+        for m in &o.methods {
+            if pairs.contains_key(m.name.as_str()) {
+                continue;
+            }
+            if let Some(g) = keyed_getter_of(o, m) {
+                let prefix = format!("{owner}:{}", &m.name[3..]);
+                keyed.insert(m.name.as_str(), prefix.clone());
+                keyed.insert(g.name.as_str(), prefix);
+            }
+        }
+        for m in &o.methods {
+            if let Some(prefix) = keyed.get(m.name.as_str()) {
+                let f = if m.name.starts_with("Set") {
+                    let ins = m.inputs.as_deref().unwrap_or(&[]);
+                    keyed_setter(lua, &m.name, prefix.clone(), ins)?
+                } else {
+                    keyed_getter(lua, d, m, prefix.clone())?
+                };
+                add_method(lua, owner, &m.name, f)?;
+                continue;
+            }
+            if let Some(fids) = pairs.get(m.name.as_str()) {
+                let f = if m.name.starts_with("Set") {
+                    pair_setter(
+                        lua,
+                        &m.name,
+                        fids.clone(),
+                        m.inputs.as_deref().unwrap_or(&[]),
+                    )?
+                } else {
+                    pair_getter(lua, d, m, fids.clone())?
+                };
+                add_method(lua, owner, &m.name, f)?;
+                continue;
+            }
             let f = match &m.impl_ {
                 Some(MethodImpl::Getter(fs)) => {
                     getter(lua, &m.name, fs.iter().map(|f| table.id(f)).collect())?

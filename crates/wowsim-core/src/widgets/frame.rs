@@ -6,7 +6,7 @@
 //! | `CreateFrame(type, name, parent, template, id)` | [`create_frame`] |
 //! | `GetName`, `GetObjectType`, `IsObjectType`, `IsForbidden` | [`install`] |
 //! | `SetScript`, `GetScript`, `HookScript`, `HasScript` | [`install`] |
-//! | `Show`, `Hide`, `SetShown`, `IsShown`, `IsVisible` | [`set_shown`] |
+//! | `Show`, `Hide`, `SetShown`, `IsShown`, `IsVisible`; EditBox `autoFocus` on show, focus lost on hide | [`set_shown`] |
 //! | `GetParent`, `SetParent`, `GetChildren`, `GetNumChildren`, `GetRegions` | [`install`] |
 //! | `RegisterEvent`, `UnregisterEvent`, `UnregisterAllEvents`, `RegisterAllEvents`, `RegisterUnitEvent`, `IsEventRegistered` | `crate::events` |
 //! | `SetID`, `GetID` | [`install`] |
@@ -32,12 +32,47 @@ fn ret(lua: &Lua, v: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
     v.into_lua_multi(lua)
 }
 
-/// Whether `script` is a handler this object's type supports.
+/// The scripts each type has in the emulated product's reference (with its bases'), by type
+/// index (VM app data); empty for types the reference does not describe.
+pub struct ScriptTypes(pub Vec<rustc_hash::FxHashSet<String>>);
+
+/// Builds [`ScriptTypes`] from the reference.
+pub fn install_script_types(lua: &Lua, data: &wowsim_data::ProductData) {
+    let table = TYPES
+        .iter()
+        .map(|t| {
+            t.ancestry
+                .iter()
+                .filter_map(|a| data.uiobject(TYPES[*a].name))
+                .flat_map(|o| o.scripts.iter().cloned())
+                .collect()
+        })
+        .collect();
+    lua.set_app_data(ScriptTypes(table));
+}
+
+/// Whether an object type supports `script`: the reference's script lists when it describes
+/// the type, else the built-in rules.
+fn has_script_of(lua: &Lua, type_index: usize, script: &str) -> bool {
+    if let Some(t) = lua.app_data_ref::<ScriptTypes>() {
+        if let Some(set) = t.0.get(type_index).filter(|s| !s.is_empty()) {
+            return set.contains(script);
+        }
+    }
+    has_script_type(type_index, script)
+}
+
+/// Whether `script` is a handler this object's type supports (built-in rules).
 fn has_script_type(type_index: usize, script: &str) -> bool {
     let frame_like = types::is_a(type_index, "Frame");
     match script {
+        // Animation groups and animations have OnUpdate while they play (`animation::tick`).
+        "OnUpdate" => {
+            frame_like
+                || types::is_a(type_index, "AnimationGroup")
+                || types::is_a(type_index, "Animation")
+        }
         "OnEvent"
-        | "OnUpdate"
         | "OnSizeChanged"
         | "OnAttributeChanged"
         | "OnDragStart"
@@ -80,7 +115,8 @@ fn has_script_type(type_index: usize, script: &str) -> bool {
         | "OnTooltipSetSpell"
         | "OnTooltipCleared"
         | "OnTooltipAddMoney"
-        | "OnTooltipSetDefaultAnchor" => types::is_a(type_index, "GameTooltip"),
+        | "OnTooltipSetDefaultAnchor"
+        | "OnTooltipSetFrameStack" => types::is_a(type_index, "GameTooltip"),
         "OnCooldownDone" => types::is_a(type_index, "Cooldown"),
         "OnScrollRangeChanged" | "OnVerticalScroll" | "OnHorizontalScroll" => {
             types::is_a(type_index, "ScrollFrame")
@@ -89,13 +125,20 @@ fn has_script_type(type_index: usize, script: &str) -> bool {
         "OnMessageScrollChanged" | "OnHyperlinkClick2" => {
             types::is_a(type_index, "ScrollingMessageFrame")
         }
-        "OnPlay" | "OnPause" | "OnStop" | "OnFinished" | "OnLoop" => {
+        "OnPlay" | "OnPause" | "OnStop" | "OnFinished" => {
             types::is_a(type_index, "AnimationGroup") || types::is_a(type_index, "Animation")
         }
-        "OnModelLoaded" | "OnAnimFinished" | "OnAnimStarted" | "OnDressModel"
-        | "OnModelCleared" => {
-            types::is_a(type_index, "Model") || types::is_a(type_index, "ModelScene")
+        "OnLoop" => types::is_a(type_index, "AnimationGroup"),
+        // As the reference's script lists: models load and animate, dress-up models and
+        // model scenes dress, actors (of a model scene) do all but dressing.
+        "OnModelLoaded" | "OnAnimFinished" => {
+            types::is_a(type_index, "Model") || types::is_a(type_index, "Actor")
         }
+        "OnAnimStarted" => types::is_a(type_index, "Model"),
+        "OnDressModel" => {
+            types::is_a(type_index, "DressUpModel") || types::is_a(type_index, "ModelScene")
+        }
+        "OnModelCleared" => types::is_a(type_index, "Actor"),
         _ => false,
     }
 }
@@ -109,7 +152,7 @@ fn check_script(lua: &Lua, id: u32, script: &Value, method: &str) -> mlua::Resul
     };
     let s = s.to_string_lossy();
     let type_index = type_of(lua, id);
-    if !has_script_type(type_index, &s) {
+    if !has_script_of(lua, type_index, &s) {
         return Err(lua_error(
             lua,
             format_args!(
@@ -142,6 +185,10 @@ fn set_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 fn note_on_update(lua: &Lua, id: u32, has: bool) {
     let mut ui = lua.app_data_mut::<UiState>().expect("ui");
     let Some(o) = ui.get_mut(id) else { return };
+    // Only frames are in the per-tick OnUpdate list; animations run theirs while playing.
+    if !types::is_a(o.type_index, "Frame") {
+        return;
+    }
     if o.has_on_update == has {
         return;
     }
@@ -192,7 +239,7 @@ fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
         return Err(lua_error(lua, "Usage: HasScript(\"type\")"));
     };
     let ty = type_of(lua, id);
-    ret(lua, has_script_type(ty, &s.to_string_lossy()))
+    ret(lua, has_script_of(lua, ty, &s.to_string_lossy()))
 }
 
 /// Shows or hides an object and fires OnShow/OnHide on every object whose visibility changed.
@@ -227,10 +274,37 @@ pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
         }
     };
     let script = if shown { "OnShow" } else { "OnHide" };
-    for c in changed {
-        fire_script(lua, c, script, ())?;
+    for c in &changed {
+        fire_script(lua, *c, script, ())?;
     }
-    Ok(())
+    autofocus(lua, &changed, shown)
+}
+
+/// Keyboard focus follows visibility: an EditBox with `autoFocus` (on by default) that becomes
+/// visible takes the focus; the focused box loses it when it is hidden (OnEditFocusLost).
+fn autofocus(lua: &Lua, changed: &[u32], shown: bool) -> mlua::Result<()> {
+    let focus = lua
+        .app_data_ref::<super::edit_box::EditFocus>()
+        .and_then(|f| f.0);
+    if !shown {
+        if focus.is_some_and(|f| changed.contains(&f)) {
+            super::edit_box::set_focus(lua, None)?;
+        }
+        return Ok(());
+    }
+    let want = {
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        changed.iter().copied().find(|c| {
+            ui.get(*c)
+                .is_some_and(|o| types::is_a(o.type_index, "EditBox"))
+                && ui.field_by_name(*c, "isAutoFocus") == super::fields::FieldVal::Bool(true)
+                && ui.is_visible(*c)
+        })
+    };
+    match want {
+        Some(w) if Some(w) != focus => super::edit_box::set_focus(lua, Some(w)),
+        _ => Ok(()),
+    }
 }
 
 fn children_of(lua: &Lua, id: u32, frames: bool) -> mlua::Result<MultiValue> {
@@ -466,7 +540,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let t = type_of(lua, id);
             ret(lua, types::is_a(t, &s.to_string_lossy()))
         }),
-        ("UIObject", "IsForbidden", |lua, _| ret(lua, false)),
         ("ScriptObject", "SetScript", set_script),
         ("ScriptObject", "GetScript", get_script),
         ("ScriptObject", "HookScript", hook_script),

@@ -83,6 +83,19 @@ fn is_descendant(ui: &UiState, id: u32, ancestor: u32) -> bool {
 }
 
 /// The lowest and highest levels of other frames in the same strata.
+/// `Raise`: one level above the highest other frame of the frame's strata.
+pub fn raise(ui: &mut UiState, id: u32) {
+    let cur = effective_level(ui, id);
+    if let Some((_, hi)) = level_range(ui, id) {
+        if hi >= cur {
+            let l = (hi + 1).min(10000);
+            if let Some(o) = ui.get_mut(id) {
+                o.level = Some(l);
+            }
+        }
+    }
+}
+
 fn level_range(ui: &UiState, id: u32) -> Option<(i32, i32)> {
     let s = effective_strata(ui, id);
     let mut range: Option<(i32, i32)> = None;
@@ -211,17 +224,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }),
         ("Frame", "Raise", |lua, a| {
             let id = self_id(lua, &a, "Raise")?;
-            with_ui_mut(lua, |ui| {
-                let cur = effective_level(ui, id);
-                if let Some((_, hi)) = level_range(ui, id) {
-                    if hi >= cur {
-                        let l = (hi + 1).min(10000);
-                        if let Some(o) = ui.get_mut(id) {
-                            o.level = Some(l);
-                        }
-                    }
-                }
-            });
+            with_ui_mut(lua, |ui| raise(ui, id));
             ret(lua, ())
         }),
         ("Frame", "Lower", |lua, a| {

@@ -7,6 +7,9 @@
 //! | `SetOwner(owner [, anchor, x, y])`, `GetOwner` (generic), `IsOwned(frame)`, `SetAnchorType` | [`install`] |
 //! | `AddLine(text [, r, g, b, wrap])`, `AddDoubleLine(left, right [, colours...])`, `SetText` | [`add_line`] |
 //! | `ClearLines` (OnTooltipCleared), `NumLines` (generic), `GetLeftLine(i)`, `GetRightLine(i)` | [`clear_lines`] |
+//! | `AppendText(text)`, `AddFontStrings(left, right)`, `AddTexture`/`AddAtlas` (counted per line) | [`install`] |
+//! | `SetCustomLineSpacing`/`GetCustomLineSpacing`, `SetAllowShowWithNoLines`, `SetCustomWordWrapMinWidth`, `SetShrinkToFitWrapped`, `ClearPadding`, `FadeOut` (hides at once) | [`install`] |
+//! | `SetUnit`, `SetSpellByID`, `SetItemByID`, `SetHyperlink` and their getters on retail | `base/base.lua` (`GameTooltipTemplate`, as the client's Lua mixin) |
 
 use super::fields::FieldVal;
 use super::types;
@@ -147,6 +150,91 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 None
             };
             ret(lua, obj_value(lua, fs)?)
+        }),
+        ("GameTooltip", "AppendText", |lua, a| {
+            let id = self_id(lua, &a, "AppendText")?;
+            let add = string(&arg(&a, 1)).unwrap_or_default();
+            if get_field(lua, id, "tooltipLines").as_f64() < 1.0 {
+                add_line(lua, id, &arg(&a, 1), [1.0; 3], &Value::Nil, [1.0; 3])?;
+                return ret(lua, ());
+            }
+            let fs = line(lua, id, 1, "Left")?;
+            let old = match get_field(lua, fs, "text") {
+                FieldVal::Str(s) => s,
+                _ => String::new(),
+            };
+            let v = Value::String(lua.create_string(format!("{old}{add}"))?);
+            super::font_string::set_text(lua, fs, &v)?;
+            ret(lua, ())
+        }),
+        // Gives the tooltip a further pair of line FontStrings (no line is added).
+        ("GameTooltip", "AddFontStrings", |lua, a| {
+            let id = self_id(lua, &a, "AddFontStrings")?;
+            let l = obj_id(lua, &arg(&a, 1), "AddFontStrings")?;
+            let r = obj_id(lua, &arg(&a, 2), "AddFontStrings")?;
+            let mut i = 1;
+            while matches!(
+                get_field(lua, id, &format!("lineLeft{i}")),
+                FieldVal::Obj(_)
+            ) {
+                i += 1;
+            }
+            set_field(lua, id, &format!("lineLeft{i}"), FieldVal::Obj(l));
+            set_field(lua, id, &format!("lineRight{i}"), FieldVal::Obj(r));
+            ret(lua, ())
+        }),
+        ("GameTooltip", "AddTexture", |lua, a| {
+            let id = self_id(lua, &a, "AddTexture")?;
+            let n = get_field(lua, id, "tooltipTextures").as_f64();
+            set_field(lua, id, "tooltipTextures", FieldVal::Num(n + 1.0));
+            ret(lua, ())
+        }),
+        ("GameTooltip", "AddAtlas", |lua, a| {
+            let id = self_id(lua, &a, "AddAtlas")?;
+            let n = get_field(lua, id, "tooltipTextures").as_f64();
+            set_field(lua, id, "tooltipTextures", FieldVal::Num(n + 1.0));
+            ret(lua, ())
+        }),
+        ("GameTooltip", "SetCustomLineSpacing", |lua, a| {
+            let id = self_id(lua, &a, "SetCustomLineSpacing")?;
+            let v = num(&arg(&a, 1)).unwrap_or(0.0);
+            set_field(lua, id, "customLineSpacing", FieldVal::Num(v));
+            ret(lua, ())
+        }),
+        ("GameTooltip", "GetCustomLineSpacing", |lua, a| {
+            let id = self_id(lua, &a, "GetCustomLineSpacing")?;
+            ret(lua, get_field(lua, id, "customLineSpacing").as_f64())
+        }),
+        ("GameTooltip", "SetAllowShowWithNoLines", |lua, a| {
+            let id = self_id(lua, &a, "SetAllowShowWithNoLines")?;
+            let on = FieldVal::Bool(super::util::truthy(&arg(&a, 1)));
+            set_field(lua, id, "allowShowWithNoLines", on);
+            ret(lua, ())
+        }),
+        ("GameTooltip", "SetCustomWordWrapMinWidth", |lua, a| {
+            let id = self_id(lua, &a, "SetCustomWordWrapMinWidth")?;
+            let v = num(&arg(&a, 1)).unwrap_or(0.0);
+            set_field(lua, id, "customWordWrapMinWidth", FieldVal::Num(v));
+            ret(lua, ())
+        }),
+        ("GameTooltip", "SetShrinkToFitWrapped", |lua, a| {
+            let id = self_id(lua, &a, "SetShrinkToFitWrapped")?;
+            let on = FieldVal::Bool(super::util::truthy(&arg(&a, 1)));
+            set_field(lua, id, "shrinkToFitWrapped", on);
+            ret(lua, ())
+        }),
+        ("GameTooltip", "ClearPadding", |lua, a| {
+            let id = self_id(lua, &a, "ClearPadding")?;
+            for i in 1..=4 {
+                set_field(lua, id, &format!("GameTooltip:Padding.{i}"), FieldVal::Nil);
+            }
+            ret(lua, ())
+        }),
+        // The client fades the tooltip out before hiding it; here it hides at once.
+        ("GameTooltip", "FadeOut", |lua, a| {
+            let id = self_id(lua, &a, "FadeOut")?;
+            frame::set_shown(lua, id, false)?;
+            ret(lua, ())
         }),
     ];
     install_methods(lua, methods)

@@ -5,8 +5,10 @@
 //! hand-written methods of each type's file, which replace them.
 
 pub mod animation;
+pub mod animation_effect;
 pub mod animation_timing;
 pub mod button;
+pub mod color_select;
 pub mod cooldown;
 pub mod dump;
 pub mod edit_box;
@@ -14,9 +16,11 @@ pub mod fields;
 pub mod font;
 pub mod font_string;
 pub mod frame;
+pub mod frame_state;
 pub mod frame_strata;
 pub mod game_tooltip;
 pub mod message_frame;
+pub mod model;
 pub mod region;
 pub mod screen;
 pub mod scroll_frame;
@@ -24,6 +28,7 @@ pub mod slider;
 pub mod status_bar;
 pub mod texture;
 pub mod types;
+pub mod ui_object;
 pub mod util;
 
 use crate::lua::{lua_error, HostFns};
@@ -87,6 +92,8 @@ pub struct UiState {
     /// Address of each object's Lua table → its id: the fast path of `obj_id` (object tables
     /// are never collected, so an address is never reused while the VM lives).
     pub by_table: FxHashMap<usize, u32>,
+    /// What playing animations do to each target (`animation_effect`).
+    pub anim_fx: FxHashMap<u32, animation_effect::AnimFx>,
 }
 
 impl Default for UiState {
@@ -106,6 +113,7 @@ impl Default for UiState {
             physical: screen::PHYSICAL_SIZE,
             ui_scale: 1.0,
             by_table: FxHashMap::default(),
+            anim_fx: FxHashMap::default(),
         }
     }
 }
@@ -155,6 +163,7 @@ pub struct UiLua {
     pub setscript: Function,
     pub getscript: Function,
     pub hookscript: Function,
+    pub scriptnames: Function,
     /// type name → metatable
     pub metatables: FxHashMap<&'static str, Table>,
     /// type index → metatable
@@ -187,6 +196,7 @@ pub fn install(
         setscript: m.get("setscript")?,
         getscript: m.get("getscript")?,
         hookscript: m.get("hookscript")?,
+        scriptnames: m.get("scriptnames")?,
         metatables,
         metatable_list,
     };
@@ -199,9 +209,11 @@ pub fn install(
     };
     lua.set_app_data(state);
     fields::install(lua, data)?;
+    frame::install_script_types(lua, data);
     frame::install(lua)?;
     region::install(lua)?;
     frame_strata::install(lua)?;
+    frame_state::install(lua, data)?;
     texture::install(lua)?;
     font::install(lua)?;
     font_string::install(lua)?;
@@ -215,6 +227,9 @@ pub fn install(
     message_frame::install(lua)?;
     screen::install(lua)?;
     animation::install(lua)?;
+    ui_object::install(lua)?;
+    model::install(lua)?;
+    color_select::install(lua)?;
     Ok(())
 }
 

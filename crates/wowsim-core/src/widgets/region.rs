@@ -227,7 +227,7 @@ pub fn effective_alpha(ui: &mut UiState, id: u32) -> f64 {
     let mut a = 1.0;
     let mut cur = Some(id);
     while let Some(c) = cur {
-        a *= ui.field_by_name(c, "alpha").as_f64();
+        a *= ui.field_by_name(c, "alpha").as_f64() * super::animation_effect::alpha_factor(ui, c);
         if ui.field_by_name(c, "isIgnoringParentAlpha") == FieldVal::Bool(true) {
             break;
         }

@@ -7,6 +7,7 @@
 //! | `SetValue(value)` (clamped; OnValueChanged(value, userInput) when it changes) | [`set_value`] |
 //! | `GetValue`, `GetMinMaxValues`, `SetValueStep`, `SetObeyStepOnDrag`, `SetOrientation` | generic (`fields`) |
 //! | `Enable`, `Disable`, `IsEnabled`, `SetEnabled` | `button::set_enabled` |
+//! | the mouse: a left press or drag sets the value from the cursor, OnValueChanged(value, true) | [`drag_to`] |
 
 use super::button::{is_enabled, set_enabled};
 use super::fields::FieldVal;
@@ -53,6 +54,40 @@ pub fn set_value(lua: &Lua, id: u32, v: f64, user_input: bool) -> mlua::Result<(
         fire_script(lua, id, "OnValueChanged", (v, user_input))?;
     }
     Ok(())
+}
+
+/// Sets a slider's value from the cursor (UI units at scale 1) as a press or drag on it does:
+/// the fraction along the track (left to right; top to bottom for the default VERTICAL
+/// orientation) of the range, snapped to `valueStep` when `SetObeyStepOnDrag(true)`; fires
+/// OnValueChanged(value, true). The thumb's own size is not taken off the track.
+pub fn drag_to(lua: &Lua, id: u32, cursor: (f32, f32)) -> mlua::Result<()> {
+    let rect = super::util::with_ui_mut(lua, |ui| {
+        let r = super::region::rect_of(ui, id)?;
+        let s = ui
+            .get(id)?
+            .node
+            .map_or(1.0, |n| ui.layout.effective_scale(n));
+        Some((r, s))
+    });
+    let Some((r, s)) = rect else { return Ok(()) };
+    let (x, y) = (cursor.0 / s.max(1e-6), cursor.1 / s.max(1e-6));
+    let horizontal = matches!(get_field(lua, id, "orientation"), FieldVal::Str(o) if o.eq_ignore_ascii_case("HORIZONTAL"));
+    let frac = if horizontal {
+        (x - r.left) / r.width.max(1e-6)
+    } else {
+        (r.bottom + r.height - y) / r.height.max(1e-6)
+    }
+    .clamp(0.0, 1.0) as f64;
+    let (min, max) = (
+        get_field(lua, id, "min").as_f64(),
+        get_field(lua, id, "max").as_f64(),
+    );
+    let mut v = min + frac * (max - min);
+    let step = get_field(lua, id, "valueStep").as_f64();
+    if get_field(lua, id, "obeyStepOnDrag") == FieldVal::Bool(true) && step > 0.0 {
+        v = min + ((v - min) / step).round() * step;
+    }
+    set_value(lua, id, v, true)
 }
 
 /// Installs the methods of this file.

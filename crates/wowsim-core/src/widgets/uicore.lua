@@ -70,8 +70,24 @@ local function hookscript(id, name, f)
   list[#list + 1] = f
 end
 
+-- The names of the scripts an object has a handler or hooks for.
+local function scriptnames(id)
+  local names, seen = {}, {}
+  for _, t in ipairs({ scripts[id] or {}, hooks[id] or {} }) do
+    for name in pairs(t) do
+      if not seen[name] then
+        seen[name] = true
+        names[#names + 1] = name
+      end
+    end
+  end
+  table.sort(names)
+  return names
+end
+
 return {
   objects = objects,
+  scriptnames = scriptnames,
   fire = fire,
   dispatch = dispatch,
   setscript = setscript,

@@ -1,0 +1,454 @@
+//! What playing animations do to their targets: Alpha multiplies the target's alpha,
+//! Translation and Path move it, Scale scales it about its origin, Rotation turns a texture,
+//! VertexColor tints a texture, FlipBook shows one cell of a texture grid. The
+//! effects of every playing (or paused) group are worked out after each animation tick and on
+//! Play/Stop/Finish, and kept in [`UiState::anim_fx`]; drawing and `GetEffectiveAlpha` read them.
+//!
+//! Layout does not see animations: `GetLeft`, `GetPoint`, `GetRect`... keep reporting the
+//! anchored position while a Translation or Scale plays, and `GetAlpha` keeps the value
+//! `SetAlpha` gave; this is why a frame slid by a Translation snaps back when the group ends
+//! unless the addon re-anchors it in OnFinished (the client's well-known behaviour). Hit-testing
+//! uses the layout too. Choices not checked against the game: `GetEffectiveAlpha` includes the
+//! animated alpha; smoothing `IN` is p², `OUT` is 1-(1-p)², `IN_OUT` joins the two at ½; several
+//! animations on one target combine (alphas and scales multiply, offsets and angles add); a
+//! Path goes through its control points in order (the first at p = 0; `SMOOTH` curves are
+//! Catmull-Rom splines, others straight lines, each segment taking the same time); a FlipBook
+//! divides the texture's coordinates into `rows × columns` cells and shows cell
+//! ⌊p·frames⌋ in reading order.
+//!
+//! Timing per animation, within a pass of its group (`reverse` runs the pass backwards): before
+//! its start (order and `startDelay`) it does nothing; while it runs it interpolates; once done it
+//! holds its end value until the group stops or finishes.
+//!
+//! | WoW concept | Rust |
+//! | --- | --- |
+//! | effects of the playing groups | [`refresh`] → [`AnimFx`] |
+//! | a region's drawn rect (own and ancestors' translations and scales) | [`drawn_rect`] |
+//! | the alpha factor of a region | [`alpha_factor`] |
+//! | `VertexColor:SetStartColor`/`SetEndColor` and getters; `Path:CreateControlPoint`, `GetControlPoints`, `GetMaxControlPointOrder` | [`install`] |
+
+use super::animation::{animations_of, group_duration, run_of, window, Animations};
+use super::fields::FieldVal;
+use super::util::{arg, get_field, install_methods, num, ret, self_id, set_field, string, Method};
+use super::{create_object, obj_id, object_table, types, UiState};
+use mlua::{Lua, MultiValue, Value};
+use wowsim_layout::Rect;
+
+/// The combined effect of the animations playing on one region.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnimFx {
+    pub alpha: f64,
+    /// Translation in the target's own units.
+    pub dx: f64,
+    pub dy: f64,
+    pub sx: f64,
+    pub sy: f64,
+    /// The scale origin: fractions of the rect (0 = left/bottom) and an offset in own units.
+    pub origin: (f64, f64, f64, f64),
+    /// Rotation in radians (textures).
+    pub rotation: f64,
+    /// Vertex colour set by a VertexColor animation (textures).
+    pub vertex: Option<[f64; 4]>,
+    /// The part of the texture's coordinates shown (u0, v0, u1, v1), from a FlipBook.
+    pub uv_cell: Option<[f64; 4]>,
+}
+
+impl Default for AnimFx {
+    fn default() -> Self {
+        AnimFx {
+            alpha: 1.0,
+            dx: 0.0,
+            dy: 0.0,
+            sx: 1.0,
+            sy: 1.0,
+            origin: (0.5, 0.5, 0.0, 0.0),
+            rotation: 0.0,
+            vertex: None,
+            uv_cell: None,
+        }
+    }
+}
+
+fn smooth(kind: &str, p: f64) -> f64 {
+    match kind {
+        "IN" => p * p,
+        "OUT" => 1.0 - (1.0 - p) * (1.0 - p),
+        "IN_OUT" if p < 0.5 => 2.0 * p * p,
+        "IN_OUT" => 1.0 - 2.0 * (1.0 - p) * (1.0 - p),
+        _ => p,
+    }
+}
+
+fn point_fractions(point: &str) -> (f64, f64) {
+    let p = point.to_ascii_uppercase();
+    let x = if p.ends_with("LEFT") {
+        0.0
+    } else if p.ends_with("RIGHT") {
+        1.0
+    } else {
+        0.5
+    };
+    let y = if p.starts_with("TOP") {
+        1.0
+    } else if p.starts_with("BOTTOM") {
+        0.0
+    } else {
+        0.5
+    };
+    (x, y)
+}
+
+fn num_or(lua: &Lua, id: u32, f: &str, d: f64) -> f64 {
+    match get_field(lua, id, f) {
+        FieldVal::Num(n) => n,
+        _ => d,
+    }
+}
+
+fn text(lua: &Lua, id: u32, f: &str) -> String {
+    match get_field(lua, id, f) {
+        FieldVal::Str(s) => s,
+        _ => String::new(),
+    }
+}
+
+/// The progress (after smoothing) of an animation at group time `t`, or `None` before it starts.
+fn progress(lua: &Lua, anim: u32, group: u32, t: f64) -> Option<f64> {
+    let (start, _) = window(lua, anim, group);
+    let start = start + get_field(lua, anim, "startDelay").as_f64();
+    if t < start {
+        return None;
+    }
+    let dur = get_field(lua, anim, "duration").as_f64();
+    let p = if dur > 0.0 {
+        ((t - start) / dur).min(1.0)
+    } else {
+        1.0
+    };
+    Some(smooth(
+        &text(lua, anim, "smoothing").to_ascii_uppercase(),
+        p,
+    ))
+}
+
+/// Adds one animation's effect at progress `p` to its target's.
+fn apply(lua: &Lua, anim: u32, p: f64, fx: &mut AnimFx) {
+    let ty = lua
+        .app_data_ref::<UiState>()
+        .and_then(|ui| ui.get(anim).map(|o| o.type_index))
+        .unwrap_or(0);
+    let lerp = |a: f64, b: f64| a + (b - a) * p;
+    if types::is_a(ty, "Alpha") {
+        let from = num_or(lua, anim, "fromAlpha", 0.0);
+        let to = num_or(lua, anim, "toAlpha", 0.0);
+        fx.alpha *= lerp(from, to).clamp(0.0, 1.0);
+    } else if types::is_a(ty, "TranslationBase") {
+        fx.dx += num_or(lua, anim, "offsetX", 0.0) * p;
+        fx.dy += num_or(lua, anim, "offsetY", 0.0) * p;
+    } else if types::is_a(ty, "Scale") {
+        let to_set = !matches!(get_field(lua, anim, "toScaleX"), FieldVal::Nil);
+        let (fx0, fy0, tx, ty) = if to_set {
+            (
+                num_or(lua, anim, "fromScaleX", 1.0),
+                num_or(lua, anim, "fromScaleY", 1.0),
+                num_or(lua, anim, "toScaleX", 1.0),
+                num_or(lua, anim, "toScaleY", 1.0),
+            )
+        } else {
+            (
+                1.0,
+                1.0,
+                num_or(lua, anim, "scaleX", 1.0),
+                num_or(lua, anim, "scaleY", 1.0),
+            )
+        };
+        fx.sx *= lerp(fx0, tx);
+        fx.sy *= lerp(fy0, ty);
+        let point = match text(lua, anim, "originPoint") {
+            s if s.is_empty() => "CENTER".to_string(),
+            s => s,
+        };
+        let (ox, oy) = point_fractions(&point);
+        fx.origin = (
+            ox,
+            oy,
+            num_or(lua, anim, "originX", 0.0),
+            num_or(lua, anim, "originY", 0.0),
+        );
+    } else if types::is_a(ty, "VertexColor") {
+        let c = |k: &str, d: f64| num_or(lua, anim, k, d);
+        fx.vertex = Some([
+            lerp(c("startR", 1.0), c("endR", 1.0)),
+            lerp(c("startG", 1.0), c("endG", 1.0)),
+            lerp(c("startB", 1.0), c("endB", 1.0)),
+            lerp(c("startA", 1.0), c("endA", 1.0)),
+        ]);
+    } else if types::is_a(ty, "FlipBook") {
+        let rows = num_or(lua, anim, "flipBookRows", 0.0).max(1.0);
+        let cols = num_or(lua, anim, "flipBookColumns", 0.0).max(1.0);
+        let frames = match num_or(lua, anim, "flipBookFrames", 0.0) {
+            n if n >= 1.0 => n,
+            _ => rows * cols,
+        };
+        // A small allowance so that a frame boundary reached on the 60 Hz clock counts.
+        let i = (p * frames + 1e-6).floor().min(frames - 1.0).max(0.0);
+        let (r, c) = ((i / cols).floor(), i % cols);
+        fx.uv_cell = Some([c / cols, r / rows, (c + 1.0) / cols, (r + 1.0) / rows]);
+    } else if types::is_a(ty, "Path") {
+        let (x, y) = path_point(lua, anim, p);
+        fx.dx += x;
+        fx.dy += y;
+    } else if types::is_a(ty, "Rotation") {
+        let deg = num_or(lua, anim, "degrees", 0.0);
+        let rad = if deg != 0.0 {
+            deg.to_radians()
+        } else {
+            num_or(lua, anim, "radians", 0.0)
+        };
+        fx.rotation += rad * p;
+    }
+}
+
+/// The control points of a Path in order (`order`, then creation).
+fn control_points(lua: &Lua, path: u32) -> Vec<u32> {
+    let mut pts: Vec<(i64, u32)> = lua
+        .app_data_ref::<UiState>()
+        .and_then(|ui| {
+            let o = ui.get(path)?;
+            Some(
+                o.children
+                    .iter()
+                    .filter(|c| {
+                        ui.get(**c)
+                            .is_some_and(|k| types::is_a(k.type_index, "ControlPoint"))
+                    })
+                    .copied()
+                    .collect::<Vec<u32>>(),
+            )
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .map(|c| (num_or(lua, c, "order", 99.0) as i64, c))
+        .collect();
+    pts.sort_by_key(|(o, _)| *o);
+    pts.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Where a Path puts its target at progress `p`.
+fn path_point(lua: &Lua, path: u32, p: f64) -> (f64, f64) {
+    let pts: Vec<(f64, f64)> = control_points(lua, path)
+        .into_iter()
+        .map(|c| {
+            (
+                num_or(lua, c, "offsetX", 0.0),
+                num_or(lua, c, "offsetY", 0.0),
+            )
+        })
+        .collect();
+    match pts.len() {
+        0 => return (0.0, 0.0),
+        1 => return pts[0],
+        _ => {}
+    }
+    let segs = (pts.len() - 1) as f64;
+    let at = (p.clamp(0.0, 1.0) * segs).min(segs - 1e-9);
+    let i = at.floor() as usize;
+    let t = at - i as f64;
+    let smooth = text(lua, path, "curveType").eq_ignore_ascii_case("SMOOTH");
+    let get = |k: isize| pts[k.clamp(0, pts.len() as isize - 1) as usize];
+    if !smooth {
+        let (a, b) = (pts[i], pts[i + 1]);
+        return (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+    }
+    let (p0, p1, p2, p3) = (
+        get(i as isize - 1),
+        get(i as isize),
+        get(i as isize + 1),
+        get(i as isize + 2),
+    );
+    let cr = |a: f64, b: f64, c: f64, d: f64| {
+        0.5 * (2.0 * b
+            + (c - a) * t
+            + (2.0 * a - 5.0 * b + 4.0 * c - d) * t * t
+            + (3.0 * b - a - 3.0 * c + d) * t * t * t)
+    };
+    (cr(p0.0, p1.0, p2.0, p3.0), cr(p0.1, p1.1, p2.1, p3.1))
+}
+
+/// Works out the effects of every playing group and stores them in the UI state.
+pub fn refresh(lua: &Lua) -> mlua::Result<()> {
+    let groups: Vec<u32> = lua
+        .app_data_ref::<Animations>()
+        .map(|a| a.playing.clone())
+        .unwrap_or_default();
+    let mut out: rustc_hash::FxHashMap<u32, AnimFx> = rustc_hash::FxHashMap::default();
+    for g in groups {
+        let run = run_of(lua, g);
+        if !run.playing {
+            continue;
+        }
+        let total = group_duration(lua, g);
+        let t = if run.reverse {
+            total - run.elapsed
+        } else {
+            run.elapsed
+        };
+        for a in animations_of(lua, g) {
+            let Some(p) = progress(lua, a, g, t) else {
+                continue;
+            };
+            let target = super::animation_timing::target(lua, a)?;
+            let Ok(tid) = obj_id(lua, &target, "animation target") else {
+                continue;
+            };
+            apply(lua, a, p, out.entry(tid).or_default());
+        }
+    }
+    if let Some(mut ui) = lua.app_data_mut::<UiState>() {
+        if !(ui.anim_fx.is_empty() && out.is_empty()) {
+            ui.anim_fx = out;
+        }
+    }
+    Ok(())
+}
+
+/// The animated alpha factor of one object (1 when nothing plays on it).
+pub fn alpha_factor(ui: &UiState, id: u32) -> f64 {
+    ui.anim_fx.get(&id).map_or(1.0, |f| f.alpha)
+}
+
+/// Where a region is drawn: its layout rect `r` (own units at effective scale `es`) moved and
+/// scaled by the animations playing on it and its ancestors (nearest first). Returns the rect
+/// in own units of the returned scale, the scale (effective scale times the animated scale)
+/// and the added rotation.
+pub fn drawn_rect(ui: &mut UiState, id: u32, r: Rect, es: f32) -> (Rect, f32, f32) {
+    if ui.anim_fx.is_empty() {
+        return (r, es, 0.0);
+    }
+    // Screen units (effective scale 1): left, bottom, right, top.
+    let (mut l, mut b) = ((r.left * es) as f64, (r.bottom * es) as f64);
+    let (mut rr, mut t) = (
+        ((r.left + r.width) * es) as f64,
+        ((r.bottom + r.height) * es) as f64,
+    );
+    let (mut scale, mut rot) = (1.0f64, 0.0f64);
+    let mut cur = Some(id);
+    while let Some(c) = cur {
+        if let Some(fx) = ui.anim_fx.get(&c).copied() {
+            let node = ui.get(c).and_then(|o| o.node);
+            let ces = node.map_or(1.0, |n| ui.layout.effective_scale(n)) as f64;
+            if let Some(cr) = super::region::rect_of(ui, c) {
+                let (cl, cb) = (cr.left as f64 * ces, cr.bottom as f64 * ces);
+                let (cw, ch) = (cr.width as f64 * ces, cr.height as f64 * ces);
+                let ox = cl + cw * fx.origin.0 + fx.origin.2 * ces;
+                let oy = cb + ch * fx.origin.1 + fx.origin.3 * ces;
+                l = ox + (l - ox) * fx.sx;
+                rr = ox + (rr - ox) * fx.sx;
+                b = oy + (b - oy) * fx.sy;
+                t = oy + (t - oy) * fx.sy;
+            }
+            l += fx.dx * ces;
+            rr += fx.dx * ces;
+            b += fx.dy * ces;
+            t += fx.dy * ces;
+            scale *= fx.sy;
+            if c == id {
+                rot += fx.rotation;
+            }
+        }
+        cur = ui.get(c).and_then(|o| o.parent);
+    }
+    let s = es as f64 * scale;
+    if s <= 0.0 {
+        return (Rect::new(0.0, 0.0, 0.0, 0.0), es, rot as f32);
+    }
+    let out = Rect::new(
+        (l / s) as f32,
+        (b / s) as f32,
+        ((rr - l) / s) as f32,
+        ((t - b) / s) as f32,
+    );
+    (out, s as f32, rot as f32)
+}
+
+fn set_color(lua: &Lua, a: &MultiValue, m: &str, prefix: &str) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, a, m)?;
+    let Value::Table(c) = arg(a, 1) else {
+        return Err(crate::lua::lua_error(
+            lua,
+            format_args!("Usage: VertexColor:{m}(color)"),
+        ));
+    };
+    for k in ["r", "g", "b", "a"] {
+        let v = num(&c.get::<Value>(k)?).unwrap_or(1.0);
+        let f = format!("{prefix}{}", k.to_ascii_uppercase());
+        set_field(lua, id, &f, FieldVal::Num(v));
+    }
+    ret(lua, ())
+}
+
+fn get_color(lua: &Lua, a: &MultiValue, m: &str, prefix: &str) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, a, m)?;
+    let v: Vec<f64> = ["R", "G", "B", "A"]
+        .iter()
+        .map(|k| num_or(lua, id, &format!("{prefix}{k}"), 1.0))
+        .collect();
+    // A ColorMixin object when the UI has CreateColor, else a plain {r, g, b, a}.
+    if let Ok(create) = lua.globals().get::<mlua::Function>("CreateColor") {
+        return ret(lua, create.call::<Value>((v[0], v[1], v[2], v[3]))?);
+    }
+    let t = lua.create_table()?;
+    for (k, x) in ["r", "g", "b", "a"].iter().zip(v) {
+        t.raw_set(*k, x)?;
+    }
+    ret(lua, t)
+}
+
+/// Installs the methods of VertexColor and Path animations.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("VertexColor", "SetStartColor", |lua, a| {
+            set_color(lua, &a, "SetStartColor", "start")
+        }),
+        ("VertexColor", "SetEndColor", |lua, a| {
+            set_color(lua, &a, "SetEndColor", "end")
+        }),
+        ("VertexColor", "GetStartColor", |lua, a| {
+            get_color(lua, &a, "GetStartColor", "start")
+        }),
+        ("VertexColor", "GetEndColor", |lua, a| {
+            get_color(lua, &a, "GetEndColor", "end")
+        }),
+        ("Path", "CreateControlPoint", |lua, a| {
+            let id = self_id(lua, &a, "CreateControlPoint")?;
+            let ty = types::find("ControlPoint").expect("ControlPoint type");
+            let name =
+                string(&arg(&a, 1)).map(|n| super::frame::expand_parent_name(lua, &n, Some(id)));
+            let (cp, t) = create_object(lua, ty, name, Some(id))?;
+            if let Some(template) = string(&arg(&a, 2)) {
+                crate::templates::apply_runtime_templates(lua, cp, &t, &template, None)?;
+            }
+            if let Some(o) = num(&arg(&a, 3)) {
+                set_field(lua, cp, "order", FieldVal::Num(o));
+            }
+            ret(lua, t)
+        }),
+        ("Path", "GetControlPoints", |lua, a| {
+            let id = self_id(lua, &a, "GetControlPoints")?;
+            let v: Vec<Value> = control_points(lua, id)
+                .into_iter()
+                .map(|c| object_table(lua, c).map(Value::Table))
+                .collect::<mlua::Result<_>>()?;
+            Ok(MultiValue::from_vec(v))
+        }),
+        ("Path", "GetMaxControlPointOrder", |lua, a| {
+            let id = self_id(lua, &a, "GetMaxControlPointOrder")?;
+            let max = control_points(lua, id)
+                .into_iter()
+                .map(|c| num_or(lua, c, "order", 99.0))
+                .fold(0.0, f64::max);
+            ret(lua, max)
+        }),
+    ];
+    install_methods(lua, methods)
+}

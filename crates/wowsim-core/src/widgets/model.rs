@@ -1,0 +1,221 @@
+//! Model and PlayerModel: 3D views that keep their state and draw nothing. What a model shows
+//! (file, display id, creature, unit) is remembered so the getters answer; `SetRotation` is the
+//! model's facing (`GetFacing`, as the client stores it).
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `Model:SetModel(asset)`, `ClearModel`, `GetModelFileID` (a number asset; 0 for a path: no listfile) | [`install`] |
+//! | `Model:SetModelDrawLayer`/`GetModelDrawLayer`, `UseModelCenterToTransform`/`IsUsingModelCenterToTransform`, `SetCamera`, `SetCustomCamera`/`HasCustomCamera`, `SetGlow`, `SetParticlesEnabled`, `GetWorldScale` | [`install`] |
+//! | `PlayerModel:SetDisplayInfo`/`GetDisplayInfo`, `SetCreature(creatureID, displayID)`, `SetUnit(unit)` (true when the unit exists), `SetRotation(radians)`, `SetPortraitZoom`, `SetCamDistanceScale`, `RefreshUnit`, `SetAnimation`, `HasAnimation` | [`install`] |
+
+use super::fields::FieldVal;
+use super::util::{
+    arg, get_field, install_methods, need_num, num, ret, self_id, set_field, string, truthy, Method,
+};
+use mlua::Lua;
+
+fn clear(lua: &Lua, id: u32) {
+    for f in [
+        "modelFile",
+        "modelFileID",
+        "displayID",
+        "creatureID",
+        "modelUnit",
+    ] {
+        set_field(lua, id, f, FieldVal::Nil);
+    }
+}
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("Model", "SetModel", |lua, a| {
+            let id = self_id(lua, &a, "SetModel")?;
+            let v = arg(&a, 1);
+            clear(lua, id);
+            match num(&v) {
+                Some(n) if !matches!(v, mlua::Value::String(_)) => {
+                    set_field(lua, id, "modelFileID", FieldVal::Num(n))
+                }
+                _ => {
+                    let s = string(&v).ok_or_else(|| {
+                        crate::lua::lua_error(lua, "Usage: Model:SetModel(asset [, noMip])")
+                    })?;
+                    set_field(lua, id, "modelFile", FieldVal::Str(s));
+                }
+            }
+            ret(lua, ())
+        }),
+        ("Model", "ClearModel", |lua, a| {
+            let id = self_id(lua, &a, "ClearModel")?;
+            clear(lua, id);
+            ret(lua, ())
+        }),
+        ("Model", "GetModelFileID", |lua, a| {
+            let id = self_id(lua, &a, "GetModelFileID")?;
+            ret(lua, get_field(lua, id, "modelFileID").as_f64())
+        }),
+        ("Model", "SetModelDrawLayer", |lua, a| {
+            let id = self_id(lua, &a, "SetModelDrawLayer")?;
+            let l = string(&arg(&a, 1)).ok_or_else(|| {
+                crate::lua::lua_error(lua, "Usage: Model:SetModelDrawLayer(layer)")
+            })?;
+            set_field(
+                lua,
+                id,
+                "modelDrawLayer",
+                FieldVal::Str(l.to_ascii_uppercase()),
+            );
+            ret(lua, ())
+        }),
+        ("Model", "GetModelDrawLayer", |lua, a| {
+            let id = self_id(lua, &a, "GetModelDrawLayer")?;
+            let l = match get_field(lua, id, "modelDrawLayer") {
+                FieldVal::Str(s) => s,
+                _ => "ARTWORK".into(),
+            };
+            ret(lua, (l, 0))
+        }),
+        ("Model", "UseModelCenterToTransform", |lua, a| {
+            let id = self_id(lua, &a, "UseModelCenterToTransform")?;
+            set_field(
+                lua,
+                id,
+                "useModelCenter",
+                FieldVal::Bool(truthy(&arg(&a, 1))),
+            );
+            ret(lua, ())
+        }),
+        ("Model", "IsUsingModelCenterToTransform", |lua, a| {
+            let id = self_id(lua, &a, "IsUsingModelCenterToTransform")?;
+            ret(
+                lua,
+                get_field(lua, id, "useModelCenter") == FieldVal::Bool(true),
+            )
+        }),
+        ("Model", "SetCamera", |lua, a| {
+            let id = self_id(lua, &a, "SetCamera")?;
+            let c = need_num(lua, &a, 1, "Model:SetCamera(cameraIndex)")?;
+            set_field(lua, id, "cameraIndex", FieldVal::Num(c));
+            ret(lua, ())
+        }),
+        ("Model", "SetCustomCamera", |lua, a| {
+            let id = self_id(lua, &a, "SetCustomCamera")?;
+            let c = need_num(lua, &a, 1, "Model:SetCustomCamera(cameraIndex)")?;
+            set_field(lua, id, "cameraIndex", FieldVal::Num(c));
+            set_field(lua, id, "customCamera", FieldVal::Bool(true));
+            ret(lua, ())
+        }),
+        ("Model", "MakeCurrentCameraCustom", |lua, a| {
+            let id = self_id(lua, &a, "MakeCurrentCameraCustom")?;
+            set_field(lua, id, "customCamera", FieldVal::Bool(true));
+            ret(lua, ())
+        }),
+        ("Model", "HasCustomCamera", |lua, a| {
+            let id = self_id(lua, &a, "HasCustomCamera")?;
+            ret(
+                lua,
+                get_field(lua, id, "customCamera") == FieldVal::Bool(true),
+            )
+        }),
+        ("Model", "SetGlow", |lua, a| {
+            let id = self_id(lua, &a, "SetGlow")?;
+            let g = need_num(lua, &a, 1, "Model:SetGlow(glow)")?;
+            set_field(lua, id, "glow", FieldVal::Num(g));
+            ret(lua, ())
+        }),
+        ("Model", "SetParticlesEnabled", |lua, a| {
+            let id = self_id(lua, &a, "SetParticlesEnabled")?;
+            set_field(lua, id, "particles", FieldVal::Bool(truthy(&arg(&a, 1))));
+            ret(lua, ())
+        }),
+        ("Model", "GetWorldScale", |lua, a| {
+            self_id(lua, &a, "GetWorldScale")?;
+            ret(lua, 1.0)
+        }),
+        ("PlayerModel", "SetDisplayInfo", |lua, a| {
+            let id = self_id(lua, &a, "SetDisplayInfo")?;
+            let d = need_num(
+                lua,
+                &a,
+                1,
+                "PlayerModel:SetDisplayInfo(displayID [, mountDisplayID])",
+            )?;
+            clear(lua, id);
+            set_field(lua, id, "displayID", FieldVal::Num(d));
+            ret(lua, ())
+        }),
+        ("PlayerModel", "GetDisplayInfo", |lua, a| {
+            let id = self_id(lua, &a, "GetDisplayInfo")?;
+            ret(lua, get_field(lua, id, "displayID").as_f64())
+        }),
+        ("PlayerModel", "SetCreature", |lua, a| {
+            let id = self_id(lua, &a, "SetCreature")?;
+            let c = need_num(
+                lua,
+                &a,
+                1,
+                "PlayerModel:SetCreature(creatureID [, displayID])",
+            )?;
+            clear(lua, id);
+            set_field(lua, id, "creatureID", FieldVal::Num(c));
+            set_field(
+                lua,
+                id,
+                "displayID",
+                FieldVal::Num(num(&arg(&a, 2)).unwrap_or(0.0)),
+            );
+            ret(lua, ())
+        }),
+        // True when the unit exists (`UnitExists`), as the client's model finds nothing else.
+        ("PlayerModel", "SetUnit", |lua, a| {
+            let id = self_id(lua, &a, "SetUnit")?;
+            let unit = string(&arg(&a, 1)).ok_or_else(|| {
+                crate::lua::lua_error(lua, "Usage: PlayerModel:SetUnit(unit [, blend])")
+            })?;
+            let exists = match lua.globals().get::<mlua::Function>("UnitExists") {
+                Ok(f) => truthy(&f.call::<mlua::Value>(unit.clone())?),
+                Err(_) => false,
+            };
+            clear(lua, id);
+            if exists {
+                set_field(lua, id, "modelUnit", FieldVal::Str(unit));
+            }
+            ret(lua, exists)
+        }),
+        ("PlayerModel", "RefreshUnit", |lua, a| {
+            self_id(lua, &a, "RefreshUnit")?;
+            ret(lua, ())
+        }),
+        ("PlayerModel", "SetRotation", |lua, a| {
+            let id = self_id(lua, &a, "SetRotation")?;
+            let r = need_num(lua, &a, 1, "PlayerModel:SetRotation(radians [, animate])")?;
+            set_field(lua, id, "facing", FieldVal::Num(r));
+            ret(lua, ())
+        }),
+        ("PlayerModel", "SetPortraitZoom", |lua, a| {
+            let id = self_id(lua, &a, "SetPortraitZoom")?;
+            let z = need_num(lua, &a, 1, "PlayerModel:SetPortraitZoom(zoom)")?;
+            set_field(lua, id, "portraitZoom", FieldVal::Num(z));
+            ret(lua, ())
+        }),
+        ("PlayerModel", "SetCamDistanceScale", |lua, a| {
+            let id = self_id(lua, &a, "SetCamDistanceScale")?;
+            let s = need_num(lua, &a, 1, "PlayerModel:SetCamDistanceScale(scale)")?;
+            set_field(lua, id, "camDistanceScale", FieldVal::Num(s));
+            ret(lua, ())
+        }),
+        ("PlayerModel", "SetAnimation", |lua, a| {
+            let id = self_id(lua, &a, "SetAnimation")?;
+            let n = need_num(lua, &a, 1, "PlayerModel:SetAnimation(anim [, variation])")?;
+            set_field(lua, id, "animation", FieldVal::Num(n));
+            ret(lua, ())
+        }),
+        // No model data: no animation is known.
+        ("PlayerModel", "HasAnimation", |lua, a| {
+            self_id(lua, &a, "HasAnimation")?;
+            ret(lua, false)
+        }),
+    ];
+    install_methods(lua, methods)
+}

@@ -1,0 +1,168 @@
+//! UIObject and ParentedObjectBase: the questions every object answers about itself. There is
+//! no secure environment in the simulator, so access and secret-value questions answer "no
+//! restriction"; `SetForbidden` is remembered (and `IsForbidden` reports it). Parent keys are
+//! the keys under which an object is stored in its parent's table.
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `IsForbidden`, `SetForbidden`, `GetObjectTable`, `CanBeAccessedInContext`, `HasSecretValues`, `IsPreventingSecretValues`, `HasAnySecretAspect`, `HasSecretAspect`, `HasAccessConstraints`, `HasAnyAccessRestrictions`, `HasAnyForbiddenAspects` | [`install`] |
+//! | `GetParentKey`, `SetParentKey(key [, clearOtherKeys])`, `ClearParentKey` | [`parent_key`] |
+//! | `GetDebugName([preferParentKey])` | [`debug_name`] |
+
+use super::fields::FieldVal;
+use super::util::{
+    arg, get_field, install_methods, ret, self_id, set_field, string, truthy, Method,
+};
+use super::{handle_id, object_table, UiState};
+use mlua::{Lua, Value};
+
+/// The key under which `id` is stored in its parent's table, if any.
+pub fn parent_key(lua: &Lua, id: u32) -> mlua::Result<Option<String>> {
+    let parent = {
+        let ui = lua.app_data_ref::<UiState>().expect("ui");
+        let Some(o) = ui.get(id) else { return Ok(None) };
+        if let Some(k) = &o.parent_key {
+            return Ok(Some(k.clone()));
+        }
+        o.parent
+    };
+    let Some(p) = parent else { return Ok(None) };
+    let t = object_table(lua, p)?;
+    let mut keys = Vec::new();
+    for pair in t.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        if let (Value::String(k), Value::Table(v)) = (k, v) {
+            if v.raw_get::<Value>(0).ok().as_ref().and_then(handle_id) == Some(id) {
+                keys.push(k.to_string_lossy());
+            }
+        }
+    }
+    // Table order is not stable: the first key in sorted order.
+    keys.sort();
+    Ok(keys.into_iter().next())
+}
+
+/// `GetDebugName`: the global name; else the parent's debug name and the parent key; else
+/// the parent's debug name and the object type (an object without a parent: its type).
+pub fn debug_name(lua: &Lua, id: u32, prefer_key: bool) -> mlua::Result<String> {
+    let (name, parent, ty) = {
+        let ui = lua.app_data_ref::<UiState>().expect("ui");
+        let Some(o) = ui.get(id) else {
+            return Ok(String::new());
+        };
+        (
+            o.name.clone(),
+            o.parent,
+            super::types::TYPES[o.type_index].object_type,
+        )
+    };
+    let key = parent_key(lua, id)?;
+    if let Some(n) = &name {
+        if !(prefer_key && key.is_some()) {
+            return Ok(n.clone());
+        }
+    }
+    let Some(p) = parent else {
+        return Ok(name.unwrap_or_else(|| ty.to_string()));
+    };
+    let base = debug_name(lua, p, prefer_key)?;
+    Ok(format!("{base}.{}", key.unwrap_or_else(|| ty.to_string())))
+}
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("UIObject", "IsForbidden", |lua, a| {
+            let id = self_id(lua, &a, "IsForbidden")?;
+            ret(lua, get_field(lua, id, "forbidden") == FieldVal::Bool(true))
+        }),
+        ("UIObject", "SetForbidden", |lua, a| {
+            let id = self_id(lua, &a, "SetForbidden")?;
+            set_field(lua, id, "forbidden", FieldVal::Bool(true));
+            ret(lua, ())
+        }),
+        ("UIObject", "GetObjectTable", |lua, a| {
+            let id = self_id(lua, &a, "GetObjectTable")?;
+            ret(lua, object_table(lua, id)?)
+        }),
+        ("UIObject", "CanBeAccessedInContext", |lua, a| {
+            self_id(lua, &a, "CanBeAccessedInContext")?;
+            ret(lua, true)
+        }),
+        ("UIObject", "HasSecretValues", |lua, a| {
+            self_id(lua, &a, "HasSecretValues")?;
+            ret(lua, false)
+        }),
+        ("UIObject", "IsPreventingSecretValues", |lua, a| {
+            self_id(lua, &a, "IsPreventingSecretValues")?;
+            ret(lua, false)
+        }),
+        ("UIObject", "HasAnySecretAspect", |lua, a| {
+            self_id(lua, &a, "HasAnySecretAspect")?;
+            ret(lua, false)
+        }),
+        ("UIObject", "HasSecretAspect", |lua, a| {
+            self_id(lua, &a, "HasSecretAspect")?;
+            ret(lua, false)
+        }),
+        ("UIObject", "HasAccessConstraints", |lua, a| {
+            self_id(lua, &a, "HasAccessConstraints")?;
+            ret(lua, false)
+        }),
+        ("UIObject", "HasAnyAccessRestrictions", |lua, a| {
+            self_id(lua, &a, "HasAnyAccessRestrictions")?;
+            ret(lua, false)
+        }),
+        ("UIObject", "HasAnyForbiddenAspects", |lua, a| {
+            self_id(lua, &a, "HasAnyForbiddenAspects")?;
+            ret(lua, false)
+        }),
+        ("ParentedObjectBase", "GetParentKey", |lua, a| {
+            let id = self_id(lua, &a, "GetParentKey")?;
+            ret(lua, parent_key(lua, id)?)
+        }),
+        // Stores the object in its parent's table under `key` (and forgets other keys when
+        // asked to).
+        ("ParentedObjectBase", "SetParentKey", |lua, a| {
+            let id = self_id(lua, &a, "SetParentKey")?;
+            let key = string(&arg(&a, 1)).ok_or_else(|| {
+                crate::lua::lua_error(lua, "Usage: SetParentKey(parentKey [, clearOtherKeys])")
+            })?;
+            let parent = super::util::with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent));
+            if let Some(p) = parent {
+                let pt = object_table(lua, p)?;
+                if truthy(&arg(&a, 2)) {
+                    if let Some(old) = parent_key(lua, id)? {
+                        pt.raw_set(old, Value::Nil)?;
+                    }
+                }
+                pt.raw_set(key.clone(), object_table(lua, id)?)?;
+            }
+            super::util::with_ui_mut(lua, |ui| {
+                if let Some(o) = ui.get_mut(id) {
+                    o.parent_key = Some(key);
+                }
+            });
+            ret(lua, ())
+        }),
+        ("ParentedObjectBase", "ClearParentKey", |lua, a| {
+            let id = self_id(lua, &a, "ClearParentKey")?;
+            let old = parent_key(lua, id)?;
+            let parent = super::util::with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent));
+            if let (Some(k), Some(p)) = (old, parent) {
+                object_table(lua, p)?.raw_set(k, Value::Nil)?;
+            }
+            super::util::with_ui_mut(lua, |ui| {
+                if let Some(o) = ui.get_mut(id) {
+                    o.parent_key = None;
+                }
+            });
+            ret(lua, ())
+        }),
+        ("ParentedObjectBase", "GetDebugName", |lua, a| {
+            let id = self_id(lua, &a, "GetDebugName")?;
+            ret(lua, debug_name(lua, id, truthy(&arg(&a, 1)))?)
+        }),
+    ];
+    install_methods(lua, methods)
+}
