@@ -32,72 +32,10 @@ fn ret(lua: &Lua, v: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
     v.into_lua_multi(lua)
 }
 
-/// Whether `script` is a handler this object's type supports.
-fn has_script_type(type_index: usize, script: &str) -> bool {
-    let frame_like = types::is_a(type_index, "Frame");
-    match script {
-        "OnEvent"
-        | "OnUpdate"
-        | "OnSizeChanged"
-        | "OnAttributeChanged"
-        | "OnDragStart"
-        | "OnDragStop"
-        | "OnReceiveDrag"
-        | "OnKeyDown"
-        | "OnKeyUp"
-        | "OnChar"
-        | "OnEnable"
-        | "OnDisable"
-        | "OnHyperlinkClick"
-        | "OnHyperlinkEnter"
-        | "OnHyperlinkLeave"
-        | "OnGamePadButtonDown"
-        | "OnGamePadButtonUp"
-        | "OnGamePadStick" => frame_like,
-        // Retail gives every region (textures and font strings too) the mouse and
-        // visibility scripts (`Region` in the reference's script table).
-        "OnShow" | "OnHide" | "OnEnter" | "OnLeave" | "OnMouseDown" | "OnMouseUp"
-        | "OnMouseWheel" => types::is_a(type_index, "Region") || frame_like,
-        "OnLoad" => true,
-        "OnClick" | "PreClick" | "PostClick" | "OnDoubleClick" => types::is_a(type_index, "Button"),
-        "OnValueChanged" | "OnMinMaxChanged" => {
-            types::is_a(type_index, "Slider") || types::is_a(type_index, "StatusBar")
-        }
-        "OnTextChanged"
-        | "OnEnterPressed"
-        | "OnEscapePressed"
-        | "OnTabPressed"
-        | "OnSpacePressed"
-        | "OnEditFocusGained"
-        | "OnEditFocusLost"
-        | "OnTextSet"
-        | "OnCursorChanged"
-        | "OnInputLanguageChanged"
-        | "OnArrowPressed"
-        | "OnCharComposition" => types::is_a(type_index, "EditBox"),
-        "OnTooltipSetItem"
-        | "OnTooltipSetUnit"
-        | "OnTooltipSetSpell"
-        | "OnTooltipCleared"
-        | "OnTooltipAddMoney"
-        | "OnTooltipSetDefaultAnchor" => types::is_a(type_index, "GameTooltip"),
-        "OnCooldownDone" => types::is_a(type_index, "Cooldown"),
-        "OnScrollRangeChanged" | "OnVerticalScroll" | "OnHorizontalScroll" => {
-            types::is_a(type_index, "ScrollFrame")
-        }
-        "OnColorSelect" => types::is_a(type_index, "ColorSelect"),
-        "OnMessageScrollChanged" | "OnHyperlinkClick2" => {
-            types::is_a(type_index, "ScrollingMessageFrame")
-        }
-        "OnPlay" | "OnPause" | "OnStop" | "OnFinished" | "OnLoop" => {
-            types::is_a(type_index, "AnimationGroup") || types::is_a(type_index, "Animation")
-        }
-        "OnModelLoaded" | "OnAnimFinished" | "OnAnimStarted" | "OnDressModel"
-        | "OnModelCleared" => {
-            types::is_a(type_index, "Model") || types::is_a(type_index, "ModelScene")
-        }
-        _ => false,
-    }
+/// Whether `script` is a handler this object's type supports (see `script_types`).
+pub fn has_script_type(lua: &Lua, type_index: usize, script: &str) -> bool {
+    let ui = lua.app_data_ref::<UiState>().expect("ui");
+    super::script_types::has(&ui.scripts, type_index, script)
 }
 
 fn check_script(lua: &Lua, id: u32, script: &Value, method: &str) -> mlua::Result<String> {
@@ -109,7 +47,7 @@ fn check_script(lua: &Lua, id: u32, script: &Value, method: &str) -> mlua::Resul
     };
     let s = s.to_string_lossy();
     let type_index = type_of(lua, id);
-    if !has_script_type(type_index, &s) {
+    if !has_script_type(lua, type_index, &s) {
         return Err(lua_error(
             lua,
             format_args!(
@@ -192,7 +130,8 @@ fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
         return Err(lua_error(lua, "Usage: HasScript(\"type\")"));
     };
     let ty = type_of(lua, id);
-    ret(lua, has_script_type(ty, &s.to_string_lossy()))
+    let has = has_script_type(lua, ty, &s.to_string_lossy());
+    ret(lua, has)
 }
 
 /// Shows or hides an object and fires OnShow/OnHide on every object whose visibility changed.

@@ -19,6 +19,7 @@ pub mod game_tooltip;
 pub mod message_frame;
 pub mod region;
 pub mod screen;
+pub mod script_types;
 pub mod scroll_frame;
 pub mod slider;
 pub mod status_bar;
@@ -87,6 +88,8 @@ pub struct UiState {
     /// Address of each object's Lua table → its id: the fast path of `obj_id` (object tables
     /// are never collected, so an address is never reused while the VM lives).
     pub by_table: FxHashMap<usize, u32>,
+    /// Each type's script handlers in this product (`script_types`).
+    pub scripts: script_types::ScriptTable,
 }
 
 impl Default for UiState {
@@ -106,6 +109,7 @@ impl Default for UiState {
             physical: screen::PHYSICAL_SIZE,
             ui_scale: 1.0,
             by_table: FxHashMap::default(),
+            scripts: Vec::new(),
         }
     }
 }
@@ -195,6 +199,7 @@ pub fn install(
         available: (0..types::TYPES.len())
             .map(|i| types::available_in(i, data))
             .collect(),
+        scripts: script_types::build(data),
         ..UiState::default()
     };
     lua.set_app_data(state);

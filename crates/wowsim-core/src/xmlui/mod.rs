@@ -75,6 +75,11 @@ fn top_level(lua: &Lua, src: &Src, el: &Element) -> mlua::Result<()> {
         "AnimationGroup" if el.bool_attr("virtual") == Some(true) => {
             animations::load_group(lua, 0, el, src)
         }
+        // A virtual animation (`<Animation name="X" virtual="true">`) is a template that
+        // animations in groups inherit.
+        _ if animations::is_animation(&el.tag, lua) && el.bool_attr("virtual") == Some(true) => {
+            animations::load_animation(lua, 0, el, src)
+        }
         _ if frame::is_layout_tag(lua, schema, &el.tag) => {
             frame::load_element(lua, src, el, None, None).map(|_| ())
         }

@@ -140,12 +140,20 @@ fn size(lua: &Lua, obj: &Table, tag: &str, el: &Element) -> mlua::Result<()> {
     }
 }
 
-/// Resolves `relativeKey` (`$parent.$parent.Key`) from the object.
-fn relative_key(lua: &Lua, id: u32, obj: &Table, key: &str) -> mlua::Result<Value> {
+/// Whether a `relativeKey` part names the parent: the client only compares the `$parent`
+/// prefix, so `$parentKey` and `$parentPanelContainer` also step to the parent.
+fn is_parent_step(part: &str) -> bool {
+    part.get(..7)
+        .is_some_and(|p| p.eq_ignore_ascii_case("$parent"))
+}
+
+/// Resolves `relativeKey` (`$parent.$parent.Key`) from the object; `None` when a step finds
+/// nothing or comes back to the object itself.
+fn relative_key(lua: &Lua, id: u32, obj: &Table, key: &str) -> mlua::Result<Option<Value>> {
     let mut cur_id = Some(id);
     let mut cur = Value::Table(obj.clone());
-    for part in key.split('.') {
-        if part.eq_ignore_ascii_case("$parent") {
+    for part in key.split('.').filter(|p| !p.is_empty()) {
+        if is_parent_step(part) {
             let p = cur_id.and_then(|i| {
                 lua.app_data_ref::<UiState>()
                     .expect("ui")
@@ -164,10 +172,34 @@ fn relative_key(lua: &Lua, id: u32, obj: &Table, key: &str) -> mlua::Result<Valu
             };
             cur_id = widgets::obj_id(lua, &cur, "relativeKey").ok();
         }
+        if cur_id.is_none() || cur_id == Some(id) {
+            return Ok(None);
+        }
     }
-    Ok(cur)
+    Ok(Some(cur))
 }
 
+/// Records a client XML warning about an anchor (`Name: reason: value` at the anchor's line).
+fn anchor_warning(lua: &Lua, id: u32, src: &Src, a: &Element, reason: &str, value: &str) {
+    let name = lua
+        .app_data_ref::<UiState>()
+        .expect("ui")
+        .get(id)
+        .and_then(|o| o.name.clone())
+        .unwrap_or_else(|| "Unknown".to_string());
+    record_at(
+        lua,
+        format!("{}:{}: {name}: {reason}: {value}", src.file, a.pos.line),
+        &src.file,
+        Some(a.pos.line),
+    );
+}
+
+/// Applies `<Anchors>` the way the client's loader does: `relativeTo` is a global name
+/// (`$parent` expanded) and an unknown one is a warning that skips the anchor; `relativeKey`
+/// must start at `$parent` (else the anchor is skipped with a warning) and, when a step finds
+/// nothing, the anchor falls back to the parent without a warning (Blizzard's own XML relies
+/// on that, e.g. keys of frames that are only parented later by Lua).
 fn anchors(
     lua: &Lua,
     id: u32,
@@ -181,37 +213,41 @@ fn anchors(
         .expect("ui")
         .get(id)
         .and_then(|o| o.parent);
+    let parent_value = |lua: &Lua| -> mlua::Result<Value> {
+        Ok(match parent {
+            Some(p) => Value::Table(widgets::object_table(lua, p)?),
+            None => Value::Nil,
+        })
+    };
     for a in el.children_named("Anchor") {
         let point = a.attr("point").unwrap_or("TOPLEFT");
         let rel_point = a.attr("relativepoint").unwrap_or(point);
         let (x, y) = xy(a);
-        let relative = if let Some(k) = a.attr("relativekey") {
-            Some((k, relative_key(lua, id, obj, k)?))
-        } else if let Some(n) = a.attr("relativeto") {
-            let n = widgets::frame::expand_parent_name(lua, n, parent);
-            let v: Value = lua.globals().get(n.as_str())?;
-            Some((a.attr("relativeto").unwrap_or(""), v))
-        } else {
-            None
-        };
-        let rel = match relative {
-            Some((_, v @ Value::Table(_))) => v,
-            Some((what, _)) => {
-                record_at(
-                    lua,
-                    format!(
-                        "{}:{}: wow-sim: anchor target \"{what}\" not found",
-                        src.file, a.pos.line
-                    ),
-                    &src.file,
-                    Some(a.pos.line),
-                );
+        let rel = if let Some(n) = a.attr("relativeto") {
+            let name = widgets::frame::expand_parent_name(lua, n, parent);
+            let v: Value = lua.globals().get(name.as_str())?;
+            match widgets::obj_id(lua, &v, "relativeTo") {
+                Ok(rid) if rid == id => {
+                    anchor_warning(lua, id, src, a, "anchored to itself", n);
+                    continue;
+                }
+                Ok(_) => v,
+                Err(_) => {
+                    anchor_warning(lua, id, src, a, "Couldn't find relative frame", n);
+                    continue;
+                }
+            }
+        } else if let Some(k) = a.attr("relativekey") {
+            if !is_parent_step(k) {
+                anchor_warning(lua, id, src, a, "anchored to itself", k);
                 continue;
             }
-            None => match parent {
-                Some(p) => Value::Table(widgets::object_table(lua, p)?),
-                None => Value::Nil,
-            },
+            match relative_key(lua, id, obj, k)? {
+                Some(v) => v,
+                None => parent_value(lua)?,
+            }
+        } else {
+            parent_value(lua)?
         };
         call(
             lua,

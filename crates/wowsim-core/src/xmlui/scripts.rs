@@ -110,31 +110,44 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
     Ok(f)
 }
 
-/// The handler an element describes, or `None` (nothing to set, or an error was recorded).
-fn handler(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>> {
+/// What a handler element sets: `Some(handler)` (a function, or `None` to clear), or `None`
+/// when nothing is set (its body did not compile; the error is recorded).
+fn handler(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Option<Function>>> {
+    // As the client: `function=` names a global looked up now; one that is not a function
+    // sets no handler (`function=""` clears an inherited one) without a warning.
     if let Some(name) = h.attr("function") {
-        return match lua.globals().get::<Value>(name)? {
-            Value::Function(f) => Ok(Some(f)),
-            _ => {
-                let line = h.pos.line;
-                record_at(
-                    lua,
-                    format!(
-                        "{}:{line}: {}: function \"{name}\" not found",
-                        src.file, h.tag
-                    ),
-                    &src.file,
-                    Some(line),
-                );
-                Ok(None)
-            }
-        };
+        return Ok(Some(match lua.globals().get::<Value>(name)? {
+            Value::Function(f) => Some(f),
+            _ => None,
+        }));
     }
     if let Some(name) = h.attr("method") {
         let f: Function = helpers(lua)?.get("method")?;
-        return Ok(Some(f.call(name)?));
+        return Ok(Some(Some(f.call(name)?)));
     }
-    compiled(lua, h, src)
+    Ok(compiled(lua, h, src)?.map(Some))
+}
+
+/// Records the client's warning for a handler element the object's type does not have.
+fn unknown_script(lua: &Lua, id: u32, h: &Element, src: &Src) {
+    let ty = type_index(lua, id);
+    let line = h.pos.line;
+    record_at(
+        lua,
+        format!(
+            "{}:{line}: Frame {}: Unknown script element {}",
+            src.file,
+            crate::widgets::types::TYPES[ty].object_type,
+            h.tag
+        ),
+        &src.file,
+        Some(line),
+    );
+}
+
+fn type_index(lua: &Lua, id: u32) -> usize {
+    let ui = lua.app_data_ref::<crate::widgets::UiState>().expect("ui");
+    ui.get(id).map_or(0, |o| o.type_index)
 }
 
 /// Sets the handlers of a `<Scripts>` element on `obj`.
@@ -149,20 +162,30 @@ pub fn load_scripts(
 ) -> mlua::Result<()> {
     let id = widgets::obj_id(lua, &Value::Table(obj.clone()), "SetScript")?;
     for h in &scripts.children {
+        let name = h.tag.as_str();
+        if !crate::widgets::frame::has_script_type(lua, type_index(lua, id), name) {
+            unknown_script(lua, id, h, src);
+            continue;
+        }
         let Some(new) = handler(lua, h, src)? else {
             continue;
         };
+        let Some(new) = new else {
+            call(lua, obj, tag, name, "SetScript", (name, Value::Nil))?;
+            continue;
+        };
         let own = new.clone();
-        let name = h.tag.as_str();
         let old = {
             let get = lua.app_data_ref::<UiLua>().expect("ui").getscript.clone();
             get.call::<Option<Function>>((id, name))?
         };
         let inherit = h.attr("inherit").map(str::to_ascii_lowercase);
         let intrinsic = order.intrinsic.iter().rev().find(|(s, _, _)| s == name);
+        // `prepend` runs the inherited handler first, `append` runs it after this one (the
+        // chat edit box's `append` OnLoad sets `chatFrame` before the template's OnLoad).
         let (old, before) = match inherit.as_deref() {
-            Some("prepend") => (old, Some(true)),
-            Some("append") => (old, Some(false)),
+            Some("prepend") => (old, Some(false)),
+            Some("append") => (old, Some(true)),
             // A later handler replaces an earlier template's, but keeps the intrinsic's.
             _ => match intrinsic {
                 Some((_, pre, f)) if !from_intrinsic => (Some(f.clone()), Some(!pre)),
