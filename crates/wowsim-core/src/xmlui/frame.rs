@@ -248,6 +248,7 @@ pub fn apply(
             layers::late_children(lua, id, obj, tag, el, src)?;
         }
     }
+    props::resolve_pending_masks(lua, id)?;
     attrs::apply(lua, obj, tag, &merged, true)
 }
 

@@ -95,12 +95,54 @@ pub fn special_attrs(
             )?;
         }
     }
+    if schema.extends(tag, "Frame") {
+        // `propagateMouseInput="Motion|Clicks|Both"`.
+        if let Some(v) = merged_get(merged, "propagatemouseinput") {
+            let v = v.to_ascii_lowercase();
+            let (motion, clicks) = (v == "motion" || v == "both", v == "clicks" || v == "both");
+            call(
+                lua,
+                obj,
+                tag,
+                "propagatemouseinput",
+                "SetPropagateMouseMotion",
+                motion,
+            )?;
+            call(
+                lua,
+                obj,
+                tag,
+                "propagatemouseinput",
+                "SetPropagateMouseClicks",
+                clicks,
+            )?;
+        }
+    }
     if schema.extends(tag, "Texture") {
         if let Some(atlas) = merged_get(merged, "atlas") {
             let size = merged_get(merged, "useatlassize")
                 .and_then(wowsim_xml::parse_bool)
                 .unwrap_or(false);
             call(lua, obj, tag, "atlas", "SetAtlas", (atlas, size))?;
+        }
+    }
+    if schema.extends(tag, "Texture") || schema.extends(tag, "Line") {
+        // The wrap modes are arguments of `SetTexture`; without a file they are kept.
+        let (h, v) = (
+            merged_get(merged, "hwrapmode"),
+            merged_get(merged, "vwrapmode"),
+        );
+        if let Some(file) = merged_get(merged, "file") {
+            call(lua, obj, tag, "file", "SetTexture", (file, h, v))?;
+        } else if h.is_some() || v.is_some() {
+            let id = widgets::obj_id(lua, &Value::Table(obj.clone()), "xml")?;
+            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+            for (k, val) in [("xml:hWrapMode", h), ("xml:vWrapMode", v)] {
+                if let Some(val) = val {
+                    let val = widgets::fields::FieldVal::Str(val.to_string());
+                    ui.set_field_by_name(id, k, val);
+                }
+            }
         }
     }
     Ok(())
@@ -366,10 +408,122 @@ pub fn plain_children(
             _ if super::animations::is_animation(&c.tag, lua) => {
                 super::animations::load_animation(lua, id, c, src)?
             }
-            "Mixins" | "ForbiddenAspects" | "ViewInsets" | "MaskedTextures" => {
+            "MaskedTextures" => masked_textures(lua, id, obj, c, src)?,
+            "ControlPoints" => super::animations::control_points(lua, id, c)?,
+            // The centre of a rotation or scale: `<Origin point><Offset x y/></Origin>`.
+            "Origin" => {
+                let (x, y) = xy(c);
+                let point = c.attr("point").unwrap_or("CENTER");
+                let args = (point, x.unwrap_or(0.0), y.unwrap_or(0.0));
+                call(lua, obj, tag, "Origin", "SetOrigin", args)?;
+            }
+            "Mixins" | "ForbiddenAspects" | "ViewInsets" => {
                 coverage::not_implemented(lua, &c.tag, "")
             }
             other => coverage::not_implemented(lua, other, ""),
+        }
+    }
+    Ok(())
+}
+
+/// Follows a `childKey` path from `start` (`$parent` steps up, other parts are keys).
+fn navigate(lua: &Lua, start: u32, key: &str) -> mlua::Result<Option<Table>> {
+    let mut cur = Some(start);
+    for part in key.split('.').filter(|p| !p.is_empty()) {
+        let Some(id) = cur else { return Ok(None) };
+        cur = if is_parent_step(part) {
+            lua.app_data_ref::<UiState>()
+                .expect("ui")
+                .get(id)
+                .and_then(|o| o.parent)
+        } else {
+            let v: Value = widgets::object_table(lua, id)?.get(part)?;
+            widgets::obj_id(lua, &v, "childKey").ok()
+        };
+    }
+    match cur {
+        Some(id) => Ok(Some(widgets::object_table(lua, id)?)),
+        None => Ok(None),
+    }
+}
+
+/// `<MaskedTextures>` of a mask texture: each `<MaskedTexture childKey>` (a key of the
+/// mask's parent) gets the mask (`AddMaskTexture`), now or once the parent has made all its
+/// children (see [`resolve_pending_masks`]).
+fn masked_textures(lua: &Lua, id: u32, obj: &Table, el: &Element, src: &Src) -> mlua::Result<()> {
+    let parent = lua
+        .app_data_ref::<UiState>()
+        .expect("ui")
+        .get(id)
+        .and_then(|o| o.parent);
+    for m in el.children_named("MaskedTexture") {
+        let Some(key) = m.attr("childkey") else {
+            continue;
+        };
+        let found = match parent {
+            Some(p) => navigate(lua, p, key)?,
+            None => None,
+        };
+        match (found, parent) {
+            (Some(t), _) => {
+                call(
+                    lua,
+                    &t,
+                    "MaskedTexture",
+                    "childkey",
+                    "AddMaskTexture",
+                    obj.clone(),
+                )?;
+            }
+            (None, Some(p)) => {
+                let mut st = lua
+                    .app_data_mut::<super::registry::XmlState>()
+                    .expect("xml state");
+                st.pending_masks.push(super::registry::PendingMask {
+                    parent: p,
+                    mask: id,
+                    key: key.to_string(),
+                    file: src.file.clone(),
+                    line: m.pos.line,
+                });
+            }
+            (None, None) => mask_not_found(lua, &src.file, m.pos.line, key),
+        }
+    }
+    Ok(())
+}
+
+fn mask_not_found(lua: &Lua, file: &str, line: u32, key: &str) {
+    record_at(
+        lua,
+        format!("{file}:{line}: MaskedTexture: childKey \"{key}\" not found"),
+        file,
+        Some(line),
+    );
+}
+
+/// Applies the masks waiting for children of `parent` (called when it has made them all).
+pub fn resolve_pending_masks(lua: &Lua, parent: u32) -> mlua::Result<()> {
+    let mine: Vec<super::registry::PendingMask> = {
+        let mut st = lua
+            .app_data_mut::<super::registry::XmlState>()
+            .expect("xml state");
+        if st.pending_masks.is_empty() {
+            return Ok(());
+        }
+        let (mine, rest) = std::mem::take(&mut st.pending_masks)
+            .into_iter()
+            .partition(|p| p.parent == parent);
+        st.pending_masks = rest;
+        mine
+    };
+    for p in mine {
+        match navigate(lua, parent, &p.key)? {
+            Some(t) => {
+                let mask = widgets::object_table(lua, p.mask)?;
+                call(lua, &t, "MaskedTexture", "childkey", "AddMaskTexture", mask)?;
+            }
+            None => mask_not_found(lua, &p.file, p.line, &p.key),
         }
     }
     Ok(())
