@@ -257,19 +257,36 @@ fn create_animation(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
 }
 
 fn groups_of(lua: &Lua, id: u32) -> Vec<u32> {
+    children_of_type(lua, id, "AnimationGroup")
+}
+
+fn children_of_type(lua: &Lua, id: u32, ty: &str) -> Vec<u32> {
     let ui = lua.app_data_ref::<UiState>().expect("ui");
     ui.get(id)
         .map(|o| {
             o.children
                 .iter()
                 .copied()
-                .filter(|c| {
-                    ui.get(*c)
-                        .is_some_and(|g| types::is_a(g.type_index, "AnimationGroup"))
-                })
+                .filter(|c| ui.get(*c).is_some_and(|g| types::is_a(g.type_index, ty)))
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// `Path:CreateControlPoint([name [, template [, order]]])`.
+fn create_control_point(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "CreateControlPoint")?;
+    let ty = types::find("ControlPoint").expect("type");
+    let name = string(&arg(&a, 1)).map(|n| super::frame::expand_parent_name(lua, &n, Some(id)));
+    let (cid, t) = create_object(lua, ty, name, Some(id))?;
+    if let Some(template) = string(&arg(&a, 2)) {
+        crate::templates::apply_runtime_templates(lua, cid, &t, &template, None)?;
+    }
+    if let Value::Integer(_) | Value::Number(_) = arg(&a, 3) {
+        let order = super::util::num(&arg(&a, 3)).unwrap_or(0.0);
+        set_field(lua, cid, "order", FieldVal::Num(order));
+    }
+    ret(lua, t)
 }
 
 fn tables(lua: &Lua, ids: Vec<u32>) -> mlua::Result<MultiValue> {
@@ -296,6 +313,11 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             ret(lua, ())
         }),
         ("AnimationGroup", "CreateAnimation", create_animation),
+        ("Path", "CreateControlPoint", create_control_point),
+        ("Path", "GetControlPoints", |lua, a| {
+            let id = self_id(lua, &a, "GetControlPoints")?;
+            tables(lua, children_of_type(lua, id, "ControlPoint"))
+        }),
         ("AnimationGroup", "GetAnimations", |lua, a| {
             let id = self_id(lua, &a, "GetAnimations")?;
             tables(lua, animations_of(lua, id))

@@ -475,6 +475,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             }
             ret(lua, ())
         }),
+        // Protected frames: `explicitlyProtected` (the XML `protected` attribute) is the only
+        // source wow-sim knows, so both results are that flag.
+        ("Region", "IsProtected", |lua, a| {
+            let id = self_id(lua, &a, "IsProtected")?;
+            let on = super::util::get_field(lua, id, "explicitlyProtected")
+                == super::fields::FieldVal::Bool(true);
+            ret(lua, (on, on))
+        }),
         ("Frame", "GetID", |lua, a| {
             let id = self_id(lua, &a, "GetID")?;
             ret(
