@@ -475,6 +475,27 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             }
             ret(lua, ())
         }),
+        // `SetResizeBounds(minW, minH [, maxW, maxH])`: the fields `GetResizeBounds` reads.
+        ("Frame", "SetResizeBounds", |lua, a| {
+            let id = self_id(lua, &a, "SetResizeBounds")?;
+            let usage = "Usage: SetResizeBounds(minWidth, minHeight [, maxWidth, maxHeight])";
+            let n = |i: usize| super::util::num(&arg(&a, i));
+            let (Some(min_w), Some(min_h)) = (n(1), n(2)) else {
+                return Err(lua_error(lua, usage));
+            };
+            let vals = [
+                ("minResizeWidth", min_w),
+                ("minResizeHeight", min_h),
+                ("maxResizeWidth", n(3).unwrap_or(0.0)),
+                ("maxResizeHeight", n(4).unwrap_or(0.0)),
+            ];
+            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+            for (f, v) in vals {
+                ui.set_field_by_name(id, f, super::fields::FieldVal::Num(v));
+            }
+            drop(ui);
+            ret(lua, ())
+        }),
         // Protected frames: `explicitlyProtected` (the XML `protected` attribute) is the only
         // source wow-sim knows, so both results are that flag.
         ("Region", "IsProtected", |lua, a| {
