@@ -18,6 +18,14 @@ use super::util::{
 };
 use mlua::{Lua, Value};
 
+/// The fields of `SetTextInsets` / `GetTextInsets` (left, right, top, bottom).
+const INSETS: [&str; 4] = [
+    "textInsetLeft",
+    "textInsetRight",
+    "textInsetTop",
+    "textInsetBottom",
+];
+
 /// The edit box holding keyboard focus (VM app data).
 #[derive(Default)]
 pub struct EditFocus(pub Option<u32>);
@@ -87,6 +95,22 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         lua.create_function(|lua, ()| obj_value(lua, focused(lua)))?,
     )?;
     let methods: &[(&str, &str, Method)] = &[
+        ("EditBox", "SetTextInsets", |lua, a| {
+            let id = self_id(lua, &a, "SetTextInsets")?;
+            for (i, f) in INSETS.iter().enumerate() {
+                let v = num(&arg(&a, i + 1)).unwrap_or(0.0);
+                set_field(lua, id, f, FieldVal::Num(v));
+            }
+            ret(lua, ())
+        }),
+        ("EditBox", "GetTextInsets", |lua, a| {
+            let id = self_id(lua, &a, "GetTextInsets")?;
+            let v: Vec<f64> = INSETS
+                .iter()
+                .map(|f| get_field(lua, id, f).as_f64())
+                .collect();
+            ret(lua, (v[0], v[1], v[2], v[3]))
+        }),
         ("EditBox", "SetText", |lua, a| {
             let id = self_id(lua, &a, "SetText")?;
             let Some(t) = string(&arg(&a, 1)) else {
