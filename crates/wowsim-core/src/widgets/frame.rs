@@ -66,15 +66,23 @@ fn set_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     if !matches!(handler, Value::Nil | Value::Function(_)) {
         return Err(lua_error(lua, "Usage: SetScript(\"type\", function)"));
     }
+    set_handler(lua, id, &script, handler)?;
+    ret(lua, ())
+}
+
+/// Sets a script handler (a function or nil) without the checks of `SetScript`: the XML
+/// loader's way, which also reaches objects without a `SetScript` method (Actor).
+pub fn set_handler(lua: &Lua, id: u32, script: &str, handler: Value) -> mlua::Result<()> {
     let f = lua.app_data_ref::<UiLua>().expect("ui").setscript.clone();
-    f.call::<()>((id, script.as_str(), handler.clone()))?;
+    let has = !handler.is_nil();
+    f.call::<()>((id, script, handler))?;
     if script == "OnUpdate" {
-        note_on_update(lua, id, !handler.is_nil());
+        note_on_update(lua, id, has);
     }
-    if script == "OnSizeChanged" && !handler.is_nil() {
+    if script == "OnSizeChanged" && has {
         super::region::watch_size(lua, id);
     }
-    ret(lua, ())
+    Ok(())
 }
 
 fn note_on_update(lua: &Lua, id: u32, has: bool) {

@@ -17,6 +17,7 @@ pub mod frame;
 pub mod frame_strata;
 pub mod game_tooltip;
 pub mod message_frame;
+pub mod model_scene;
 pub mod region;
 pub mod screen;
 pub mod script_types;
@@ -218,6 +219,7 @@ pub fn install(
     cooldown::install(lua)?;
     game_tooltip::install(lua)?;
     message_frame::install(lua)?;
+    model_scene::install(lua)?;
     screen::install(lua)?;
     animation::install(lua)?;
     Ok(())

@@ -128,6 +128,12 @@ pub fn tag_status(schema: &Schema, tag: &str) -> &'static str {
     if matches!(def.name.as_str(), "ControlPoints" | "ControlPoint") {
         return "applied (animation paths)";
     }
+    if def.name == "Actor" {
+        return "applied (templates of `CreateActor`)";
+    }
+    if def.name == "ViewInsets" {
+        return "applied (`SetViewInsets`)";
+    }
     if def.name == "Origin" {
         return "applied (`SetOrigin`)";
     }
@@ -186,7 +192,7 @@ pub fn attr_status(schema: &Schema, tag: &str, attr: &str) -> String {
             ("TexCoords", _) | ("Rect", _) | ("AbsInset", _) | ("AbsValue", "val") => {
                 "applied".into()
             }
-            ("HitRectInsets" | "TextInsets", _) => "applied".into(),
+            ("HitRectInsets" | "TextInsets" | "ViewInsets", _) => "applied".into(),
             ("Gradient", "orientation") => "applied (`SetGradient`)".into(),
             ("Script" | "Include", "file") => "applied (loader)".into(),
             ("Member", "alphabet") => "applied (roman only)".into(),

@@ -88,6 +88,14 @@ fn top_level(lua: &Lua, src: &Src, el: &Element) -> mlua::Result<()> {
         "AnimationGroup" if el.bool_attr("virtual") == Some(true) => {
             animations::load_group(lua, 0, el, src)
         }
+        // An actor template for `ModelScene:CreateActor(name, template)`.
+        "Actor" if el.bool_attr("virtual") == Some(true) => {
+            match el.attr("name") {
+                Some(n) => registry::register(lua, n, el, src, false),
+                None => coverage::not_implemented(lua, "Actor", "virtual"),
+            }
+            Ok(())
+        }
         // A virtual animation (`<Animation name="X" virtual="true">`) is a template that
         // animations in groups inherit.
         _ if animations::is_animation(&el.tag, lua) && el.bool_attr("virtual") == Some(true) => {

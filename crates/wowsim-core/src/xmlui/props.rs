@@ -366,7 +366,7 @@ pub fn plain_children(
                     }
                 }
             }
-            "Scripts" => scripts::load_scripts(lua, obj, tag, c, src, order, from_intrinsic)?,
+            "Scripts" => scripts::load_scripts(lua, obj, c, src, order, from_intrinsic)?,
             "HitRectInsets" => insets(lua, obj, tag, c, "SetHitRectInsets")?,
             "TextInsets" => insets(lua, obj, tag, c, "SetTextInsets")?,
             "ResizeBounds" => {
@@ -417,9 +417,8 @@ pub fn plain_children(
                 let args = (point, x.unwrap_or(0.0), y.unwrap_or(0.0));
                 call(lua, obj, tag, "Origin", "SetOrigin", args)?;
             }
-            "Mixins" | "ForbiddenAspects" | "ViewInsets" => {
-                coverage::not_implemented(lua, &c.tag, "")
-            }
+            "ViewInsets" => insets(lua, obj, tag, c, "SetViewInsets")?,
+            "Mixins" | "ForbiddenAspects" => coverage::not_implemented(lua, &c.tag, ""),
             other => coverage::not_implemented(lua, other, ""),
         }
     }

@@ -3,9 +3,8 @@
 //! `function(<the client's arguments>) body end` with chunk name `@Interface/AddOns/...xml`
 //! and the real XML line numbers. `inherit="prepend|append"` chains with the inherited
 //! handler; `intrinsicOrder="precall|postcall"` orders an intrinsic's handler around the
-//! handler of the element using it. Handlers are set through the object's `SetScript`.
+//! handler of the element using it. Handlers are set as `SetScript` does (without its method, which an Actor lacks).
 
-use super::calls::call;
 use super::registry::{Src, XmlState};
 use crate::addons::record_at;
 use crate::widgets::{self, UiLua};
@@ -154,7 +153,6 @@ fn type_index(lua: &Lua, id: u32) -> usize {
 pub fn load_scripts(
     lua: &Lua,
     obj: &Table,
-    tag: &str,
     scripts: &Element,
     src: &Src,
     order: &mut Order,
@@ -171,7 +169,7 @@ pub fn load_scripts(
             continue;
         };
         let Some(new) = new else {
-            call(lua, obj, tag, name, "SetScript", (name, Value::Nil))?;
+            crate::widgets::frame::set_handler(lua, id, name, Value::Nil)?;
             continue;
         };
         let own = new.clone();
@@ -212,7 +210,7 @@ pub fn load_scripts(
                 .is_none_or(|o| o.eq_ignore_ascii_case("precall"));
             order.intrinsic.push((name.to_string(), pre, own));
         }
-        call(lua, obj, tag, name, "SetScript", (name, f))?;
+        crate::widgets::frame::set_handler(lua, id, name, Value::Function(f))?;
     }
     Ok(())
 }
