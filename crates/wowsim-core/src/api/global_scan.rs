@@ -16,6 +16,8 @@ pub struct GlobalUse {
     pub assigned: FxHashSet<String>,
     /// Tested for nil (`if NAME then`, `not NAME`): the code expects it may be absent.
     pub nil_checked: FxHashSet<String>,
+    /// Named as a colour by XML (`<Color color="NAME"/>`), whatever its suffix.
+    pub colors: FxHashSet<String>,
 }
 
 impl GlobalUse {
@@ -197,6 +199,7 @@ pub fn scan_xml(src: &str, out: &mut GlobalUse) {
             let name = &rest[..end];
             if is_constant_name(name) {
                 *out.read.entry(name.to_string()).or_default() += 1;
+                out.colors.insert(name.to_string());
             }
         }
     }
