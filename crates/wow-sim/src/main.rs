@@ -190,7 +190,7 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
     }
     if sim.xml_not_applied() > 0 {
         let mut detail = sim.xml_not_applied_detail();
-        detail.sort_by(|a, b| b.1.cmp(&a.1));
+        detail.sort_by_key(|d| std::cmp::Reverse(d.1));
         let top: Vec<String> = detail
             .iter()
             .take(8)
