@@ -131,11 +131,16 @@ fn handler(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Option<Func
 fn unknown_script(lua: &Lua, id: u32, h: &Element, src: &Src) {
     let ty = type_index(lua, id);
     let line = h.pos.line;
+    // Retail writes the bare type; Classic clients prefix it with "Frame ".
+    let retail = lua
+        .app_data_ref::<XmlState>()
+        .is_none_or(|s| s.flavor == wowsim_xml::Flavor::Retail);
     record_at(
         lua,
         format!(
-            "{}:{line}: Frame {}: Unknown script element {}",
+            "{}:{line}: {}{}: Unknown script element {}",
             src.file,
+            if retail { "" } else { "Frame " },
             crate::widgets::types::TYPES[ty].object_type,
             h.tag
         ),
