@@ -16,6 +16,8 @@ use wowsim_xml::{Element, TagImpl};
 pub struct Order {
     /// (script, runs before the user's handler, the intrinsic's handler)
     intrinsic: Vec<(String, bool, Function)>,
+    /// (script, the user's handler chain without the intrinsic's) for scripts an intrinsic has.
+    user: Vec<(String, Function)>,
 }
 
 const HELPERS: &str = r#"
@@ -177,44 +179,60 @@ pub fn load_scripts(
             crate::widgets::frame::set_handler(lua, id, name, Value::Nil)?;
             continue;
         };
-        let own = new.clone();
-        let old = {
-            let get = lua.app_data_ref::<UiLua>().expect("ui").getscript.clone();
-            get.call::<Option<Function>>((id, name))?
-        };
         let inherit = h.attr("inherit").map(str::to_ascii_lowercase);
-        let intrinsic = order.intrinsic.iter().rev().find(|(s, _, _)| s == name);
+        let compose: Function = helpers(lua)?.get("compose")?;
         // `prepend` runs the inherited handler first, `append` runs it after this one (the
         // chat edit box's `append` OnLoad sets `chatFrame` before the template's OnLoad).
-        let (old, before) = match inherit.as_deref() {
-            Some("prepend") => (old, Some(false)),
-            Some("append") => (old, Some(true)),
-            // A later handler replaces an earlier template's, but keeps the intrinsic's.
-            _ => match intrinsic {
-                Some((_, pre, f)) if !from_intrinsic => (Some(f.clone()), Some(!pre)),
-                _ => (old, None),
-            },
+        let chain = |old: Option<Function>, new: Function| -> mlua::Result<Function> {
+            match (old, inherit.as_deref()) {
+                (Some(old), Some("prepend")) => compose.call((old, new)),
+                (Some(old), Some("append")) => compose.call((new, old)),
+                _ => Ok(new),
+            }
         };
-        let f = match (old, before) {
-            (Some(old), Some(new_first)) => {
-                let compose: Function = helpers(lua)?.get("compose")?;
-                if new_first {
-                    compose.call::<Function>((new, old))?
+        let intrinsic = order
+            .intrinsic
+            .iter()
+            .rev()
+            .find(|(s, _, _)| s == name)
+            .map(|(_, pre, f)| (*pre, f.clone()));
+        let f = match intrinsic {
+            // The user's handlers chain among themselves; the intrinsic's handler stays
+            // around them (before them unless `intrinsicOrder="postcall"`), as the client
+            // keeps it in a slot of its own.
+            Some((pre, intr)) if !from_intrinsic => {
+                let old = order
+                    .user
+                    .iter()
+                    .rev()
+                    .find(|(s, _)| s == name)
+                    .map(|(_, f)| f.clone());
+                let user = chain(old, new)?;
+                order.user.push((name.to_string(), user.clone()));
+                if pre {
+                    compose.call::<Function>((intr, user))?
                 } else {
-                    compose.call::<Function>((old, new))?
+                    compose.call::<Function>((user, intr))?
                 }
             }
-            _ => new,
+            _ => {
+                let old = {
+                    let get = lua.app_data_ref::<UiLua>().expect("ui").getscript.clone();
+                    get.call::<Option<Function>>((id, name))?
+                };
+                let f = chain(old, new.clone())?;
+                if from_intrinsic {
+                    // Without `intrinsicOrder` an intrinsic's handler still runs, before the
+                    // user's (`OnLoad_Intrinsic` of EventButton/EventFrame sets up the
+                    // callback registry that the user's OnLoad registers with).
+                    let pre = h
+                        .attr("intrinsicorder")
+                        .is_none_or(|o| o.eq_ignore_ascii_case("precall"));
+                    order.intrinsic.push((name.to_string(), pre, f.clone()));
+                }
+                f
+            }
         };
-        if from_intrinsic {
-            // Without `intrinsicOrder` an intrinsic's handler still runs, before the user's
-            // (`OnLoad_Intrinsic` of EventButton/EventFrame sets up the callback registry
-            // that the user's OnLoad registers with).
-            let pre = h
-                .attr("intrinsicorder")
-                .is_none_or(|o| o.eq_ignore_ascii_case("precall"));
-            order.intrinsic.push((name.to_string(), pre, own));
-        }
         crate::widgets::frame::set_handler(lua, id, name, Value::Function(f))?;
     }
     Ok(())
