@@ -189,9 +189,20 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
         eprintln!("[chat] {line}");
     }
     if sim.xml_not_applied() > 0 {
+        let mut detail = sim.xml_not_applied_detail();
+        detail.sort_by_key(|d| std::cmp::Reverse(d.1));
+        let top: Vec<String> = detail
+            .iter()
+            .take(8)
+            .map(|((tag, attr), n)| match attr.as_str() {
+                "" => format!("<{tag}> x{n}"),
+                a => format!("{tag} {a}= x{n}"),
+            })
+            .collect();
         eprintln!(
-            "wow-sim: note: {} uses of XML tags/attributes were not applied (not implemented yet)",
-            sim.xml_not_applied()
+            "wow-sim: note: {} uses of XML tags/attributes were not applied (not implemented yet): {}",
+            sim.xml_not_applied(),
+            top.join(", ")
         );
     }
     let errors = sim.errors();

@@ -40,5 +40,18 @@ fn coverage_statuses() {
     check("NormalTexture", "", "applied (parent method)");
     check("AnimationGroup", "", "applied (animations)");
     check("Alpha", "toalpha", "`SetToAlpha`");
-    check("Frame", "protected", "not implemented");
+    check(
+        "Frame",
+        "protected",
+        "stored (reference field `explicitlyProtected`)",
+    );
+    check(
+        "Frame",
+        "ignorechildrenforbounds",
+        "stored (field `xml:ignoreChildrenForBounds`)",
+    );
+    check("Cooldown", "rotation", "`SetRotation`");
+    check("MaskedTexture", "childkey", "applied (`AddMaskTexture`)");
+    check("Binding", "", "applied (Bindings.xml)");
+    check("RelDimension", "", "not implemented");
 }

@@ -1,6 +1,7 @@
 //! Addons at run time: the discovered set, the start-up load plan, loading one addon's files
 //! (Lua, and XML through `xmlload`), and the `C_AddOns` namespace (`c_addons.rs`).
 
+pub mod bindings_xml;
 pub mod c_addons;
 pub mod xmlload;
 
@@ -189,6 +190,7 @@ pub fn load_addon(
             );
         }
     }
+    bindings_xml::load(lua, &name, &dir)?;
     restore_phase(lua, prev);
     {
         let mut set = lua.app_data_mut::<AddonSet>().expect("addons");

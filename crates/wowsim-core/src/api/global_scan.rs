@@ -16,6 +16,8 @@ pub struct GlobalUse {
     pub assigned: FxHashSet<String>,
     /// Tested for nil (`if NAME then`, `not NAME`): the code expects it may be absent.
     pub nil_checked: FxHashSet<String>,
+    /// Named as a colour by XML (`<Color color="NAME"/>`), whatever its suffix.
+    pub colors: FxHashSet<String>,
 }
 
 impl GlobalUse {
@@ -185,8 +187,22 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
     }
 }
 
-/// Adds the global names an XML file defines (`name="..."` of frames, fonts, templates).
+/// Adds the global names an XML file defines (`name="..."` of frames, fonts, templates) and
+/// the colours it reads (`<Color color="NORMAL_FONT_COLOR"/>`).
 pub fn scan_xml(src: &str, out: &mut GlobalUse) {
+    for (pos, _) in src.match_indices("color=\"") {
+        if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
+            continue;
+        }
+        let rest = &src[pos + 7..];
+        if let Some(end) = rest.find('"') {
+            let name = &rest[..end];
+            if is_constant_name(name) {
+                *out.read.entry(name.to_string()).or_default() += 1;
+                out.colors.insert(name.to_string());
+            }
+        }
+    }
     for (pos, _) in src.match_indices("name=\"") {
         let preceded_by_space = src[..pos].ends_with(|c: char| c.is_ascii_whitespace());
         let rest = &src[pos + 6..];
@@ -222,6 +238,16 @@ mod tests {
         let mut u = GlobalUse::default();
         scan_lua(src, &mut u);
         assert_eq!(u.provided_by_client(), expect, "{src}");
+    }
+
+    #[test]
+    fn xml_colour_names_are_reads() {
+        let mut u = GlobalUse::default();
+        scan_xml(
+            r#"<Color color="DARKYELLOW_FONT_COLOR"/><Frame name="MY_FRAME"/>"#,
+            &mut u,
+        );
+        assert_eq!(u.provided_by_client(), ["DARKYELLOW_FONT_COLOR"]);
     }
 
     #[test]

@@ -112,7 +112,8 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
         if !g.raw_get::<Value>(name.as_str())?.is_nil() {
             continue;
         }
-        match color_of(&name) {
+        let xml_color = usage.colors.contains(&name).then_some(name.as_str());
+        match color_of(&name).or(xml_color) {
             Some(c) => {
                 if !fallback.colors.iter().any(|x| x == c) {
                     fallback.colors.push(c.to_string());

@@ -1,12 +1,14 @@
 -- wow-sim: key bindings (SetBinding, SetBindingClick, override bindings) and running the bound
 -- action when a key press is not taken by a keyboard-enabled frame. Written for wow-sim.
 -- `CLICK Button:MouseButton` actions click the named button; named commands come from the
--- client's Bindings.xml, which wow-sim does not load yet: they are counted and do nothing.
+-- addons' Bindings.xml (`register`, called by addons/bindings_xml.rs) and run their body with
+-- keystate "down" (and "up" for runOnUp ones); an unknown command is counted and does nothing.
 local hostcall, unknown = ...
 local type, pairs, next, error, tostring = type, pairs, next, error, tostring
 local bindings = {}   -- key -> action
 local overrides = {}  -- owner -> { key -> action }, priority flag kept per entry
 local priority = {}   -- owner -> { key -> true }
+local commands = {}   -- command name -> { run = function or nil, runOnUp = bool, info = attrs }
 
 local function normkey(key)
   if type(key) ~= "string" then return nil end
@@ -78,10 +80,33 @@ GetBindingKey = function(command)
   return unpack(keys)
 end
 
--- Runs the action bound to `key` (with modifier prefixes, e.g. "SHIFT-A"); returns true if one ran.
-return function(key)
+local function register(name, run, runOnUp, info)
+  commands[name] = { run = run, runOnUp = runOnUp, info = info }
+end
+
+-- RunBinding("COMMAND"[, "up"]): runs a named command as a key would.
+RunBinding = function(command, keystate)
+  local c = commands[command]
+  if not c then return end
+  keystate = keystate or "down"
+  if keystate == "up" and not c.runOnUp then return end
+  if c.run then hostcall(c.run, keystate) end
+end
+
+-- Runs the action bound to `key` (with modifier prefixes, e.g. "SHIFT-A"); returns true if one
+-- ran. `keystate` is "down" or "up" (only runOnUp commands run on "up").
+local function run(key, keystate)
+  keystate = keystate or "down"
   local a = action(key)
   if not a then return false end
+  local c = commands[a]
+  if c then
+    if keystate == "down" or c.runOnUp then
+      if c.run then hostcall(c.run, keystate) end
+    end
+    return true
+  end
+  if keystate ~= "down" then return false end
   local button, mouse = a:match("^CLICK ([^:]+):?(.*)$")
   if button then
     local b = _G[button]
@@ -93,3 +118,5 @@ return function(key)
   unknown(a)
   return true
 end
+
+return run, register

@@ -90,10 +90,9 @@ fn propagate(lua: &Lua, script: &str, key: &str) -> mlua::Result<()> {
             return Ok(());
         }
     }
-    // No keyboard-enabled frame kept the key: its binding runs (on key down).
-    if script == "OnKeyDown" {
-        super::run_binding(lua, &with_modifiers(lua, key))?;
-    }
+    // No keyboard-enabled frame kept the key: its binding runs (on key up only for
+    // `runOnUp` commands).
+    super::run_binding(lua, &with_modifiers(lua, key), script == "OnKeyDown")?;
     Ok(())
 }
 

@@ -109,21 +109,23 @@ pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Resu
         Ok(())
     })?;
     lua.set_app_data(BindingStats::default());
-    let run: mlua::Function = lua
+    let (run, register): (mlua::Function, mlua::Function) = lua
         .load(include_str!("bindings.lua"))
         .set_name("=[wow-sim bindings]")
         .call((hostcall, unknown))?;
+    lua.set_named_registry_value("wowsim.registerbinding", register)?;
     lua.set_named_registry_value("wowsim.runbinding", run)
 }
 
-/// Bound commands that could not run (named commands from Bindings.xml), counted (VM app data).
+/// Bound commands that could not run (no Bindings.xml defines them), counted (VM app data).
 #[derive(Default, Debug)]
 pub struct BindingStats {
     pub unrun: rustc_hash::FxHashMap<String, u64>,
 }
 
-/// Runs the key binding for `key` (with modifier prefixes); true if a binding existed.
-pub fn run_binding(lua: &Lua, key: &str) -> mlua::Result<bool> {
+/// Runs the key binding for `key` (with modifier prefixes) on key `down` or up; true if a
+/// binding existed.
+pub fn run_binding(lua: &Lua, key: &str, down: bool) -> mlua::Result<bool> {
     let run: mlua::Function = lua.named_registry_value("wowsim.runbinding")?;
-    run.call(key)
+    run.call((key, if down { "down" } else { "up" }))
 }

@@ -32,115 +32,10 @@ fn ret(lua: &Lua, v: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
     v.into_lua_multi(lua)
 }
 
-/// The scripts each type has in the emulated product's reference (with its bases'), by type
-/// index (VM app data); empty for types the reference does not describe.
-pub struct ScriptTypes(pub Vec<rustc_hash::FxHashSet<String>>);
-
-/// Builds [`ScriptTypes`] from the reference.
-pub fn install_script_types(lua: &Lua, data: &wowsim_data::ProductData) {
-    let table = TYPES
-        .iter()
-        .map(|t| {
-            t.ancestry
-                .iter()
-                .filter_map(|a| data.uiobject(TYPES[*a].name))
-                .flat_map(|o| o.scripts.iter().cloned())
-                .collect()
-        })
-        .collect();
-    lua.set_app_data(ScriptTypes(table));
-}
-
-/// Whether an object type supports `script`: the reference's script lists when it describes
-/// the type, else the built-in rules.
-fn has_script_of(lua: &Lua, type_index: usize, script: &str) -> bool {
-    if let Some(t) = lua.app_data_ref::<ScriptTypes>() {
-        if let Some(set) = t.0.get(type_index).filter(|s| !s.is_empty()) {
-            return set.contains(script);
-        }
-    }
-    has_script_type(type_index, script)
-}
-
-/// Whether `script` is a handler this object's type supports (built-in rules).
-fn has_script_type(type_index: usize, script: &str) -> bool {
-    let frame_like = types::is_a(type_index, "Frame");
-    match script {
-        // Animation groups and animations have OnUpdate while they play (`animation::tick`).
-        "OnUpdate" => {
-            frame_like
-                || types::is_a(type_index, "AnimationGroup")
-                || types::is_a(type_index, "Animation")
-        }
-        "OnEvent"
-        | "OnSizeChanged"
-        | "OnAttributeChanged"
-        | "OnDragStart"
-        | "OnDragStop"
-        | "OnReceiveDrag"
-        | "OnKeyDown"
-        | "OnKeyUp"
-        | "OnChar"
-        | "OnEnable"
-        | "OnDisable"
-        | "OnHyperlinkClick"
-        | "OnHyperlinkEnter"
-        | "OnHyperlinkLeave"
-        | "OnGamePadButtonDown"
-        | "OnGamePadButtonUp"
-        | "OnGamePadStick" => frame_like,
-        // Retail gives every region (textures and font strings too) the mouse and
-        // visibility scripts (`Region` in the reference's script table).
-        "OnShow" | "OnHide" | "OnEnter" | "OnLeave" | "OnMouseDown" | "OnMouseUp"
-        | "OnMouseWheel" => types::is_a(type_index, "Region") || frame_like,
-        "OnLoad" => true,
-        "OnClick" | "PreClick" | "PostClick" | "OnDoubleClick" => types::is_a(type_index, "Button"),
-        "OnValueChanged" | "OnMinMaxChanged" => {
-            types::is_a(type_index, "Slider") || types::is_a(type_index, "StatusBar")
-        }
-        "OnTextChanged"
-        | "OnEnterPressed"
-        | "OnEscapePressed"
-        | "OnTabPressed"
-        | "OnSpacePressed"
-        | "OnEditFocusGained"
-        | "OnEditFocusLost"
-        | "OnTextSet"
-        | "OnCursorChanged"
-        | "OnInputLanguageChanged"
-        | "OnArrowPressed"
-        | "OnCharComposition" => types::is_a(type_index, "EditBox"),
-        "OnTooltipSetItem"
-        | "OnTooltipSetUnit"
-        | "OnTooltipSetSpell"
-        | "OnTooltipCleared"
-        | "OnTooltipAddMoney"
-        | "OnTooltipSetDefaultAnchor"
-        | "OnTooltipSetFrameStack" => types::is_a(type_index, "GameTooltip"),
-        "OnCooldownDone" => types::is_a(type_index, "Cooldown"),
-        "OnScrollRangeChanged" | "OnVerticalScroll" | "OnHorizontalScroll" => {
-            types::is_a(type_index, "ScrollFrame")
-        }
-        "OnColorSelect" => types::is_a(type_index, "ColorSelect"),
-        "OnMessageScrollChanged" | "OnHyperlinkClick2" => {
-            types::is_a(type_index, "ScrollingMessageFrame")
-        }
-        "OnPlay" | "OnPause" | "OnStop" | "OnFinished" => {
-            types::is_a(type_index, "AnimationGroup") || types::is_a(type_index, "Animation")
-        }
-        "OnLoop" => types::is_a(type_index, "AnimationGroup"),
-        // As the reference's script lists: models load and animate, dress-up models and
-        // model scenes dress, actors (of a model scene) do all but dressing.
-        "OnModelLoaded" | "OnAnimFinished" => {
-            types::is_a(type_index, "Model") || types::is_a(type_index, "Actor")
-        }
-        "OnAnimStarted" => types::is_a(type_index, "Model"),
-        "OnDressModel" => {
-            types::is_a(type_index, "DressUpModel") || types::is_a(type_index, "ModelScene")
-        }
-        "OnModelCleared" => types::is_a(type_index, "Actor"),
-        _ => false,
-    }
+/// Whether `script` is a handler this object's type supports (see `script_types`).
+pub fn has_script_type(lua: &Lua, type_index: usize, script: &str) -> bool {
+    let ui = lua.app_data_ref::<UiState>().expect("ui");
+    super::script_types::has(&ui.scripts, type_index, script)
 }
 
 fn check_script(lua: &Lua, id: u32, script: &Value, method: &str) -> mlua::Result<String> {
@@ -152,7 +47,7 @@ fn check_script(lua: &Lua, id: u32, script: &Value, method: &str) -> mlua::Resul
     };
     let s = s.to_string_lossy();
     let type_index = type_of(lua, id);
-    if !has_script_of(lua, type_index, &s) {
+    if !has_script_type(lua, type_index, &s) {
         return Err(lua_error(
             lua,
             format_args!(
@@ -171,15 +66,23 @@ fn set_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     if !matches!(handler, Value::Nil | Value::Function(_)) {
         return Err(lua_error(lua, "Usage: SetScript(\"type\", function)"));
     }
+    set_handler(lua, id, &script, handler)?;
+    ret(lua, ())
+}
+
+/// Sets a script handler (a function or nil) without the checks of `SetScript`: the XML
+/// loader's way, which also reaches objects without a `SetScript` method (Actor).
+pub fn set_handler(lua: &Lua, id: u32, script: &str, handler: Value) -> mlua::Result<()> {
     let f = lua.app_data_ref::<UiLua>().expect("ui").setscript.clone();
-    f.call::<()>((id, script.as_str(), handler.clone()))?;
+    let has = !handler.is_nil();
+    f.call::<()>((id, script, handler))?;
     if script == "OnUpdate" {
-        note_on_update(lua, id, !handler.is_nil());
+        note_on_update(lua, id, has);
     }
-    if script == "OnSizeChanged" && !handler.is_nil() {
+    if script == "OnSizeChanged" && has {
         super::region::watch_size(lua, id);
     }
-    ret(lua, ())
+    Ok(())
 }
 
 fn note_on_update(lua: &Lua, id: u32, has: bool) {
@@ -239,7 +142,8 @@ fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
         return Err(lua_error(lua, "Usage: HasScript(\"type\")"));
     };
     let ty = type_of(lua, id);
-    ret(lua, has_script_of(lua, ty, &s.to_string_lossy()))
+    let has = has_script_type(lua, ty, &s.to_string_lossy());
+    ret(lua, has)
 }
 
 /// Shows or hides an object and fires OnShow/OnHide on every object whose visibility changed.
@@ -608,6 +512,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 o.id = v;
             }
             ret(lua, ())
+        }),
+        // Protected frames: `explicitlyProtected` (the XML `protected` attribute) is the only
+        // source wow-sim knows, so both results are that flag.
+        ("Region", "IsProtected", |lua, a| {
+            let id = self_id(lua, &a, "IsProtected")?;
+            let on = super::util::get_field(lua, id, "explicitlyProtected")
+                == super::fields::FieldVal::Bool(true);
+            ret(lua, (on, on))
         }),
         ("Frame", "GetID", |lua, a| {
             let id = self_id(lua, &a, "GetID")?;

@@ -393,12 +393,7 @@ pub const FRAME: &[(&str, &str, Method)] = &[
 
 /// Region methods.
 pub const REGION: &[(&str, &str, Method)] = &[
-    // No protected frames and no combat lockdown: everything may be changed.
-    ("Region", "IsProtected", |lua, a| {
-        let id = self_id(lua, &a, "IsProtected")?;
-        let p = bool_field(lua, id, "protected");
-        ret(lua, (p, p))
-    }),
+    // No combat lockdown: everything may be changed (`IsProtected` is in `frame.rs`).
     ("Region", "CanChangeProtectedState", |lua, a| {
         self_id(lua, &a, "CanChangeProtectedState")?;
         ret(lua, true)

@@ -21,8 +21,10 @@ pub mod frame_strata;
 pub mod game_tooltip;
 pub mod message_frame;
 pub mod model;
+pub mod model_scene;
 pub mod region;
 pub mod screen;
+pub mod script_types;
 pub mod scroll_frame;
 pub mod slider;
 pub mod status_bar;
@@ -94,6 +96,8 @@ pub struct UiState {
     pub by_table: FxHashMap<usize, u32>,
     /// What playing animations do to each target (`animation_effect`).
     pub anim_fx: FxHashMap<u32, animation_effect::AnimFx>,
+    /// Each type's script handlers in this product (`script_types`).
+    pub scripts: script_types::ScriptTable,
 }
 
 impl Default for UiState {
@@ -114,6 +118,7 @@ impl Default for UiState {
             ui_scale: 1.0,
             by_table: FxHashMap::default(),
             anim_fx: FxHashMap::default(),
+            scripts: Vec::new(),
         }
     }
 }
@@ -205,11 +210,11 @@ pub fn install(
         available: (0..types::TYPES.len())
             .map(|i| types::available_in(i, data))
             .collect(),
+        scripts: script_types::build(data),
         ..UiState::default()
     };
     lua.set_app_data(state);
     fields::install(lua, data)?;
-    frame::install_script_types(lua, data);
     frame::install(lua)?;
     region::install(lua)?;
     frame_strata::install(lua)?;
@@ -225,6 +230,7 @@ pub fn install(
     cooldown::install(lua)?;
     game_tooltip::install(lua)?;
     message_frame::install(lua)?;
+    model_scene::install(lua)?;
     screen::install(lua)?;
     animation::install(lua)?;
     ui_object::install(lua)?;

@@ -75,6 +75,7 @@ fn pairs(lua: &Lua, obj: &Table, tag: &str, els: &[&Element]) -> mlua::Result<()
         ("fromscalex", "fromscaley", "SetScaleFrom", 1.0),
         ("toscalex", "toscaley", "SetScaleTo", 1.0),
         ("offsetx", "offsety", "SetOffset", 0.0),
+        ("offsetu", "offsetv", "SetOffset", 0.0),
     ];
     let get = |k: &str| {
         els.iter()
@@ -88,6 +89,30 @@ fn pairs(lua: &Lua, obj: &Table, tag: &str, els: &[&Element]) -> mlua::Result<()
             let args = (vx.unwrap_or(*default), vy.unwrap_or(*default));
             call(lua, obj, tag, x, method, args)?;
         }
+    }
+    Ok(())
+}
+
+/// `<ControlPoints>` of a `<Path>`: each `<ControlPoint name offsetX offsetY>` becomes a
+/// ControlPoint object of the path, in order.
+pub fn control_points(lua: &Lua, path: u32, el: &Element) -> mlua::Result<()> {
+    let ty = types::find("ControlPoint").expect("type");
+    for (i, cp) in el.children_named("ControlPoint").enumerate() {
+        let name = cp
+            .attr("name")
+            .map(|n| expand_parent_name(lua, n, Some(path)));
+        let (_, obj) = widgets::create_object(lua, ty, name, Some(path))?;
+        let x = cp.attr("offsetx").and_then(parse_number).unwrap_or(0.0);
+        let y = cp.attr("offsety").and_then(parse_number).unwrap_or(0.0);
+        call(lua, &obj, "ControlPoint", "offsetx", "SetOffset", (x, y))?;
+        call(
+            lua,
+            &obj,
+            "ControlPoint",
+            "order",
+            "SetOrder",
+            i as f64 + 1.0,
+        )?;
     }
     Ok(())
 }

@@ -13,6 +13,8 @@ pub enum Arg {
     Str,
     /// A comma/space list, one argument per item.
     List,
+    /// Degrees in XML, radians for the method (`rotation`, `degrees`).
+    Degrees,
 }
 
 /// What happens to an attribute.
@@ -24,12 +26,15 @@ pub enum Act {
     Method(&'static str, Arg),
     /// `obj:Method(value)` after the children exist (`phase: late`).
     Late(&'static str, Arg),
+    /// Nothing to emulate: the value is kept in the object's field of that name (a
+    /// reference field where the client has one, so its getter returns it).
+    Store(&'static str, Arg),
     /// Known but not applied; every use is counted.
     NotImplemented,
 }
 
-use Act::{Internal as I, Late as L, Method as M};
-use Arg::{Bool as B, List as S, Num as F, Str as T};
+use Act::{Internal as I, Late as L, Method as M, Store as K};
+use Arg::{Bool as B, Degrees as D, List as S, Num as F, Str as T};
 
 /// (declaring tag, lower-case attribute, action). Attributes of the schema missing here are
 /// not implemented.
@@ -155,7 +160,7 @@ const TABLE: &[(&str, &str, Act)] = &[
     ("Line", "alphamode", M("SetBlendMode", T)),
     ("Line", "atlas", M("SetAtlas", T)),
     ("Line", "thickness", M("SetThickness", F)),
-    ("Line", "file", M("SetTexture", T)),
+    ("Line", "file", I),
     ("MessageFrame", "displayduration", M("SetTimeVisible", F)),
     ("MessageFrame", "fadeduration", M("SetFadeDuration", F)),
     ("MessageFrame", "fadepower", M("SetFadePower", F)),
@@ -176,7 +181,8 @@ const TABLE: &[(&str, &str, Act)] = &[
     ("Texture", "atlas", I),
     ("Texture", "useatlassize", I),
     ("Texture", "desaturated", M("SetDesaturated", B)),
-    ("Texture", "file", M("SetTexture", T)),
+    // With the wrap modes, applied by `props::special_attrs` as `SetTexture(file, h, v)`.
+    ("Texture", "file", I),
     ("Texture", "horiztile", M("SetHorizTile", B)),
     ("Texture", "nonblocking", M("SetNonBlocking", B)),
     ("Texture", "snaptopixelgrid", M("SetSnapToPixelGrid", B)),
@@ -192,6 +198,9 @@ const TABLE: &[(&str, &str, Act)] = &[
     ("AnimationGroup", "looping", M("SetLooping", T)),
     ("AnimationGroup", "settofinalalpha", M("SetToFinalAlpha", B)),
     ("Animation", "name", I),
+    ("Animation", "inherits", I),
+    ("Animation", "mixin", I),
+    ("Animation", "targetkey", M("SetTargetKey", T)),
     ("Animation", "parentkey", I),
     ("Animation", "virtual", I),
     ("Animation", "childkey", M("SetChildKey", T)),
@@ -213,6 +222,105 @@ const TABLE: &[(&str, &str, Act)] = &[
     ("Scale", "toscaley", I),
     ("Translation", "offsetx", I),
     ("Translation", "offsety", I),
+    ("Actor", "mixin", I),
+    ("Actor", "name", I),
+    ("Actor", "virtual", I),
+    ("LineScale", "fromscalex", I),
+    ("LineScale", "fromscaley", I),
+    ("LineScale", "toscalex", I),
+    ("LineScale", "toscaley", I),
+    ("TextureCoordTranslation", "offsetu", I),
+    ("TextureCoordTranslation", "offsetv", I),
+    ("FlipBook", "flipbookrows", M("SetFlipBookRows", F)),
+    ("FlipBook", "flipbookcolumns", M("SetFlipBookColumns", F)),
+    ("FlipBook", "flipbookframes", M("SetFlipBookFrames", F)),
+    (
+        "FlipBook",
+        "flipbookframewidth",
+        M("SetFlipBookFrameWidth", F),
+    ),
+    (
+        "FlipBook",
+        "flipbookframeheight",
+        M("SetFlipBookFrameHeight", F),
+    ),
+    ("Path", "curve", M("SetCurveType", T)),
+    ("Cooldown", "rotation", M("SetRotation", D)),
+    ("Cooldown", "usecircularedge", M("SetUseCircularEdge", B)),
+    (
+        "Cooldown",
+        "minimumcountdownduration",
+        M("SetMinimumCountdownDuration", F),
+    ),
+    ("EditBox", "password", M("SetPassword", B)),
+    ("EditBox", "visiblebytes", M("SetVisibleTextByteLimit", F)),
+    ("EditBox", "invisiblebytes", K("xml:invisibleBytes", F)),
+    (
+        "EditBox",
+        "securitydisablesettext",
+        M("SetSecurityDisableSetText", B),
+    ),
+    (
+        "EditBox",
+        "securereferencekey",
+        K("xml:secureReferenceKey", T),
+    ),
+    ("Browser", "imefont", K("xml:imeFont", T)),
+    ("Checkout", "imefont", K("xml:imeFont", T)),
+    ("CinematicModel", "facingleft", M("SetFacingLeft", B)),
+    ("ModelScene", "drawlayer", M("SetDrawLayer", T)),
+    ("StatusBar", "drawlayer", K("xml:drawLayer", T)),
+    ("StatusBar", "rotatestexture", M("SetRotatesTexture", B)),
+    ("SimpleHTML", "hyperlinkformat", M("SetHyperlinkFormat", T)),
+    (
+        "SimpleHTML",
+        "resizetofitcontents",
+        K("xml:resizeToFitContents", B),
+    ),
+    ("FontString", "degrees", M("SetRotation", D)),
+    (
+        "FontString",
+        "scaleanimationmode",
+        K("scaleAnimationMode", T),
+    ),
+    ("FontString", "smoothscaling", K("xml:smoothScaling", B)),
+    ("Font", "canbeuserscaled", K("xml:canBeUserScaled", B)),
+    ("Font", "filter", K("xml:filter", B)),
+    ("Font", "fixedsize", K("xml:fixedSize", B)),
+    ("Font", "slug", K("xml:slug", B)),
+    ("LayoutFrame", "collapseslayout", M("SetCollapsesLayout", B)),
+    ("Frame", "protected", K("explicitlyProtected", B)),
+    ("Frame", "framebuffer", M("SetIsFrameBuffer", B)),
+    ("Frame", "debugid", K("xml:debugID", F)),
+    (
+        "Frame",
+        "ignorechildrenforbounds",
+        K("xml:ignoreChildrenForBounds", B),
+    ),
+    (
+        "Frame",
+        "preventsecretvalues",
+        K("xml:preventSecretValues", B),
+    ),
+    ("Frame", "propagatemouseinput", I),
+    (
+        "Frame",
+        "propagatemouseinputmask",
+        K("xml:propagateMouseInputMask", T),
+    ),
+    (
+        "Frame",
+        "retainclickthroughoverride",
+        K("xml:retainClickThroughOverride", B),
+    ),
+    ("Texture", "rotation", M("SetRotation", D)),
+    ("Texture", "hwrapmode", I),
+    ("Texture", "vwrapmode", I),
+    ("Texture", "mask", K("xml:mask", T)),
+    ("MaskTexture", "hwrapmode", I),
+    ("MaskTexture", "vwrapmode", I),
+    ("Line", "hwrapmode", I),
+    ("Line", "vwrapmode", I),
 ];
 
 /// The action for `attr` of `tag` (following the schema's `extends` chain to the tag that
@@ -245,6 +353,10 @@ pub fn args(lua: &Lua, value: &str, arg: Arg) -> mlua::Result<Option<MultiValue>
             None => return Ok(None),
         },
         Arg::Str => out.push_back(Value::String(lua.create_string(value)?)),
+        Arg::Degrees => match parse_number(value) {
+            Some(n) => out.push_back(Value::Number(n.to_radians())),
+            None => return Ok(None),
+        },
         Arg::List => {
             for item in super::registry::split_list(value) {
                 out.push_back(Value::String(lua.create_string(item)?));
@@ -295,6 +407,12 @@ pub fn apply(
             Act::Internal => continue,
             Act::Method(m, a) => (m, a, false),
             Act::Late(m, a) => (m, a, true),
+            Act::Store(field, a) => {
+                if !late {
+                    store(lua, obj, field, value, a)?;
+                }
+                continue;
+            }
             Act::NotImplemented => {
                 if !late {
                     super::coverage::not_implemented(lua, tag, name);
@@ -309,5 +427,20 @@ pub fn apply(
             super::calls::call(lua, obj, tag, name, method, args)?;
         }
     }
+    Ok(())
+}
+
+/// Keeps an attribute's value in the object's field `field` (see [`Act::Store`]).
+fn store(lua: &Lua, obj: &Table, field: &str, value: &str, arg: Arg) -> mlua::Result<()> {
+    use crate::widgets::fields::FieldVal;
+    let v = match arg {
+        Arg::Bool => parse_bool(value).map(FieldVal::Bool),
+        Arg::Num | Arg::Degrees => parse_number(value).map(FieldVal::Num),
+        Arg::Str | Arg::List => Some(FieldVal::Str(value.to_string())),
+    };
+    let Some(v) = v else { return Ok(()) };
+    let id = crate::widgets::obj_id(lua, &Value::Table(obj.clone()), "xml")?;
+    let mut ui = lua.app_data_mut::<crate::widgets::UiState>().expect("ui");
+    ui.set_field_by_name(id, field, v);
     Ok(())
 }

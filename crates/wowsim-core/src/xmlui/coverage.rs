@@ -126,7 +126,28 @@ pub fn tag_status(schema: &Schema, tag: &str) -> &'static str {
         return "applied (animations)";
     }
     if matches!(def.name.as_str(), "ControlPoints" | "ControlPoint") {
-        return "not implemented (animation paths)";
+        return "applied (animation paths)";
+    }
+    if def.name == "Actor" {
+        return "applied (templates of `CreateActor`)";
+    }
+    if def.name == "ViewInsets" {
+        return "applied (`SetViewInsets`)";
+    }
+    if def.name == "Origin" {
+        return "applied (`SetOrigin`)";
+    }
+    if matches!(
+        def.name.as_str(),
+        "SwipeTexture" | "EdgeTexture" | "BlingTexture"
+    ) {
+        return "applied (parent method)";
+    }
+    if matches!(def.name.as_str(), "Bindings" | "Binding") {
+        return "applied (Bindings.xml)";
+    }
+    if matches!(def.name.as_str(), "MaskedTextures" | "MaskedTexture") {
+        return "applied (`AddMaskTexture`)";
     }
     match schema.tag_impl(tag) {
         Some(TagImpl::Script { .. }) => "applied (script handler)",
@@ -146,7 +167,10 @@ pub fn attr_status(schema: &Schema, tag: &str, attr: &str) -> String {
         Act::Internal => "applied (loader)".into(),
         Act::Method(m, _) => format!("`{m}`"),
         Act::Late(m, _) => format!("`{m}` (late)"),
+        Act::Store(f, _) if f.starts_with("xml:") => format!("stored (field `{f}`)"),
+        Act::Store(f, _) => format!("stored (reference field `{f}`)"),
         Act::NotImplemented => match (tag, attr) {
+            ("Origin", "point") => "applied (`SetOrigin`)".into(),
             (_, "point" | "relativeto" | "relativekey" | "relativepoint") => {
                 "applied (`SetPoint`)".into()
             }
@@ -168,10 +192,14 @@ pub fn attr_status(schema: &Schema, tag: &str, attr: &str) -> String {
             ("TexCoords", _) | ("Rect", _) | ("AbsInset", _) | ("AbsValue", "val") => {
                 "applied".into()
             }
-            ("HitRectInsets" | "TextInsets", _) => "applied".into(),
+            ("HitRectInsets" | "TextInsets" | "ViewInsets", _) => "applied".into(),
             ("Gradient", "orientation") => "applied (`SetGradient`)".into(),
             ("Script" | "Include", "file") => "applied (loader)".into(),
             ("Member", "alphabet") => "applied (roman only)".into(),
+            ("ControlPoint", "offsetx" | "offsety") => "applied (`SetOffset`)".into(),
+            ("MaskedTexture", "childkey") => "applied (`AddMaskTexture`)".into(),
+            ("Binding", "name" | "runonup") => "applied (Bindings.xml)".into(),
+            ("Binding", _) => "stored (command info)".into(),
             ("NormalFont" | "HighlightFont" | "DisabledFont" | "ButtonFont", "style") => {
                 "applied".into()
             }
@@ -183,7 +211,7 @@ pub fn attr_status(schema: &Schema, tag: &str, attr: &str) -> String {
 /// The coverage table of the schema as Markdown.
 pub fn report_markdown(schema: &Schema, title: &str) -> String {
     let mut out = String::new();
-    let (mut tags, mut tags_ok, mut nattrs, mut attrs_ok) = (0, 0, 0, 0);
+    let (mut tags, mut tags_ok, mut nattrs, mut attrs_ok, mut stored) = (0, 0, 0, 0, 0);
     let mut body = String::new();
     for t in schema.tags() {
         if t.name.starts_with("On") || t.name.ends_with("Click") {
@@ -200,7 +228,9 @@ pub fn report_markdown(schema: &Schema, title: &str) -> String {
         for a in names {
             nattrs += 1;
             let s = attr_status(schema, &t.name, a);
-            if !s.starts_with("not") {
+            if s.starts_with("stored") {
+                stored += 1;
+            } else if !s.starts_with("not") {
                 attrs_ok += 1;
             }
             let _ = writeln!(body, "| | `{a}` | {s} |");
@@ -217,12 +247,14 @@ pub fn report_markdown(schema: &Schema, title: &str) -> String {
          `WOWSIM_BLESS=1`) from the client's schema (`wowsim-xml`, from wowless `xml.yaml`) and \
          the loader's tables (`crates/wowsim-core/src/xmlui/`). A `Method` status means the \
          loader calls that method by name; if the widget has no such method yet, each use is \
-         counted at run time (`Simulator::xml_not_applied`).\n"
+         counted at run time (`Simulator::xml_not_applied`). A `stored` attribute has nothing \
+         to emulate: its value is kept in the object's field (a reference field where the \
+         client has a getter for it).\n"
     );
     let _ = writeln!(
         out,
-        "Tags: {tags_ok} of {tags} applied; attributes: {attrs_ok} of {nattrs} applied; \
-         {handlers} script handler tags (all applied, not listed).\n"
+        "Tags: {tags_ok} of {tags} applied; attributes: {attrs_ok} of {nattrs} applied and \
+         {stored} stored; {handlers} script handler tags (all applied, not listed).\n"
     );
     out.push_str("| Tag | Attribute | Status |\n| --- | --- | --- |\n");
     out.push_str(&body);

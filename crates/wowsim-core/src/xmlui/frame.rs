@@ -51,9 +51,31 @@ pub fn resolve_tag(
     if let Some(t) = schema.tag(tag) {
         return Some((t.name.clone(), None));
     }
-    let t = registry::find(lua, tag).filter(|t| t.intrinsic)?;
-    let (base, _) = resolve_tag(lua, schema, &t.el.tag)?;
-    Some((base, Some(t)))
+    if let Some(t) = registry::find(lua, tag).filter(|t| t.intrinsic) {
+        let (base, _) = resolve_tag(lua, schema, &t.el.tag)?;
+        return Some((base, Some(t)));
+    }
+    let i = builtin_intrinsic(schema, tag)?;
+    Some((base_of_builtin(schema, i)?.to_string(), None))
+}
+
+/// A type of the built-in base that Blizzard's UI defines as an XML intrinsic (`EventFrame`,
+/// `ItemButton`, ...), usable as a tag when no XML defines it.
+pub fn builtin_intrinsic(schema: &Schema, tag: &str) -> Option<usize> {
+    if schema.tag(tag).is_some() {
+        return None;
+    }
+    types::find_ci(tag).filter(|i| types::TYPES[*i].intrinsic)
+}
+
+/// The nearest base of a built-in intrinsic type that is a schema tag (`Frame`, `Button`).
+pub fn base_of_builtin(schema: &Schema, i: usize) -> Option<&'static str> {
+    types::TYPES[i]
+        .ancestry
+        .iter()
+        .skip(1)
+        .map(|a| types::TYPES[*a].name)
+        .find(|n| schema.tag(n).is_some())
 }
 
 /// Whether a tag makes a frame or region (LayoutFrame and what extends it, intrinsics).
@@ -171,7 +193,10 @@ pub fn load_element(
         }
         return Ok(None);
     }
-    let type_index = type_for_tag(lua, schema, &tag);
+    let type_index = match (&intrinsic, builtin_intrinsic(schema, &el.tag)) {
+        (None, Some(i)) => i,
+        _ => type_for_tag(lua, schema, &tag),
+    };
     let parent = match el.attr("parent") {
         Some(p) => parent_by_name(lua, p, parent)?.or(parent),
         None => parent,
@@ -248,6 +273,7 @@ pub fn apply(
             layers::late_children(lua, id, obj, tag, el, src)?;
         }
     }
+    props::resolve_pending_masks(lua, id)?;
     attrs::apply(lua, obj, tag, &merged, true)
 }
 

@@ -69,6 +69,18 @@ pub fn late_children(
                     None => coverage::not_implemented(lua, tag, "FontString"),
                 }
             }
+            // A cooldown's textures are files (and a colour) handed to its setters, not regions.
+            "SwipeTexture" | "EdgeTexture" | "BlingTexture" => {
+                let method = format!("Set{}", c.tag);
+                let file = c.attr("file").unwrap_or("");
+                match c.child("Color") {
+                    Some(col) => {
+                        let (r, g, b, a) = super::visual::color(lua, col)?;
+                        call(lua, obj, tag, &c.tag, &method, (file, r, g, b, a))?
+                    }
+                    None => call(lua, obj, tag, &c.tag, &method, file)?,
+                };
+            }
             t if is_late(schema, t) => special(lua, id, obj, tag, c, src)?,
             _ => {}
         }

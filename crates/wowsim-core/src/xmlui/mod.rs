@@ -39,7 +39,20 @@ pub use registry::XmlState;
 
 /// Sets up the XML state of a VM (call once, after the widgets).
 pub fn install(lua: &Lua, host: &HostFns, flavor: wowsim_xml::Flavor) -> mlua::Result<()> {
-    lua.set_app_data(XmlState::new(flavor));
+    let mut state = XmlState::new(flavor);
+    // The built-in base's stand-ins for Blizzard's XML intrinsics are tags too (an XML
+    // definition of the same name, e.g. from Blizzard_SharedXML, takes over when loaded).
+    let schema = wowsim_xml::schema(flavor);
+    if let Some(p) = state.parser.as_mut() {
+        for (i, ty) in crate::widgets::types::TYPES.iter().enumerate() {
+            if ty.intrinsic && schema.tag(ty.name).is_none() {
+                if let Some(base) = frame::base_of_builtin(schema, i) {
+                    p.add_intrinsic(ty.name, base);
+                }
+            }
+        }
+    }
+    lua.set_app_data(state);
     lua.set_named_registry_value("wowsim.hostcall", host.hostcall.clone())?;
     lua.set_named_registry_value("wowsim.report", host.report.clone())?;
     lua.set_named_registry_value("wowsim.xmlhandlers", lua.create_table()?)?;
@@ -74,6 +87,19 @@ fn top_level(lua: &Lua, src: &Src, el: &Element) -> mlua::Result<()> {
         }
         "AnimationGroup" if el.bool_attr("virtual") == Some(true) => {
             animations::load_group(lua, 0, el, src)
+        }
+        // An actor template for `ModelScene:CreateActor(name, template)`.
+        "Actor" if el.bool_attr("virtual") == Some(true) => {
+            match el.attr("name") {
+                Some(n) => registry::register(lua, n, el, src, false),
+                None => coverage::not_implemented(lua, "Actor", "virtual"),
+            }
+            Ok(())
+        }
+        // A virtual animation (`<Animation name="X" virtual="true">`) is a template that
+        // animations in groups inherit.
+        _ if animations::is_animation(&el.tag, lua) && el.bool_attr("virtual") == Some(true) => {
+            animations::load_animation(lua, 0, el, src)
         }
         _ if frame::is_layout_tag(lua, schema, &el.tag) => {
             frame::load_element(lua, src, el, None, None).map(|_| ())

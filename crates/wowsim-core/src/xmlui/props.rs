@@ -95,12 +95,54 @@ pub fn special_attrs(
             )?;
         }
     }
+    if schema.extends(tag, "Frame") {
+        // `propagateMouseInput="Motion|Clicks|Both"`.
+        if let Some(v) = merged_get(merged, "propagatemouseinput") {
+            let v = v.to_ascii_lowercase();
+            let (motion, clicks) = (v == "motion" || v == "both", v == "clicks" || v == "both");
+            call(
+                lua,
+                obj,
+                tag,
+                "propagatemouseinput",
+                "SetPropagateMouseMotion",
+                motion,
+            )?;
+            call(
+                lua,
+                obj,
+                tag,
+                "propagatemouseinput",
+                "SetPropagateMouseClicks",
+                clicks,
+            )?;
+        }
+    }
     if schema.extends(tag, "Texture") {
         if let Some(atlas) = merged_get(merged, "atlas") {
             let size = merged_get(merged, "useatlassize")
                 .and_then(wowsim_xml::parse_bool)
                 .unwrap_or(false);
             call(lua, obj, tag, "atlas", "SetAtlas", (atlas, size))?;
+        }
+    }
+    if schema.extends(tag, "Texture") || schema.extends(tag, "Line") {
+        // The wrap modes are arguments of `SetTexture`; without a file they are kept.
+        let (h, v) = (
+            merged_get(merged, "hwrapmode"),
+            merged_get(merged, "vwrapmode"),
+        );
+        if let Some(file) = merged_get(merged, "file") {
+            call(lua, obj, tag, "file", "SetTexture", (file, h, v))?;
+        } else if h.is_some() || v.is_some() {
+            let id = widgets::obj_id(lua, &Value::Table(obj.clone()), "xml")?;
+            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+            for (k, val) in [("xml:hWrapMode", h), ("xml:vWrapMode", v)] {
+                if let Some(val) = val {
+                    let val = widgets::fields::FieldVal::Str(val.to_string());
+                    ui.set_field_by_name(id, k, val);
+                }
+            }
         }
     }
     Ok(())
@@ -140,12 +182,20 @@ fn size(lua: &Lua, obj: &Table, tag: &str, el: &Element) -> mlua::Result<()> {
     }
 }
 
-/// Resolves `relativeKey` (`$parent.$parent.Key`) from the object.
-fn relative_key(lua: &Lua, id: u32, obj: &Table, key: &str) -> mlua::Result<Value> {
+/// Whether a `relativeKey` part names the parent: the client only compares the `$parent`
+/// prefix, so `$parentKey` and `$parentPanelContainer` also step to the parent.
+fn is_parent_step(part: &str) -> bool {
+    part.get(..7)
+        .is_some_and(|p| p.eq_ignore_ascii_case("$parent"))
+}
+
+/// Resolves `relativeKey` (`$parent.$parent.Key`) from the object; `None` when a step finds
+/// nothing or comes back to the object itself.
+fn relative_key(lua: &Lua, id: u32, obj: &Table, key: &str) -> mlua::Result<Option<Value>> {
     let mut cur_id = Some(id);
     let mut cur = Value::Table(obj.clone());
-    for part in key.split('.') {
-        if part.eq_ignore_ascii_case("$parent") {
+    for part in key.split('.').filter(|p| !p.is_empty()) {
+        if is_parent_step(part) {
             let p = cur_id.and_then(|i| {
                 lua.app_data_ref::<UiState>()
                     .expect("ui")
@@ -164,10 +214,34 @@ fn relative_key(lua: &Lua, id: u32, obj: &Table, key: &str) -> mlua::Result<Valu
             };
             cur_id = widgets::obj_id(lua, &cur, "relativeKey").ok();
         }
+        if cur_id.is_none() || cur_id == Some(id) {
+            return Ok(None);
+        }
     }
-    Ok(cur)
+    Ok(Some(cur))
 }
 
+/// Records a client XML warning about an anchor (`Name: reason: value` at the anchor's line).
+fn anchor_warning(lua: &Lua, id: u32, src: &Src, a: &Element, reason: &str, value: &str) {
+    let name = lua
+        .app_data_ref::<UiState>()
+        .expect("ui")
+        .get(id)
+        .and_then(|o| o.name.clone())
+        .unwrap_or_else(|| "Unknown".to_string());
+    record_at(
+        lua,
+        format!("{}:{}: {name}: {reason}: {value}", src.file, a.pos.line),
+        &src.file,
+        Some(a.pos.line),
+    );
+}
+
+/// Applies `<Anchors>` the way the client's loader does: `relativeTo` is a global name
+/// (`$parent` expanded) and an unknown one is a warning that skips the anchor; `relativeKey`
+/// must start at `$parent` (else the anchor is skipped with a warning) and, when a step finds
+/// nothing, the anchor falls back to the parent without a warning (Blizzard's own XML relies
+/// on that, e.g. keys of frames that are only parented later by Lua).
 fn anchors(
     lua: &Lua,
     id: u32,
@@ -181,37 +255,41 @@ fn anchors(
         .expect("ui")
         .get(id)
         .and_then(|o| o.parent);
+    let parent_value = |lua: &Lua| -> mlua::Result<Value> {
+        Ok(match parent {
+            Some(p) => Value::Table(widgets::object_table(lua, p)?),
+            None => Value::Nil,
+        })
+    };
     for a in el.children_named("Anchor") {
         let point = a.attr("point").unwrap_or("TOPLEFT");
         let rel_point = a.attr("relativepoint").unwrap_or(point);
         let (x, y) = xy(a);
-        let relative = if let Some(k) = a.attr("relativekey") {
-            Some((k, relative_key(lua, id, obj, k)?))
-        } else if let Some(n) = a.attr("relativeto") {
-            let n = widgets::frame::expand_parent_name(lua, n, parent);
-            let v: Value = lua.globals().get(n.as_str())?;
-            Some((a.attr("relativeto").unwrap_or(""), v))
-        } else {
-            None
-        };
-        let rel = match relative {
-            Some((_, v @ Value::Table(_))) => v,
-            Some((what, _)) => {
-                record_at(
-                    lua,
-                    format!(
-                        "{}:{}: wow-sim: anchor target \"{what}\" not found",
-                        src.file, a.pos.line
-                    ),
-                    &src.file,
-                    Some(a.pos.line),
-                );
+        let rel = if let Some(n) = a.attr("relativeto") {
+            let name = widgets::frame::expand_parent_name(lua, n, parent);
+            let v: Value = lua.globals().get(name.as_str())?;
+            match widgets::obj_id(lua, &v, "relativeTo") {
+                Ok(rid) if rid == id => {
+                    anchor_warning(lua, id, src, a, "anchored to itself", n);
+                    continue;
+                }
+                Ok(_) => v,
+                Err(_) => {
+                    anchor_warning(lua, id, src, a, "Couldn't find relative frame", n);
+                    continue;
+                }
+            }
+        } else if let Some(k) = a.attr("relativekey") {
+            if !is_parent_step(k) {
+                anchor_warning(lua, id, src, a, "anchored to itself", k);
                 continue;
             }
-            None => match parent {
-                Some(p) => Value::Table(widgets::object_table(lua, p)?),
-                None => Value::Nil,
-            },
+            match relative_key(lua, id, obj, k)? {
+                Some(v) => v,
+                None => parent_value(lua)?,
+            }
+        } else {
+            parent_value(lua)?
         };
         call(
             lua,
@@ -288,7 +366,7 @@ pub fn plain_children(
                     }
                 }
             }
-            "Scripts" => scripts::load_scripts(lua, obj, tag, c, src, order, from_intrinsic)?,
+            "Scripts" => scripts::load_scripts(lua, obj, c, src, order, from_intrinsic)?,
             "HitRectInsets" => insets(lua, obj, tag, c, "SetHitRectInsets")?,
             "TextInsets" => insets(lua, obj, tag, c, "SetTextInsets")?,
             "ResizeBounds" => {
@@ -330,10 +408,121 @@ pub fn plain_children(
             _ if super::animations::is_animation(&c.tag, lua) => {
                 super::animations::load_animation(lua, id, c, src)?
             }
-            "Mixins" | "ForbiddenAspects" | "ViewInsets" | "MaskedTextures" => {
-                coverage::not_implemented(lua, &c.tag, "")
+            "MaskedTextures" => masked_textures(lua, id, obj, c, src)?,
+            "ControlPoints" => super::animations::control_points(lua, id, c)?,
+            // The centre of a rotation or scale: `<Origin point><Offset x y/></Origin>`.
+            "Origin" => {
+                let (x, y) = xy(c);
+                let point = c.attr("point").unwrap_or("CENTER");
+                let args = (point, x.unwrap_or(0.0), y.unwrap_or(0.0));
+                call(lua, obj, tag, "Origin", "SetOrigin", args)?;
             }
+            "ViewInsets" => insets(lua, obj, tag, c, "SetViewInsets")?,
+            "Mixins" | "ForbiddenAspects" => coverage::not_implemented(lua, &c.tag, ""),
             other => coverage::not_implemented(lua, other, ""),
+        }
+    }
+    Ok(())
+}
+
+/// Follows a `childKey` path from `start` (`$parent` steps up, other parts are keys).
+fn navigate(lua: &Lua, start: u32, key: &str) -> mlua::Result<Option<Table>> {
+    let mut cur = Some(start);
+    for part in key.split('.').filter(|p| !p.is_empty()) {
+        let Some(id) = cur else { return Ok(None) };
+        cur = if is_parent_step(part) {
+            lua.app_data_ref::<UiState>()
+                .expect("ui")
+                .get(id)
+                .and_then(|o| o.parent)
+        } else {
+            let v: Value = widgets::object_table(lua, id)?.get(part)?;
+            widgets::obj_id(lua, &v, "childKey").ok()
+        };
+    }
+    match cur {
+        Some(id) => Ok(Some(widgets::object_table(lua, id)?)),
+        None => Ok(None),
+    }
+}
+
+/// `<MaskedTextures>` of a mask texture: each `<MaskedTexture childKey>` (a key of the
+/// mask's parent) gets the mask (`AddMaskTexture`), now or once the parent has made all its
+/// children (see [`resolve_pending_masks`]).
+fn masked_textures(lua: &Lua, id: u32, obj: &Table, el: &Element, src: &Src) -> mlua::Result<()> {
+    let parent = lua
+        .app_data_ref::<UiState>()
+        .expect("ui")
+        .get(id)
+        .and_then(|o| o.parent);
+    for m in el.children_named("MaskedTexture") {
+        let Some(key) = m.attr("childkey") else {
+            continue;
+        };
+        let found = match parent {
+            Some(p) => navigate(lua, p, key)?,
+            None => None,
+        };
+        match (found, parent) {
+            (Some(t), _) => {
+                call(
+                    lua,
+                    &t,
+                    "MaskedTexture",
+                    "childkey",
+                    "AddMaskTexture",
+                    obj.clone(),
+                )?;
+            }
+            (None, Some(p)) => {
+                let mut st = lua
+                    .app_data_mut::<super::registry::XmlState>()
+                    .expect("xml state");
+                st.pending_masks.push(super::registry::PendingMask {
+                    parent: p,
+                    mask: id,
+                    key: key.to_string(),
+                    file: src.file.clone(),
+                    line: m.pos.line,
+                });
+            }
+            (None, None) => mask_not_found(lua, &src.file, m.pos.line, key),
+        }
+    }
+    Ok(())
+}
+
+fn mask_not_found(lua: &Lua, file: &str, line: u32, key: &str) {
+    record_at(
+        lua,
+        format!("{file}:{line}: MaskedTexture: childKey \"{key}\" not found"),
+        file,
+        Some(line),
+    );
+}
+
+/// Applies the masks waiting for children of `parent` (called when it has made them all).
+pub fn resolve_pending_masks(lua: &Lua, parent: u32) -> mlua::Result<()> {
+    let mine: Vec<super::registry::PendingMask> = {
+        let mut st = lua
+            .app_data_mut::<super::registry::XmlState>()
+            .expect("xml state");
+        if st.pending_masks.is_empty() {
+            return Ok(());
+        }
+        let (mine, rest) = std::mem::take(&mut st.pending_masks)
+            .into_iter()
+            .partition(|p| p.parent == parent);
+        st.pending_masks = rest;
+        mine
+    };
+    for p in mine {
+        match navigate(lua, parent, &p.key)? {
+            Some(t) => {
+                let mask = widgets::object_table(lua, p.mask)?;
+                call(lua, &t, "MaskedTexture", "childkey", "AddMaskTexture", mask)?;
+            }
+            None => mask_not_found(lua, &p.file, p.line, &p.key),
         }
     }
     Ok(())

@@ -41,6 +41,19 @@ pub struct XmlState {
     pub handlers: FxHashMap<(u32, u32, u32), i64>,
     pub next_handler: i64,
     pub coverage: Coverage,
+    /// `<MaskedTexture childKey>` entries whose texture did not exist yet when the mask was
+    /// made: retried when the mask's parent has made all its children.
+    pub pending_masks: Vec<PendingMask>,
+}
+
+/// A mask waiting for the texture it masks (see [`XmlState::pending_masks`]).
+#[derive(Debug)]
+pub struct PendingMask {
+    pub parent: u32,
+    pub mask: u32,
+    pub key: String,
+    pub file: Rc<str>,
+    pub line: u32,
 }
 
 impl XmlState {
@@ -55,6 +68,7 @@ impl XmlState {
             handlers: FxHashMap::default(),
             next_handler: 1,
             coverage: Coverage::default(),
+            pending_masks: Vec::new(),
         }
     }
 }

@@ -3,9 +3,8 @@
 //! `function(<the client's arguments>) body end` with chunk name `@Interface/AddOns/...xml`
 //! and the real XML line numbers. `inherit="prepend|append"` chains with the inherited
 //! handler; `intrinsicOrder="precall|postcall"` orders an intrinsic's handler around the
-//! handler of the element using it. Handlers are set through the object's `SetScript`.
+//! handler of the element using it. Handlers are set as `SetScript` does (without its method, which an Actor lacks).
 
-use super::calls::call;
 use super::registry::{Src, XmlState};
 use crate::addons::record_at;
 use crate::widgets::{self, UiLua};
@@ -17,6 +16,8 @@ use wowsim_xml::{Element, TagImpl};
 pub struct Order {
     /// (script, runs before the user's handler, the intrinsic's handler)
     intrinsic: Vec<(String, bool, Function)>,
+    /// (script, the user's handler chain without the intrinsic's) for scripts an intrinsic has.
+    user: Vec<(String, Function)>,
 }
 
 const HELPERS: &str = r#"
@@ -110,38 +111,55 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
     Ok(f)
 }
 
-/// The handler an element describes, or `None` (nothing to set, or an error was recorded).
-fn handler(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>> {
+/// What a handler element sets: `Some(handler)` (a function, or `None` to clear), or `None`
+/// when nothing is set (its body did not compile; the error is recorded).
+fn handler(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Option<Function>>> {
+    // As the client: `function=` names a global looked up now; one that is not a function
+    // sets no handler (`function=""` clears an inherited one) without a warning.
     if let Some(name) = h.attr("function") {
-        return match lua.globals().get::<Value>(name)? {
-            Value::Function(f) => Ok(Some(f)),
-            _ => {
-                let line = h.pos.line;
-                record_at(
-                    lua,
-                    format!(
-                        "{}:{line}: {}: function \"{name}\" not found",
-                        src.file, h.tag
-                    ),
-                    &src.file,
-                    Some(line),
-                );
-                Ok(None)
-            }
-        };
+        return Ok(Some(match lua.globals().get::<Value>(name)? {
+            Value::Function(f) => Some(f),
+            _ => None,
+        }));
     }
     if let Some(name) = h.attr("method") {
         let f: Function = helpers(lua)?.get("method")?;
-        return Ok(Some(f.call(name)?));
+        return Ok(Some(Some(f.call(name)?)));
     }
-    compiled(lua, h, src)
+    Ok(compiled(lua, h, src)?.map(Some))
+}
+
+/// Records the client's warning for a handler element the object's type does not have.
+fn unknown_script(lua: &Lua, id: u32, h: &Element, src: &Src) {
+    let ty = type_index(lua, id);
+    let line = h.pos.line;
+    // Retail writes the bare type; Classic clients prefix it with "Frame ".
+    let retail = lua
+        .app_data_ref::<XmlState>()
+        .is_none_or(|s| s.flavor == wowsim_xml::Flavor::Retail);
+    record_at(
+        lua,
+        format!(
+            "{}:{line}: {}{}: Unknown script element {}",
+            src.file,
+            if retail { "" } else { "Frame " },
+            crate::widgets::types::TYPES[ty].object_type,
+            h.tag
+        ),
+        &src.file,
+        Some(line),
+    );
+}
+
+fn type_index(lua: &Lua, id: u32) -> usize {
+    let ui = lua.app_data_ref::<crate::widgets::UiState>().expect("ui");
+    ui.get(id).map_or(0, |o| o.type_index)
 }
 
 /// Sets the handlers of a `<Scripts>` element on `obj`.
 pub fn load_scripts(
     lua: &Lua,
     obj: &Table,
-    tag: &str,
     scripts: &Element,
     src: &Src,
     order: &mut Order,
@@ -149,47 +167,73 @@ pub fn load_scripts(
 ) -> mlua::Result<()> {
     let id = widgets::obj_id(lua, &Value::Table(obj.clone()), "SetScript")?;
     for h in &scripts.children {
+        let name = h.tag.as_str();
+        if !crate::widgets::frame::has_script_type(lua, type_index(lua, id), name) {
+            unknown_script(lua, id, h, src);
+            continue;
+        }
         let Some(new) = handler(lua, h, src)? else {
             continue;
         };
-        let own = new.clone();
-        let name = h.tag.as_str();
-        let old = {
-            let get = lua.app_data_ref::<UiLua>().expect("ui").getscript.clone();
-            get.call::<Option<Function>>((id, name))?
+        let Some(new) = new else {
+            crate::widgets::frame::set_handler(lua, id, name, Value::Nil)?;
+            continue;
         };
         let inherit = h.attr("inherit").map(str::to_ascii_lowercase);
-        let intrinsic = order.intrinsic.iter().rev().find(|(s, _, _)| s == name);
-        let (old, before) = match inherit.as_deref() {
-            Some("prepend") => (old, Some(true)),
-            Some("append") => (old, Some(false)),
-            // A later handler replaces an earlier template's, but keeps the intrinsic's.
-            _ => match intrinsic {
-                Some((_, pre, f)) if !from_intrinsic => (Some(f.clone()), Some(!pre)),
-                _ => (old, None),
-            },
+        let compose: Function = helpers(lua)?.get("compose")?;
+        // `prepend` runs the inherited handler first, `append` runs it after this one (the
+        // chat edit box's `append` OnLoad sets `chatFrame` before the template's OnLoad).
+        let chain = |old: Option<Function>, new: Function| -> mlua::Result<Function> {
+            match (old, inherit.as_deref()) {
+                (Some(old), Some("prepend")) => compose.call((old, new)),
+                (Some(old), Some("append")) => compose.call((new, old)),
+                _ => Ok(new),
+            }
         };
-        let f = match (old, before) {
-            (Some(old), Some(new_first)) => {
-                let compose: Function = helpers(lua)?.get("compose")?;
-                if new_first {
-                    compose.call::<Function>((new, old))?
+        let intrinsic = order
+            .intrinsic
+            .iter()
+            .rev()
+            .find(|(s, _, _)| s == name)
+            .map(|(_, pre, f)| (*pre, f.clone()));
+        let f = match intrinsic {
+            // The user's handlers chain among themselves; the intrinsic's handler stays
+            // around them (before them unless `intrinsicOrder="postcall"`), as the client
+            // keeps it in a slot of its own.
+            Some((pre, intr)) if !from_intrinsic => {
+                let old = order
+                    .user
+                    .iter()
+                    .rev()
+                    .find(|(s, _)| s == name)
+                    .map(|(_, f)| f.clone());
+                let user = chain(old, new)?;
+                order.user.push((name.to_string(), user.clone()));
+                if pre {
+                    compose.call::<Function>((intr, user))?
                 } else {
-                    compose.call::<Function>((old, new))?
+                    compose.call::<Function>((user, intr))?
                 }
             }
-            _ => new,
+            _ => {
+                let old = {
+                    let get = lua.app_data_ref::<UiLua>().expect("ui").getscript.clone();
+                    get.call::<Option<Function>>((id, name))?
+                };
+                let f = chain(old, new.clone())?;
+                if from_intrinsic {
+                    // Without `intrinsicOrder` an intrinsic's handler still runs, before the
+                    // user's (`OnLoad_Intrinsic` of EventButton/EventFrame sets up the
+                    // callback registry that the user's OnLoad registers with).
+                    let pre = h
+                        .attr("intrinsicorder")
+                        .is_none_or(|o| o.eq_ignore_ascii_case("precall"));
+                    order.intrinsic.push((name.to_string(), pre, f.clone()));
+                }
+                f
+            }
         };
-        if from_intrinsic {
-            // Without `intrinsicOrder` an intrinsic's handler still runs, before the user's
-            // (`OnLoad_Intrinsic` of EventButton/EventFrame sets up the callback registry
-            // that the user's OnLoad registers with).
-            let pre = h
-                .attr("intrinsicorder")
-                .is_none_or(|o| o.eq_ignore_ascii_case("precall"));
-            order.intrinsic.push((name.to_string(), pre, own));
-        }
-        call(lua, obj, tag, name, "SetScript", (name, f))?;
+        crate::widgets::frame::set_handler(lua, id, name, Value::Function(f))?;
     }
     Ok(())
 }

@@ -33,6 +33,13 @@ pub fn color(lua: &Lua, el: &Element) -> mlua::Result<(f64, f64, f64, f64)> {
             let f = |k: &str, d: f64| t.get::<Option<f64>>(k).ok().flatten().unwrap_or(d);
             return Ok((f("r", 0.0), f("g", 0.0), f("b", 0.0), f("a", 1.0)));
         }
+        // The client's colour database, which exists before any Lua makes the globals.
+        let db = lua
+            .app_data_ref::<crate::api::ui_color::DbColors>()
+            .and_then(|d| d.0.iter().find(|(n, _)| n == name).map(|(_, c)| *c));
+        if let Some([r, g, b, a]) = db {
+            return Ok((r, g, b, a));
+        }
         coverage::not_implemented(lua, &el.tag, "color");
     }
     let n = |k: &str, d: f64| el.num_attr(k).unwrap_or(d);

@@ -1,0 +1,65 @@
+//! An addon's `Bindings.xml` (`<Bindings><Binding name header category runOnUp>Lua</Binding>`),
+//! loaded after the addon's TOC files: each binding becomes a named command that a key bound
+//! with `SetBinding(key, "NAME")` runs (see `input/bindings.lua`). The body is compiled as
+//! `function(keystate) body end` with the XML file's real line numbers. Attributes with no
+//! behaviour to emulate (`header`, `category`, `default`, ...) are kept with the command.
+
+use super::{logical_path, record_at, strip_bom};
+use mlua::{Function, Lua};
+use std::path::Path;
+
+/// Loads `Bindings.xml` of `addon` (folder `dir`) when it has one.
+pub fn load(lua: &Lua, addon: &str, dir: &Path) -> mlua::Result<()> {
+    let Some(path) = wowsim_toc::resolve_path_ci(dir, "Bindings.xml") else {
+        return Ok(());
+    };
+    let logical = logical_path(addon, "Bindings.xml");
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) => {
+            record_at(lua, format!("Couldn't open {logical}: {e}"), &logical, None);
+            return Ok(());
+        }
+    };
+    let text = String::from_utf8_lossy(strip_bom(&bytes)).into_owned();
+    let doc = crate::xmlui::registry::parse(lua, &text);
+    for d in &doc.diagnostics {
+        let msg = wowsim_xml::format_diagnostic(&logical, d);
+        record_at(lua, msg, &logical, Some(d.pos.line));
+    }
+    let Some(root) = doc.root else { return Ok(()) };
+    if root.tag != "Bindings" {
+        return Ok(());
+    }
+    let register: Function = lua.named_registry_value("wowsim.registerbinding")?;
+    for b in root.children_named("Binding") {
+        let Some(name) = b.attr("name") else { continue };
+        let handler = match &b.text {
+            Some((body, pos)) if !body.trim().is_empty() => compile(lua, &logical, body, pos.line)?,
+            _ => None,
+        };
+        let info = lua.create_table()?;
+        for a in &b.attrs {
+            info.raw_set(a.name.as_str(), a.value.as_str())?;
+        }
+        let run_on_up = b.bool_attr("runonup") == Some(true);
+        register.call::<()>((name, handler, run_on_up, info))?;
+    }
+    Ok(())
+}
+
+/// Compiles a binding body; a syntax error is recorded (and the command does nothing).
+fn compile(lua: &Lua, file: &str, body: &str, line: u32) -> mlua::Result<Option<Function>> {
+    let mut code = "\n".repeat(line.saturating_sub(1) as usize);
+    code.push_str("return function(keystate) ");
+    code.push_str(body);
+    code.push_str("\nend");
+    match lua.load(code).set_name(format!("@{file}")).into_function() {
+        Ok(chunk) => Ok(Some(chunk.call::<Function>(())?)),
+        Err(e) => {
+            let report: Function = lua.named_registry_value("wowsim.report")?;
+            report.call::<()>(crate::lua::host_error_message(&e))?;
+            Ok(None)
+        }
+    }
+}
