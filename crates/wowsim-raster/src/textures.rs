@@ -66,6 +66,20 @@ pub struct Texture {
     pub nearest: bool,
 }
 
+impl Texture {
+    /// A 1×1 opaque white texture (a colour mask: masks by its rect only).
+    pub fn white() -> Texture {
+        Texture {
+            image: RgbaImage {
+                width: 1,
+                height: 1,
+                pixels: vec![255; 4],
+            },
+            nearest: true,
+        }
+    }
+}
+
 /// The 8×8 placeholder: 4×4 cells of magenta and black.
 pub fn placeholder() -> Arc<Texture> {
     let mut image = RgbaImage::new(8, 8);

@@ -12,12 +12,13 @@
 //! | `SetGradient(orientation, min, max)` | `gradient*` | per-corner `colors` |
 //! | `SetRotation(radians)` | `textureRotation` | `uv` rotated about its centre |
 //! | `SetBlendMode`, `SetDesaturated`, `SetHorizTile`, `SetVertTile` | `blendMode`, `desaturation`, `horizTile`, `vertTile` | `blend`, `desaturate`, `tile` |
+//! | `AddMaskTexture`, XML `<MaskedTextures>` (shown masks only) | `UiState::masks` | `masks` (each mask's rect, source, tex coords) |
 //! | StatusBar `SetValue`, `SetMinMaxValues`, `SetOrientation`, `SetReverseFill`, `SetStatusBarColor` | the bar's `value`, `min`, `max`, … | the filled part of the bar texture |
 
-use super::RegionCtx;
+use super::{RegionCtx, Viewport};
 use crate::widgets::fields::FieldVal;
 use crate::widgets::UiState;
-use wowsim_render::{BlendMode, DrawItem, Quad, Rgba, TexSource};
+use wowsim_render::{BlendMode, DrawItem, Mask, Quad, Rgba, TexSource};
 
 fn num(ui: &mut UiState, id: u32, name: &str, default: f32) -> f32 {
     match ui.field_by_name(id, name) {
@@ -120,8 +121,70 @@ fn status_bar_fill(ui: &mut UiState, id: u32, q: &mut Quad) {
     }
 }
 
+/// What a texture draws: a file, a colour (white), an atlas or file id (the placeholder).
+fn source_of(ui: &mut UiState, id: u32) -> Option<(TexSource, Rgba)> {
+    Some(
+        match (
+            ui.field_by_name(id, "colorTextureR"),
+            ui.field_by_name(id, "texture"),
+            ui.field_by_name(id, "atlas"),
+        ) {
+            (FieldVal::Num(r), _, _) => {
+                let c = [
+                    r as f32,
+                    num(ui, id, "colorTextureG", 0.0),
+                    num(ui, id, "colorTextureB", 0.0),
+                    num(ui, id, "colorTextureA", 1.0),
+                ];
+                (TexSource::White, c.map(|v| v.clamp(0.0, 1.0)))
+            }
+            (_, FieldVal::Str(path), _) if !path.is_empty() => (TexSource::File(path), [1.0; 4]),
+            (_, FieldVal::Num(fid), _) => (
+                TexSource::Missing(format!("file id {fid} (no listfile)")),
+                [1.0; 4],
+            ),
+            (_, _, FieldVal::Str(atlas)) => {
+                (TexSource::Missing(format!("atlas:{atlas}")), [1.0; 4])
+            }
+            _ => return None,
+        },
+    )
+}
+
+fn tex_coords(ui: &mut UiState, id: u32) -> [[f32; 2]; 4] {
+    let mut corner = |x: &str, y: &str, dx: f32, dy: f32| [num(ui, id, x, dx), num(ui, id, y, dy)];
+    [
+        corner("tlx", "tly", 0.0, 0.0),
+        corner("trx", "try", 1.0, 0.0),
+        corner("blx", "bly", 0.0, 1.0),
+        corner("brx", "bry", 1.0, 1.0),
+    ]
+}
+
+/// The shown masks of a texture, placed in pixels.
+fn masks(ui: &mut UiState, vp: &Viewport, id: u32) -> Vec<Mask> {
+    let mut out = Vec::new();
+    for m in crate::widgets::texture::masks_of(ui, id) {
+        if !ui.is_visible(m) {
+            continue;
+        }
+        let (Some(r), Some(n)) = (
+            crate::widgets::region::rect_of(ui, m),
+            ui.get(m).and_then(|o| o.node),
+        ) else {
+            continue;
+        };
+        let rect = vp.rect(&r, ui.layout.effective_scale(n));
+        let source = source_of(ui, m).map_or(TexSource::White, |s| s.0);
+        let mut uv = tex_coords(ui, m);
+        rotate(&mut uv, num(ui, m, "textureRotation", 0.0));
+        out.push(Mask { rect, source, uv });
+    }
+    out
+}
+
 /// The quad of a texture region (None when it has nothing to draw).
-pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
+pub fn quad(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem> {
     let id = ctx.id;
     let vertex = [
         num(ui, id, "vertexColorR", 1.0).clamp(0.0, 1.0),
@@ -129,28 +192,7 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
         num(ui, id, "vertexColorB", 1.0).clamp(0.0, 1.0),
         ctx.alpha.clamp(0.0, 1.0),
     ];
-    let (source, base) = match (
-        ui.field_by_name(id, "colorTextureR"),
-        ui.field_by_name(id, "texture"),
-        ui.field_by_name(id, "atlas"),
-    ) {
-        (FieldVal::Num(r), _, _) => {
-            let c = [
-                r as f32,
-                num(ui, id, "colorTextureG", 0.0),
-                num(ui, id, "colorTextureB", 0.0),
-                num(ui, id, "colorTextureA", 1.0),
-            ];
-            (TexSource::White, c.map(|v| v.clamp(0.0, 1.0)))
-        }
-        (_, FieldVal::Str(path), _) if !path.is_empty() => (TexSource::File(path), [1.0; 4]),
-        (_, FieldVal::Num(fid), _) => (
-            TexSource::Missing(format!("file id {fid} (no listfile)")),
-            [1.0; 4],
-        ),
-        (_, _, FieldVal::Str(atlas)) => (TexSource::Missing(format!("atlas:{atlas}")), [1.0; 4]),
-        _ => return None,
-    };
+    let (source, base) = source_of(ui, id)?;
     let col = mul(base, vertex);
     let mut colors = [col; 4];
     if let Some((horizontal, min, max)) = gradient(ui, id) {
@@ -164,15 +206,7 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
             *c = mul(*c, g);
         }
     }
-    let corner = |ui: &mut UiState, x: &str, y: &str, dx: f32, dy: f32| {
-        [num(ui, id, x, dx), num(ui, id, y, dy)]
-    };
-    let mut uv = [
-        corner(ui, "tlx", "tly", 0.0, 0.0),
-        corner(ui, "trx", "try", 1.0, 0.0),
-        corner(ui, "blx", "bly", 0.0, 1.0),
-        corner(ui, "brx", "bry", 1.0, 1.0),
-    ];
+    let mut uv = tex_coords(ui, id);
     rotate(&mut uv, num(ui, id, "textureRotation", 0.0));
     let blend = match ui.field_by_name(id, "blendMode") {
         FieldVal::Str(s) => BlendMode::parse(&s).unwrap_or_default(),
@@ -193,6 +227,7 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
         desaturate: num(ui, id, "desaturation", 0.0) > 0.0,
         tile,
         clip: ctx.clip,
+        masks: masks(ui, vp, id),
     };
     status_bar_fill(ui, id, &mut q);
     Some(DrawItem::Quad(q))

@@ -5,11 +5,15 @@
 //! | --- | --- |
 //! | `SetCooldown(start, duration [, modRate])`, `GetCooldownTimes` (generic) | [`install`] |
 //! | `Clear`, `GetCooldownDuration`, `SetCooldownDuration(duration)` | [`install`] |
+//! | `SetSwipeColor(r, g, b [, a])`, `SetSwipeTexture(file [, r, g, b, a])` | [`install`] |
+//! | `SetReverse`, `SetDrawSwipe`, `SetDrawEdge` (drawn by `draw::cooldown`) | generic (`fields`) |
 //! | OnCooldownDone | [`fire_done`] |
 
 use super::fields::FieldVal;
 use super::fire_script;
-use super::util::{get_field, install_methods, need_num, ret, self_id, with_ui_mut, Method};
+use super::util::{
+    arg, get_field, install_methods, need_num, num, ret, self_id, string, with_ui_mut, Method,
+};
 use crate::clock::Clock;
 use mlua::Lua;
 
@@ -62,6 +66,17 @@ pub fn fire_done(lua: &Lua) -> mlua::Result<()> {
     Ok(())
 }
 
+fn set_color(lua: &Lua, id: u32, c: [f64; 4]) {
+    with_ui_mut(lua, |ui| {
+        for (f, v) in ["swipeColorR", "swipeColorG", "swipeColorB", "swipeColorA"]
+            .iter()
+            .zip(c)
+        {
+            ui.set_field_by_name(id, f, FieldVal::Num(v.clamp(0.0, 1.0)));
+        }
+    });
+}
+
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
@@ -82,6 +97,33 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("Cooldown", "Clear", |lua, a| {
             let id = self_id(lua, &a, "Clear")?;
             set(lua, id, 0.0, 0.0);
+            ret(lua, ())
+        }),
+        ("Cooldown", "SetSwipeColor", |lua, a| {
+            let id = self_id(lua, &a, "SetSwipeColor")?;
+            let usage = "Cooldown:SetSwipeColor(r, g, b [, a])";
+            let c = [
+                need_num(lua, &a, 1, usage)?,
+                need_num(lua, &a, 2, usage)?,
+                need_num(lua, &a, 3, usage)?,
+                num(&arg(&a, 4)).unwrap_or(1.0),
+            ];
+            set_color(lua, id, c);
+            ret(lua, ())
+        }),
+        ("Cooldown", "SetSwipeTexture", |lua, a| {
+            let id = self_id(lua, &a, "SetSwipeTexture")?;
+            let file = string(&arg(&a, 1)).map_or(FieldVal::Nil, FieldVal::Str);
+            with_ui_mut(lua, |ui| ui.set_field_by_name(id, "swipeTexture", file));
+            if let Some(r) = num(&arg(&a, 2)) {
+                let c = [
+                    r,
+                    num(&arg(&a, 3)).unwrap_or(1.0),
+                    num(&arg(&a, 4)).unwrap_or(1.0),
+                    num(&arg(&a, 5)).unwrap_or(1.0),
+                ];
+                set_color(lua, id, c);
+            }
             ret(lua, ())
         }),
         ("Cooldown", "GetCooldownDuration", |lua, a| {

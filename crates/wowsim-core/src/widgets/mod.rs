@@ -16,6 +16,7 @@ pub mod font_string;
 pub mod frame;
 pub mod frame_strata;
 pub mod game_tooltip;
+pub mod line;
 pub mod message_frame;
 pub mod region;
 pub mod screen;
@@ -87,6 +88,11 @@ pub struct UiState {
     /// Address of each object's Lua table → its id: the fast path of `obj_id` (object tables
     /// are never collected, so an address is never reused while the VM lives).
     pub by_table: FxHashMap<usize, u32>,
+    /// Texture id → its mask textures in the order added (`AddMaskTexture`).
+    pub masks: FxHashMap<u32, Vec<u32>>,
+    /// XML `<MaskedTextures>` not resolved yet: mask id → the parent keys of the textures it
+    /// masks (siblings may be created after the mask; see `texture::resolve_xml_masks`).
+    pub pending_masks: Vec<(u32, Vec<String>)>,
 }
 
 impl Default for UiState {
@@ -106,6 +112,8 @@ impl Default for UiState {
             physical: screen::PHYSICAL_SIZE,
             ui_scale: 1.0,
             by_table: FxHashMap::default(),
+            masks: FxHashMap::default(),
+            pending_masks: Vec::new(),
         }
     }
 }
@@ -211,6 +219,7 @@ pub fn install(
     status_bar::install(lua)?;
     scroll_frame::install(lua)?;
     cooldown::install(lua)?;
+    line::install(lua)?;
     game_tooltip::install(lua)?;
     message_frame::install(lua)?;
     screen::install(lua)?;

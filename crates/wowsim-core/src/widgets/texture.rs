@@ -11,12 +11,15 @@
 //! | `SetTexCoord(l, r, t, b)` / 8-value form, `ResetTexCoord` | [`set_tex_coord`] |
 //! | `SetVertexColor(r, g, b [, a])` (LayeredRegion) | [`install`] |
 //! | `SetDesaturated`, `IsDesaturated`, `SetRotation`, `GetRotation`, `SetGradient` | [`install`] |
+//! | `AddMaskTexture`, `RemoveMaskTexture`, `GetNumMaskTextures`, `GetMaskTexture`; XML `<MaskedTextures>` | [`masks_of`], [`resolve_xml_masks`] |
 
 use super::fields::FieldVal;
+use super::types::inherits_from;
 use super::util::{
     arg, get_field, install_methods, need_num, num, ret, self_id, set_field, string, truthy,
     with_ui_mut, Method,
 };
+use super::UiState;
 use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
 
@@ -92,6 +95,70 @@ pub fn set_tex_coord(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
         }
     });
     ret(lua, ())
+}
+
+/// Resolves XML `<MaskedTextures>`: each `childKey` names a sibling of the mask (by its
+/// parentKey). Keys not found yet stay pending (the sibling may be created later).
+pub fn resolve_xml_masks(ui: &mut UiState) {
+    if ui.pending_masks.is_empty() {
+        return;
+    }
+    let mut left = Vec::new();
+    for (mask, keys) in std::mem::take(&mut ui.pending_masks) {
+        let Some(parent) = ui.get(mask).and_then(|o| o.parent) else {
+            continue;
+        };
+        let siblings = ui
+            .get(parent)
+            .map(|o| o.children.clone())
+            .unwrap_or_default();
+        let mut rest = Vec::new();
+        for k in keys {
+            let found = siblings.iter().copied().find(|&c| {
+                ui.get(c)
+                    .is_some_and(|o| o.parent_key.as_deref() == Some(k.as_str()))
+            });
+            match found {
+                Some(t) => add_mask(ui, t, mask),
+                None => rest.push(k),
+            }
+        }
+        if !rest.is_empty() {
+            left.push((mask, rest));
+        }
+    }
+    ui.pending_masks = left;
+}
+
+fn add_mask(ui: &mut UiState, tex: u32, mask: u32) {
+    let v = ui.masks.entry(tex).or_default();
+    if !v.contains(&mask) {
+        v.push(mask);
+    }
+}
+
+/// The mask textures of a texture, in the order added.
+pub fn masks_of(ui: &mut UiState, tex: u32) -> Vec<u32> {
+    resolve_xml_masks(ui);
+    ui.masks.get(&tex).cloned().unwrap_or_default()
+}
+
+/// The MaskTexture argument of `AddMaskTexture` / `RemoveMaskTexture`.
+fn mask_arg(lua: &Lua, a: &MultiValue, method: &str) -> mlua::Result<(u32, u32)> {
+    let id = self_id(lua, a, method)?;
+    let usage = format!("Usage: Texture:{method}(mask)");
+    let mask = match arg(a, 1) {
+        Value::Table(_) => super::obj_id(lua, &arg(a, 1), method)?,
+        _ => return Err(lua_error(lua, usage)),
+    };
+    let is_mask = super::util::with_ui(lua, |ui| {
+        ui.get(mask)
+            .is_some_and(|o| inherits_from(o.type_index, "MaskTexture"))
+    });
+    if !is_mask {
+        return Err(lua_error(lua, usage));
+    }
+    Ok((id, mask))
 }
 
 fn color_args(lua: &Lua, a: &MultiValue, usage: &str) -> mlua::Result<[f64; 4]> {
@@ -208,6 +275,31 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             center.raw_set("x", 0.5)?;
             center.raw_set("y", 0.5)?;
             ret(lua, (r, center))
+        }),
+        ("Texture", "AddMaskTexture", |lua, a| {
+            let (id, mask) = mask_arg(lua, &a, "AddMaskTexture")?;
+            with_ui_mut(lua, |ui| add_mask(ui, id, mask));
+            ret(lua, ())
+        }),
+        ("Texture", "RemoveMaskTexture", |lua, a| {
+            let (id, mask) = mask_arg(lua, &a, "RemoveMaskTexture")?;
+            with_ui_mut(lua, |ui| {
+                resolve_xml_masks(ui);
+                if let Some(v) = ui.masks.get_mut(&id) {
+                    v.retain(|m| *m != mask);
+                }
+            });
+            ret(lua, ())
+        }),
+        ("Texture", "GetNumMaskTextures", |lua, a| {
+            let id = self_id(lua, &a, "GetNumMaskTextures")?;
+            ret(lua, with_ui_mut(lua, |ui| masks_of(ui, id).len()))
+        }),
+        ("Texture", "GetMaskTexture", |lua, a| {
+            let id = self_id(lua, &a, "GetMaskTexture")?;
+            let i = need_num(lua, &a, 1, "Texture:GetMaskTexture(index)")? as usize;
+            let m = with_ui_mut(lua, |ui| masks_of(ui, id).get(i.wrapping_sub(1)).copied());
+            ret(lua, super::util::obj_value(lua, m)?)
         }),
         ("TextureBase", "SetGradient", |lua, a| {
             let id = self_id(lua, &a, "SetGradient")?;

@@ -26,6 +26,18 @@ pub fn parent_key(
     let p = widgets::object_table(lua, parent)?;
     if let Some(k) = key {
         p.set(k, obj.clone())?;
+        if let Some(id) = obj
+            .raw_get::<Value>(0)
+            .ok()
+            .as_ref()
+            .and_then(widgets::handle_id)
+        {
+            crate::widgets::util::with_ui_mut(lua, |ui| {
+                if let Some(o) = ui.get_mut(id) {
+                    o.parent_key = Some(k.to_string());
+                }
+            });
+        }
     }
     if let Some(a) = array {
         let t = match p.get::<Value>(a)? {
@@ -330,7 +342,14 @@ pub fn plain_children(
             _ if super::animations::is_animation(&c.tag, lua) => {
                 super::animations::load_animation(lua, id, c, src)?
             }
-            "Mixins" | "ForbiddenAspects" | "ViewInsets" | "MaskedTextures" => {
+            "MaskedTextures" => {
+                let keys: Vec<String> = c
+                    .children_named("MaskedTexture")
+                    .filter_map(|m| m.attr("childkey").map(str::to_string))
+                    .collect();
+                crate::widgets::util::with_ui_mut(lua, |ui| ui.pending_masks.push((id, keys)));
+            }
+            "Mixins" | "ForbiddenAspects" | "ViewInsets" => {
                 coverage::not_implemented(lua, &c.tag, "")
             }
             other => coverage::not_implemented(lua, other, ""),
