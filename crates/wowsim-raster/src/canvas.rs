@@ -113,7 +113,10 @@ impl Canvas {
                 q.tile[1].map_or(1.0, |u| u / t.image.height as f32),
             ]
         });
-        let wrap = [q.tile[0].is_some(), q.tile[1].is_some()];
+        let wrap = [
+            q.tile[0].is_some() || q.repeat[0],
+            q.tile[1].is_some() || q.repeat[1],
+        ];
         for y in iy0..iy1 {
             let t = (y as f32 + 0.5 - y0) / h;
             let uv_l = lerp2(q.uv[0], q.uv[2], t);
@@ -202,7 +205,7 @@ impl Canvas {
                     Some(tx) => {
                         let uv = l.uv;
                         let p = lerp2(lerp2(uv[0], uv[1], s), lerp2(uv[2], uv[3], s), t);
-                        let k = sample(tx, p[0], p[1], [false, false]);
+                        let k = sample(tx, p[0], p[1], l.repeat);
                         [
                             k[0] * l.color[0],
                             k[1] * l.color[1],

@@ -135,6 +135,9 @@ pub struct Quad {
     /// `SetHorizTile` / `SetVertTile`: the size of the rect in UI units on tiled axes, so the
     /// image repeats once per its own size (`None` = stretch).
     pub tile: [Option<f32>; 2],
+    /// `SetTexture(file, "REPEAT", "REPEAT")`: tex coords outside 0..1 repeat the image on
+    /// that axis (otherwise they are clamped to its edge).
+    pub repeat: [bool; 2],
     pub clip: Option<ClipRect>,
     /// Mask textures (`AddMaskTexture`, XML `<MaskedTextures>`): each multiplies the alpha.
     pub masks: Vec<Mask>,
@@ -161,6 +164,8 @@ pub struct LineQuad {
     pub thickness: f32,
     pub source: TexSource,
     pub uv: [[f32; 2]; 4],
+    /// As [`Quad::repeat`].
+    pub repeat: [bool; 2],
     pub color: Rgba,
     pub blend: BlendMode,
     pub clip: Option<ClipRect>,
@@ -200,6 +205,7 @@ impl Quad {
             blend: BlendMode::Blend,
             desaturate: false,
             tile: [None, None],
+            repeat: [false, false],
             clip: None,
             masks: Vec::new(),
         }

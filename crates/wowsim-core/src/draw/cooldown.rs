@@ -82,6 +82,7 @@ pub fn swipe(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx, now: f64, out: &m
         thickness: 2.0 * ctx.scale * vp.px_per_unit,
         source: TexSource::White,
         uv: [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        repeat: [false, false],
         color: [EDGE[0], EDGE[1], EDGE[2], EDGE[3] * ctx.alpha],
         blend: BlendMode::Blend,
         clip: Some(clip),

@@ -4,7 +4,7 @@
 //!
 //! | WoW name | field(s) | quad |
 //! | --- | --- | --- |
-//! | `SetTexture(path)` / file id | `texture` | `TexSource::File` / `Missing` (file ids need a listfile) |
+//! | `SetTexture(path [, wrapH, wrapV])` / file id | `texture`, `wrapH`, `wrapV` | `TexSource::File` / `Missing` (file ids need a listfile) |
 //! | `SetColorTexture(r, g, b, a)` | `colorTexture[RGBA]` | `TexSource::White`, colour |
 //! | `SetAtlas(name)` | `atlas` | `TexSource::Missing("atlas:NAME")` (no atlas data yet) |
 //! | `SetTexCoord` (4 or 8 values) | `tlx`…`bry` | `uv` |
@@ -161,6 +161,11 @@ fn tex_coords(ui: &mut UiState, id: u32) -> [[f32; 2]; 4] {
     ]
 }
 
+/// Whether a wrap mode given to `SetTexture` repeats the image (`REPEAT`, `MIRROR`).
+fn wrap(ui: &mut UiState, id: u32, field: &str) -> bool {
+    matches!(ui.field_by_name(id, field), FieldVal::Str(m) if m.eq_ignore_ascii_case("REPEAT") || m.eq_ignore_ascii_case("MIRROR"))
+}
+
 /// The shown masks of a texture, placed in pixels.
 fn masks(ui: &mut UiState, vp: &Viewport, id: u32) -> Vec<Mask> {
     let mut out = Vec::new();
@@ -226,6 +231,7 @@ pub fn quad(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem
         blend,
         desaturate: num(ui, id, "desaturation", 0.0) > 0.0,
         tile,
+        repeat: [wrap(ui, id, "wrapH"), wrap(ui, id, "wrapV")],
         clip: ctx.clip,
         masks: masks(ui, vp, id),
     };

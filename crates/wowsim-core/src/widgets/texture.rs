@@ -184,7 +184,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                     "Usage: Texture:SetTexture(asset [, wrapModeHorizontal, wrapModeVertical, filterMode])",
                 ));
             }
-            ret(lua, set_texture(lua, id, &asset))
+            let set = set_texture(lua, id, &asset);
+            let modes = [string(&arg(&a, 2)), string(&arg(&a, 3))];
+            with_ui_mut(lua, |ui| {
+                for (f, m) in ["wrapH", "wrapV"].iter().zip(modes) {
+                    ui.set_field_by_name(id, f, m.map_or(FieldVal::Nil, FieldVal::Str));
+                }
+            });
+            ret(lua, set)
         }),
         ("TextureBase", "GetTexture", |lua, a| {
             let id = self_id(lua, &a, "GetTexture")?;
