@@ -2,7 +2,7 @@
 //! (`Interface\AddOns\MyAddon\Art\Bar`, any case, `\` or `/`, with or without extension) is
 //! looked up under each [`Root`] whose prefix it starts with; the rest is matched component by
 //! component ignoring case. Without an extension (or when the named file is absent) `.blp`,
-//! `.tga` and `.png` are tried in that order. What cannot be found or decoded becomes the
+//! `.tga`, `.png`, `.jpg` and `.jpeg` are tried in that order. What cannot be found or decoded becomes the
 //! placeholder (a magenta/black checker) and a [`TextureProblem`], reported once per path.
 
 use crate::decode::{self, RgbaImage};
@@ -227,7 +227,7 @@ impl TextureStore {
             Some((s, ext)) if ext.len() <= 4 => s,
             _ => last.as_str(),
         };
-        for ext in ["blp", "tga", "png"] {
+        for ext in ["blp", "tga", "png", "jpg", "jpeg"] {
             if let Some(p) = self
                 .child(&dir, &format!("{stem}.{ext}"))
                 .filter(|p| p.is_file())
