@@ -106,6 +106,8 @@ const HANDLED_TAGS: &[&str] = &[
     "HighlightColor",
     "ScrollChild",
     "ScopedModifier",
+    "MaskedTextures",
+    "MaskedTexture",
 ];
 
 /// The status of a tag: `applied`, or why not.
@@ -169,6 +171,7 @@ pub fn attr_status(schema: &Schema, tag: &str, attr: &str) -> String {
                 "applied".into()
             }
             ("HitRectInsets" | "TextInsets", _) => "applied".into(),
+            ("MaskedTexture", "childkey") => "applied (`AddMaskTexture`)".into(),
             ("Gradient", "orientation") => "applied (`SetGradient`)".into(),
             ("Script" | "Include", "file") => "applied (loader)".into(),
             ("Member", "alphabet") => "applied (roman only)".into(),
