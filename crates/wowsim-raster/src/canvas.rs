@@ -310,6 +310,71 @@ mod tests {
     }
 
     #[test]
+    fn masks_clip_to_their_rect() {
+        let mut c = Canvas::new(4, 1);
+        let q = Quad::new([0.0, 0.0, 4.0, 1.0], TexSource::White, [1.0, 1.0, 1.0, 1.0]);
+        let mask = Mask {
+            rect: [0.0, 0.0, 2.0, 1.0],
+            source: TexSource::White,
+            uv: [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        };
+        let white = Texture::white();
+        let b = c.bounds();
+        c.fill_quad(
+            &q,
+            None,
+            b,
+            &[MaskTex {
+                mask: &mask,
+                tex: &white,
+            }],
+            None,
+        );
+        let row: Vec<u8> = (0..4).map(|x| px(&c, x, 0)[0]).collect();
+        assert_eq!(row, [255, 255, 0, 0]);
+    }
+
+    #[test]
+    fn swipe_covers_the_sector_from_its_start_clockwise() {
+        let sw = Swipe {
+            quad: Quad::new([0.0, 0.0, 10.0, 10.0], TexSource::White, [1.0; 4]),
+            from: 0.25,
+            to: 1.0,
+        };
+        for (x, y, inside) in [
+            (7.0, 2.0, false),
+            (8.0, 7.0, true),
+            (2.0, 7.0, true),
+            (2.0, 2.0, true),
+            (5.5, 1.0, false),
+        ] {
+            assert_eq!(sw.covers(x, y), inside, "({x}, {y})");
+        }
+    }
+
+    #[test]
+    fn lines_fill_their_band() {
+        let mut c = Canvas::new(6, 5);
+        let l = LineQuad {
+            from: [1.0, 2.0],
+            to: [5.0, 2.0],
+            thickness: 2.0,
+            source: TexSource::White,
+            uv: [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+            repeat: [false, false],
+            color: [1.0, 1.0, 1.0, 1.0],
+            blend: BlendMode::Blend,
+            clip: None,
+        };
+        let b = c.bounds();
+        c.fill_line(&l, None, b);
+        let col: Vec<u8> = (0..5).map(|y| px(&c, 3, y)[0]).collect();
+        assert_eq!(col, [0, 255, 255, 0, 0]);
+        let row: Vec<u8> = (0..6).map(|x| px(&c, x, 2)[0]).collect();
+        assert_eq!(row, [0, 255, 255, 255, 255, 0]);
+    }
+
+    #[test]
     fn blend_modes() {
         let mut c = Canvas::new(1, 1);
         c.blend(0, 0, [0.4, 0.4, 0.4, 1.0], BlendMode::Disable);
