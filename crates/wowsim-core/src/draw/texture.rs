@@ -13,6 +13,7 @@
 //! | `SetRotation(radians)` | `textureRotation` | `uv` rotated about its centre |
 //! | `SetBlendMode`, `SetDesaturated`, `SetHorizTile`, `SetVertTile` | `blendMode`, `desaturation`, `horizTile`, `vertTile` | `blend`, `desaturate`, `tile` |
 //! | `AddMaskTexture`, XML `<MaskedTextures>` (shown masks only) | `UiState::masks` | `masks` (each mask's rect, source, tex coords) |
+//! | `SetMask(file)` | `maskName` | one more mask: the file over the texture's own rect |
 //! | StatusBar `SetValue`, `SetMinMaxValues`, `SetOrientation`, `SetReverseFill`, `SetStatusBarColor` | the bar's `value`, `min`, `max`, … | the filled part of the bar texture |
 
 use super::{RegionCtx, Viewport};
@@ -235,6 +236,16 @@ pub fn quad(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem
         clip: ctx.clip,
         masks: masks(ui, vp, id),
     };
+    // `SetMask(file)`: a mask file over the texture's own rect.
+    if let FieldVal::Str(file) = ui.field_by_name(id, "maskName") {
+        if !file.is_empty() {
+            q.masks.push(Mask {
+                rect: ctx.rect,
+                source: TexSource::File(file),
+                uv: [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+            });
+        }
+    }
     status_bar_fill(ui, id, &mut q);
     Some(DrawItem::Quad(q))
 }
