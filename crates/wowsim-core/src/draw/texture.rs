@@ -139,6 +139,11 @@ fn source_of(ui: &mut UiState, id: u32) -> Option<(TexSource, Rgba)> {
                 ];
                 (TexSource::White, c.map(|v| v.clamp(0.0, 1.0)))
             }
+            // A name with no folder is an atlas (the client's `SetTexture` takes atlas names,
+            // e.g. `SetNormalTexture("ui-hud-calendar-1-up")`).
+            (_, FieldVal::Str(path), _) if !path.is_empty() && !path.contains(['\\', '/']) => {
+                (TexSource::Missing(format!("atlas:{path}")), [1.0; 4])
+            }
             (_, FieldVal::Str(path), _) if !path.is_empty() => (TexSource::File(path), [1.0; 4]),
             (_, FieldVal::Num(fid), _) => (
                 TexSource::Missing(format!("file id {fid} (no listfile)")),
