@@ -237,6 +237,8 @@ pub struct TextRun {
     /// Font size in pixels (the line height).
     pub px_size: f32,
     pub outline: Outline,
+    /// `MONOCHROME`: glyphs without antialiasing (coverage is all or nothing).
+    pub monochrome: bool,
     /// Shadow colour and offset in pixels (x right, y down), drawn under the glyphs.
     pub shadow: Option<(Rgba, [f32; 2])>,
     pub clip: Option<ClipRect>,
