@@ -288,7 +288,8 @@ fn run_case(case: &Path) -> Result<(), String> {
     }
     let mut failures = Vec::new();
     let png_path = case.join("main.expected.png");
-    if png_path.exists() {
+    // A new case with a `screen` gets its first screenshot from the bless step.
+    if png_path.exists() || (bless() && spec.screen.is_some()) {
         failures.extend(compare_screenshot(&sim, &spec, &png_path));
     }
     if !spec.no_logout.unwrap_or(false) {

@@ -509,6 +509,7 @@ impl Simulator {
         if opts.highlight.is_none() {
             opts.highlight = crate::input::with_input(&self.lua, |s| s.motion_focus);
         }
+        opts.now = self.lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
         let mut ui = self.lua.app_data_mut::<UiState>().expect("ui");
         crate::draw::build(&mut ui, w, h, &opts)
     }

@@ -91,7 +91,12 @@ impl Layout {
             x.put_h(a.point.h(), px + a.x);
             y.put_v(a.point.v(), py + a.y);
         }
-        let r = rect_from_axes(&x, &y, n.width, n.height)?;
+        let r = rect_from_axes(
+            &x,
+            &y,
+            n.width.or(n.intrinsic.0),
+            n.height.or(n.intrinsic.1),
+        )?;
         Some(match n.clamp {
             Some(insets) => clamp_rect(r, insets, self.screen_rect().scaled(1.0 / eff)),
             None => r,

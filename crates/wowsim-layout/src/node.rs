@@ -20,6 +20,9 @@ pub(crate) struct Node {
     pub scale_dirty: bool,
     pub width: Option<f32>,
     pub height: Option<f32>,
+    /// The size the content asks for (a FontString's text), used on axes without an explicit
+    /// size.
+    pub intrinsic: (Option<f32>, Option<f32>),
     /// Sorted by point; at most one per point.
     pub anchors: Vec<Anchor>,
     /// One entry per anchor of another node that names this node.
@@ -43,6 +46,7 @@ impl Node {
             scale_dirty: true,
             width: None,
             height: None,
+            intrinsic: (None, None),
             anchors: Vec::new(),
             dependents: Vec::new(),
             direct: None,
@@ -254,6 +258,16 @@ impl Layout {
                 n.width = w;
                 n.height = h;
             }
+            _ => return,
+        }
+        self.invalidate_rect(id);
+    }
+
+    /// Sets the content size (a FontString's text extent): what an axis without an explicit
+    /// size resolves to. `None` = no content size on that axis.
+    pub fn set_intrinsic_size(&mut self, id: NodeId, w: Option<f32>, h: Option<f32>) {
+        match self.node_mut(id) {
+            Some(n) if n.intrinsic != (w, h) => n.intrinsic = (w, h),
             _ => return,
         }
         self.invalidate_rect(id);

@@ -7,7 +7,28 @@
 
 use crate::decode::RgbaImage;
 use crate::textures::Texture;
-use wowsim_render::{BlendMode, ClipRect, Quad, Rgba};
+use wowsim_render::{BlendMode, ClipRect, LineQuad, Mask, Quad, Rgba, Swipe};
+
+/// A mask with its decoded texture.
+pub struct MaskTex<'a> {
+    pub mask: &'a Mask,
+    pub tex: &'a Texture,
+}
+
+impl MaskTex<'_> {
+    /// The mask's alpha at pixel centre (x, y): 0 outside its rect.
+    #[inline]
+    fn alpha(&self, x: f32, y: f32) -> f32 {
+        let [x0, y0, x1, y1] = self.mask.rect;
+        if x < x0 || x >= x1 || y < y0 || y >= y1 {
+            return 0.0;
+        }
+        let (s, t) = ((x - x0) / (x1 - x0), (y - y0) / (y1 - y0));
+        let uv = self.mask.uv;
+        let p = lerp2(lerp2(uv[0], uv[1], s), lerp2(uv[2], uv[3], s), t);
+        sample(self.tex, p[0], p[1], [false, false])[3]
+    }
+}
 
 /// An opaque RGB image being drawn into (stored RGBA8 with alpha 255).
 pub struct Canvas {
@@ -60,8 +81,16 @@ impl Canvas {
         }
     }
 
-    /// Fills a quad sampling `tex` (`None` = white).
-    pub fn fill_quad(&mut self, q: &Quad, tex: Option<&Texture>, clip: ClipRect) {
+    /// Fills a quad sampling `tex` (`None` = white), its alpha multiplied by `masks`, only
+    /// inside `sector` when given (a Cooldown swipe).
+    pub fn fill_quad(
+        &mut self,
+        q: &Quad,
+        tex: Option<&Texture>,
+        clip: ClipRect,
+        masks: &[MaskTex],
+        sector: Option<&Swipe>,
+    ) {
         let [x0, y0, x1, y1] = q.rect;
         if x1 <= x0 || y1 <= y0 {
             return;
@@ -84,7 +113,10 @@ impl Canvas {
                 q.tile[1].map_or(1.0, |u| u / t.image.height as f32),
             ]
         });
-        let wrap = [q.tile[0].is_some(), q.tile[1].is_some()];
+        let wrap = [
+            q.tile[0].is_some() || q.repeat[0],
+            q.tile[1].is_some() || q.repeat[1],
+        ];
         for y in iy0..iy1 {
             let t = (y as f32 + 0.5 - y0) / h;
             let uv_l = lerp2(q.uv[0], q.uv[2], t);
@@ -94,7 +126,11 @@ impl Canvas {
                 lerp4(q.colors[1], q.colors[3], t),
             );
             for x in ix0..ix1 {
-                let s = (x as f32 + 0.5 - x0) / w;
+                let (cx, cy) = (x as f32 + 0.5, y as f32 + 0.5);
+                if sector.is_some_and(|sw| !sw.covers(cx, cy)) {
+                    continue;
+                }
+                let s = (cx - x0) / w;
                 let vc = if uniform {
                     q.colors[0]
                 } else {
@@ -121,10 +157,67 @@ impl Canvas {
                     let g = src[0] * 0.299 + src[1] * 0.587 + src[2] * 0.114;
                     src = [g, g, g, src[3]];
                 }
+                for m in masks {
+                    src[3] *= m.alpha(cx, cy);
+                }
                 if skip_clear && src[3] <= 0.0 {
                     continue;
                 }
                 self.blend(x, y, src, q.blend);
+            }
+        }
+    }
+}
+
+impl Canvas {
+    /// Fills a Line region's band: pixels whose centres lie within `thickness / 2` of the
+    /// segment (measured across it) and between its ends (measured along it).
+    pub fn fill_line(&mut self, l: &LineQuad, tex: Option<&Texture>, clip: ClipRect) {
+        let (dx, dy) = (l.to[0] - l.from[0], l.to[1] - l.from[1]);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len <= 0.0 || l.thickness <= 0.0 {
+            return;
+        }
+        let (ux, uy) = (dx / len, dy / len);
+        let (nx, ny) = (-uy, ux);
+        let half = l.thickness * 0.5;
+        let xs = [l.from[0], l.to[0]];
+        let ys = [l.from[1], l.to[1]];
+        let (ex, ey) = (nx.abs() * half, ny.abs() * half);
+        let bx0 = xs[0].min(xs[1]) - ex;
+        let bx1 = xs[0].max(xs[1]) + ex;
+        let by0 = ys[0].min(ys[1]) - ey;
+        let by1 = ys[0].max(ys[1]) + ey;
+        let c = ClipRect::new(bx0, by0, bx1 + 1.0, by1 + 1.0).intersect(&clip);
+        let (ix0, ix1) = Canvas::span(c.x0, c.x1, self.image.width);
+        let (iy0, iy1) = Canvas::span(c.y0, c.y1, self.image.height);
+        for y in iy0..iy1 {
+            for x in ix0..ix1 {
+                let (px, py) = (x as f32 + 0.5 - l.from[0], y as f32 + 0.5 - l.from[1]);
+                let along = px * ux + py * uy;
+                let across = px * nx + py * ny;
+                if along < 0.0 || along >= len || across < -half || across >= half {
+                    continue;
+                }
+                let (s, t) = (along / len, (across + half) / l.thickness);
+                let src = match tex {
+                    None => l.color,
+                    Some(tx) => {
+                        let uv = l.uv;
+                        let p = lerp2(lerp2(uv[0], uv[1], s), lerp2(uv[2], uv[3], s), t);
+                        let k = sample(tx, p[0], p[1], l.repeat);
+                        [
+                            k[0] * l.color[0],
+                            k[1] * l.color[1],
+                            k[2] * l.color[2],
+                            k[3] * l.color[3],
+                        ]
+                    }
+                };
+                if matches!(l.blend, BlendMode::Blend | BlendMode::Add) && src[3] <= 0.0 {
+                    continue;
+                }
+                self.blend(x, y, src, l.blend);
             }
         }
     }
@@ -209,11 +302,76 @@ mod tests {
         let mut c = Canvas::new(4, 4);
         let q = Quad::new([0.5, 0.0, 2.4, 1.0], TexSource::White, [1.0, 0.0, 0.0, 1.0]);
         let b = c.bounds();
-        c.fill_quad(&q, None, b);
+        c.fill_quad(&q, None, b, &[], None);
         assert_eq!(px(&c, 0, 0), [255, 0, 0, 255]);
         assert_eq!(px(&c, 1, 0), [255, 0, 0, 255]);
         assert_eq!(px(&c, 2, 0), [0, 0, 0, 255]);
         assert_eq!(px(&c, 0, 1), [0, 0, 0, 255]);
+    }
+
+    #[test]
+    fn masks_clip_to_their_rect() {
+        let mut c = Canvas::new(4, 1);
+        let q = Quad::new([0.0, 0.0, 4.0, 1.0], TexSource::White, [1.0, 1.0, 1.0, 1.0]);
+        let mask = Mask {
+            rect: [0.0, 0.0, 2.0, 1.0],
+            source: TexSource::White,
+            uv: [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        };
+        let white = Texture::white();
+        let b = c.bounds();
+        c.fill_quad(
+            &q,
+            None,
+            b,
+            &[MaskTex {
+                mask: &mask,
+                tex: &white,
+            }],
+            None,
+        );
+        let row: Vec<u8> = (0..4).map(|x| px(&c, x, 0)[0]).collect();
+        assert_eq!(row, [255, 255, 0, 0]);
+    }
+
+    #[test]
+    fn swipe_covers_the_sector_from_its_start_clockwise() {
+        let sw = Swipe {
+            quad: Quad::new([0.0, 0.0, 10.0, 10.0], TexSource::White, [1.0; 4]),
+            from: 0.25,
+            to: 1.0,
+        };
+        for (x, y, inside) in [
+            (7.0, 2.0, false),
+            (8.0, 7.0, true),
+            (2.0, 7.0, true),
+            (2.0, 2.0, true),
+            (5.5, 1.0, false),
+        ] {
+            assert_eq!(sw.covers(x, y), inside, "({x}, {y})");
+        }
+    }
+
+    #[test]
+    fn lines_fill_their_band() {
+        let mut c = Canvas::new(6, 5);
+        let l = LineQuad {
+            from: [1.0, 2.0],
+            to: [5.0, 2.0],
+            thickness: 2.0,
+            source: TexSource::White,
+            uv: [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+            repeat: [false, false],
+            color: [1.0, 1.0, 1.0, 1.0],
+            blend: BlendMode::Blend,
+            clip: None,
+        };
+        let b = c.bounds();
+        c.fill_line(&l, None, b);
+        let col: Vec<u8> = (0..5).map(|y| px(&c, 3, y)[0]).collect();
+        assert_eq!(col, [0, 255, 255, 0, 0]);
+        let row: Vec<u8> = (0..6).map(|x| px(&c, x, 2)[0]).collect();
+        assert_eq!(row, [0, 255, 255, 255, 255, 0]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Drawing text runs: glyph coverage from the embedded font's outlines (`ab_glyph`'s scanline
 //! rasterizer, plain `f32`, deterministic), cached per glyph, size and quarter-pixel offset;
 //! then the shadow pass, the outline pass (coverage dilated by one or two pixels, in black) and
-//! the glyphs, each blended like a BLEND texture.
+//! the glyphs, each blended like a BLEND texture (`MONOCHROME`: coverage rounded to 0 or 1).
 
 use crate::canvas::Canvas;
 use std::collections::HashMap;
@@ -112,17 +112,38 @@ impl GlyphCache {
                     color,
                     grow,
                     c,
+                    run.monochrome,
                 );
             }
         }
         if grow > 0 {
             for g in &run.glyphs {
                 let color = [0.0, 0.0, 0.0, g.color[3]];
-                self.draw_glyph(canvas, g.id, run.px_size, g.x, g.y, color, grow, c);
+                self.draw_glyph(
+                    canvas,
+                    g.id,
+                    run.px_size,
+                    g.x,
+                    g.y,
+                    color,
+                    grow,
+                    c,
+                    run.monochrome,
+                );
             }
         }
         for g in &run.glyphs {
-            self.draw_glyph(canvas, g.id, run.px_size, g.x, g.y, g.color, 0, c);
+            self.draw_glyph(
+                canvas,
+                g.id,
+                run.px_size,
+                g.x,
+                g.y,
+                g.color,
+                0,
+                c,
+                run.monochrome,
+            );
         }
     }
 
@@ -137,6 +158,7 @@ impl GlyphCache {
         color: Rgba,
         grow: u8,
         clip: ClipRect,
+        mono: bool,
     ) {
         if color[3] <= 0.0 {
             return;
@@ -156,7 +178,10 @@ impl GlyphCache {
                 if pxl < cx0 as i64 || pxl >= cx1 as i64 {
                     continue;
                 }
-                let a = cov.cov[(gy * cov.width + gx) as usize];
+                let mut a = cov.cov[(gy * cov.width + gx) as usize];
+                if mono {
+                    a = if a >= 0.5 { 1.0 } else { 0.0 };
+                }
                 if a <= 0.0 {
                     continue;
                 }
@@ -191,6 +216,7 @@ mod tests {
             }],
             px_size: 16.0,
             outline: Outline::None,
+            monochrome: false,
             shadow: None,
             clip: None,
         };

@@ -19,9 +19,43 @@ pub mod textures;
 pub use decode::{encode_png, DecodeError, RgbaImage};
 pub use textures::{Root, TextureProblem, TextureStore};
 
-use canvas::Canvas;
+use canvas::{Canvas, MaskTex};
 use glyphs::GlyphCache;
-use wowsim_render::{DrawItem, DrawList, TexSource};
+use std::sync::Arc;
+use textures::Texture;
+use wowsim_render::{DrawItem, DrawList, Quad, TexSource};
+
+/// The texture of a source (`None` = plain white).
+fn texture_of(store: &mut TextureStore, source: &TexSource) -> Option<Arc<Texture>> {
+    match source {
+        TexSource::White => None,
+        TexSource::File(path) => Some(store.get(path)),
+        TexSource::Missing(what) => Some(store.missing(TextureProblem::Unsupported(what.clone()))),
+    }
+}
+
+fn draw_quad(
+    canvas: &mut Canvas,
+    store: &mut TextureStore,
+    q: &Quad,
+    bounds: wowsim_render::ClipRect,
+    sector: Option<&wowsim_render::Swipe>,
+) {
+    let clip = q.clip.map_or(bounds, |c| c.intersect(&bounds));
+    let tex = texture_of(store, &q.source);
+    let mask_tex: Vec<Arc<Texture>> = q
+        .masks
+        .iter()
+        .map(|m| texture_of(store, &m.source).unwrap_or_else(|| Arc::new(Texture::white())))
+        .collect();
+    let masks: Vec<MaskTex> = q
+        .masks
+        .iter()
+        .zip(&mask_tex)
+        .map(|(mask, t)| MaskTex { mask, tex: t })
+        .collect();
+    canvas.fill_quad(q, tex.as_deref(), clip, &masks, sector);
+}
 
 /// Draws a list onto an opaque black image of the list's size.
 pub fn render(list: &DrawList, store: &mut TextureStore) -> RgbaImage {
@@ -30,16 +64,12 @@ pub fn render(list: &DrawList, store: &mut TextureStore) -> RgbaImage {
     let mut glyphs = GlyphCache::default();
     for item in &list.items {
         match item {
-            DrawItem::Quad(q) => {
-                let clip = q.clip.map_or(bounds, |c| c.intersect(&bounds));
-                let tex = match &q.source {
-                    TexSource::White => None,
-                    TexSource::File(path) => Some(store.get(path)),
-                    TexSource::Missing(what) => {
-                        Some(store.missing(TextureProblem::Unsupported(what.clone())))
-                    }
-                };
-                canvas.fill_quad(q, tex.as_deref(), clip);
+            DrawItem::Quad(q) => draw_quad(&mut canvas, store, q, bounds, None),
+            DrawItem::Swipe(s) => draw_quad(&mut canvas, store, &s.quad, bounds, Some(s)),
+            DrawItem::Line(l) => {
+                let clip = l.clip.map_or(bounds, |c| c.intersect(&bounds));
+                let tex = texture_of(store, &l.source);
+                canvas.fill_line(l, tex.as_deref(), clip);
             }
             DrawItem::Text(run) => glyphs.draw_run(&mut canvas, run, bounds),
         }

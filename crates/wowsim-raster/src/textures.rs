@@ -2,7 +2,7 @@
 //! (`Interface\AddOns\MyAddon\Art\Bar`, any case, `\` or `/`, with or without extension) is
 //! looked up under each [`Root`] whose prefix it starts with; the rest is matched component by
 //! component ignoring case. Without an extension (or when the named file is absent) `.blp`,
-//! `.tga` and `.png` are tried in that order. What cannot be found or decoded becomes the
+//! `.tga`, `.png`, `.jpg` and `.jpeg` are tried in that order. What cannot be found or decoded becomes the
 //! placeholder (a magenta/black checker) and a [`TextureProblem`], reported once per path.
 
 use crate::decode::{self, RgbaImage};
@@ -64,6 +64,20 @@ pub struct Texture {
     pub image: RgbaImage,
     /// Sample the nearest texel (the placeholder) instead of filtering.
     pub nearest: bool,
+}
+
+impl Texture {
+    /// A 1×1 opaque white texture (a colour mask: masks by its rect only).
+    pub fn white() -> Texture {
+        Texture {
+            image: RgbaImage {
+                width: 1,
+                height: 1,
+                pixels: vec![255; 4],
+            },
+            nearest: true,
+        }
+    }
 }
 
 /// The 8×8 placeholder: 4×4 cells of magenta and black.
@@ -213,7 +227,7 @@ impl TextureStore {
             Some((s, ext)) if ext.len() <= 4 => s,
             _ => last.as_str(),
         };
-        for ext in ["blp", "tga", "png"] {
+        for ext in ["blp", "tga", "png", "jpg", "jpeg"] {
             if let Some(p) = self
                 .child(&dir, &format!("{stem}.{ext}"))
                 .filter(|p| p.is_file())

@@ -10,6 +10,9 @@
 //! | --- | --- |
 //! | one frame's worth of drawing, back to front | [`DrawList`], [`DrawItem`] |
 //! | a textured, vertex-coloured rectangle (Texture, colour texture, gradient, inline icon) | [`Quad`] |
+//! | mask textures multiplying a quad's alpha | [`Mask`] |
+//! | a Line region (a band at any angle) | [`LineQuad`] |
+//! | a Cooldown swipe (a sector of a quad) | [`Swipe`] |
 //! | laid-out glyphs of a FontString | [`TextRun`], [`Glyph`] |
 //! | `SetBlendMode` values | [`BlendMode`] |
 //! | clipping (`SetClipsChildren`, scroll frames, `--crop`) | [`ClipRect`] |
@@ -37,6 +40,10 @@ pub struct DrawList {
 pub enum DrawItem {
     Quad(Quad),
     Text(TextRun),
+    /// A Line region: a textured band along a segment at any angle.
+    Line(LineQuad),
+    /// A Cooldown swipe: a quad of which only a sector around its centre is drawn.
+    Swipe(Swipe),
 }
 
 /// How a source colour combines with what is already drawn (the client's `SetBlendMode`).
@@ -128,7 +135,63 @@ pub struct Quad {
     /// `SetHorizTile` / `SetVertTile`: the size of the rect in UI units on tiled axes, so the
     /// image repeats once per its own size (`None` = stretch).
     pub tile: [Option<f32>; 2],
+    /// `SetTexture(file, "REPEAT", "REPEAT")`: tex coords outside 0..1 repeat the image on
+    /// that axis (otherwise they are clamped to its edge).
+    pub repeat: [bool; 2],
     pub clip: Option<ClipRect>,
+    /// Mask textures (`AddMaskTexture`, XML `<MaskedTextures>`): each multiplies the alpha.
+    pub masks: Vec<Mask>,
+}
+
+/// A mask texture placed on the screen: the alpha of `source` sampled at `rect` (with tex
+/// coords `uv`, corners as in [`Quad`]) multiplies what it masks; outside `rect` the masked
+/// texture is not drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mask {
+    pub rect: [f32; 4],
+    pub source: TexSource,
+    pub uv: [[f32; 2]; 4],
+}
+
+/// A Line region (`CreateLine`): a band `thickness` pixels wide centred on the segment
+/// `from` → `to` (pixels). Tex coords run along the line (u from `from` to `to`) and across it
+/// (v from the left side of the direction of travel to the right); corners as in [`Quad`]:
+/// start-left, end-left, start-right, end-right.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineQuad {
+    pub from: [f32; 2],
+    pub to: [f32; 2],
+    pub thickness: f32,
+    pub source: TexSource,
+    pub uv: [[f32; 2]; 4],
+    /// As [`Quad::repeat`].
+    pub repeat: [bool; 2],
+    pub color: Rgba,
+    pub blend: BlendMode,
+    pub clip: Option<ClipRect>,
+}
+
+/// A Cooldown swipe: the part of `quad` whose angle around the quad's centre, as a fraction of
+/// a turn clockwise from 12 o'clock, lies in `[from, to)` (0 <= from <= to <= 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Swipe {
+    pub quad: Quad,
+    pub from: f32,
+    pub to: f32,
+}
+
+impl Swipe {
+    /// Whether the pixel centre (x, y) is inside the swept sector.
+    #[inline]
+    pub fn covers(&self, x: f32, y: f32) -> bool {
+        let [x0, y0, x1, y1] = self.quad.rect;
+        let (dx, dy) = (x - (x0 + x1) * 0.5, y - (y0 + y1) * 0.5);
+        let mut a = dx.atan2(-dy) / std::f32::consts::TAU;
+        if a < 0.0 {
+            a += 1.0;
+        }
+        a >= self.from && a < self.to
+    }
 }
 
 impl Quad {
@@ -142,7 +205,9 @@ impl Quad {
             blend: BlendMode::Blend,
             desaturate: false,
             tile: [None, None],
+            repeat: [false, false],
             clip: None,
+            masks: Vec::new(),
         }
     }
 }
@@ -172,6 +237,8 @@ pub struct TextRun {
     /// Font size in pixels (the line height).
     pub px_size: f32,
     pub outline: Outline,
+    /// `MONOCHROME`: glyphs without antialiasing (coverage is all or nothing).
+    pub monochrome: bool,
     /// Shadow colour and offset in pixels (x right, y down), drawn under the glyphs.
     pub shadow: Option<(Rgba, [f32; 2])>,
     pub clip: Option<ClipRect>,

@@ -13,7 +13,11 @@
 //! | a frame and its layered regions in draw order | [`build`] |
 //! | Texture (file, colour, gradient, tex coords, rotation, blend, tiling) | [`texture::quad`] |
 //! | FontString (font, colour, justification, shadow, outline, wrapping, markup) | [`text::run`] |
+//! | Line (end points, thickness) | [`line::line`] |
+//! | Cooldown swipe and edge at the virtual time | [`cooldown::swipe`] |
 
+pub mod cooldown;
+pub mod line;
 pub mod text;
 pub mod texture;
 
@@ -30,6 +34,8 @@ pub struct DrawOptions {
     pub filter: Option<String>,
     /// The frame under the mouse: its HIGHLIGHT layer is drawn.
     pub highlight: Option<u32>,
+    /// The virtual time in seconds (`GetTime`): where Cooldown swipes are.
+    pub now: f64,
 }
 
 /// Draw layers in order; HIGHLIGHT is drawn only for a hovered frame.
@@ -171,6 +177,27 @@ fn layer_index(ui: &mut UiState, id: u32) -> usize {
     }
 }
 
+/// The drawing context of a region with a rect.
+fn region_ctx(
+    ui: &mut UiState,
+    vp: &Viewport,
+    id: u32,
+    clip: Option<ClipRect>,
+) -> Option<RegionCtx> {
+    let r = rect_of(ui, id)?;
+    let n = ui.get(id).and_then(|o| o.node)?;
+    let scale = ui.layout.effective_scale(n);
+    Some(RegionCtx {
+        id,
+        rect: vp.rect(&r, scale),
+        units: r,
+        scale,
+        alpha: effective_alpha(ui, id) as f32,
+        clip,
+        rotation: 0.0,
+    })
+}
+
 /// Builds the draw list of the UI at `width × height` pixels.
 pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> DrawList {
     let vp = Viewport::new(ui, width, height);
@@ -229,7 +256,35 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
             regions.push((usize::MAX, 0, fid));
             edit_text = Some(t);
         }
+        if ui
+            .get(fid)
+            .is_some_and(|o| inherits_from(o.type_index, "Cooldown"))
+        {
+            if let Some(ctx) = region_ctx(ui, &vp, fid, clip) {
+                cooldown::swipe(ui, &vp, &ctx, opts.now, &mut list.items);
+            }
+        }
         for (_, _, rid) in regions {
+            let ty = ui.get(rid).map(|o| o.type_index).unwrap_or(0);
+            if rid != fid && TYPES[ty].name == "Line" {
+                let Some(n) = ui.get(rid).and_then(|o| o.node) else {
+                    continue;
+                };
+                let scale = ui.layout.effective_scale(n);
+                let ctx = RegionCtx {
+                    id: rid,
+                    rect: [0.0; 4],
+                    units: wowsim_layout::Rect::new(0.0, 0.0, 0.0, 0.0),
+                    scale,
+                    alpha: effective_alpha(ui, rid) as f32,
+                    clip,
+                    rotation: 0.0,
+                };
+                if ctx.alpha > 0.0 {
+                    list.items.extend(line::line(ui, &vp, &ctx));
+                }
+                continue;
+            }
             let Some(r) = rect_of(ui, rid) else { continue };
             let Some(n) = ui.get(rid).and_then(|o| o.node) else {
                 continue;
@@ -250,13 +305,12 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
             if ctx.alpha <= 0.0 {
                 continue;
             }
-            let ty = ui.get(rid).map(|o| o.type_index).unwrap_or(0);
             if rid == fid {
                 if let Some(t) = &edit_text {
                     text::run_text(ui, &vp, &ctx, t, &mut list.items);
                 }
             } else if inherits_from(ty, "TextureBase") {
-                list.items.extend(texture::quad(ui, &ctx));
+                list.items.extend(texture::quad(ui, &vp, &ctx));
             } else if inherits_from(ty, "FontString") {
                 text::run(ui, &vp, &ctx, &mut list.items);
             }

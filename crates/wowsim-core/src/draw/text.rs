@@ -7,7 +7,7 @@
 //! | WoW name | field(s) |
 //! | --- | --- |
 //! | `SetText`, `SetFormattedText` | `text` (markup: `wowsim_render::markup`) |
-//! | `SetFont(file, height, flags)`, `SetFontObject` | `fontHeight`, `fontFlags` (`OUTLINE`, `THICKOUTLINE`) |
+//! | `SetFont(file, height, flags)`, `SetFontObject` | `fontHeight`, `fontFlags` (`OUTLINE`, `THICKOUTLINE`, `MONOCHROME`) |
 //! | `SetTextColor`, `SetShadowColor`, `SetShadowOffset` | `text[RGBA]`, `shadow[RGBA]`, `shadow[XY]` |
 //! | `SetJustifyH`, `SetJustifyV`, `SetSpacing`, `SetWordWrap`, `SetNonSpaceWrap`, `SetMaxLines` | `justifyh`, `justifyv`, `spacing`, `wordWrap`, `nonSpaceWrap`, `maxLines` |
 
@@ -195,6 +195,7 @@ pub fn run_text(
         glyphs,
         px_size,
         outline,
+        monochrome: flags.contains("MONOCHROME"),
         shadow,
         clip: ctx.clip,
     }));

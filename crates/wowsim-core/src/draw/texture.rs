@@ -4,7 +4,7 @@
 //!
 //! | WoW name | field(s) | quad |
 //! | --- | --- | --- |
-//! | `SetTexture(path)` / file id | `texture` | `TexSource::File` / `Missing` (file ids need a listfile) |
+//! | `SetTexture(path [, wrapH, wrapV])` / file id | `texture`, `wrapH`, `wrapV` | `TexSource::File` / `Missing` (file ids need a listfile) |
 //! | `SetColorTexture(r, g, b, a)` | `colorTexture[RGBA]` | `TexSource::White`, colour |
 //! | `SetAtlas(name)` | `atlas` | `TexSource::Missing("atlas:NAME")` (no atlas data yet) |
 //! | `SetTexCoord` (4 or 8 values) | `tlx`…`bry` | `uv` |
@@ -12,12 +12,14 @@
 //! | `SetGradient(orientation, min, max)` | `gradient*` | per-corner `colors` |
 //! | `SetRotation(radians)` | `textureRotation` | `uv` rotated about its centre |
 //! | `SetBlendMode`, `SetDesaturated`, `SetHorizTile`, `SetVertTile` | `blendMode`, `desaturation`, `horizTile`, `vertTile` | `blend`, `desaturate`, `tile` |
+//! | `AddMaskTexture`, XML `<MaskedTextures>` (shown masks only) | `UiState::masks` | `masks` (each mask's rect, source, tex coords) |
+//! | `SetMask(file)` | `maskName` | one more mask: the file over the texture's own rect |
 //! | StatusBar `SetValue`, `SetMinMaxValues`, `SetOrientation`, `SetReverseFill`, `SetStatusBarColor` | the bar's `value`, `min`, `max`, … | the filled part of the bar texture |
 
-use super::RegionCtx;
+use super::{RegionCtx, Viewport};
 use crate::widgets::fields::FieldVal;
 use crate::widgets::UiState;
-use wowsim_render::{BlendMode, DrawItem, Quad, Rgba, TexSource};
+use wowsim_render::{BlendMode, DrawItem, Mask, Quad, Rgba, TexSource};
 
 fn num(ui: &mut UiState, id: u32, name: &str, default: f32) -> f32 {
     match ui.field_by_name(id, name) {
@@ -120,8 +122,80 @@ fn status_bar_fill(ui: &mut UiState, id: u32, q: &mut Quad) {
     }
 }
 
+/// What a texture draws: a file, a colour (white), an atlas or file id (the placeholder).
+fn source_of(ui: &mut UiState, id: u32) -> Option<(TexSource, Rgba)> {
+    Some(
+        match (
+            ui.field_by_name(id, "colorTextureR"),
+            ui.field_by_name(id, "texture"),
+            ui.field_by_name(id, "atlas"),
+        ) {
+            (FieldVal::Num(r), _, _) => {
+                let c = [
+                    r as f32,
+                    num(ui, id, "colorTextureG", 0.0),
+                    num(ui, id, "colorTextureB", 0.0),
+                    num(ui, id, "colorTextureA", 1.0),
+                ];
+                (TexSource::White, c.map(|v| v.clamp(0.0, 1.0)))
+            }
+            // A name with no folder is an atlas (the client's `SetTexture` takes atlas names,
+            // e.g. `SetNormalTexture("ui-hud-calendar-1-up")`).
+            (_, FieldVal::Str(path), _) if !path.is_empty() && !path.contains(['\\', '/']) => {
+                (TexSource::Missing(format!("atlas:{path}")), [1.0; 4])
+            }
+            (_, FieldVal::Str(path), _) if !path.is_empty() => (TexSource::File(path), [1.0; 4]),
+            (_, FieldVal::Num(fid), _) => (
+                TexSource::Missing(format!("file id {fid} (no listfile)")),
+                [1.0; 4],
+            ),
+            (_, _, FieldVal::Str(atlas)) => {
+                (TexSource::Missing(format!("atlas:{atlas}")), [1.0; 4])
+            }
+            _ => return None,
+        },
+    )
+}
+
+fn tex_coords(ui: &mut UiState, id: u32) -> [[f32; 2]; 4] {
+    let mut corner = |x: &str, y: &str, dx: f32, dy: f32| [num(ui, id, x, dx), num(ui, id, y, dy)];
+    [
+        corner("tlx", "tly", 0.0, 0.0),
+        corner("trx", "try", 1.0, 0.0),
+        corner("blx", "bly", 0.0, 1.0),
+        corner("brx", "bry", 1.0, 1.0),
+    ]
+}
+
+/// Whether a wrap mode given to `SetTexture` repeats the image (`REPEAT`, `MIRROR`).
+fn wrap(ui: &mut UiState, id: u32, field: &str) -> bool {
+    matches!(ui.field_by_name(id, field), FieldVal::Str(m) if m.eq_ignore_ascii_case("REPEAT") || m.eq_ignore_ascii_case("MIRROR"))
+}
+
+/// The shown masks of a texture, placed in pixels.
+fn masks(ui: &mut UiState, vp: &Viewport, id: u32) -> Vec<Mask> {
+    let mut out = Vec::new();
+    for m in crate::widgets::texture::masks_of(ui, id) {
+        if !ui.is_visible(m) {
+            continue;
+        }
+        let (Some(r), Some(n)) = (
+            crate::widgets::region::rect_of(ui, m),
+            ui.get(m).and_then(|o| o.node),
+        ) else {
+            continue;
+        };
+        let rect = vp.rect(&r, ui.layout.effective_scale(n));
+        let source = source_of(ui, m).map_or(TexSource::White, |s| s.0);
+        let mut uv = tex_coords(ui, m);
+        rotate(&mut uv, num(ui, m, "textureRotation", 0.0));
+        out.push(Mask { rect, source, uv });
+    }
+    out
+}
+
 /// The quad of a texture region (None when it has nothing to draw).
-pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
+pub fn quad(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem> {
     let id = ctx.id;
     let anim = ui.anim_fx.get(&id).copied();
     let mut vertex = [
@@ -139,28 +213,7 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
             vertex[3] * (v[3] as f32).clamp(0.0, 1.0),
         ];
     }
-    let (source, base) = match (
-        ui.field_by_name(id, "colorTextureR"),
-        ui.field_by_name(id, "texture"),
-        ui.field_by_name(id, "atlas"),
-    ) {
-        (FieldVal::Num(r), _, _) => {
-            let c = [
-                r as f32,
-                num(ui, id, "colorTextureG", 0.0),
-                num(ui, id, "colorTextureB", 0.0),
-                num(ui, id, "colorTextureA", 1.0),
-            ];
-            (TexSource::White, c.map(|v| v.clamp(0.0, 1.0)))
-        }
-        (_, FieldVal::Str(path), _) if !path.is_empty() => (TexSource::File(path), [1.0; 4]),
-        (_, FieldVal::Num(fid), _) => (
-            TexSource::Missing(format!("file id {fid} (no listfile)")),
-            [1.0; 4],
-        ),
-        (_, _, FieldVal::Str(atlas)) => (TexSource::Missing(format!("atlas:{atlas}")), [1.0; 4]),
-        _ => return None,
-    };
+    let (source, base) = source_of(ui, id)?;
     let col = mul(base, vertex);
     let mut colors = [col; 4];
     if let Some((horizontal, min, max)) = gradient(ui, id) {
@@ -174,15 +227,7 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
             *c = mul(*c, g);
         }
     }
-    let corner = |ui: &mut UiState, x: &str, y: &str, dx: f32, dy: f32| {
-        [num(ui, id, x, dx), num(ui, id, y, dy)]
-    };
-    let mut uv = [
-        corner(ui, "tlx", "tly", 0.0, 0.0),
-        corner(ui, "trx", "try", 1.0, 0.0),
-        corner(ui, "blx", "bly", 0.0, 1.0),
-        corner(ui, "brx", "bry", 1.0, 1.0),
-    ];
+    let mut uv = tex_coords(ui, id);
     // A playing FlipBook shows one cell of the coordinates.
     if let Some([u0, v0, u1, v1]) = anim.and_then(|a| a.uv_cell) {
         let (l, t) = (uv[0], uv[3]);
@@ -221,8 +266,20 @@ pub fn quad(ui: &mut UiState, ctx: &RegionCtx) -> Option<DrawItem> {
         blend,
         desaturate: num(ui, id, "desaturation", 0.0) > 0.0,
         tile,
+        repeat: [wrap(ui, id, "wrapH"), wrap(ui, id, "wrapV")],
         clip: ctx.clip,
+        masks: masks(ui, vp, id),
     };
+    // `SetMask(file)`: a mask file over the texture's own rect.
+    if let FieldVal::Str(file) = ui.field_by_name(id, "maskName") {
+        if !file.is_empty() {
+            q.masks.push(Mask {
+                rect: ctx.rect,
+                source: TexSource::File(file),
+                uv: [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+            });
+        }
+    }
     status_bar_fill(ui, id, &mut q);
     Some(DrawItem::Quad(q))
 }

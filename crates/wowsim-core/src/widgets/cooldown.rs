@@ -5,13 +5,19 @@
 //! | --- | --- |
 //! | `SetCooldown(start, duration [, modRate])`, `GetCooldownTimes` (generic) | [`install`] |
 //! | `Clear`, `GetCooldownDuration`, `SetCooldownDuration(duration)` | [`install`] |
+//! | `SetSwipeColor(r, g, b [, a])`, `SetSwipeTexture(file or texture [, r, g, b, a])` | [`install`] |
+//! | `SetEdgeTexture`, `SetBlingTexture` (kept; the edge is drawn as a plain line, no bling) | [`install`] |
+//! | `SetReverse`, `SetDrawSwipe`, `SetDrawEdge` (drawn by `draw::cooldown`) | generic (`fields`) |
 //! | OnCooldownDone | [`fire_done`] |
 
 use super::fields::FieldVal;
-use super::fire_script;
-use super::util::{get_field, install_methods, need_num, ret, self_id, with_ui_mut, Method};
+use super::types::inherits_from;
+use super::util::{
+    arg, get_field, install_methods, need_num, num, ret, self_id, string, with_ui_mut, Method,
+};
+use super::{fire_script, obj_id};
 use crate::clock::Clock;
-use mlua::Lua;
+use mlua::{Lua, Value};
 
 /// Cooldowns running, by object id (VM app data).
 #[derive(Default)]
@@ -62,6 +68,59 @@ pub fn fire_done(lua: &Lua) -> mlua::Result<()> {
     Ok(())
 }
 
+/// The file (or nil) and colour of a texture argument: a path, or a texture object as XML's
+/// `<SwipeTexture>`/`<EdgeTexture>`/`<BlingTexture>` pass it (a region made only to carry the
+/// file and colour: it is hidden, the cooldown draws it itself). `None` for other values.
+fn texture_arg(lua: &Lua, v: &Value) -> mlua::Result<Option<(FieldVal, Option<[f64; 4]>)>> {
+    if let Some(path) = string(v) {
+        return Ok(Some((FieldVal::Str(path), None)));
+    }
+    if !matches!(v, Value::Table(_)) {
+        return Ok(None);
+    }
+    let tex = obj_id(lua, v, "SetSwipeTexture")?;
+    let found = with_ui_mut(lua, |ui| {
+        if !ui
+            .get(tex)
+            .is_some_and(|o| inherits_from(o.type_index, "TextureBase"))
+        {
+            return None;
+        }
+        if let Some(o) = ui.get_mut(tex) {
+            o.shown = false;
+        }
+        let file = match ui.field_by_name(tex, "texture") {
+            FieldVal::Str(p) => FieldVal::Str(p),
+            _ => FieldVal::Nil,
+        };
+        let color = match ui.field_by_name(tex, "colorTextureR") {
+            FieldVal::Num(r) => Some([
+                r,
+                ui.field_by_name(tex, "colorTextureG").as_f64(),
+                ui.field_by_name(tex, "colorTextureB").as_f64(),
+                match ui.field_by_name(tex, "colorTextureA") {
+                    FieldVal::Num(a) => a,
+                    _ => 1.0,
+                },
+            ]),
+            _ => None,
+        };
+        Some((file, color))
+    });
+    Ok(found)
+}
+
+fn set_color(lua: &Lua, id: u32, c: [f64; 4]) {
+    with_ui_mut(lua, |ui| {
+        for (f, v) in ["swipeColorR", "swipeColorG", "swipeColorB", "swipeColorA"]
+            .iter()
+            .zip(c)
+        {
+            ui.set_field_by_name(id, f, FieldVal::Num(v.clamp(0.0, 1.0)));
+        }
+    });
+}
+
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
@@ -82,6 +141,51 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("Cooldown", "Clear", |lua, a| {
             let id = self_id(lua, &a, "Clear")?;
             set(lua, id, 0.0, 0.0);
+            ret(lua, ())
+        }),
+        ("Cooldown", "SetSwipeColor", |lua, a| {
+            let id = self_id(lua, &a, "SetSwipeColor")?;
+            let usage = "Cooldown:SetSwipeColor(r, g, b [, a])";
+            let c = [
+                need_num(lua, &a, 1, usage)?,
+                need_num(lua, &a, 2, usage)?,
+                need_num(lua, &a, 3, usage)?,
+                num(&arg(&a, 4)).unwrap_or(1.0),
+            ];
+            set_color(lua, id, c);
+            ret(lua, ())
+        }),
+        ("Cooldown", "SetSwipeTexture", |lua, a| {
+            let id = self_id(lua, &a, "SetSwipeTexture")?;
+            if let Some((file, color)) = texture_arg(lua, &arg(&a, 1))? {
+                with_ui_mut(lua, |ui| ui.set_field_by_name(id, "swipeTexture", file));
+                if let Some(c) = color {
+                    set_color(lua, id, c);
+                }
+            }
+            if let Some(r) = num(&arg(&a, 2)) {
+                let c = [
+                    r,
+                    num(&arg(&a, 3)).unwrap_or(1.0),
+                    num(&arg(&a, 4)).unwrap_or(1.0),
+                    num(&arg(&a, 5)).unwrap_or(1.0),
+                ];
+                set_color(lua, id, c);
+            }
+            ret(lua, ())
+        }),
+        ("Cooldown", "SetEdgeTexture", |lua, a| {
+            let id = self_id(lua, &a, "SetEdgeTexture")?;
+            if let Some((file, _)) = texture_arg(lua, &arg(&a, 1))? {
+                with_ui_mut(lua, |ui| ui.set_field_by_name(id, "edgeTexture", file));
+            }
+            ret(lua, ())
+        }),
+        ("Cooldown", "SetBlingTexture", |lua, a| {
+            let id = self_id(lua, &a, "SetBlingTexture")?;
+            if let Some((file, _)) = texture_arg(lua, &arg(&a, 1))? {
+                with_ui_mut(lua, |ui| ui.set_field_by_name(id, "blingTexture", file));
+            }
             ret(lua, ())
         }),
         ("Cooldown", "GetCooldownDuration", |lua, a| {

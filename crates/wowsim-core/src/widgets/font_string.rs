@@ -14,6 +14,7 @@ use super::font::font_height;
 use super::util::{
     arg, get_field, install_methods, need_num, ret, self_id, set_field, truthy, with_ui_mut, Method,
 };
+use super::UiState;
 use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
 
@@ -34,7 +35,36 @@ pub fn set_text(lua: &Lua, id: u32, v: &Value) -> mlua::Result<()> {
         _ => FieldVal::Nil,
     };
     set_field(lua, id, "text", text);
+    with_ui_mut(lua, |ui| update_intrinsic(ui, id));
     Ok(())
+}
+
+/// Gives the FontString's layout node its text extent as content size, as the client sizes a
+/// FontString without an explicit size to its text (so regions anchored to it, such as the
+/// lines of a ScrollingMessageFrame stacked on each other, follow its height). The height is
+/// wrapped at the explicit width when there is one. Updated when the text is set or measured.
+pub fn update_intrinsic(ui: &mut UiState, id: u32) {
+    let Some(n) = ui.get(id).and_then(|o| o.node) else {
+        return;
+    };
+    let text = match ui.field_by_name(id, "text") {
+        FieldVal::Str(s) if !s.is_empty() => s,
+        _ => {
+            ui.layout.set_intrinsic_size(n, None, None);
+            return;
+        }
+    };
+    let (ew, _) = ui.layout.size(n);
+    let opts = crate::draw::text::layout_opts(ui, id, ew);
+    if opts.size <= 0.0 {
+        return;
+    }
+    let (w, h, _, _) = measure(&text, &opts);
+    ui.layout.set_intrinsic_size(
+        n,
+        Some(w as f32).filter(|w| *w > 0.0),
+        Some(h as f32).filter(|h| *h > 0.0),
+    );
 }
 
 /// (width, height, lines, line height, truncated) of a text at a font height, wrapped to
@@ -58,6 +88,7 @@ fn measured(lua: &Lua, a: &MultiValue, method: &str) -> mlua::Result<(f64, f64, 
         _ => String::new(),
     };
     let (h, opts) = with_ui_mut(lua, |ui| {
+        update_intrinsic(ui, id);
         let width = super::region::rect_of(ui, id).map(|r| r.width);
         (
             font_height(ui, id),

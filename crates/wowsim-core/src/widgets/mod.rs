@@ -19,6 +19,7 @@ pub mod frame;
 pub mod frame_state;
 pub mod frame_strata;
 pub mod game_tooltip;
+pub mod line;
 pub mod message_frame;
 pub mod model;
 pub mod model_scene;
@@ -98,6 +99,8 @@ pub struct UiState {
     pub anim_fx: FxHashMap<u32, animation_effect::AnimFx>,
     /// Each type's script handlers in this product (`script_types`).
     pub scripts: script_types::ScriptTable,
+    /// Texture id → its mask textures in the order added (`AddMaskTexture`).
+    pub masks: FxHashMap<u32, Vec<u32>>,
 }
 
 impl Default for UiState {
@@ -119,6 +122,7 @@ impl Default for UiState {
             by_table: FxHashMap::default(),
             anim_fx: FxHashMap::default(),
             scripts: Vec::new(),
+            masks: FxHashMap::default(),
         }
     }
 }
@@ -228,6 +232,7 @@ pub fn install(
     status_bar::install(lua)?;
     scroll_frame::install(lua)?;
     cooldown::install(lua)?;
+    line::install(lua)?;
     game_tooltip::install(lua)?;
     message_frame::install(lua)?;
     model_scene::install(lua)?;

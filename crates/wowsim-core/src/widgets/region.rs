@@ -63,7 +63,7 @@ fn parse_point(lua: &Lua, ui_name: &str, v: &Value, relative: bool) -> mlua::Res
 }
 
 /// Resolves a relative region argument: nil = `default`, a region table, or a global name.
-fn relative_arg(lua: &Lua, id: u32, v: &Value, verb: &str) -> mlua::Result<Option<u32>> {
+pub fn relative_arg(lua: &Lua, id: u32, v: &Value, verb: &str) -> mlua::Result<Option<u32>> {
     match v {
         Value::Nil => Ok(with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent))),
         Value::String(s) => {

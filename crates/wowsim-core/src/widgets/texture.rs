@@ -11,12 +11,15 @@
 //! | `SetTexCoord(l, r, t, b)` / 8-value form, `ResetTexCoord` | [`set_tex_coord`] |
 //! | `SetVertexColor(r, g, b [, a])` (LayeredRegion) | [`install`] |
 //! | `SetDesaturated`, `IsDesaturated`, `SetRotation`, `GetRotation`, `SetGradient` | [`install`] |
+//! | `AddMaskTexture`, `RemoveMaskTexture`, `GetNumMaskTextures`, `GetMaskTexture`; XML `<MaskedTextures>` | [`masks_of`]; XML masks are matched by the loader (`xmlui/props.rs`) |
 
 use super::fields::FieldVal;
+use super::types::inherits_from;
 use super::util::{
     arg, get_field, install_methods, need_num, num, ret, self_id, set_field, string, truthy,
     with_ui_mut, Method,
 };
+use super::UiState;
 use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
 
@@ -94,6 +97,36 @@ pub fn set_tex_coord(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     ret(lua, ())
 }
 
+fn add_mask(ui: &mut UiState, tex: u32, mask: u32) {
+    let v = ui.masks.entry(tex).or_default();
+    if !v.contains(&mask) {
+        v.push(mask);
+    }
+}
+
+/// The mask textures of a texture, in the order added.
+pub fn masks_of(ui: &mut UiState, tex: u32) -> Vec<u32> {
+    ui.masks.get(&tex).cloned().unwrap_or_default()
+}
+
+/// The MaskTexture argument of `AddMaskTexture` / `RemoveMaskTexture`.
+fn mask_arg(lua: &Lua, a: &MultiValue, method: &str) -> mlua::Result<(u32, u32)> {
+    let id = self_id(lua, a, method)?;
+    let usage = format!("Usage: Texture:{method}(mask)");
+    let mask = match arg(a, 1) {
+        Value::Table(_) => super::obj_id(lua, &arg(a, 1), method)?,
+        _ => return Err(lua_error(lua, usage)),
+    };
+    let is_mask = super::util::with_ui(lua, |ui| {
+        ui.get(mask)
+            .is_some_and(|o| inherits_from(o.type_index, "MaskTexture"))
+    });
+    if !is_mask {
+        return Err(lua_error(lua, usage));
+    }
+    Ok((id, mask))
+}
+
 fn color_args(lua: &Lua, a: &MultiValue, usage: &str) -> mlua::Result<[f64; 4]> {
     let r = need_num(lua, a, 1, usage)?;
     let g = need_num(lua, a, 2, usage)?;
@@ -117,7 +150,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                     "Usage: Texture:SetTexture(asset [, wrapModeHorizontal, wrapModeVertical, filterMode])",
                 ));
             }
-            ret(lua, set_texture(lua, id, &asset))
+            let set = set_texture(lua, id, &asset);
+            let modes = [string(&arg(&a, 2)), string(&arg(&a, 3))];
+            with_ui_mut(lua, |ui| {
+                for (f, m) in ["wrapH", "wrapV"].iter().zip(modes) {
+                    ui.set_field_by_name(id, f, m.map_or(FieldVal::Nil, FieldVal::Str));
+                }
+            });
+            ret(lua, set)
         }),
         ("TextureBase", "GetTexture", |lua, a| {
             let id = self_id(lua, &a, "GetTexture")?;
@@ -208,6 +248,30 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             center.raw_set("x", 0.5)?;
             center.raw_set("y", 0.5)?;
             ret(lua, (r, center))
+        }),
+        ("Texture", "AddMaskTexture", |lua, a| {
+            let (id, mask) = mask_arg(lua, &a, "AddMaskTexture")?;
+            with_ui_mut(lua, |ui| add_mask(ui, id, mask));
+            ret(lua, ())
+        }),
+        ("Texture", "RemoveMaskTexture", |lua, a| {
+            let (id, mask) = mask_arg(lua, &a, "RemoveMaskTexture")?;
+            with_ui_mut(lua, |ui| {
+                if let Some(v) = ui.masks.get_mut(&id) {
+                    v.retain(|m| *m != mask);
+                }
+            });
+            ret(lua, ())
+        }),
+        ("Texture", "GetNumMaskTextures", |lua, a| {
+            let id = self_id(lua, &a, "GetNumMaskTextures")?;
+            ret(lua, with_ui_mut(lua, |ui| masks_of(ui, id).len()))
+        }),
+        ("Texture", "GetMaskTexture", |lua, a| {
+            let id = self_id(lua, &a, "GetMaskTexture")?;
+            let i = need_num(lua, &a, 1, "Texture:GetMaskTexture(index)")? as usize;
+            let m = with_ui_mut(lua, |ui| masks_of(ui, id).get(i.wrapping_sub(1)).copied());
+            ret(lua, super::util::obj_value(lua, m)?)
         }),
         ("TextureBase", "SetGradient", |lua, a| {
             let id = self_id(lua, &a, "SetGradient")?;

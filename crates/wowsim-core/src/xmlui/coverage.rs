@@ -106,6 +106,8 @@ const HANDLED_TAGS: &[&str] = &[
     "HighlightColor",
     "ScrollChild",
     "ScopedModifier",
+    "MaskedTextures",
+    "MaskedTexture",
 ];
 
 /// The status of a tag: `applied`, or why not.
@@ -193,11 +195,11 @@ pub fn attr_status(schema: &Schema, tag: &str, attr: &str) -> String {
                 "applied".into()
             }
             ("HitRectInsets" | "TextInsets" | "ViewInsets", _) => "applied".into(),
+            ("MaskedTexture", "childkey") => "applied (`AddMaskTexture`)".into(),
             ("Gradient", "orientation") => "applied (`SetGradient`)".into(),
             ("Script" | "Include", "file") => "applied (loader)".into(),
             ("Member", "alphabet") => "applied (roman only)".into(),
             ("ControlPoint", "offsetx" | "offsety") => "applied (`SetOffset`)".into(),
-            ("MaskedTexture", "childkey") => "applied (`AddMaskTexture`)".into(),
             ("Binding", "name" | "runonup") => "applied (Bindings.xml)".into(),
             ("Binding", _) => "stored (command info)".into(),
             ("NormalFont" | "HighlightFont" | "DisabledFont" | "ButtonFont", "style") => {

@@ -2,7 +2,7 @@
 //! `<Layers>`/`<Layer level textureSubLevel>`, frames in `<Frames>`, and the special children
 //! the client hands to a parent method (`<NormalTexture>` → `SetNormalTexture`,
 //! `<ButtonText>` → `SetFontString`, `<ScrollChild>` → `SetScrollChild` with the last kid,
-//! `<BarTexture>` → `SetStatusBarTexture`, ...).
+//! `<BarTexture>` → `SetStatusBarTexture`, `<SwipeTexture>` → `SetSwipeTexture`, ...).
 
 use super::calls::call;
 use super::coverage;
@@ -95,9 +95,19 @@ fn special(lua: &Lua, id: u32, obj: &Table, tag: &str, c: &Element, src: &Src) -
     let Some((_, kid)) = load_element(lua, src, c, Some(id), None)? else {
         return Ok(());
     };
-    match schema.tag_impl(&c.tag) {
-        Some(TagImpl::Call { parent_method, .. }) => {
+    // A Cooldown's textures: the reference names no parent method, the client's are these.
+    let cooldown_method = match c.tag.as_str() {
+        "SwipeTexture" => Some("SetSwipeTexture"),
+        "EdgeTexture" => Some("SetEdgeTexture"),
+        "BlingTexture" => Some("SetBlingTexture"),
+        _ => None,
+    };
+    match (schema.tag_impl(&c.tag), cooldown_method) {
+        (Some(TagImpl::Call { parent_method, .. }), _) => {
             call(lua, obj, tag, &c.tag, parent_method, kid)?;
+        }
+        (_, Some(m)) => {
+            call(lua, obj, tag, &c.tag, m, kid)?;
         }
         _ => coverage::not_implemented(lua, &c.tag, ""),
     }

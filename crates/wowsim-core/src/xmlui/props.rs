@@ -26,6 +26,18 @@ pub fn parent_key(
     let p = widgets::object_table(lua, parent)?;
     if let Some(k) = key {
         p.set(k, obj.clone())?;
+        if let Some(id) = obj
+            .raw_get::<Value>(0)
+            .ok()
+            .as_ref()
+            .and_then(widgets::handle_id)
+        {
+            crate::widgets::util::with_ui_mut(lua, |ui| {
+                if let Some(o) = ui.get_mut(id) {
+                    o.parent_key = Some(k.to_string());
+                }
+            });
+        }
     }
     if let Some(a) = array {
         let t = match p.get::<Value>(a)? {

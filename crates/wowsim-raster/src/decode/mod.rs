@@ -1,10 +1,11 @@
-//! Image decoding to straight RGBA8: PNG (the `png` crate), TGA and BLP (our own readers,
-//! with DXT1/3/5 in `dxt`). Decoders never panic on input: malformed or truncated files give
+//! Image decoding to straight RGBA8: PNG (the `png` crate), JPEG (`jpeg-decoder`), TGA and BLP
+//! (our own readers, with DXT1/3/5 in `dxt`). Decoders never panic on input: malformed or truncated files give
 //! a [`DecodeError`] saying what is wrong.
 //!
 //! | format | Rust |
 //! | --- | --- |
 //! | PNG (any colour type and depth) | [`decode_png`] |
+//! | JPEG (baseline and progressive; grey, RGB, CMYK) | [`decode_jpeg`] |
 //! | TGA types 1, 2, 3 and their RLE forms 9, 10, 11; 8/15/16/24/32 bits | [`tga::decode`] |
 //! | BLP2: palettized (0/1/4/8-bit alpha), DXT1/3/5, uncompressed BGRA; first mip level | [`blp::decode`] |
 //! | choose by content (signature), else by extension | [`decode`] |
@@ -56,6 +57,8 @@ pub enum DecodeError {
     TooLarge(u32, u32),
     #[error("PNG: {0}")]
     Png(String),
+    #[error("JPEG: {0}")]
+    Jpeg(String),
 }
 
 /// Images larger than this on a side are refused (the client's limit is far smaller).
@@ -82,6 +85,9 @@ pub fn decode(bytes: &[u8], name: &str) -> Result<RgbaImage, DecodeError> {
     }
     if bytes.starts_with(b"\x89PNG") {
         return decode_png(bytes);
+    }
+    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        return decode_jpeg(bytes);
     }
     let lower = name.to_ascii_lowercase();
     if lower.ends_with(".tga") || !lower.ends_with(".png") {
@@ -142,6 +148,46 @@ pub fn decode_png(bytes: &[u8]) -> Result<RgbaImage, DecodeError> {
     Ok(out)
 }
 
+/// Decodes a JPEG to RGBA8 (opaque).
+pub fn decode_jpeg(bytes: &[u8]) -> Result<RgbaImage, DecodeError> {
+    use jpeg_decoder::PixelFormat;
+    let err = |e: jpeg_decoder::Error| DecodeError::Jpeg(e.to_string());
+    let mut dec = jpeg_decoder::Decoder::new(std::io::Cursor::new(bytes));
+    dec.read_info().map_err(err)?;
+    let info = dec
+        .info()
+        .ok_or_else(|| DecodeError::Jpeg("no image header".into()))?;
+    let (w, h) = (u32::from(info.width), u32::from(info.height));
+    check_size(w, h)?;
+    let data = dec.decode().map_err(err)?;
+    let n = w as usize * h as usize;
+    let channels = match info.pixel_format {
+        PixelFormat::L8 => 1,
+        PixelFormat::L16 => 2,
+        PixelFormat::RGB24 => 3,
+        PixelFormat::CMYK32 => 4,
+    };
+    if data.len() < n * channels {
+        return Err(DecodeError::Jpeg("image data ends early".into()));
+    }
+    let mut out = RgbaImage::new(w, h);
+    for (i, px) in out.pixels.chunks_exact_mut(4).enumerate() {
+        let s = &data[i * channels..];
+        let rgb = match info.pixel_format {
+            PixelFormat::L8 => [s[0]; 3],
+            PixelFormat::L16 => [s[0]; 3],
+            PixelFormat::RGB24 => [s[0], s[1], s[2]],
+            PixelFormat::CMYK32 => {
+                let k = 255 - u16::from(s[3]);
+                let c = |v: u8| ((255 - u16::from(v)) * k / 255) as u8;
+                [c(s[0]), c(s[1]), c(s[2])]
+            }
+        };
+        px.copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+    }
+    Ok(out)
+}
+
 /// Encodes RGBA8 as PNG (lossless; the same pixels always give the same bytes).
 pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, DecodeError> {
     let mut out = Vec::new();
@@ -161,6 +207,20 @@ pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, DecodeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 16x16 JPEG made by ImageMagick: left half red, right half blue.
+    const JPEG: &[u8] =
+        include_bytes!("../../../../tests/fixtures/render/jpeg/AddOns/RenderJpeg/halves.jpg");
+
+    #[test]
+    fn jpeg_decodes_to_opaque_rgba() {
+        let img = decode(JPEG, "halves.jpg").unwrap();
+        assert_eq!((img.width, img.height), (16, 16));
+        let (l, r) = (img.pixel(2, 8), img.pixel(13, 8));
+        assert!(l[0] > 200 && l[2] < 60 && l[3] == 255, "{l:?}");
+        assert!(r[2] > 200 && r[0] < 60 && r[3] == 255, "{r:?}");
+        assert!(decode_jpeg(&JPEG[..40]).is_err());
+    }
 
     #[test]
     fn png_round_trip_and_garbage() {
@@ -192,6 +252,7 @@ mod tests {
             ),
             (blp::encode(2, 8, 7, (5, 3), &[], &[0xAB; 64]), "a.blp"),
             (blp::encode(3, 8, 0, (5, 3), &[], &[7; 60]), "a.blp"),
+            (JPEG.to_vec(), "a.jpg"),
         ];
         for (bytes, name) in &files {
             assert!(decode(bytes, name).is_ok(), "{name} decodes whole");

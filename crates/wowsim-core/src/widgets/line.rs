@@ -1,0 +1,118 @@
+//! Line (`CreateLine`): a texture drawn as a band between two points, each a point of a
+//! relative region plus an offset. The thickness and texture are the reference's generic
+//! fields and TextureBase's methods; this file keeps the two end points. Drawing reads them
+//! through [`end_point`].
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `SetStartPoint(relativePoint, relativeTo [, x, y])`, `SetEndPoint(...)` | [`install`] |
+//! | `GetStartPoint()`, `GetEndPoint()` | [`install`] |
+//! | `SetThickness`, `GetThickness` (default 4) | generic (`fields`) |
+
+use super::fields::FieldVal;
+use super::region::{rect_of, relative_arg};
+use super::util::{arg, display_name, get_field, install_methods, num, obj_value, ret, self_id};
+use super::util::{with_ui, with_ui_mut, Method};
+use super::UiState;
+use crate::lua::lua_error;
+use mlua::{Lua, MultiValue};
+use wowsim_layout::AnchorPoint;
+
+/// Field names of the start (`0`) and end (`1`) point: point, relative region, x, y.
+const FIELDS: [[&str; 4]; 2] = [
+    [
+        "lineStartPoint",
+        "lineStartRelative",
+        "lineStartX",
+        "lineStartY",
+    ],
+    ["lineEndPoint", "lineEndRelative", "lineEndX", "lineEndY"],
+];
+
+/// An end point of a line in the line's own units (y up), if it is set and its relative
+/// region has a rect. `which`: 0 = start, 1 = end.
+pub fn end_point(ui: &mut UiState, id: u32, which: usize) -> Option<(f32, f32)> {
+    let [p, r, x, y] = FIELDS[which];
+    let FieldVal::Str(point) = ui.field_by_name(id, p) else {
+        return None;
+    };
+    let point = AnchorPoint::parse(&point)?;
+    let FieldVal::Obj(rel) = ui.field_by_name(id, r) else {
+        return None;
+    };
+    let (dx, dy) = (
+        ui.field_by_name(id, x).as_f64() as f32,
+        ui.field_by_name(id, y).as_f64() as f32,
+    );
+    let rr = rect_of(ui, rel)?;
+    let rel_scale = ui.get(rel)?.node.map(|n| ui.layout.effective_scale(n))?;
+    let own_scale = ui.get(id)?.node.map(|n| ui.layout.effective_scale(n))?;
+    let (px, py) = rr.point(point);
+    let k = rel_scale / own_scale.max(1e-6);
+    Some((px * k + dx, py * k + dy))
+}
+
+fn set_end(lua: &Lua, a: MultiValue, which: usize, method: &str) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, method)?;
+    let who = with_ui(lua, |ui| display_name(ui, id));
+    let p = super::util::string(&arg(&a, 1)).unwrap_or_default();
+    let Some(point) = AnchorPoint::parse(&p) else {
+        return Err(lua_error(
+            lua,
+            format_args!("{who}:{method}(): Invalid region point {p}"),
+        ));
+    };
+    let rel = relative_arg(lua, id, &arg(&a, 2), method)?;
+    let (x, y) = (
+        num(&arg(&a, 3)).unwrap_or(0.0),
+        num(&arg(&a, 4)).unwrap_or(0.0),
+    );
+    let [fp, fr, fx, fy] = FIELDS[which];
+    with_ui_mut(lua, |ui| {
+        ui.set_field_by_name(id, fp, FieldVal::Str(point.as_str().to_string()));
+        ui.set_field_by_name(id, fr, rel.map_or(FieldVal::Nil, FieldVal::Obj));
+        ui.set_field_by_name(id, fx, FieldVal::Num(x));
+        ui.set_field_by_name(id, fy, FieldVal::Num(y));
+    });
+    ret(lua, ())
+}
+
+fn get_end(lua: &Lua, a: MultiValue, which: usize, method: &str) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, method)?;
+    let [fp, fr, fx, fy] = FIELDS[which];
+    let FieldVal::Str(point) = get_field(lua, id, fp) else {
+        return ret(lua, ());
+    };
+    let rel = match get_field(lua, id, fr) {
+        FieldVal::Obj(r) => Some(r),
+        _ => None,
+    };
+    ret(
+        lua,
+        (
+            point,
+            obj_value(lua, rel)?,
+            get_field(lua, id, fx).as_f64(),
+            get_field(lua, id, fy).as_f64(),
+        ),
+    )
+}
+
+/// Installs the methods of this file.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let methods: &[(&str, &str, Method)] = &[
+        ("Line", "SetStartPoint", |lua, a| {
+            set_end(lua, a, 0, "SetStartPoint")
+        }),
+        ("Line", "SetEndPoint", |lua, a| {
+            set_end(lua, a, 1, "SetEndPoint")
+        }),
+        ("Line", "GetStartPoint", |lua, a| {
+            get_end(lua, a, 0, "GetStartPoint")
+        }),
+        ("Line", "GetEndPoint", |lua, a| {
+            get_end(lua, a, 1, "GetEndPoint")
+        }),
+    ];
+    install_methods(lua, methods)
+}
