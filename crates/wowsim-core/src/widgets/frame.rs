@@ -108,17 +108,19 @@ fn check_script(lua: &Lua, id: u32, script: &Value, method: &str) -> mlua::Resul
         ));
     };
     let s = s.to_string_lossy();
-    let type_index = type_of(lua, id);
-    if !has_script_type(type_index, &s) {
-        return Err(lua_error(
-            lua,
-            format_args!(
-                "{}:{method}(): {} does not have a \"{s}\" script",
-                TYPES[type_index].name, TYPES[type_index].name
-            ),
-        ));
+    match missing_script_message(lua, id, &s, method) {
+        Some(msg) => Err(lua_error(lua, msg)),
+        None => Ok(s),
     }
-    Ok(s)
+}
+
+/// The client's error text when object `id` has no `script` handler type (`None` when it has):
+/// `Browser:SetScript(): Browser does not have a "OnError" script`.
+pub fn missing_script_message(lua: &Lua, id: u32, script: &str, method: &str) -> Option<String> {
+    let type_index = type_of(lua, id);
+    let name = TYPES[type_index].name;
+    (!has_script_type(type_index, script))
+        .then(|| format!("{name}:{method}(): {name} does not have a \"{script}\" script"))
 }
 
 fn set_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {

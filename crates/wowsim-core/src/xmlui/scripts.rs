@@ -5,7 +5,7 @@
 //! handler; `intrinsicOrder="precall|postcall"` orders an intrinsic's handler around the
 //! handler of the element using it. Handlers are set through the object's `SetScript`.
 
-use super::calls::call;
+use super::calls::{call, method_of};
 use super::registry::{Src, XmlState};
 use crate::addons::record_at;
 use crate::widgets::{self, UiLua};
@@ -188,6 +188,17 @@ pub fn load_scripts(
                 .attr("intrinsicorder")
                 .is_none_or(|o| o.eq_ignore_ascii_case("precall"));
             order.intrinsic.push((name.to_string(), pre, own));
+        }
+        // A handler type the object lacks is reported here rather than raised by `SetScript`:
+        // the record is the same, and a host function's error would make mlua build a
+        // traceback that names each frame by scanning all of `_G` (~0.1 s each with the
+        // Blizzard UI loaded).
+        if method_of(obj, "SetScript").is_some() {
+            if let Some(msg) = widgets::frame::missing_script_message(lua, id, name, "SetScript") {
+                let report: Function = lua.named_registry_value("wowsim.report")?;
+                report.call::<()>(msg)?;
+                continue;
+            }
         }
         call(lua, obj, tag, name, "SetScript", (name, f))?;
     }
