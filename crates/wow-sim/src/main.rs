@@ -13,6 +13,8 @@ use wowsim_core::{SavedVarsConfig, SimConfig, Simulator};
 /// mimalloc instead of glibc's malloc, for Rust and (through mlua's allocator) the Lua heap:
 /// a start-up allocates and frees millions of small Lua strings and tables, and glibc's free
 /// lists (`malloc_consolidate`, `unlink_chunk`) cost a fifth of its CPU (BENCHMARKS.md).
+/// Built with `no_thp`: asking for transparent huge pages cost ~25 MB of peak RSS and
+/// the kernel's time to clear them, for no gain here.
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

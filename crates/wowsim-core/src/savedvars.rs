@@ -39,19 +39,20 @@ impl SavedVarsConfig {
     }
 }
 
-/// Converts a parsed value into Lua.
-pub fn to_lua(lua: &Lua, v: &SvValue) -> mlua::Result<Value> {
+/// Converts a parsed value into Lua, consuming it: each part of the tree is freed once it is
+/// in Lua, so a large file does not need its tree and its Lua tables in memory at once.
+pub fn to_lua(lua: &Lua, v: SvValue) -> mlua::Result<Value> {
     Ok(match v {
         SvValue::Nil => Value::Nil,
-        SvValue::Bool(b) => Value::Boolean(*b),
-        SvValue::Number(n) => Value::Number(*n),
+        SvValue::Bool(b) => Value::Boolean(b),
+        SvValue::Number(n) => Value::Number(n),
         SvValue::Str(s) => Value::String(lua.create_string(s)?),
         SvValue::Table(t) => {
             let out = lua.create_table_with_capacity(t.array.len(), t.hash.len())?;
-            for (i, v) in t.array.iter().enumerate() {
+            for (i, v) in t.array.into_iter().enumerate() {
                 out.raw_set(i + 1, to_lua(lua, v)?)?;
             }
-            for (k, v) in &t.hash {
+            for (k, v) in t.hash {
                 let k = to_lua(lua, k)?;
                 if !k.is_nil() {
                     out.raw_set(k, to_lua(lua, v)?)?;
@@ -171,12 +172,14 @@ pub fn restore_file(lua: &Lua, path: &Path, declared: &[String]) -> mlua::Result
             return Ok(());
         }
     };
-    match wowsim_savedvars::parse(&bytes, &Limits::default()) {
+    let parsed = wowsim_savedvars::parse(&bytes, &Limits::default());
+    drop(bytes);
+    match parsed {
         Ok(vars) => {
             let g = lua.globals();
             for (name, value) in vars {
                 if declared.contains(&name) {
-                    g.raw_set(name, to_lua(lua, &value)?)?;
+                    g.raw_set(name, to_lua(lua, value)?)?;
                 }
             }
         }
