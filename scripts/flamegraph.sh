@@ -2,13 +2,15 @@
 # Profiles a release wow-sim run with perf and draws a flamegraph with inferno, then prints the
 # top self-time hotspots and a breakdown by category (GC, Lua VM, mlua FFI, parse/load, …).
 #
-# Usage: scripts/flamegraph.sh [--frame-pointers] [--dwarf] [--out DIR] [--freq HZ] [-- WOW_SIM_ARGS…]
+# Usage: scripts/flamegraph.sh [--frame-pointers] [--dwarf] [--headless] [--out DIR] [--freq HZ] [-- WOW_SIM_ARGS…]
 #   default WOW_SIM_ARGS: --no-addons --no-saved-vars lua-errors
 #   --frame-pointers  build with frame pointers (RUSTFLAGS=-C force-frame-pointers=yes,
 #                     CFLAGS=-fno-omit-frame-pointer) into target/fp, so the Rust callers of the
 #                     Lua C functions appear in the stacks
 #   --dwarf           unwind with DWARF (perf --call-graph dwarf) instead of frame pointers:
 #                     complete stacks without a rebuild, but much larger perf.data
+#   --headless        build without the window (--no-default-features): the same start-up, a
+#                     much shorter build
 #   --out DIR         where perf.data, stacks.folded and flamegraph.svg go (default target/profile)
 #   --freq HZ         sampling frequency (default 999)
 #   --top N           hotspots to print (default 25)
@@ -25,6 +27,7 @@ note() { echo "flamegraph.sh: $*" >&2; }
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 frame_pointers=0
 dwarf=0
+features=()
 out="$root/target/profile"
 freq=999
 top=25
@@ -33,6 +36,7 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     --frame-pointers) frame_pointers=1 ;;
     --dwarf) dwarf=1 ;;
+    --headless) features=(--no-default-features -p wow-sim) ;;
     --out)
       [[ $# -ge 2 ]] || die "--out needs a folder"
       out="$2"
@@ -49,7 +53,7 @@ while [[ $# -gt 0 ]]; do
       shift
       ;;
     -h | --help)
-      sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+      sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     --)
@@ -118,11 +122,11 @@ if [[ $frame_pointers -eq 1 ]]; then
   RUSTFLAGS="${RUSTFLAGS:-} -C force-frame-pointers=yes" \
     CFLAGS="${CFLAGS:-} -fno-omit-frame-pointer" \
     CARGO_TARGET_DIR="$target_dir" \
-    cargo build --release --bin wow-sim || die "the release build failed"
+    cargo build --release "${features[@]}" --bin wow-sim || die "the release build failed"
 else
   target_dir="${CARGO_TARGET_DIR:-$root/target}"
   note "building release wow-sim into $target_dir"
-  cargo build --release --bin wow-sim || die "the release build failed"
+  cargo build --release "${features[@]}" --bin wow-sim || die "the release build failed"
 fi
 bin="$target_dir/release/wow-sim"
 [[ -x "$bin" ]] || die "the build finished but $bin is missing"
@@ -189,7 +193,7 @@ function category(stack, leaf) {
   if (stack ~ /(^|;)(luaC_|sweep|propagate)/) return "GC (luaC_*, sweep*, propagate*)"
   if (stack ~ /(^|;)(luaY_|luaX_)|roxmltree|wowsim_xml|wowsim_savedvars::(parser|lexer)/) return "parse/load (luaY_*, luaX_*, roxmltree, wowsim_xml, SavedVariables)"
   if (stack ~ /compute_frame_rect|wowsim_layout/) return "layout (compute_frame_rect, wowsim_layout)"
-  if (leaf ~ /^(malloc|free|cfree|realloc|calloc|_int_malloc|_int_free|_int_realloc|malloc_consolidate|unlink_chunk|__libc_malloc|__libc_free|__libc_realloc|__rust_alloc|__rust_dealloc|__rust_realloc|luaM_realloc_)|mlua::memory::|alloc::alloc::/) return "allocation (malloc/free/realloc, __rust_alloc, Lua allocator)"
+  if (leaf ~ /^(malloc|free|cfree|realloc|calloc|_int_malloc|_int_free|_int_realloc|malloc_consolidate|unlink_chunk|tcache_|__GI___libc_|__libc_malloc|__libc_free|__libc_realloc|__rust_alloc|__rust_dealloc|__rust_realloc|luaM_realloc_|mi_|_mi_)|mlua::memory::|alloc::alloc::/) return "allocation (malloc/free/realloc, mimalloc, __rust_alloc, Lua allocator)"
   if (leaf ~ /[Hh]ash|hashbrown|FxHasher|sip::/) return "hashing"
   if (leaf ~ /^__(memmove|memcpy|memset|memcmp)|^mem(cpy|move|set|cmp)$/) return "memory copies (memcpy/memmove/memset)"
   if (stack ~ /serde_json|serde_core/) return "JSON (serde_json: the embedded API reference)"
@@ -220,6 +224,8 @@ BEGIN {
   name[++n] = "  load_addon (files of each addon)";  pat[n] = "addons::load_addon"
   name[++n] = "    compile Lua (luaY_parser)";       pat[n] = "luaY_parser"
   name[++n] = "    UI XML (load_xml_file)";          pat[n] = "xmlload::load_xml_file|wowsim_xml::"
+  name[++n] = "    XML instantiation (xmlui, incl. the scripts it runs)"; pat[n] = "wowsim_core::xmlui::"
+  name[++n] = "    script handlers (fire_script: OnLoad, OnShow…)"; pat[n] = "widgets::fire_script"
   name[++n] = "    SavedVariables read";             pat[n] = "savedvars::restore_file"
   name[++n] = "  events (fire_event)";               pat[n] = "events::fire_event"
   name[++n] = "Simulator::run_for / tick";           pat[n] = "Simulator::run_for|Simulator::tick"

@@ -15,6 +15,10 @@ use clap::{Args, Parser, Subcommand};
 use startup::Case;
 use std::path::PathBuf;
 
+/// The allocator of the `wow-sim` binary, so that start-ups measured here match it.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "wowsim-bench",

@@ -9,7 +9,7 @@ use crate::addons::record_at;
 use mlua::{Lua, Table, Value};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use wowsim_savedvars::{Limits, SvTable, SvValue};
+use wowsim_savedvars::{Emitter, Limits, Scalar, SvValue, WriteOptions};
 
 /// Where SavedVariables live and whose they are.
 #[derive(Clone, Debug)]
@@ -39,19 +39,20 @@ impl SavedVarsConfig {
     }
 }
 
-/// Converts a parsed value into Lua.
-pub fn to_lua(lua: &Lua, v: &SvValue) -> mlua::Result<Value> {
+/// Converts a parsed value into Lua, consuming it: each part of the tree is freed once it is
+/// in Lua, so a large file does not need its tree and its Lua tables in memory at once.
+pub fn to_lua(lua: &Lua, v: SvValue) -> mlua::Result<Value> {
     Ok(match v {
         SvValue::Nil => Value::Nil,
-        SvValue::Bool(b) => Value::Boolean(*b),
-        SvValue::Number(n) => Value::Number(*n),
+        SvValue::Bool(b) => Value::Boolean(b),
+        SvValue::Number(n) => Value::Number(n),
         SvValue::Str(s) => Value::String(lua.create_string(s)?),
         SvValue::Table(t) => {
             let out = lua.create_table_with_capacity(t.array.len(), t.hash.len())?;
-            for (i, v) in t.array.iter().enumerate() {
+            for (i, v) in t.array.into_iter().enumerate() {
                 out.raw_set(i + 1, to_lua(lua, v)?)?;
             }
-            for (k, v) in &t.hash {
+            for (k, v) in t.hash {
                 let k = to_lua(lua, k)?;
                 if !k.is_nil() {
                     out.raw_set(k, to_lua(lua, v)?)?;
@@ -62,47 +63,77 @@ pub fn to_lua(lua: &Lua, v: &SvValue) -> mlua::Result<Value> {
     })
 }
 
-/// Converts a Lua value for saving; functions, userdata and threads become Nil (skipped).
-/// `path` holds the tables being visited so that a cycle is cut instead of recursing forever.
-pub fn from_lua(v: &Value, path: &mut Vec<*const std::ffi::c_void>) -> mlua::Result<SvValue> {
-    Ok(match v {
-        Value::Nil => SvValue::Nil,
-        Value::Boolean(b) => SvValue::Bool(*b),
-        Value::Integer(i) => SvValue::Number(*i as f64),
-        Value::Number(n) => SvValue::Number(*n),
-        Value::String(s) => SvValue::Str(s.as_bytes().to_vec()),
-        Value::Table(t) => {
-            let ptr = t.to_pointer();
-            if path.contains(&ptr) || path.len() > 200 {
-                return Ok(SvValue::Nil);
-            }
-            path.push(ptr);
-            let r = table_from_lua(t, path);
-            path.pop();
-            SvValue::Table(r?)
-        }
-        _ => SvValue::Nil,
-    })
+/// The tables being written, outermost first: a table already on it is a cycle and is cut.
+type Visiting = Vec<*const std::ffi::c_void>;
+
+/// Tables nested deeper than this are left out.
+const MAX_DEPTH: usize = 200;
+
+/// Whether `v` is written when saving: functions, userdata, threads, nil, a table that closes
+/// a cycle and tables nested too deep are left out (as nil).
+fn is_saved(v: &Value, path: &Visiting) -> bool {
+    match v {
+        Value::Boolean(_) | Value::Integer(_) | Value::Number(_) | Value::String(_) => true,
+        Value::Table(t) => !path.contains(&t.to_pointer()) && path.len() <= MAX_DEPTH,
+        _ => false,
+    }
 }
 
-fn table_from_lua(t: &Table, path: &mut Vec<*const std::ffi::c_void>) -> mlua::Result<SvTable> {
-    let mut out = SvTable::default();
-    let n = t.raw_len();
-    for i in 1..=n {
-        let v: Value = t.raw_get(i)?;
-        out.array.push(from_lua(&v, path)?);
-    }
-    // Stop the array at the first nil so that indices stay exact.
-    if let Some(first_nil) = out.array.iter().position(|v| matches!(v, SvValue::Nil)) {
-        let tail: Vec<SvValue> = out.array.split_off(first_nil);
-        for (j, v) in tail.into_iter().enumerate() {
-            if !matches!(v, SvValue::Nil) {
-                out.hash
-                    .push((SvValue::Number((first_nil + j + 1) as f64), v));
-            }
+/// Writes a Lua value for saving straight from the Lua heap (no copy as an `SvValue` tree,
+/// which took ~7x the file's size in memory). What [`is_saved`] rejects is written as nil.
+fn emit(em: &mut Emitter, v: &Value, path: &mut Visiting) -> mlua::Result<()> {
+    match v {
+        Value::Table(t) if is_saved(v, path) => {
+            path.push(t.to_pointer());
+            let r = emit_table(em, t, path);
+            path.pop();
+            r
+        }
+        Value::String(s) => {
+            em.scalar(Scalar::Str(&s.as_bytes()));
+            Ok(())
+        }
+        other => {
+            em.scalar(scalar(other));
+            Ok(())
         }
     }
-    let array_len = out.array.len();
+}
+
+/// A non-table, non-string value as the writer's scalar (everything unsaved is nil).
+fn scalar(v: &Value) -> Scalar<'static> {
+    match v {
+        Value::Boolean(b) => Scalar::Bool(*b),
+        Value::Integer(i) => Scalar::Number(*i as f64),
+        Value::Number(n) => Scalar::Number(*n),
+        _ => Scalar::Nil,
+    }
+}
+
+/// A table's entries: positions 1.. up to the first unsaved one positionally, then the later
+/// positions and every other saved key as `[key] = value`, in `next` order.
+fn emit_table(em: &mut Emitter, t: &Table, path: &mut Visiting) -> mlua::Result<()> {
+    em.open_table();
+    let n = t.raw_len();
+    // Stop the array at the first nil so that indices stay exact.
+    let mut array_len = n;
+    for i in 1..=n {
+        if !is_saved(&t.raw_get::<Value>(i)?, path) {
+            array_len = i - 1;
+            break;
+        }
+    }
+    for i in 1..=array_len {
+        em.array_entry(i);
+        emit(em, &t.raw_get::<Value>(i)?, path)?;
+    }
+    for i in array_len + 1..=n {
+        let v: Value = t.raw_get(i)?;
+        if is_saved(&v, path) {
+            em.hash_entry(Scalar::Number(i as f64));
+            emit(em, &v, path)?;
+        }
+    }
     for pair in t.clone().pairs::<Value, Value>() {
         let (k, v) = pair?;
         let in_array = match &k {
@@ -110,22 +141,18 @@ fn table_from_lua(t: &Table, path: &mut Vec<*const std::ffi::c_void>) -> mlua::R
             Value::Number(f) => f.fract() == 0.0 && *f >= 1.0 && (*f as usize) <= n,
             _ => false,
         };
-        if in_array {
+        if in_array || !is_saved(&v, path) {
             continue;
         }
-        let key = match &k {
-            Value::String(_) | Value::Integer(_) | Value::Number(_) | Value::Boolean(_) => {
-                from_lua(&k, path)?
-            }
+        match &k {
+            Value::String(s) => em.hash_entry(Scalar::Str(&s.as_bytes())),
+            Value::Integer(_) | Value::Number(_) | Value::Boolean(_) => em.hash_entry(scalar(&k)),
             _ => continue,
-        };
-        let val = from_lua(&v, path)?;
-        if !matches!(val, SvValue::Nil) {
-            out.hash.push((key, val));
         }
+        emit(em, &v, path)?;
     }
-    let _ = array_len;
-    Ok(out)
+    em.close_table();
+    Ok(())
 }
 
 /// Reads one SavedVariables file and sets the declared variables it assigns as globals.
@@ -145,12 +172,14 @@ pub fn restore_file(lua: &Lua, path: &Path, declared: &[String]) -> mlua::Result
             return Ok(());
         }
     };
-    match wowsim_savedvars::parse(&bytes, &Limits::default()) {
+    let parsed = wowsim_savedvars::parse(&bytes, &Limits::default());
+    drop(bytes);
+    match parsed {
         Ok(vars) => {
             let g = lua.globals();
             for (name, value) in vars {
                 if declared.contains(&name) {
-                    g.raw_set(name, to_lua(lua, &value)?)?;
+                    g.raw_set(name, to_lua(lua, value)?)?;
                 }
             }
         }
@@ -212,13 +241,13 @@ pub fn save_file(lua: &Lua, path: &Path, declared: &[String]) -> Result<Option<S
         )));
     }
     let g = lua.globals();
-    let mut vars = Vec::new();
+    let mut em = Emitter::new(&WriteOptions::default());
     for name in declared {
         let v: Value = g.raw_get(name.as_str()).map_err(|e| e.to_string())?;
-        let sv = from_lua(&v, &mut Vec::new()).map_err(|e| e.to_string())?;
-        vars.push((name.clone(), sv));
+        em.var(name);
+        emit(&mut em, &v, &mut Vec::new()).map_err(|e| e.to_string())?;
     }
-    let bytes = wowsim_savedvars::write(&vars);
+    let bytes = em.finish();
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }

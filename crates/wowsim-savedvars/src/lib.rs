@@ -36,7 +36,7 @@ mod writer;
 
 pub use parser::parse;
 pub use store::{account_path, backup_path, character_path, save_atomic};
-pub use writer::{write, write_with, LineEnding, Style, WriteOptions};
+pub use writer::{write, write_with, Emitter, LineEnding, Scalar, Style, WriteOptions};
 
 /// A value that can live in a SavedVariables file.
 #[derive(Clone, Debug, PartialEq)]

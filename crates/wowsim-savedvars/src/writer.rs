@@ -63,14 +63,7 @@ pub fn write(vars: &[(String, SvValue)]) -> Vec<u8> {
 
 /// Writes `vars` with explicit layout options.
 pub fn write_with(vars: &[(String, SvValue)], opts: &WriteOptions) -> Vec<u8> {
-    let mut w = Writer {
-        out: Vec::with_capacity(4096),
-        indented: opts.style == Style::Indented,
-        eol: match opts.line_ending {
-            LineEnding::Lf => b"\n",
-            LineEnding::Crlf => b"\r\n",
-        },
-    };
+    let mut w = Writer::new(opts);
     w.out.extend_from_slice(w.eol);
     for (name, value) in vars {
         w.out.extend_from_slice(name.as_bytes());
@@ -79,6 +72,103 @@ pub fn write_with(vars: &[(String, SvValue)], opts: &WriteOptions) -> Vec<u8> {
         w.out.extend_from_slice(w.eol);
     }
     w.out
+}
+
+/// A scalar for [`Emitter`]: what [`SvValue`] holds besides tables, borrowed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scalar<'a> {
+    /// `nil`.
+    Nil,
+    /// `true` / `false`.
+    Bool(bool),
+    /// A number.
+    Number(f64),
+    /// A byte string.
+    Str(&'a [u8]),
+}
+
+/// Writes a file piece by piece, in the layout of [`write_with`], for callers whose values
+/// are not an [`SvValue`] tree (the simulator walks its Lua tables directly instead of
+/// copying them into a tree first, which took ~7x the file's size in memory).
+///
+/// Call order: per variable [`Emitter::var`], then one value; a value is a
+/// [`Emitter::scalar`] or [`Emitter::open_table`] … [`Emitter::close_table`]; inside a
+/// table each entry is [`Emitter::array_entry`] or [`Emitter::hash_entry`] followed by one
+/// value. The caller leaves out what [`write_with`] skips (`nil` values, unwritable keys).
+pub struct Emitter {
+    w: Writer,
+    /// For each open table: its array position in the parent (for `-- [n]`).
+    open: Vec<Option<usize>>,
+    /// The array position of the entry being written, if it is an array entry.
+    pos: Option<usize>,
+}
+
+impl Emitter {
+    /// Starts a file (its leading line break).
+    pub fn new(opts: &WriteOptions) -> Emitter {
+        let mut w = Writer::new(opts);
+        w.out.extend_from_slice(w.eol);
+        Emitter {
+            w,
+            open: Vec::new(),
+            pos: None,
+        }
+    }
+
+    /// Starts the variable `name = `.
+    pub fn var(&mut self, name: &str) {
+        self.w.out.extend_from_slice(name.as_bytes());
+        self.w.out.extend_from_slice(b" = ");
+    }
+
+    /// Starts the array entry at 1-based position `pos` of the open table.
+    pub fn array_entry(&mut self, pos: usize) {
+        self.w.indent(self.open.len());
+        self.pos = Some(pos);
+    }
+
+    /// Starts the entry `[key] = ` of the open table.
+    pub fn hash_entry(&mut self, key: Scalar) {
+        self.w.indent(self.open.len());
+        self.w.out.push(b'[');
+        self.w.scalar(key);
+        self.w.out.extend_from_slice(b"] = ");
+        self.pos = None;
+    }
+
+    /// Writes a scalar value and ends its entry or variable.
+    pub fn scalar(&mut self, v: Scalar) {
+        self.w.scalar(v);
+        self.end_value(self.pos);
+    }
+
+    /// Opens a table value.
+    pub fn open_table(&mut self) {
+        self.w.out.push(b'{');
+        self.w.out.extend_from_slice(self.w.eol);
+        self.open.push(self.pos);
+    }
+
+    /// Closes the innermost open table and ends its entry or variable.
+    pub fn close_table(&mut self) {
+        let pos = self.open.pop().flatten();
+        self.w.indent(self.open.len());
+        self.w.out.push(b'}');
+        self.end_value(pos);
+    }
+
+    fn end_value(&mut self, pos: Option<usize>) {
+        if self.open.is_empty() {
+            self.w.out.extend_from_slice(self.w.eol);
+        } else {
+            self.w.entry_end(pos);
+        }
+    }
+
+    /// The bytes of the file.
+    pub fn finish(self) -> Vec<u8> {
+        self.w.out
+    }
 }
 
 struct Writer {
@@ -105,6 +195,17 @@ fn writable_key(k: &SvValue) -> bool {
 }
 
 impl Writer {
+    fn new(opts: &WriteOptions) -> Writer {
+        Writer {
+            out: Vec::with_capacity(4096),
+            indented: opts.style == Style::Indented,
+            eol: match opts.line_ending {
+                LineEnding::Lf => b"\n",
+                LineEnding::Crlf => b"\r\n",
+            },
+        }
+    }
+
     fn indent(&mut self, depth: usize) {
         if self.indented {
             self.out.resize(self.out.len() + depth, b'\t');
@@ -122,7 +223,7 @@ impl Writer {
 
     fn value(&mut self, v: &SvValue) {
         let SvValue::Table(root) = v else {
-            self.scalar(v);
+            self.sv_scalar(v);
             return;
         };
         self.out.push(b'{');
@@ -156,7 +257,7 @@ impl Writer {
                 }
                 self.indent(depth);
                 self.out.push(b'[');
-                self.scalar(k);
+                self.sv_scalar(k);
                 self.out.extend_from_slice(b"] = ");
                 (None, v)
             };
@@ -171,21 +272,30 @@ impl Writer {
                     });
                 }
                 scalar => {
-                    self.scalar(scalar);
+                    self.sv_scalar(scalar);
                     self.entry_end(pos);
                 }
             }
         }
     }
 
-    fn scalar(&mut self, v: &SvValue) {
+    fn scalar(&mut self, v: Scalar) {
         match v {
-            SvValue::Nil | SvValue::Table(_) => self.out.extend_from_slice(b"nil"),
-            SvValue::Bool(true) => self.out.extend_from_slice(b"true"),
-            SvValue::Bool(false) => self.out.extend_from_slice(b"false"),
-            SvValue::Number(n) => write_number(&mut self.out, *n),
-            SvValue::Str(s) => write_string(&mut self.out, s),
+            Scalar::Nil => self.out.extend_from_slice(b"nil"),
+            Scalar::Bool(true) => self.out.extend_from_slice(b"true"),
+            Scalar::Bool(false) => self.out.extend_from_slice(b"false"),
+            Scalar::Number(n) => write_number(&mut self.out, n),
+            Scalar::Str(s) => write_string(&mut self.out, s),
         }
+    }
+
+    fn sv_scalar(&mut self, v: &SvValue) {
+        self.scalar(match v {
+            SvValue::Nil | SvValue::Table(_) => Scalar::Nil,
+            SvValue::Bool(b) => Scalar::Bool(*b),
+            SvValue::Number(n) => Scalar::Number(*n),
+            SvValue::Str(s) => Scalar::Str(s),
+        });
     }
 }
 

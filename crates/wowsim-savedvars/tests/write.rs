@@ -3,7 +3,8 @@
 #![allow(clippy::excessive_precision)]
 
 use wowsim_savedvars::{
-    parse, write, write_with, Limits, LineEnding, Style, SvTable, SvValue, WriteOptions,
+    parse, write, write_with, Emitter, Limits, LineEnding, Scalar, Style, SvTable, SvValue,
+    WriteOptions,
 };
 
 fn n(v: f64) -> SvValue {
@@ -267,5 +268,70 @@ fn property_random_trees_roundtrip() {
             .map(|i| var(&format!("V{case}_{i}"), rng.value(0)))
             .collect();
         roundtrip(&vars);
+    }
+}
+
+fn scalar(v: &SvValue) -> Scalar<'_> {
+    match v {
+        SvValue::Nil | SvValue::Table(_) => Scalar::Nil,
+        SvValue::Bool(b) => Scalar::Bool(*b),
+        SvValue::Number(n) => Scalar::Number(*n),
+        SvValue::Str(s) => Scalar::Str(s),
+    }
+}
+
+/// Feeds a tree to the streaming `Emitter`, leaving out what `write_with` skips.
+fn emit(em: &mut Emitter, v: &SvValue) {
+    let SvValue::Table(t) = v else {
+        em.scalar(scalar(v));
+        return;
+    };
+    em.open_table();
+    for (i, v) in t.array.iter().enumerate() {
+        em.array_entry(i + 1);
+        emit(em, v);
+    }
+    for (k, v) in &t.hash {
+        let skip = matches!(v, SvValue::Nil)
+            || matches!(k, SvValue::Nil | SvValue::Table(_))
+            || matches!(k, SvValue::Number(n) if n.is_nan());
+        if !skip {
+            em.hash_entry(scalar(k));
+            emit(em, v);
+        }
+    }
+    em.close_table();
+}
+
+fn emitted(vars: &[(String, SvValue)], opts: &WriteOptions) -> Vec<u8> {
+    let mut em = Emitter::new(opts);
+    for (name, v) in vars {
+        em.var(name);
+        emit(&mut em, v);
+    }
+    em.finish()
+}
+
+#[test]
+fn emitter_writes_what_write_with_writes() {
+    let styles = [
+        WriteOptions::default(),
+        WriteOptions {
+            style: Style::Indented,
+            line_ending: LineEnding::Crlf,
+        },
+    ];
+    for opts in &styles {
+        assert_eq!(emitted(&sample(), opts), write_with(&sample(), opts));
+        assert_eq!(emitted(&[], opts), write_with(&[], opts));
+    }
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for case in 0..2000 {
+        let vars: Vec<_> = (0..1 + rng.below(3))
+            .map(|i| var(&format!("V{case}_{i}"), rng.value(0)))
+            .collect();
+        for opts in &styles {
+            assert_eq!(emitted(&vars, opts), write_with(&vars, opts), "case {case}");
+        }
     }
 }
