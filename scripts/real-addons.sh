@@ -53,6 +53,10 @@ for mode, sha, path in entries:
 print(absent)
 PY
   )
+  # the packager exports svn-hosted libraries with their `$Revision$` keywords expanded; a git
+  # mirror keeps them bare, so expand them to the mirror's commit count as a stand-in revision
+  grep -rlZ --include='*.lua' '\$Revision\$' "$3" 2>/dev/null |
+    xargs -0 -r sed -i "s/\\\$Revision\\\$/\$Revision: $(git --git-dir="$g" rev-list --count HEAD) \$/g" || true
   local note=""; [[ $absent == 0 ]] || note=" ($absent files absent from the snapshot)"
   echo "$1 $(git --git-dir="$g" rev-parse HEAD) ${2:-.} -> ${3#"$OUT"/}$note"
 }
