@@ -13,13 +13,14 @@ rm -rf "$A"
 mkdir -p "$A"
 
 gitdir() { local d=$MIRROR/${1/\//+}/repo; [[ -d $d/.git ]] && d=$d/.git; echo "$d"; }
-# put REPO [SUBDIR] DEST: the tree of REPO's HEAD (or SUBDIR of it) becomes DEST
+# put REPO[@COMMIT] [SUBDIR] DEST: the tree of REPO's HEAD or COMMIT (or SUBDIR of it) becomes DEST
 put() {
-  local g; g=$(gitdir "$1")
+  local repo=${1%@*} rev=HEAD; [[ $1 == *@* ]] && rev=${1#*@}
+  local g; g=$(gitdir "$repo")
   mkdir -p "$3"
   # a snapshot may lack its largest files (listed, content absent): those are left out, counted
   local absent
-  absent=$(python3 - "$g" "HEAD${2:+:$2}" "$3" <<'PY'
+  absent=$(python3 - "$g" "$rev${2:+:$2}" "$3" <<'PY'
 import os, subprocess, sys
 gitdir, tree, dest = sys.argv[1:]
 git = ["git", "--git-dir=" + gitdir]
@@ -56,9 +57,9 @@ PY
   # the packager exports svn-hosted libraries with their `$Revision$` keywords expanded; a git
   # mirror keeps them bare, so expand them to the mirror's commit count as a stand-in revision
   grep -rlZ --include='*.lua' '\$Revision\$' "$3" 2>/dev/null |
-    xargs -0 -r sed -i "s/\\\$Revision\\\$/\$Revision: $(git --git-dir="$g" rev-list --count HEAD) \$/g" || true
+    xargs -0 -r sed -i "s/\\\$Revision\\\$/\$Revision: $(git --git-dir="$g" rev-list --count "$rev") \$/g" || true
   local note=""; [[ $absent == 0 ]] || note=" ($absent files absent from the snapshot)"
-  echo "$1 $(git --git-dir="$g" rev-parse HEAD) ${2:-.} -> ${3#"$OUT"/}$note"
+  echo "$repo $(git --git-dir="$g" rev-parse "$rev") ${2:-.} -> ${3#"$OUT"/}$note"
 }
 ace() { mkdir -p "$2"; cp -r "$ACE3/$1" "$2/"; }
 
@@ -90,7 +91,9 @@ L=$A/Bartender4/libs
 for l in LibStub CallbackHandler-1.0 AceAddon-3.0 AceDB-3.0 AceDBOptions-3.0 AceEvent-3.0 \
   AceConsole-3.0 AceHook-3.0 AceLocale-3.0 AceGUI-3.0 AceConfig-3.0; do ace $l "$L"; done
 put Tuller/LibKeyBound-1.0 LibKeyBound-1.0 "$L/LibKeyBound-1.0"
-put ls-/LibActionButton-1.0 "" "$L/LibActionButton-1.0"
+# ls-/LibActionButton-1.0 is a fork (its head renames the library) that merges upstream: take
+# the last upstream commit it holds (all 283 commits before it are Nevcairiel's)
+put ls-/LibActionButton-1.0@a5ca9087a6f6fb1501722618ba65a50be66bbc4c "" "$L/LibActionButton-1.0"
 put Questie/Questie Libs/LibDBIcon-1.0 "$L/LibDBIcon-1.0"
 put wowace-clone/LibWindow-1.1 LibWindow-1.1 "$L/LibWindow-1.1"
 put AdiAddons/LibDualSpec-1.0 "" "$L/LibDualSpec-1.0"
