@@ -149,6 +149,18 @@ pub fn load_scripts(
 ) -> mlua::Result<()> {
     let id = widgets::obj_id(lua, &Value::Table(obj.clone()), "SetScript")?;
     for h in &scripts.children {
+        // `function=""` removes the handler (FauxScrollFrameTemplate drops the one it inherits).
+        if h.attr("function").is_some_and(str::is_empty) {
+            call(
+                lua,
+                obj,
+                tag,
+                &h.tag,
+                "SetScript",
+                (h.tag.as_str(), Value::Nil),
+            )?;
+            continue;
+        }
         let Some(new) = handler(lua, h, src)? else {
             continue;
         };
