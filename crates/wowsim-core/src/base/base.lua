@@ -76,6 +76,20 @@ end
 function BackdropTemplateMixin:SetBackdropBorderColor(r, g, b, a)
   self.backdropBorderColor = { r, g, b, a }
 end
+-- The colours read back: white by default once a backdrop is set, nothing without one.
+local function backdropcolor(self, c)
+  if not self.backdropInfo then
+    return
+  end
+  c = c or {}
+  return c[1] or 1, c[2] or 1, c[3] or 1, c[4] or 1
+end
+function BackdropTemplateMixin:GetBackdropColor()
+  return backdropcolor(self, self.backdropColor)
+end
+function BackdropTemplateMixin:GetBackdropBorderColor()
+  return backdropcolor(self, self.backdropBorderColor)
+end
 function BackdropTemplateMixin:ApplyBackdrop() end
 function BackdropTemplateMixin:OnBackdropLoaded() end
 function BackdropTemplateMixin:OnBackdropSizeChanged() end
