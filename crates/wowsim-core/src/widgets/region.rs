@@ -297,6 +297,15 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
         ("Region", "SetPoint", set_point),
         ("Region", "SetAllPoints", set_all_points),
+        // Explicit protection comes from XML `protected="true"` (e.g. SecureFrameTemplate);
+        // protection inherited through anchors is not modelled.
+        ("Region", "IsProtected", |lua, a| {
+            let id = self_id(lua, &a, "IsProtected")?;
+            let explicit = with_ui_mut(lua, |ui| {
+                ui.field_by_name(id, "explicitlyProtected") == FieldVal::Bool(true)
+            });
+            ret(lua, (explicit, explicit))
+        }),
         ("Region", "ClearAllPoints", |lua, a| {
             let id = self_id(lua, &a, "ClearAllPoints")?;
             with_ui_mut(lua, |ui| {

@@ -92,6 +92,8 @@ const TABLE: &[(&str, &str, Act)] = &[
     ),
     ("Frame", "resizable", M("SetResizable", B)),
     ("Frame", "securemixin", I),
+    // Sets the explicit protection `IsProtected` reports (done in `apply`).
+    ("Frame", "protected", I),
     ("Frame", "toplevel", M("SetToplevel", B)),
     ("Frame", "useparentlevel", M("SetUsingParentLevel", B)),
     ("Frame", "fixedframelevel", M("SetFixedFrameLevel", B)),
@@ -291,6 +293,19 @@ pub fn apply(
 ) -> mlua::Result<()> {
     let schema = super::registry::schema_of(lua);
     for (name, value, _) in merged {
+        if name.eq_ignore_ascii_case("protected") {
+            if !late && wowsim_xml::parse_bool(value) == Some(true) {
+                let id = crate::widgets::obj_id(lua, &Value::Table(obj.clone()), "IsProtected")?;
+                crate::widgets::util::with_ui_mut(lua, |ui| {
+                    ui.set_field_by_name(
+                        id,
+                        "explicitlyProtected",
+                        crate::widgets::fields::FieldVal::Bool(true),
+                    )
+                });
+            }
+            continue;
+        }
         let (method, arg, is_late) = match action(schema, tag, name) {
             Act::Internal => continue,
             Act::Method(m, a) => (m, a, false),
