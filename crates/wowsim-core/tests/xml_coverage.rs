@@ -40,5 +40,6 @@ fn coverage_statuses() {
     check("NormalTexture", "", "applied (parent method)");
     check("AnimationGroup", "", "applied (animations)");
     check("Alpha", "toalpha", "`SetToAlpha`");
-    check("Frame", "protected", "not implemented");
+    check("Frame", "protected", "applied (loader)");
+    check("Frame", "propagatemouseinput", "not implemented");
 }
