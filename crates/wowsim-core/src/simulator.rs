@@ -234,6 +234,13 @@ impl Simulator {
             })?,
         )?;
         api::stubs::install(&sim.lua, &sim.host, data)?;
+        if sim.config.flavor == Flavor::ClassicEra {
+            // After the typed stubs: these point at namespaced functions.
+            sim.lua
+                .load(include_str!("lua/classic_era_legacy.lua"))
+                .set_name("=[wow-sim classic_era_legacy]")
+                .exec()?;
+        }
         sim.notes.extend(api::global_strings::install(&sim.lua)?);
         Ok(sim)
     }
