@@ -184,6 +184,9 @@ impl Simulator {
         crate::input::install(&lua, data)?;
         api::misc::install(&lua, data)?;
         api::install_client(&lua, data)?;
+        if config.flavor != Flavor::Retail {
+            load_aliases(&lua)?;
+        }
 
         let after = Rc::new(AfterAddon {
             saved: config.saved_vars.clone(),
@@ -231,6 +234,13 @@ impl Simulator {
             })?,
         )?;
         api::stubs::install(&sim.lua, &sim.host, data)?;
+        if sim.config.flavor == Flavor::ClassicEra {
+            // After the typed stubs: these point at namespaced functions.
+            sim.lua
+                .load(include_str!("lua/classic_era_legacy.lua"))
+                .set_name("=[wow-sim classic_era_legacy]")
+                .exec()?;
+        }
         sim.notes.extend(api::global_strings::install(&sim.lua)?);
         Ok(sim)
     }
@@ -287,6 +297,9 @@ impl Simulator {
                     registry.raw_set(name, f)
                 })?,
         )?;
+        if self.config.flavor == Flavor::Retail {
+            load_aliases(&self.lua)?;
+        }
         let prev = set_phase(&self.lua, "load");
         let f = self
             .lua
@@ -716,4 +729,12 @@ fn max_level(f: Flavor) -> i64 {
         Flavor::Classic => 90,
         Flavor::ClassicEra => 60,
     }
+}
+
+/// Defines the Lua library's short global aliases (`lua/aliases.lua`): the C side of Classic
+/// clients has them; for retail only the built-in base needs them (Blizzard's UI defines them).
+fn load_aliases(lua: &Lua) -> mlua::Result<()> {
+    lua.load(include_str!("lua/aliases.lua"))
+        .set_name("=[wow-sim aliases]")
+        .exec()
 }

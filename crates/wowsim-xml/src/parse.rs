@@ -95,7 +95,26 @@ impl Parser {
             allow_dtd: true,
             ..ParsingOptions::default()
         };
-        let doc = match roxmltree::Document::parse_with_options(src, opts) {
+        // The client reads a prefix nobody declared (Questie's `<Ui xsi:schemaLocation=...>`
+        // without `xmlns:xsi`): declare such prefixes on the root element and read again. The
+        // declarations go on the root's own line, so line numbers do not move.
+        let mut patched: Option<String> = None;
+        let mut tries = 0;
+        let doc = loop {
+            let text = patched.as_deref().unwrap_or(src);
+            match roxmltree::Document::parse_with_options(text, opts) {
+                Err(roxmltree::Error::UnknownNamespace(prefix, pos)) if tries < 8 => {
+                    tries += 1;
+                    match declare_prefix(text, &prefix) {
+                        Some(t) => patched = Some(t),
+                        None => break Err(roxmltree::Error::UnknownNamespace(prefix, pos)),
+                    }
+                }
+                r => break r,
+            }
+        };
+        let src = patched.as_deref().unwrap_or(src);
+        let doc = match doc {
             Ok(d) => d,
             Err(e) => {
                 let mut d = malformed(&e);
@@ -128,6 +147,33 @@ impl Parser {
             diagnostics: diags,
         }
     }
+}
+
+/// `src` with `xmlns:prefix` declared on its root element, or `None` without a root start tag.
+fn declare_prefix(src: &str, prefix: &str) -> Option<String> {
+    let bytes = src.as_bytes();
+    let mut i = 0;
+    while let Some(off) = src[i..].find('<') {
+        let at = i + off;
+        let next = *bytes.get(at + 1)?;
+        if next.is_ascii_alphabetic() || next == b'_' {
+            let name_end = src[at + 1..]
+                .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+                .map(|n| at + 1 + n)?;
+            let uri = if prefix == "xsi" {
+                "http://www.w3.org/2001/XMLSchema-instance"
+            } else {
+                "urn:wow-sim:undeclared"
+            };
+            return Some(format!(
+                "{} xmlns:{prefix}=\"{uri}\"{}",
+                &src[..name_end],
+                &src[name_end..]
+            ));
+        }
+        i = at + 1;
+    }
+    None
 }
 
 /// Byte offset → line/column.

@@ -134,14 +134,31 @@ impl Ctx<'_> {
         record_at(self.lua, msg, self.logical, Some(el.pos.line));
     }
 
+    /// Loads a `file=` of `<Script>` or `<Include>`: the client picks Lua or XML by the file's
+    /// extension, whichever tag names it (Details' framework includes `.lua` files).
+    fn load_file(&self, el: &Element, file: &str) -> mlua::Result<()> {
+        let Some((logical, path)) = self.resolve(file) else {
+            self.missing(el, file);
+            return Ok(());
+        };
+        if logical.to_ascii_lowercase().ends_with(".xml") {
+            load_xml_depth(
+                self.lua,
+                self.host,
+                self.addon,
+                self.addon_dir,
+                &logical,
+                &path,
+                self.depth + 1,
+            )
+        } else {
+            run_lua_file(self.lua, self.host, self.addon, &logical, &path)
+        }
+    }
+
     fn script(&self, el: &Element) -> mlua::Result<()> {
         if let Some(file) = el.attr("file") {
-            match self.resolve(file) {
-                Some((logical, path)) => {
-                    run_lua_file(self.lua, self.host, self.addon, &logical, &path)?
-                }
-                None => self.missing(el, file),
-            }
+            self.load_file(el, file)?;
         }
         if let Some((code, pos)) = &el.text {
             if !code.trim().is_empty() {
@@ -159,23 +176,9 @@ impl Ctx<'_> {
     }
 
     fn include(&self, el: &Element) -> mlua::Result<()> {
-        let Some(file) = el.attr("file") else {
-            return Ok(());
-        };
-        match self.resolve(file) {
-            Some((logical, path)) => load_xml_depth(
-                self.lua,
-                self.host,
-                self.addon,
-                self.addon_dir,
-                &logical,
-                &path,
-                self.depth + 1,
-            ),
-            None => {
-                self.missing(el, file);
-                Ok(())
-            }
+        match el.attr("file") {
+            Some(file) => self.load_file(el, file),
+            None => Ok(()),
         }
     }
 }

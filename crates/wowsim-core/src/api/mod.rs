@@ -4,6 +4,7 @@
 pub mod c_curve_util;
 pub mod c_texture;
 pub mod c_xml_util;
+pub mod classes;
 pub mod environment;
 pub mod global_scan;
 pub mod global_strings;
@@ -31,6 +32,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     secrets::install(lua)?;
     c_texture::install(lua)?;
     c_xml_util::install(lua)?;
+    classes::install(lua, data)?;
     Ok(())
 }
 

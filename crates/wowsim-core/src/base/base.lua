@@ -4,26 +4,6 @@
 local natives = ...
 local output = natives.output
 
--- The short aliases of the client's UI code.
-tinsert, tremove, wipe, sort, tconcat = table.insert, table.remove, table.wipe, table.sort, table.concat
-getn, foreach, foreachi = table.getn, table.foreach, table.foreachi
-format, gsub, strbyte, strchar, strfind = string.format, string.gsub, string.byte, string.char, string.find
-strlen, strlower, strmatch, strrep, strrev = string.len, string.lower, string.match, string.rep, string.reverse
-strsub, strupper, gmatch = string.sub, string.upper, string.gmatch
-abs, ceil, floor, max, min = math.abs, math.ceil, math.floor, math.max, math.min
-mod, random, sqrt, exp, log, log10 = math.fmod, math.random, math.sqrt, math.exp, math.log, math.log10
-frexp, ldexp, deg, rad, PI = math.frexp, math.ldexp, math.deg, math.rad, math.pi
--- The client's global trigonometry works in degrees.
-local msin, mcos, mtan, masin, macos, matan, matan2 = math.sin, math.cos, math.tan, math.asin, math.acos, math.atan, math.atan2
-local torad, todeg = math.pi / 180, 180 / math.pi
-sin = function(x) return msin(x * torad) end
-cos = function(x) return mcos(x * torad) end
-tan = function(x) return mtan(x * torad) end
-asin = function(x) return masin(x) * todeg end
-acos = function(x) return macos(x) * todeg end
-atan = function(x) return matan(x) * todeg end
-atan2 = function(y, x) return matan2(y, x) * todeg end
-
 function tContains(t, value)
   for _, v in pairs(t) do
     if v == value then
@@ -161,6 +141,20 @@ function BackdropTemplateMixin:SetBackdropColor(r, g, b, a)
 end
 function BackdropTemplateMixin:SetBackdropBorderColor(r, g, b, a)
   self.backdropBorderColor = { r, g, b, a }
+end
+-- The colours read back: white by default once a backdrop is set, nothing without one.
+local function backdropcolor(self, c)
+  if not self.backdropInfo then
+    return
+  end
+  c = c or {}
+  return c[1] or 1, c[2] or 1, c[3] or 1, c[4] or 1
+end
+function BackdropTemplateMixin:GetBackdropColor()
+  return backdropcolor(self, self.backdropColor)
+end
+function BackdropTemplateMixin:GetBackdropBorderColor()
+  return backdropcolor(self, self.backdropBorderColor)
 end
 function BackdropTemplateMixin:ApplyBackdrop() end
 function BackdropTemplateMixin:OnBackdropLoaded() end

@@ -69,9 +69,13 @@ local function defaulthandler(msg)
   return msg
 end
 local currenthandler = defaulthandler
+-- What geterrorhandler() returns for an addon's handler: the client reports (and wow-sim
+-- records) every error that reaches the installed handler, also when Lua code hands it on
+-- itself (`xpcall(f, geterrorhandler())`, as AceAddon and CallbackHandler do).
+local givenhandler = defaulthandler
 
 geterrorhandler = function()
-  return currenthandler
+  return givenhandler
 end
 
 seterrorhandler = function(h)
@@ -79,6 +83,24 @@ seterrorhandler = function(h)
     error("Usage: seterrorhandler(errfunc)", 2)
   end
   currenthandler = h
+  if h == defaulthandler then
+    givenhandler = h
+  else
+    givenhandler = function(msg, ...)
+      if inhandler then
+        return h(msg, ...)
+      end
+      msg = fix(msg)
+      record(msg, stack(2))
+      inhandler = true
+      local ok, r = rawpcall(h, msg, ...)
+      inhandler = false
+      if ok then
+        return r
+      end
+      return msg
+    end
+  end
 end
 
 -- Records an error (with the stack at the point it was raised) and hands it to the addon's

@@ -41,7 +41,11 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     }
     // `loadstring` must refuse binary chunks, as the client does.
     let raw_loadstring: Function = g.get("loadstring")?;
-    g.raw_set("loadstring", make_loadstring(&lua, raw_loadstring)?)?;
+    let loadstring = make_loadstring(&lua, raw_loadstring)?;
+    // The secure environment compiles its snippets with `loadstring_untainted`: with no taint
+    // modelled it is `loadstring`.
+    g.raw_set("loadstring_untainted", loadstring.clone())?;
+    g.raw_set("loadstring", loadstring)?;
     g.raw_set("load", Value::Nil)?;
     // The registry's module table (`_LOADED`) lists `_G` and the libraries for `require`, which
     // the client lacks. mlua's error path builds a traceback for every error a host function

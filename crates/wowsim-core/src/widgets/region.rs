@@ -149,10 +149,14 @@ pub fn set_point(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     ret(lua, ())
 }
 
-/// `SetAllPoints([relativeTo|name])`: relativeTo defaults to the parent (the screen without one).
+/// `SetAllPoints([relativeTo|name|true])`: relativeTo defaults to the parent (the screen without one).
 pub fn set_all_points(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &args, "SetAllPoints")?;
-    let rel = relative_arg(lua, id, &arg(&args, 1), "SetAllPoints")?;
+    // `SetAllPoints(true)` (a common idiom, e.g. DetailsFramework) means the default: the parent.
+    let rel = match arg(&args, 1) {
+        Value::Boolean(_) => relative_arg(lua, id, &Value::Nil, "SetAllPoints")?,
+        a => relative_arg(lua, id, &a, "SetAllPoints")?,
+    };
     let rel_node = with_ui(lua, |ui| rel.and_then(|r| node_of(ui, r)));
     apply(lua, id, "SetAllPoints", |ui, n| {
         ui.layout.set_all_points(n, rel_node)
