@@ -82,6 +82,26 @@ fn load_first_only_for_blizzard() {
 }
 
 #[test]
+fn secure_environment_addons_load_before_load_first_ones() {
+    check(
+        &[
+            ("A_Cleanup", true, "## LoadFirst: 1"),
+            ("B", true, ""),
+            ("Shared", true, ""),
+            (
+                "Z_Shop",
+                true,
+                "## UseSecureEnvironment: 1\n## RequiredDep: Shared",
+            ),
+            ("U", false, "## UseSecureEnvironment: 1"),
+        ],
+        &[],
+        &["Shared", "Z_Shop", "A_Cleanup", "B", "U"],
+        &[],
+    );
+}
+
+#[test]
 fn dependencies_load_first() {
     check(
         &[

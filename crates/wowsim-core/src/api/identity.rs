@@ -8,7 +8,7 @@
 //! | `UnitGUID` | a stable `Player-<realmid>-<id>` for `player` |
 //! | `UnitClass`, `UnitClassBase`, `UnitRace`, `UnitSex`, `UnitLevel`, `UnitEffectiveLevel`, `UnitFactionGroup` | from [`Identity`] |
 //! | `UnitExists`, `UnitIsUnit`, `UnitIsPlayer`, `UnitIsConnected`, `UnitIsDeadOrGhost` | `player` exists, others do not |
-//! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitAffectingCombat` | full health, out of combat |
+//! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitPowerType`, `UnitAffectingCombat` | full health, out of combat; a warrior's rage (mana for other units) |
 //! | `GetRealmName`, `GetNormalizedRealmName`, `GetLocale`, `GetCurrentRegion`, `GetCurrentRegionName` | |
 
 use mlua::{Lua, Value};
@@ -190,6 +190,17 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         lua.create_function(|_, unit: Value| Ok(if is_player(&unit) { 100 } else { 0 }))?,
     )?;
     g.raw_set("UnitPower", lua.create_function(|_, _: Value| Ok(0))?)?;
+    // A warrior's power is rage; a unit that is not there answers mana, as the client does.
+    g.raw_set(
+        "UnitPowerType",
+        lua.create_function(|lua, unit: Value| {
+            Ok(if is_player(&unit) && id(lua).class_file == "WARRIOR" {
+                (1, "RAGE")
+            } else {
+                (0, "MANA")
+            })
+        })?,
+    )?;
     g.raw_set(
         "UnitPowerMax",
         lua.create_function(|_, unit: Value| Ok(if is_player(&unit) { 100 } else { 0 }))?,
