@@ -10,7 +10,8 @@
 //! wow-sim reads the Blizzard UI it is given (every file its TOCs and XML includes name, for
 //! the emulated flavour, load-on-demand addons too) and defines each ALL_CAPS global that the
 //! code reads but never assigns nor nil-checks, with the key's own name as its value (what the
-//! client shows for a missing string). Names ending in `_COLOR` (and `_COLOR_CODE`) are colours
+//! client shows for a missing string; slash command words `SLASH_*` in lower case, as the
+//! client's are). Names ending in `_COLOR` (and `_COLOR_CODE`) are colours
 //! of the database instead. User addons are not scanned: a global they read that the client
 //! does not define stays nil, as in the game. There is no `__index` on `_G`. The definitions
 //! are counted ([`GlobalStringFallback`]) and reported as a note.
@@ -84,6 +85,17 @@ fn color_of(name: &str) -> Option<&str> {
     }
 }
 
+/// The value standing in for a missing string: the key's own name, in lower case for slash
+/// command words (`SLASH_*`): the client's are lower case, and the UI lower-cases what the
+/// user types (or the name it registers) before looking a command up.
+fn fallback_value(name: &str) -> String {
+    if name.starts_with("SLASH_") {
+        name.to_ascii_lowercase()
+    } else {
+        name.to_string()
+    }
+}
+
 /// Scans the Blizzard UI and defines the global strings and colours it needs (see the file
 /// comment). Does nothing when no Blizzard addon was discovered. Returns a note for the user.
 pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
@@ -119,7 +131,7 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
                 }
             }
             None => {
-                g.raw_set(name.as_str(), name.as_str())?;
+                g.raw_set(name.as_str(), fallback_value(&name))?;
                 fallback.strings.push(name);
             }
         }

@@ -10,6 +10,7 @@
 //! | `UnitExists`, `UnitIsUnit`, `UnitIsPlayer`, `UnitIsConnected`, `UnitIsDeadOrGhost` | `player` exists, others do not |
 //! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitPowerType`, `UnitAffectingCombat` | full health, out of combat; a warrior's rage (mana for other units) |
 //! | `GetRealmName`, `GetNormalizedRealmName`, `GetLocale`, `GetCurrentRegion`, `GetCurrentRegionName` | |
+//! | `GetAvailableLocaleInfo` | the locale being played, alone |
 
 use mlua::{Lua, Value};
 
@@ -221,12 +222,30 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "GetLocale",
         lua.create_function(|lua, ()| Ok(id(lua).locale))?,
     )?;
+    g.raw_set(
+        "GetAvailableLocaleInfo",
+        lua.create_function(|lua, _ignore_restrictions: Value| {
+            let locale = id(lua).locale;
+            let info = lua.create_table()?;
+            info.raw_set("localeId", locale_id(&locale))?;
+            info.raw_set("localeName", locale)?;
+            lua.create_sequence_from([info])
+        })?,
+    )?;
     g.raw_set("GetCurrentRegion", lua.create_function(|_, ()| Ok(1))?)?;
     g.raw_set(
         "GetCurrentRegionName",
         lua.create_function(|_, ()| Ok("US"))?,
     )?;
     Ok(())
+}
+
+/// The client's index of a locale (the bit that `ClubFinder` shifts by); 0 (enUS) if unknown.
+pub fn locale_id(locale: &str) -> i64 {
+    const IDS: &[&str] = &[
+        "enUS", "koKR", "frFR", "deDE", "zhCN", "zhTW", "esES", "esMX", "ruRU", "", "ptBR", "itIT",
+    ];
+    IDS.iter().position(|l| *l == locale).unwrap_or(0) as i64
 }
 
 /// The realm name without spaces and dashes, as the client normalises it.

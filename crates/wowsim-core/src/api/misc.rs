@@ -166,6 +166,17 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
             c.default.clone().unwrap_or_default(),
         );
     }
+    // The client's language settings hold the locale it runs in.
+    if let Some(locale) = lua
+        .app_data_ref::<crate::api::identity::Identity>()
+        .map(|i| i.locale.clone())
+    {
+        for name in ["textlocale", "audiolocale"] {
+            if cv.defaults.contains_key(name) {
+                cv.values.insert(name.to_string(), locale.clone());
+            }
+        }
+    }
     lua.set_app_data(cv);
     let ns: Table = match lua.globals().raw_get::<Value>("C_CVar")? {
         Value::Table(t) => t,
