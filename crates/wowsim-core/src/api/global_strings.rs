@@ -11,8 +11,9 @@
 //! the emulated flavour, load-on-demand addons too) and defines each ALL_CAPS global that the
 //! code reads but never assigns nor nil-checks, with the key's own name as its value (what the
 //! client shows for a missing string; slash command words `SLASH_*` in lower case, as the
-//! client's are). Names ending in `_COLOR` (and `_COLOR_CODE`) are colours
-//! of the database instead. User addons are not scanned: a global they read that the client
+//! client's are). Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code uses as a
+//! colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the database
+//! instead. User addons are not scanned: a global they read that the client
 //! does not define stays nil, as in the game. There is no `__index` on `_G`. The definitions
 //! are counted ([`GlobalStringFallback`]) and reported as a note.
 
@@ -124,7 +125,8 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
         if !g.raw_get::<Value>(name.as_str())?.is_nil() {
             continue;
         }
-        match color_of(&name) {
+        let color = color_of(&name).or(usage.colors.contains(&name).then_some(name.as_str()));
+        match color {
             Some(c) => {
                 if !fallback.colors.iter().any(|x| x == c) {
                     fallback.colors.push(c.to_string());

@@ -3,6 +3,7 @@
 //! | WoW name | behaviour |
 //! | --- | --- |
 //! | `GetTime`, `GetTimePreciseSec` | the virtual clock |
+//! | `CreateForbiddenFrame` | `CreateFrame` (no taint in wow-sim) |
 //! | `GetFramerate` | 1 / last tick |
 //! | `debugprofilestart`, `debugprofilestop` | milliseconds on the virtual clock |
 //! | `debugstack(start, top, bottom)` | the Lua stack, client style |
@@ -38,6 +39,11 @@ fn now(lua: &Lua) -> f64 {
 /// Installs the functions of this file.
 pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let g = lua.globals();
+    // Forbidden frames differ from others only in what tainted code may do with them, and
+    // wow-sim has no taint: the shop's pools make their cards with it.
+    if data.api("CreateForbiddenFrame").is_some() {
+        g.raw_set("CreateForbiddenFrame", g.raw_get::<Value>("CreateFrame")?)?;
+    }
     g.raw_set("GetTime", lua.create_function(|lua, ()| Ok(now(lua)))?)?;
     g.raw_set(
         "GetTimePreciseSec",
