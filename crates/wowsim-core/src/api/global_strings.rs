@@ -33,7 +33,8 @@ pub struct GlobalStringFallback {
     pub files: usize,
 }
 
-/// Every Lua and XML file the Blizzard addons load, following XML includes.
+/// Every Lua and XML file the Blizzard addons load, following XML includes (a `file=` is
+/// looked up next to the XML file, then in the addon folder, as the loader does).
 fn blizzard_files(lua: &Lua) -> Vec<PathBuf> {
     let roots: Vec<(PathBuf, Vec<String>)> = {
         let set = lua.app_data_ref::<AddonSet>().expect("addons");
@@ -52,7 +53,10 @@ fn blizzard_files(lua: &Lua) -> Vec<PathBuf> {
         let mut queue: Vec<(PathBuf, String)> =
             files.into_iter().rev().map(|f| (dir.clone(), f)).collect();
         while let Some((base, rel)) = queue.pop() {
-            let Some(path) = wowsim_toc::resolve_path_ci(&base, &rel) else {
+            // As the loader does: relative to the XML file, then to the addon folder.
+            let Some(path) = wowsim_toc::resolve_path_ci(&base, &rel)
+                .or_else(|| wowsim_toc::resolve_path_ci(&dir, &rel))
+            else {
                 continue;
             };
             if !seen.insert(path.clone()) {
