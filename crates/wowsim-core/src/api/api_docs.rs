@@ -96,6 +96,7 @@ pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<S
     let mut notes = Vec::new();
     for _ in 0..PASSES {
         notes.clear();
+        let known = docs.constants.len();
         match run_pass(&sources, &docs, data, &mut notes) {
             Ok(d) => docs = d,
             Err(e) => {
@@ -103,7 +104,8 @@ pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<S
                 break;
             }
         }
-        if notes.is_empty() {
+        // Done when every file ran and no constant waited for another one.
+        if notes.is_empty() && docs.constants.len() == known {
             break;
         }
     }

@@ -549,7 +549,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                     }
                 }
             }
-            ret(lua, ())
+            ret(lua, Value::Nil)
         }),
         ("ParentedObjectBase", "ClearParentKey", |lua, a| {
             let id = self_id(lua, &a, "ClearParentKey")?;
