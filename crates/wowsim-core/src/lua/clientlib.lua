@@ -23,17 +23,6 @@ end
 
 securecallfunction = securecall
 
--- CreateSecureDelegate(f[, options]): a function that calls f as securecall does (wow-sim has
--- no taint, so "securely" only means: errors go to the error handler, the caller continues).
-CreateSecureDelegate = function(f, options)
-  if type(f) ~= "function" then
-    error("bad argument #1 to 'CreateSecureDelegate' (function expected, got " .. type(f) .. ")", 2)
-  end
-  return function(...)
-    return dropok(hostcall(f, ...))
-  end
-end
-
 securecallmethod = function(obj, method, ...)
   local f = obj[method]
   if type(f) ~= "function" then
@@ -119,4 +108,15 @@ end
 
 debuglocals = function()
   return ""
+end
+
+-- CreateSecureDelegate(f[, options]): a function that calls f as securecall does (wow-sim has
+-- no taint, so "securely" only means: errors go to the error handler, the caller continues).
+CreateSecureDelegate = function(f, options)
+  if type(f) ~= "function" then
+    error("bad argument #1 to 'CreateSecureDelegate' (function expected, got " .. type(f) .. ")", 2)
+  end
+  return function(...)
+    return dropok(hostcall(f, ...))
+  end
 end
