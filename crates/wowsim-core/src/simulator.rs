@@ -357,6 +357,9 @@ impl Simulator {
             .app_data_ref::<StartupOrder>()
             .map(|o| o.0.clone())
             .unwrap_or_default();
+        if self.config.blizzard_ui.is_some() {
+            addons::secure_env::prepare(&self.lua)?;
+        }
         for i in order {
             addons::load_addon(&self.lua, &self.host, i, self.after.as_ref())?;
         }

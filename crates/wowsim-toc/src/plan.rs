@@ -3,11 +3,9 @@
 //! Rules (sources: wowpedia/warcraft.wiki.gg "AddOn loading process" and "TOC format";
 //! the wowless loader; the reason tokens of `C_AddOns.IsAddOnLoadable` / `GetAddOnInfo`,
 //! displayed through the `ADDON_<reason>` global strings):
-//! - Blizzard addons load before user addons; among Blizzard addons, the secure-environment
-//!   ones (`UseSecureEnvironment: 1`) load first, then `LoadFirst: 1` ones (the client ignores
-//!   both for user addons). Secure ones must come first: `Blizzard_EnvironmentCleanup` (a
-//!   `LoadFirst` addon) removes the capsule API (`C_StoreSecure`, `C_WowTokenSecure`, ...)
-//!   from the global environment, and the secure addons need it while they load.
+//! - Blizzard addons load before user addons; among Blizzard addons, `LoadFirst: 1` ones and
+//!   the secure-environment ones (`UseSecureEnvironment: 1`) load first (the client ignores
+//!   both for user addons).
 //! - Within a group addons go by name (ASCII case-insensitive), but each addon first loads
 //!   its required dependencies, then its present, loadable optional dependencies
 //!   (depth-first, in the order the TOC lists them). A dependency that is `LoadOnDemand`
@@ -139,9 +137,8 @@ pub fn plan_load_order_with(
             i,
         )
     });
-    let groups: [&dyn Fn(&DiscoveredAddon) -> bool; 4] = [
-        &|a| a.blizzard && a.toc.use_secure_environment(),
-        &|a| a.blizzard && a.toc.load_first(),
+    let groups: [&dyn Fn(&DiscoveredAddon) -> bool; 3] = [
+        &|a| a.blizzard && (a.toc.load_first() || a.toc.use_secure_environment()),
         &|a| a.blizzard,
         &|_| true,
     ];

@@ -82,10 +82,10 @@ fn load_first_only_for_blizzard() {
 }
 
 #[test]
-fn secure_environment_addons_load_before_load_first_ones() {
+fn secure_environment_addons_load_with_load_first_ones() {
     check(
         &[
-            ("A_Cleanup", true, "## LoadFirst: 1"),
+            ("M_Cleanup", true, "## LoadFirst: 1"),
             ("B", true, ""),
             ("Shared", true, ""),
             (
@@ -93,10 +93,11 @@ fn secure_environment_addons_load_before_load_first_ones() {
                 true,
                 "## UseSecureEnvironment: 1\n## RequiredDep: Shared",
             ),
+            ("A_Auth", true, "## UseSecureEnvironment: 1"),
             ("U", false, "## UseSecureEnvironment: 1"),
         ],
         &[],
-        &["Shared", "Z_Shop", "A_Cleanup", "B", "U"],
+        &["A_Auth", "M_Cleanup", "Shared", "Z_Shop", "B", "U"],
         &[],
     );
 }

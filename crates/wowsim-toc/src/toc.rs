@@ -175,9 +175,9 @@ impl Toc {
     }
 
     /// `UseSecureEnvironment: 1`: a Blizzard addon of the client's secure capsule (the shop,
-    /// the WoW Token UI, authentication). The client loads these before every other addon,
+    /// the WoW Token UI, authentication). The client loads these with the `LoadFirst` ones,
     /// into an environment that keeps the capsule API that `Blizzard_EnvironmentCleanup`
-    /// later removes from the global one.
+    /// removes from the global one.
     pub fn use_secure_environment(&self) -> bool {
         is_flag_on(self.get("UseSecureEnvironment"))
     }
