@@ -31,6 +31,9 @@ pub struct DocData {
     pub structures: Vec<Structure>,
     /// `(table, name, value)` of `Constants` tables; enum values already resolved.
     pub constants: Vec<(String, String, wowsim_data::Value)>,
+    /// Positions in `structures` and `enums` by name (stubs look types up on every call).
+    struct_index: rustc_hash::FxHashMap<String, usize>,
+    enum_index: rustc_hash::FxHashMap<String, usize>,
 }
 
 /// The documentation of this session, if a Blizzard UI with one was given (VM app data).
@@ -39,10 +42,18 @@ pub struct Docs(pub Rc<DocData>);
 
 impl DocData {
     pub fn structure(&self, name: &str) -> Option<&Structure> {
-        self.structures.iter().find(|s| s.name == name)
+        self.structures.get(*self.struct_index.get(name)?)
     }
     pub fn enum_def(&self, name: &str) -> Option<&EnumDef> {
-        self.enums.iter().find(|e| e.name == name)
+        self.enums.get(*self.enum_index.get(name)?)
+    }
+    fn build_index(&mut self) {
+        self.struct_index = (self.structures.iter().enumerate())
+            .map(|(i, s)| (s.name.clone(), i))
+            .collect();
+        self.enum_index = (self.enums.iter().enumerate())
+            .map(|(i, e)| (e.name.clone(), i))
+            .collect();
     }
 }
 
@@ -335,6 +346,7 @@ fn convert(raw: &Raw, data: &ProductData) -> DocData {
             });
         }
     }
+    out.build_index();
     out
 }
 
