@@ -220,6 +220,7 @@ impl Simulator {
             reloading: false,
         };
         sim.discover();
+        let docs = sim.read_api_docs(data)?;
         if sim.config.blizzard_ui.is_none() {
             sim.load_base()?;
         }
@@ -234,6 +235,12 @@ impl Simulator {
             })?,
         )?;
         api::stubs::install(&sim.lua, &sim.host, data)?;
+        if let Some(docs) = docs {
+            let added = api::api_docs::install_functions(&sim.lua, &docs, data)?;
+            if let Some(mut st) = sim.lua.app_data_mut::<api::stubs::StubStats>() {
+                st.stubbed.extend(added);
+            }
+        }
         if sim.config.flavor == Flavor::ClassicEra {
             // After the typed stubs: these point at namespaced functions.
             sim.lua
@@ -243,6 +250,38 @@ impl Simulator {
         }
         sim.notes.extend(api::global_strings::install(&sim.lua)?);
         Ok(sim)
+    }
+
+    /// With a Blizzard UI: reads its API documentation (`api_docs.rs`), adds the enumerations,
+    /// constants and events it documents that the reference lacks, and keeps it for stubs.
+    fn read_api_docs(
+        &mut self,
+        data: &'static wowsim_data::ProductData,
+    ) -> mlua::Result<Option<Rc<api::api_docs::DocData>>> {
+        let found = {
+            let set = self.lua.app_data_ref::<AddonSet>().expect("addons");
+            set.find("Blizzard_APIDocumentationGenerated")
+                .map(|i| &set.addons[i].info)
+                .filter(|a| a.blizzard)
+                .map(|a| {
+                    let files: Vec<String> = a.toc.files.iter().map(|f| f.path.clone()).collect();
+                    (a.dir.clone(), files)
+                })
+        };
+        let Some((dir, files)) = found else {
+            return Ok(None);
+        };
+        let (docs, notes) = api::api_docs::read(&dir, &files, data);
+        self.notes.extend(notes);
+        let docs = Rc::new(docs);
+        api::api_docs::install_enums(&self.lua, &docs)?;
+        let mut known: std::collections::HashSet<String> =
+            data.events().iter().map(|e| e.name.clone()).collect();
+        known.extend(docs.events.iter().map(|e| e.name.clone()));
+        self.lua
+            .set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
+        self.lua.set_app_data(api::api_docs::Docs(docs.clone()));
+        Ok(Some(docs))
     }
 
     fn discover(&mut self) {
@@ -331,6 +370,9 @@ impl Simulator {
             .app_data_ref::<StartupOrder>()
             .map(|o| o.0.clone())
             .unwrap_or_default();
+        if self.config.blizzard_ui.is_some() {
+            addons::secure_env::prepare(&self.lua)?;
+        }
         for i in order {
             addons::load_addon(&self.lua, &self.host, i, self.after.as_ref())?;
         }

@@ -3,8 +3,9 @@
 //! Rules (sources: wowpedia/warcraft.wiki.gg "AddOn loading process" and "TOC format";
 //! the wowless loader; the reason tokens of `C_AddOns.IsAddOnLoadable` / `GetAddOnInfo`,
 //! displayed through the `ADDON_<reason>` global strings):
-//! - Blizzard addons load before user addons; among Blizzard addons, `LoadFirst: 1` ones
-//!   load first (the client ignores `LoadFirst` for user addons).
+//! - Blizzard addons load before user addons; among Blizzard addons, `LoadFirst: 1` ones and
+//!   the secure-environment ones (`UseSecureEnvironment: 1`) load first (the client ignores
+//!   both for user addons).
 //! - Within a group addons go by name (ASCII case-insensitive), but each addon first loads
 //!   its required dependencies, then its present, loadable optional dependencies
 //!   (depth-first, in the order the TOC lists them). A dependency that is `LoadOnDemand`
@@ -137,7 +138,7 @@ pub fn plan_load_order_with(
         )
     });
     let groups: [&dyn Fn(&DiscoveredAddon) -> bool; 3] = [
-        &|a| a.blizzard && a.toc.load_first(),
+        &|a| a.blizzard && (a.toc.load_first() || a.toc.use_secure_environment()),
         &|a| a.blizzard,
         &|_| true,
     ];

@@ -82,6 +82,27 @@ fn load_first_only_for_blizzard() {
 }
 
 #[test]
+fn secure_environment_addons_load_with_load_first_ones() {
+    check(
+        &[
+            ("M_Cleanup", true, "## LoadFirst: 1"),
+            ("B", true, ""),
+            ("Shared", true, ""),
+            (
+                "Z_Shop",
+                true,
+                "## UseSecureEnvironment: 1\n## RequiredDep: Shared",
+            ),
+            ("A_Auth", true, "## UseSecureEnvironment: 1"),
+            ("U", false, "## UseSecureEnvironment: 1"),
+        ],
+        &[],
+        &["A_Auth", "M_Cleanup", "Shared", "Z_Shop", "B", "U"],
+        &[],
+    );
+}
+
+#[test]
 fn dependencies_load_first() {
     check(
         &[

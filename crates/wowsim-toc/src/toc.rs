@@ -174,6 +174,14 @@ impl Toc {
         is_flag_on(self.get("LoadFirst"))
     }
 
+    /// `UseSecureEnvironment: 1`: a Blizzard addon of the client's secure capsule (the shop,
+    /// the WoW Token UI, authentication). The client loads these with the `LoadFirst` ones,
+    /// into an environment that keeps the capsule API that `Blizzard_EnvironmentCleanup`
+    /// removes from the global one.
+    pub fn use_secure_environment(&self) -> bool {
+        is_flag_on(self.get("UseSecureEnvironment"))
+    }
+
     /// `SavedVariables` names.
     pub fn saved_variables(&self) -> Vec<String> {
         self.list("SavedVariables")

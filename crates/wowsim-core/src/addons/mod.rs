@@ -1,8 +1,10 @@
 //! Addons at run time: the discovered set, the start-up load plan, loading one addon's files
-//! (Lua, and XML through `xmlload`), and the `C_AddOns` namespace (`c_addons.rs`).
+//! (Lua, and XML through `xmlload`; secure-environment addons through `secure_env.rs`), and the
+//! `C_AddOns` namespace (`c_addons.rs`).
 
 pub mod bindings_xml;
 pub mod c_addons;
+pub mod secure_env;
 pub mod xmlload;
 
 use crate::errors::{restore_phase, set_phase, ErrorState};
@@ -105,11 +107,11 @@ pub fn run_lua_source(
     let mut code = Vec::with_capacity(source.len() + first_line as usize);
     code.resize(first_line.saturating_sub(1) as usize, b'\n');
     code.extend_from_slice(strip_bom(source));
-    let func = match lua
-        .load(code)
-        .set_name(format!("@{chunk_path}"))
-        .into_function()
-    {
+    let mut chunk = lua.load(code).set_name(format!("@{chunk_path}"));
+    if let Some(env) = secure_env::current(lua) {
+        chunk = chunk.set_environment(env);
+    }
+    let func = match chunk.into_function() {
         Ok(f) => f,
         Err(e) => {
             let msg = crate::lua::host_error_message(&e);
@@ -149,7 +151,7 @@ pub fn load_addon(
     index: usize,
     after: &dyn AfterLoad,
 ) -> mlua::Result<bool> {
-    let (name, dir, files) = {
+    let (name, dir, files, secure) = {
         let mut set = lua.app_data_mut::<AddonSet>().expect("addons");
         let a = &mut set.addons[index];
         if a.loaded || a.loading {
@@ -160,9 +162,11 @@ pub fn load_addon(
             a.info.name.clone(),
             a.info.dir.clone(),
             a.info.toc.files.clone(),
+            a.info.blizzard && a.info.toc.use_secure_environment(),
         )
     };
     let prev = set_phase(lua, "load");
+    let prev_env = secure_env::enter(lua, secure)?;
     for f in &files {
         let logical = logical_path(&name, &f.path);
         let resolved: Option<PathBuf> = wowsim_toc::resolve_path_ci(&dir, &f.path);
@@ -190,6 +194,7 @@ pub fn load_addon(
             );
         }
     }
+    secure_env::restore(lua, prev_env)?;
     bindings_xml::load(lua, &name, &dir)?;
     restore_phase(lua, prev);
     {

@@ -3,6 +3,7 @@
 //! | WoW name | Rust |
 //! | --- | --- |
 //! | `GetCurrentEnvironment` | [`install`]: the environment of the calling function (`_G` for addon code) |
+//! | `GetGlobalEnvironment` | [`install`]: `_G` (the restricted-environment code builds on it) |
 //!
 //! The client runs some Blizzard files in restricted environments (`AllowLoadEnvironment`);
 //! wow-sim runs every file in `_G`, so the caller's environment is `_G` unless the caller
@@ -19,5 +20,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         Ok(v) => Ok(v),
         Err(_) => Ok(mlua::Value::Table(lua.globals())),
     })?;
-    lua.globals().raw_set("GetCurrentEnvironment", f)
+    lua.globals().raw_set("GetCurrentEnvironment", f)?;
+    let g = lua.create_function(|lua, ()| Ok(lua.globals()))?;
+    lua.globals().raw_set("GetGlobalEnvironment", g)
 }

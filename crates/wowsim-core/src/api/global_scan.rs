@@ -16,8 +16,43 @@ pub struct GlobalUse {
     pub assigned: FxHashSet<String>,
     /// Tested for nil (`if NAME then`, `not NAME`): the code expects it may be absent.
     pub nil_checked: FxHashSet<String>,
-    /// Named as a colour by XML (`<Color color="NAME"/>`), whatever its suffix.
+    /// Used as a colour object: `NAME:GetRGB()`, `NAME.r`, stored as `somethingColor = NAME`
+    /// (or `xColor or NAME`), an XML `KeyValue` whose key ends in `Color`, or named by XML
+    /// `<Color color="NAME"/>`. Colours of the
+    /// client's database need not be named `*_COLOR` (`MANAPREDICTIONBLUE`).
     pub colors: FxHashSet<String>,
+}
+
+/// Methods of `ColorMixin` that show a value is a colour.
+const COLOR_METHODS: &[&str] = &[
+    "GetRGB",
+    "GetRGBA",
+    "GetRGBAsBytes",
+    "GetRGBAAsBytes",
+    "GenerateHexColor",
+    "GenerateHexColorMarkup",
+    "WrapTextInColorCode",
+];
+
+/// A variable or key that holds a colour by its name (`fillColor`, `healthBarColorBG`).
+fn is_color_holder(name: &str) -> bool {
+    ["Color", "color", "ColorBG"]
+        .iter()
+        .any(|s| name.ends_with(s))
+}
+
+/// Whether the read at `t[i]` uses the value as a colour.
+fn used_as_color(t: &[&str], i: usize) -> bool {
+    if t[i].ends_with("_CODE") {
+        return false;
+    }
+    let next = t.get(i + 1).copied().unwrap_or("");
+    let after = t.get(i + 2).copied().unwrap_or("");
+    let prev = if i > 0 { t[i - 1] } else { "" };
+    let holder = if i > 1 { t[i - 2] } else { "" };
+    (next == ":" && COLOR_METHODS.contains(&after))
+        || (next == "." && matches!(after, "r" | "g" | "b" | "a"))
+        || (matches!(prev, "=" | "or") && is_color_holder(holder))
 }
 
 impl GlobalUse {
@@ -183,12 +218,16 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
             out.nil_checked.insert((*tok).to_string());
         } else {
             *out.read.entry((*tok).to_string()).or_default() += 1;
+            if used_as_color(&t, i) {
+                out.colors.insert((*tok).to_string());
+            }
         }
     }
 }
 
 /// Adds the global names an XML file defines (`name="..."` of frames, fonts, templates) and
-/// the colours it reads (`<Color color="NORMAL_FONT_COLOR"/>`).
+/// the ones it reads: the value of a `KeyValue`/`Attribute` of `type="global"` (`PAGE_NUMBER`),
+/// and the colours it names (`<Color color="NORMAL_FONT_COLOR"/>`).
 pub fn scan_xml(src: &str, out: &mut GlobalUse) {
     for (pos, _) in src.match_indices("color=\"") {
         if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
@@ -199,6 +238,25 @@ pub fn scan_xml(src: &str, out: &mut GlobalUse) {
             let name = &rest[..end];
             if is_constant_name(name) {
                 *out.read.entry(name.to_string()).or_default() += 1;
+                out.colors.insert(name.to_string());
+            }
+        }
+    }
+    for (pos, _) in src.match_indices("type=\"global\"") {
+        let tag_start = src[..pos].rfind('<').unwrap_or(0);
+        let tag_end = src[pos..].find('>').map_or(src.len(), |e| pos + e);
+        let tag = &src[tag_start..tag_end];
+        let Some(v) = tag.find(" value=\"").map(|i| &tag[i + 8..]) else {
+            continue;
+        };
+        let name = v.split('"').next().unwrap_or_default();
+        if is_constant_name(name) {
+            *out.read.entry(name.to_string()).or_default() += 1;
+            let key = tag.find(" key=\"").map(|i| &tag[i + 6..]);
+            if key
+                .and_then(|k| k.split('"').next())
+                .is_some_and(is_color_holder)
+            {
                 out.colors.insert(name.to_string());
             }
         }
@@ -234,12 +292,6 @@ pub fn xml_file_refs(src: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn check(src: &str, expect: &[&str]) {
-        let mut u = GlobalUse::default();
-        scan_lua(src, &mut u);
-        assert_eq!(u.provided_by_client(), expect, "{src}");
-    }
-
     #[test]
     fn xml_colour_names_are_reads() {
         let mut u = GlobalUse::default();
@@ -248,6 +300,13 @@ mod tests {
             &mut u,
         );
         assert_eq!(u.provided_by_client(), ["DARKYELLOW_FONT_COLOR"]);
+        assert!(u.colors.contains("DARKYELLOW_FONT_COLOR"));
+    }
+
+    fn check(src: &str, expect: &[&str]) {
+        let mut u = GlobalUse::default();
+        scan_lua(src, &mut u);
+        assert_eq!(u.provided_by_client(), expect, "{src}");
     }
 
     #[test]
@@ -276,6 +335,27 @@ mod tests {
     }
 
     #[test]
+    fn colours_by_use() {
+        let mut u = GlobalUse::default();
+        scan_lua(
+            "local a = X_ONE:GetRGBA() print(X_TWO.r) local predictionColor = X_THREE \
+             t = { healthBarColorBG = X_FOUR } y = o.fillColor or X_FIVE \
+             local s = RED_CODE:GetRGB() colorblindMode = X_TEXT print(X_SIX:lower())",
+            &mut u,
+        );
+        scan_xml(
+            r#"<KeyValue key="fillColor" value="X_SEVEN" type="global"/>"#,
+            &mut u,
+        );
+        let mut c: Vec<&str> = u.colors.iter().map(String::as_str).collect();
+        c.sort();
+        assert_eq!(
+            c,
+            ["X_FIVE", "X_FOUR", "X_ONE", "X_SEVEN", "X_THREE", "X_TWO"]
+        );
+    }
+
+    #[test]
     fn xml_names_and_files() {
         let mut u = GlobalUse::default();
         scan_lua("print(MY_FRAME, OTHER)", &mut u);
@@ -284,6 +364,12 @@ mod tests {
             &mut u,
         );
         assert_eq!(u.provided_by_client(), ["OTHER"]);
+        let mut u = GlobalUse::default();
+        scan_xml(
+            r#"<KeyValue key="a" value="PAGE_TEXT" type="global"/><KeyValue key="b" value="Enum.X.Y" type="global"/><KeyValue key="c" value="NOT_READ"/><KeyValue type="global" key="d" value="AFTER"/>"#,
+            &mut u,
+        );
+        assert_eq!(u.provided_by_client(), ["AFTER", "PAGE_TEXT"]);
         assert_eq!(
             xml_file_refs(r#"<Include file="x.xml"/><Script file="a\b.lua"/>"#),
             ["x.xml", "a/b.lua"]

@@ -10,8 +10,10 @@
 //! wow-sim reads the Blizzard UI it is given (every file its TOCs and XML includes name, for
 //! the emulated flavour, load-on-demand addons too) and defines each ALL_CAPS global that the
 //! code reads but never assigns nor nil-checks, with the key's own name as its value (what the
-//! client shows for a missing string). Names ending in `_COLOR` (and `_COLOR_CODE`) are colours
-//! of the database instead. User addons are not scanned: a global they read that the client
+//! client shows for a missing string; slash command words `SLASH_*` in lower case, as the
+//! client's are). Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code uses as a
+//! colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the database
+//! instead. User addons are not scanned: a global they read that the client
 //! does not define stays nil, as in the game. There is no `__index` on `_G`. The definitions
 //! are counted ([`GlobalStringFallback`]) and reported as a note.
 
@@ -31,7 +33,8 @@ pub struct GlobalStringFallback {
     pub files: usize,
 }
 
-/// Every Lua and XML file the Blizzard addons load, following XML includes.
+/// Every Lua and XML file the Blizzard addons load, following XML includes (a `file=` is
+/// looked up next to the XML file, then in the addon folder, as the loader does).
 fn blizzard_files(lua: &Lua) -> Vec<PathBuf> {
     let roots: Vec<(PathBuf, Vec<String>)> = {
         let set = lua.app_data_ref::<AddonSet>().expect("addons");
@@ -50,7 +53,10 @@ fn blizzard_files(lua: &Lua) -> Vec<PathBuf> {
         let mut queue: Vec<(PathBuf, String)> =
             files.into_iter().rev().map(|f| (dir.clone(), f)).collect();
         while let Some((base, rel)) = queue.pop() {
-            let Some(path) = wowsim_toc::resolve_path_ci(&base, &rel) else {
+            // As the loader does: relative to the XML file, then to the addon folder.
+            let Some(path) = wowsim_toc::resolve_path_ci(&base, &rel)
+                .or_else(|| wowsim_toc::resolve_path_ci(&dir, &rel))
+            else {
                 continue;
             };
             if !seen.insert(path.clone()) {
@@ -81,6 +87,17 @@ fn color_of(name: &str) -> Option<&str> {
         Some(name)
     } else {
         name.strip_suffix("_CODE").filter(|n| n.ends_with("_COLOR"))
+    }
+}
+
+/// The value standing in for a missing string: the key's own name, in lower case for slash
+/// command words (`SLASH_*`): the client's are lower case, and the UI lower-cases what the
+/// user types (or the name it registers) before looking a command up.
+fn fallback_value(name: &str) -> String {
+    if name.starts_with("SLASH_") {
+        name.to_ascii_lowercase()
+    } else {
+        name.to_string()
     }
 }
 
@@ -120,7 +137,7 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
                 }
             }
             None => {
-                g.raw_set(name.as_str(), name.as_str())?;
+                g.raw_set(name.as_str(), fallback_value(&name))?;
                 fallback.strings.push(name);
             }
         }

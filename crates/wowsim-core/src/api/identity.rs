@@ -8,8 +8,9 @@
 //! | `UnitGUID` | a stable `Player-<realmid>-<id>` for `player` |
 //! | `UnitClass`, `UnitClassBase`, `UnitRace`, `UnitSex`, `UnitLevel`, `UnitEffectiveLevel`, `UnitFactionGroup` | from [`Identity`] |
 //! | `UnitExists`, `UnitIsUnit`, `UnitIsPlayer`, `UnitIsConnected`, `UnitIsDeadOrGhost` | `player` exists, others do not |
-//! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitAffectingCombat` | full health, out of combat |
+//! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitPowerType`, `UnitAffectingCombat` | full health, out of combat; a warrior's rage (mana for other units) |
 //! | `GetRealmName`, `GetNormalizedRealmName`, `GetLocale`, `GetCurrentRegion`, `GetCurrentRegionName` | |
+//! | `GetAvailableLocaleInfo` | the locale being played, alone |
 
 use mlua::{Lua, Value};
 
@@ -190,6 +191,17 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         lua.create_function(|_, unit: Value| Ok(if is_player(&unit) { 100 } else { 0 }))?,
     )?;
     g.raw_set("UnitPower", lua.create_function(|_, _: Value| Ok(0))?)?;
+    // A warrior's power is rage; a unit that is not there answers mana, as the client does.
+    g.raw_set(
+        "UnitPowerType",
+        lua.create_function(|lua, unit: Value| {
+            Ok(if is_player(&unit) && id(lua).class_file == "WARRIOR" {
+                (1, "RAGE")
+            } else {
+                (0, "MANA")
+            })
+        })?,
+    )?;
     g.raw_set(
         "UnitPowerMax",
         lua.create_function(|_, unit: Value| Ok(if is_player(&unit) { 100 } else { 0 }))?,
@@ -210,12 +222,30 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "GetLocale",
         lua.create_function(|lua, ()| Ok(id(lua).locale))?,
     )?;
+    g.raw_set(
+        "GetAvailableLocaleInfo",
+        lua.create_function(|lua, _ignore_restrictions: Value| {
+            let locale = id(lua).locale;
+            let info = lua.create_table()?;
+            info.raw_set("localeId", locale_id(&locale))?;
+            info.raw_set("localeName", locale)?;
+            lua.create_sequence_from([info])
+        })?,
+    )?;
     g.raw_set("GetCurrentRegion", lua.create_function(|_, ()| Ok(1))?)?;
     g.raw_set(
         "GetCurrentRegionName",
         lua.create_function(|_, ()| Ok("US"))?,
     )?;
     Ok(())
+}
+
+/// The client's index of a locale (the bit that `ClubFinder` shifts by); 0 (enUS) if unknown.
+pub fn locale_id(locale: &str) -> i64 {
+    const IDS: &[&str] = &[
+        "enUS", "koKR", "frFR", "deDE", "zhCN", "zhTW", "esES", "esMX", "ruRU", "", "ptBR", "itIT",
+    ];
+    IDS.iter().position(|l| *l == locale).unwrap_or(0) as i64
 }
 
 /// The realm name without spaces and dashes, as the client normalises it.

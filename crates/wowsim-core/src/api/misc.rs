@@ -3,6 +3,8 @@
 //! | WoW name | behaviour |
 //! | --- | --- |
 //! | `GetTime`, `GetTimePreciseSec` | the virtual clock |
+//! | `CreateForbiddenFrame` | `CreateFrame` (no taint in wow-sim) |
+//! | `C_AccountStore.GetCategories` | one (empty) category per store front |
 //! | `GetFramerate` | 1 / last tick |
 //! | `debugprofilestart`, `debugprofilestop` | milliseconds on the virtual clock |
 //! | `debugstack(start, top, bottom)` | the Lua stack, client style |
@@ -38,6 +40,33 @@ fn now(lua: &Lua) -> f64 {
 /// Installs the functions of this file.
 pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let g = lua.globals();
+    // Forbidden frames differ from others only in what tainted code may do with them, and
+    // wow-sim has no taint: the shop's pools make their cards with it.
+    if data.api("CreateForbiddenFrame").is_some() {
+        g.raw_set("CreateForbiddenFrame", g.raw_get::<Value>("CreateFrame")?)?;
+    }
+    // A store front always lists its categories; without server data each has one, empty
+    // (its items come from the typed stub: none). The account store selects the first.
+    if data.api("C_AccountStore.GetCategories").is_some() {
+        let ns: Table = match g.raw_get::<Value>("C_AccountStore")? {
+            Value::Table(t) => t,
+            _ => {
+                let t = lua.create_table()?;
+                g.raw_set("C_AccountStore", t.clone())?;
+                t
+            }
+        };
+        let categories = lua.create_function(|lua, front: Value| {
+            if !matches!(front, Value::Integer(_) | Value::Number(_)) {
+                return Err(lua_error(
+                    lua,
+                    "Usage: C_AccountStore.GetCategories(storeFrontID)",
+                ));
+            }
+            lua.create_sequence_from([1])
+        })?;
+        ns.raw_set("GetCategories", categories)?;
+    }
     g.raw_set("GetTime", lua.create_function(|lua, ()| Ok(now(lua)))?)?;
     g.raw_set(
         "GetTimePreciseSec",
@@ -165,6 +194,17 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
             c.name.to_ascii_lowercase(),
             c.default.clone().unwrap_or_default(),
         );
+    }
+    // The client's language settings hold the locale it runs in.
+    if let Some(locale) = lua
+        .app_data_ref::<crate::api::identity::Identity>()
+        .map(|i| i.locale.clone())
+    {
+        for name in ["textlocale", "audiolocale"] {
+            if cv.defaults.contains_key(name) {
+                cv.values.insert(name.to_string(), locale.clone());
+            }
+        }
     }
     lua.set_app_data(cv);
     let ns: Table = match lua.globals().raw_get::<Value>("C_CVar")? {

@@ -1,6 +1,7 @@
 //! The game API: real implementations of what addons use most (`identity.rs`, `misc.rs`), the
 //! reference data as Lua values (constants, `Enum`), and typed stubs for the rest (`stubs.rs`).
 
+pub mod api_docs;
 pub mod c_curve_util;
 pub mod c_texture;
 pub mod c_xml_util;

@@ -5,6 +5,7 @@
 //! | `GetInventorySlotInfo(slotName)` (12.0 and Classic) | [`slot_info`]: slot id, empty-slot texture, checkRelic |
 //! | `C_PaperDollInfo.GetInventorySlotInfo(slotName)` (12.1) | [`slot_info`] |
 //! | `C_PaperDollInfo.GetInventorySlotInfoForInvSlot(invSlot)` | the same, by id, with the name |
+//! | `GetWeaponEnchantInfo()` | no temporary enchant: `false, 0, 0, 0` for the main and off hand |
 //!
 //! Names are case-insensitive (`"MainHandSlot"`, `"MAINHANDSLOT"`); an unknown name is the
 //! client's error. The texture is the path of the empty-slot art.
@@ -72,6 +73,11 @@ pub fn slot_info(lua: &Lua, name: Value) -> mlua::Result<(i64, String, bool)> {
 
 /// Installs the functions of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
+    // Four values per weapon (has enchant, expiration ms, charges, enchant id); the UI reads
+    // them in groups of four. Neither the reference nor the API documentation describes it,
+    // but the client's UI calls it at every aura update.
+    let enchants = lua.create_function(|_, ()| Ok((false, 0, 0, 0, false, 0, 0, 0)))?;
+    lua.globals().raw_set("GetWeaponEnchantInfo", enchants)?;
     let f = lua.create_function(|lua, name: Value| slot_info(lua, name))?;
     lua.globals().raw_set("GetInventorySlotInfo", f.clone())?;
     let ns = match lua.globals().raw_get::<Value>("C_PaperDollInfo")? {

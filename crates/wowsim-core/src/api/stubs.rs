@@ -44,6 +44,12 @@ fn namespace(lua: &Lua, ns: &str) -> mlua::Result<Table> {
     Ok(cur)
 }
 
+/// The documentation of the given Blizzard UI, if any (see `api_docs.rs`).
+fn docs(lua: &Lua) -> Option<crate::api::api_docs::Docs> {
+    lua.app_data_ref::<crate::api::api_docs::Docs>()
+        .map(|d| d.clone())
+}
+
 /// A default value of a declared type, as a stub returns it.
 pub fn default_value(lua: &Lua, data: &ProductData, p: &Param, depth: u32) -> mlua::Result<Value> {
     if let Some(v) = &p.stub {
@@ -64,11 +70,12 @@ fn default_of_type(lua: &Lua, data: &ProductData, ty: &Ty, depth: u32) -> mlua::
         Ty::Boolean => Value::Boolean(false),
         Ty::Table | Ty::Array(_) | Ty::HList => Value::Table(lua.create_table()?),
         Ty::Enum(name) => {
-            let v = data
-                .enum_def(name)
-                .and_then(|e| e.values.iter().map(|(_, v)| *v).min())
-                .unwrap_or(0);
-            Value::Integer(v)
+            let min = |e: &wowsim_data::EnumDef| e.values.iter().map(|(_, v)| *v).min();
+            let v = match data.enum_def(name) {
+                Some(e) => min(e),
+                None => docs(lua).and_then(|d| d.0.enum_def(name).and_then(min)),
+            };
+            Value::Integer(v.unwrap_or(0))
         }
         Ty::StringEnum(name) => {
             let v = data
@@ -79,8 +86,12 @@ fn default_of_type(lua: &Lua, data: &ProductData, ty: &Ty, depth: u32) -> mlua::
         }
         Ty::Structure(name) => {
             let t = lua.create_table()?;
+            let from_docs = docs(lua);
+            let shape = data
+                .structure(name)
+                .or_else(|| from_docs.as_ref().and_then(|d| d.0.structure(name)));
             if depth < 4 {
-                if let Some(s) = data.structure(name) {
+                if let Some(s) = shape {
                     for f in &s.fields {
                         if let Some(n) = &f.name {
                             t.raw_set(n.as_str(), default_value(lua, data, f, depth + 1)?)?;
@@ -102,20 +113,49 @@ fn default_of_type(lua: &Lua, data: &ProductData, ty: &Ty, depth: u32) -> mlua::
     })
 }
 
+/// The outputs a stub returns, as the reference describes them: none when `stubnothing`;
+/// otherwise every output, with the trailing `outstride` ones repeated `stuboutstrides` times
+/// (`GetNetStats` returns both latencies). `mayreturnnothing` only says the client may return
+/// nothing in some states; the stub answers for the common state (`GetMirrorTimerInfo` gives
+/// `"UNKNOWN"` for an unused timer, which the UI tests for).
+pub fn stub_outputs(api: &Api) -> Vec<&Param> {
+    let all: Vec<&Param> = match (&api.outputs, api.stubnothing) {
+        (Some(o), false) => o.iter().collect(),
+        _ => return Vec::new(),
+    };
+    let (Some(stride), Some(times)) = (api.outstride, api.stuboutstrides) else {
+        return all;
+    };
+    let fixed = all.len().saturating_sub(stride as usize);
+    let mut out = all[..fixed].to_vec();
+    for _ in 0..times {
+        out.extend_from_slice(&all[fixed..]);
+    }
+    out
+}
+
 fn install_stub(lua: &Lua, data: &'static ProductData, api: &'static Api) -> mlua::Result<()> {
+    install_stub_with(lua, api, move |lua| {
+        let mut out = mlua::MultiValue::new();
+        for p in stub_outputs(api) {
+            out.push_back(default_value(lua, data, p, 0)?);
+        }
+        Ok(out)
+    })
+}
+
+/// Installs `outputs` as the counted typed stub of `api` (at its namespace path).
+pub fn install_stub_with(
+    lua: &Lua,
+    api: &Api,
+    outputs: impl Fn(&Lua) -> mlua::Result<mlua::MultiValue> + 'static,
+) -> mlua::Result<()> {
     let name = api.name.clone();
     let f = lua.create_function(move |lua, _args: mlua::MultiValue| {
         if let Some(mut s) = lua.app_data_mut::<StubStats>() {
             *s.calls.entry(name.clone()).or_default() += 1;
         }
-        let mut out = mlua::MultiValue::new();
-        if api.stubnothing || api.mayreturnnothing {
-            return Ok(out);
-        }
-        for p in api.outputs.iter().flatten() {
-            out.push_back(default_value(lua, data, p, 0)?);
-        }
-        Ok(out)
+        outputs(lua)
     })?;
     crate::coverage::mark_stub(lua, &f)?;
     match &api.namespace {

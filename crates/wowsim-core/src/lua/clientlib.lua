@@ -109,3 +109,14 @@ end
 debuglocals = function()
   return ""
 end
+
+-- CreateSecureDelegate(f[, options]): a function that calls f as securecall does (wow-sim has
+-- no taint, so "securely" only means: errors go to the error handler, the caller continues).
+CreateSecureDelegate = function(f, options)
+  if type(f) ~= "function" then
+    error("bad argument #1 to 'CreateSecureDelegate' (function expected, got " .. type(f) .. ")", 2)
+  end
+  return function(...)
+    return dropok(hostcall(f, ...))
+  end
+end

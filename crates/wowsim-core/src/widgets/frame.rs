@@ -8,6 +8,7 @@
 //! | `SetScript`, `GetScript`, `HookScript`, `HasScript` | [`install`] |
 //! | `Show`, `Hide`, `SetShown`, `IsShown`, `IsVisible`; EditBox `autoFocus` on show, focus lost on hide | [`set_shown`] |
 //! | `GetParent`, `SetParent`, `GetChildren`, `GetNumChildren`, `GetRegions` | [`install`] |
+//! | `SetParentKey(key, clearOtherKeys)`, `GetParentKey`, `ClearParentKey` | [`install`]: `parent[key] = self` |
 //! | `RegisterEvent`, `UnregisterEvent`, `UnregisterAllEvents`, `RegisterAllEvents`, `RegisterUnitEvent`, `IsEventRegistered` | `crate::events` |
 //! | `SetID`, `GetID` | [`install`] |
 
@@ -22,6 +23,30 @@ pub use super::add_method;
 
 fn self_id(lua: &Lua, args: &MultiValue, method: &str) -> mlua::Result<u32> {
     obj_id(lua, args.front().unwrap_or(&Value::Nil), method)
+}
+
+/// The Lua table of an object's parent, if it has one.
+fn parent_table(lua: &Lua, id: u32) -> mlua::Result<Option<Table>> {
+    let p = lua
+        .app_data_ref::<UiState>()
+        .expect("ui")
+        .get(id)
+        .and_then(|o| o.parent);
+    p.map(|p| object_table(lua, p)).transpose()
+}
+
+/// Removes every key of `parent` that holds `me` (`ClearParentKey`).
+fn clear_parent_keys(parent: &Table, me: &Table) -> mlua::Result<()> {
+    let keys: Vec<Value> = parent
+        .pairs::<Value, Value>()
+        .filter_map(Result::ok)
+        .filter(|(k, v)| k.is_string() && matches!(v, Value::Table(t) if t == me))
+        .map(|(k, _)| k)
+        .collect();
+    for k in keys {
+        parent.raw_set(k, Value::Nil)?;
+    }
+    Ok(())
 }
 
 fn arg(args: &MultiValue, i: usize) -> Value {
@@ -472,6 +497,63 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 Some(p) => ret(lua, object_table(lua, p)?),
                 None => ret(lua, ()),
             }
+        }),
+        ("ParentedObjectBase", "SetParentKey", |lua, a| {
+            let id = self_id(lua, &a, "SetParentKey")?;
+            let Value::String(key) = arg(&a, 1) else {
+                return Err(lua_error(
+                    lua,
+                    "Usage: self:SetParentKey(parentKey [, clearOtherKeys])",
+                ));
+            };
+            if let Some(parent) = parent_table(lua, id)? {
+                let me = object_table(lua, id)?;
+                if !matches!(arg(&a, 2), Value::Nil | Value::Boolean(false)) {
+                    clear_parent_keys(&parent, &me)?;
+                }
+                parent.raw_set(key.clone(), me)?;
+            }
+            let key = key.to_string_lossy().to_string();
+            super::util::with_ui_mut(lua, |ui| {
+                if let Some(o) = ui.get_mut(id) {
+                    o.parent_key = Some(key);
+                }
+            });
+            ret(lua, ())
+        }),
+        ("ParentedObjectBase", "GetParentKey", |lua, a| {
+            let id = self_id(lua, &a, "GetParentKey")?;
+            let me = object_table(lua, id)?;
+            // The key last set (XML parentKey or SetParentKey) while it still holds this object;
+            // else any string key of the parent that does.
+            let last =
+                super::util::with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent_key.clone()));
+            if let (Some(k), Some(parent)) = (last, parent_table(lua, id)?) {
+                if matches!(parent.raw_get::<Value>(k.as_str())?, Value::Table(t) if t == me) {
+                    return ret(lua, k);
+                }
+            }
+            if let Some(parent) = parent_table(lua, id)? {
+                for pair in parent.pairs::<Value, Value>() {
+                    let (k, v) = pair?;
+                    if matches!(&v, Value::Table(t) if *t == me) && k.is_string() {
+                        return ret(lua, k);
+                    }
+                }
+            }
+            ret(lua, Value::Nil)
+        }),
+        ("ParentedObjectBase", "ClearParentKey", |lua, a| {
+            let id = self_id(lua, &a, "ClearParentKey")?;
+            if let Some(parent) = parent_table(lua, id)? {
+                clear_parent_keys(&parent, &object_table(lua, id)?)?;
+            }
+            super::util::with_ui_mut(lua, |ui| {
+                if let Some(o) = ui.get_mut(id) {
+                    o.parent_key = None;
+                }
+            });
+            ret(lua, ())
         }),
         ("ParentedObject", "SetParent", |lua, a| {
             let id = self_id(lua, &a, "SetParent")?;

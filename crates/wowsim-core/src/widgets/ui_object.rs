@@ -10,9 +10,7 @@
 //! | `GetDebugName([preferParentKey])` | [`debug_name`] |
 
 use super::fields::FieldVal;
-use super::util::{
-    arg, get_field, install_methods, ret, self_id, set_field, string, truthy, Method,
-};
+use super::util::{arg, get_field, install_methods, ret, self_id, set_field, truthy, Method};
 use super::{handle_id, object_table, UiState};
 use mlua::{Lua, Value};
 
@@ -116,48 +114,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("UIObject", "HasAnyForbiddenAspects", |lua, a| {
             self_id(lua, &a, "HasAnyForbiddenAspects")?;
             ret(lua, false)
-        }),
-        ("ParentedObjectBase", "GetParentKey", |lua, a| {
-            let id = self_id(lua, &a, "GetParentKey")?;
-            ret(lua, parent_key(lua, id)?)
-        }),
-        // Stores the object in its parent's table under `key` (and forgets other keys when
-        // asked to).
-        ("ParentedObjectBase", "SetParentKey", |lua, a| {
-            let id = self_id(lua, &a, "SetParentKey")?;
-            let key = string(&arg(&a, 1)).ok_or_else(|| {
-                crate::lua::lua_error(lua, "Usage: SetParentKey(parentKey [, clearOtherKeys])")
-            })?;
-            let parent = super::util::with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent));
-            if let Some(p) = parent {
-                let pt = object_table(lua, p)?;
-                if truthy(&arg(&a, 2)) {
-                    if let Some(old) = parent_key(lua, id)? {
-                        pt.raw_set(old, Value::Nil)?;
-                    }
-                }
-                pt.raw_set(key.clone(), object_table(lua, id)?)?;
-            }
-            super::util::with_ui_mut(lua, |ui| {
-                if let Some(o) = ui.get_mut(id) {
-                    o.parent_key = Some(key);
-                }
-            });
-            ret(lua, ())
-        }),
-        ("ParentedObjectBase", "ClearParentKey", |lua, a| {
-            let id = self_id(lua, &a, "ClearParentKey")?;
-            let old = parent_key(lua, id)?;
-            let parent = super::util::with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent));
-            if let (Some(k), Some(p)) = (old, parent) {
-                object_table(lua, p)?.raw_set(k, Value::Nil)?;
-            }
-            super::util::with_ui_mut(lua, |ui| {
-                if let Some(o) = ui.get_mut(id) {
-                    o.parent_key = None;
-                }
-            });
-            ret(lua, ())
         }),
         ("ParentedObjectBase", "GetDebugName", |lua, a| {
             let id = self_id(lua, &a, "GetDebugName")?;

@@ -1,0 +1,88 @@
+//! The secure environment of Blizzard addons with `UseSecureEnvironment: 1` (the shop, the WoW
+//! Token UI, authentication, private auras).
+//!
+//! The client runs them in an environment of their own, which keeps the capsule API
+//! (`C_StoreSecure`, `C_WowTokenSecure`, `CreateForbiddenFrame`, `Enum.StoreError`, the shop's
+//! strings, ...) after `Blizzard_EnvironmentCleanup` has removed it from `_G`. wow-sim's version:
+//! before any addon loads, [`prepare`] keeps a shallow copy of `_G` and of `Enum`; the Lua files of
+//! a secure addon run with an environment that reads `_G` first and falls back to that copy for
+//! names that have since gone nil, and writes to `_G` (so their mixins and frames are found by
+//! name, as XML needs; the client would keep them apart). Inline XML script bodies still run in
+//! `_G`.
+
+use mlua::{Lua, Table, Value};
+
+const ENV_KEY: &str = "wowsim.secureenv";
+const CURRENT_KEY: &str = "wowsim.loadenv";
+
+const ENV_LUA: &str = r#"
+local G, snapshot, enumSnapshot = ...
+local rawget, setmetatable = rawget, setmetatable
+local liveEnum = rawget(G, "Enum")
+local enum = setmetatable({}, {
+  __index = function(_, k)
+    local e = rawget(G, "Enum") or liveEnum
+    local v = e[k]
+    if v == nil then v = enumSnapshot[k] end
+    return v
+  end,
+  __newindex = function(_, k, v) (rawget(G, "Enum") or liveEnum)[k] = v end,
+})
+return setmetatable({}, {
+  __index = function(_, k)
+    if k == "Enum" then return enum end
+    local v = G[k]
+    if v == nil then v = snapshot[k] end
+    return v
+  end,
+  __newindex = G,
+})
+"#;
+
+/// Takes the start-up copy of `_G` and `Enum` that secure addons fall back to.
+pub fn prepare(lua: &Lua) -> mlua::Result<()> {
+    let g = lua.globals();
+    let snapshot = lua.create_table()?;
+    for pair in g.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        snapshot.raw_set(k, v)?;
+    }
+    let enum_snapshot = lua.create_table()?;
+    if let Value::Table(e) = g.raw_get::<Value>("Enum")? {
+        for pair in e.pairs::<Value, Value>() {
+            let (k, v) = pair?;
+            enum_snapshot.raw_set(k, v)?;
+        }
+    }
+    let env: Table = lua
+        .load(ENV_LUA)
+        .set_name("=[wow-sim secure environment]")
+        .call((g, snapshot, enum_snapshot))?;
+    lua.set_named_registry_value(ENV_KEY, env)
+}
+
+/// Makes the files loaded from now on run in the secure environment (`secure`) or in `_G`;
+/// returns the previous setting for [`restore`].
+pub fn enter(lua: &Lua, secure: bool) -> mlua::Result<Value> {
+    let prev: Value = lua.named_registry_value(CURRENT_KEY)?;
+    let next = if secure {
+        lua.named_registry_value::<Value>(ENV_KEY)?
+    } else {
+        Value::Nil
+    };
+    lua.set_named_registry_value(CURRENT_KEY, next)?;
+    Ok(prev)
+}
+
+/// Undoes [`enter`].
+pub fn restore(lua: &Lua, prev: Value) -> mlua::Result<()> {
+    lua.set_named_registry_value(CURRENT_KEY, prev)
+}
+
+/// The environment the file being loaded runs in, when it is not `_G`.
+pub fn current(lua: &Lua) -> Option<Table> {
+    match lua.named_registry_value::<Value>(CURRENT_KEY) {
+        Ok(Value::Table(t)) => Some(t),
+        _ => None,
+    }
+}

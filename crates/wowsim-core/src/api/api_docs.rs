@@ -1,0 +1,555 @@
+//! The API surface a given Blizzard UI documents: its `Blizzard_APIDocumentationGenerated` tables.
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `APIDocumentation:AddDocumentationTable(t)` (the files' only call) | [`read`] collects `t` in a sandbox VM |
+//! | functions of a `System` (`C_X.F`, global `F`) the reference lacks | [`install_functions`]: typed stubs |
+//! | `Enum.X` / members the reference lacks | [`install_enums`] |
+//! | `Constants.<Table>.<NAME>` the reference lacks | [`install_enums`] |
+//! | events (`LiteralName`) | [`DocData::events`]: known to `RegisterEvent` |
+//! | `Structure` tables | [`DocData::structure`]: shapes of stub return values |
+//!
+//! The reference (`wowsim-data`) is older than the UI it may be given (12.x); the UI's own
+//! documentation names what its client has. Each file is plain data ending in one call, so it
+//! runs in a separate VM with no libraries, where `APIDocumentation` only records the table
+//! (and fills `Constants`, which later constants of the same files read) and `Enum.X.Y`
+//! yields a marker resolved afterwards. The reference keeps precedence (it has
+//! wowless's stub values); the documentation only adds what is missing. Object-method
+//! documentation (`ScriptObject` systems) is left to the widget tables.
+
+use mlua::{Lua, LuaOptions, StdLib, Table, Value};
+use std::path::Path;
+use std::rc::Rc;
+use wowsim_data::{Api, EnumDef, Event, Param, ProductData, Structure, Ty};
+
+/// What the documentation adds (VM app data, as `Rc` so stubs can keep it).
+#[derive(Debug, Default)]
+pub struct DocData {
+    pub apis: Vec<Api>,
+    pub events: Vec<Event>,
+    pub enums: Vec<EnumDef>,
+    pub structures: Vec<Structure>,
+    /// `(table, name, value)` of `Constants` tables; enum values already resolved.
+    pub constants: Vec<(String, String, wowsim_data::Value)>,
+    /// Positions in `structures` and `enums` by name (stubs look types up on every call).
+    struct_index: rustc_hash::FxHashMap<String, usize>,
+    enum_index: rustc_hash::FxHashMap<String, usize>,
+}
+
+/// The documentation of this session, if a Blizzard UI with one was given (VM app data).
+#[derive(Clone, Debug)]
+pub struct Docs(pub Rc<DocData>);
+
+impl DocData {
+    pub fn structure(&self, name: &str) -> Option<&Structure> {
+        self.structures.get(*self.struct_index.get(name)?)
+    }
+    pub fn enum_def(&self, name: &str) -> Option<&EnumDef> {
+        self.enums.get(*self.enum_index.get(name)?)
+    }
+    fn build_index(&mut self) {
+        self.struct_index = (self.structures.iter().enumerate())
+            .map(|(i, s)| (s.name.clone(), i))
+            .collect();
+        self.enum_index = (self.enums.iter().enumerate())
+            .map(|(i, e)| (e.name.clone(), i))
+            .collect();
+    }
+}
+
+/// Raw tables of one documentation file set, before typing.
+struct Raw {
+    systems: Vec<Table>,
+}
+
+const SANDBOX_PRELUDE: &str = r#"
+local collected, ipairs, Enum, Constants = ...
+local function lazy(t, marker)
+  return setmetatable(t, { __index = function(_, k)
+    local inner = setmetatable({}, { __index = function(_, m) return { [marker] = k, member = m } end })
+    rawset(t, k, inner)
+    return inner
+  end })
+end
+lazy(Enum, "__wowsim_enum")
+lazy(Constants, "__wowsim_const")
+APIDocumentation = { AddDocumentationTable = function(_, t)
+  collected[#collected + 1] = t
+  for _, tbl in ipairs(t.Tables or {}) do
+    if tbl.Type == "Constants" and tbl.Name then
+      local c = rawget(Constants, tbl.Name) or {}
+      rawset(Constants, tbl.Name, c)
+      for _, v in ipairs(tbl.Values or {}) do
+        if v.Name then rawset(c, v.Name, v.Value) end
+      end
+    end
+  end
+end }
+"#;
+
+/// How many times the files are evaluated at most: each pass knows the enumerations and
+/// constants of the previous one (a constant may be computed from a later file's enum).
+const PASSES: usize = 3;
+
+/// Reads every documentation file (`files` relative to `dir`, in TOC order). Files that fail
+/// to parse or run in the last pass are named in the returned notes and skipped.
+pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<String>) {
+    let sources: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .filter(|rel| rel.to_ascii_lowercase().ends_with(".lua"))
+        .filter_map(|rel| wowsim_toc::resolve_path_ci(dir, rel))
+        .filter_map(|path| {
+            let src = std::fs::read(&path).ok()?;
+            Some((path.display().to_string(), src))
+        })
+        .collect();
+    let mut docs = DocData::default();
+    let mut notes = Vec::new();
+    for _ in 0..PASSES {
+        notes.clear();
+        let known = docs.constants.len();
+        match run_pass(&sources, &docs, data, &mut notes) {
+            Ok(d) => docs = d,
+            Err(e) => {
+                notes.push(format!("API documentation: {e}"));
+                break;
+            }
+        }
+        // Done when every file ran and no constant waited for another one.
+        if notes.is_empty() && docs.constants.len() == known {
+            break;
+        }
+    }
+    (docs, notes)
+}
+
+/// One evaluation of every file in a fresh sandbox, with `Enum` and `Constants` holding what
+/// the reference and the previous pass know.
+fn run_pass(
+    sources: &[(String, Vec<u8>)],
+    prev: &DocData,
+    data: &ProductData,
+    notes: &mut Vec<String>,
+) -> mlua::Result<DocData> {
+    let lua = Lua::new_with(StdLib::NONE, LuaOptions::default())?;
+    lua.set_memory_limit(256 << 20)?;
+    let collected = lua.create_table()?;
+    let enums = lua.create_table()?;
+    for def in data.enums().iter().chain(&prev.enums) {
+        let t = lua.create_table()?;
+        for (k, v) in &def.values {
+            t.raw_set(k.as_str(), *v)?;
+        }
+        enums.raw_set(def.name.as_str(), t)?;
+    }
+    let constants = lua.create_table()?;
+    if let Some(wowsim_data::Value::Table(pairs)) = data.global("Constants") {
+        for (k, v) in pairs {
+            constants.raw_set(super::data_value(&lua, k)?, super::data_value(&lua, v)?)?;
+        }
+    }
+    for (table, name, v) in &prev.constants {
+        let t = match constants.raw_get::<Value>(table.as_str())? {
+            Value::Table(t) => t,
+            _ => {
+                let t = lua.create_table()?;
+                constants.raw_set(table.as_str(), t.clone())?;
+                t
+            }
+        };
+        t.raw_set(name.as_str(), super::data_value(&lua, v)?)?;
+    }
+    let g = lua.globals();
+    g.raw_set(
+        "setmetatable",
+        lua.create_function(|_, (t, m): (Table, Option<Table>)| {
+            t.set_metatable(m)?;
+            Ok(t)
+        })?,
+    )?;
+    g.raw_set(
+        "rawget",
+        lua.create_function(|_, (t, k): (Table, Value)| t.raw_get::<Value>(k))?,
+    )?;
+    g.raw_set(
+        "rawset",
+        lua.create_function(|_, (t, k, v): (Table, Value, Value)| t.raw_set(k, v))?,
+    )?;
+    lua.load(SANDBOX_PRELUDE).call::<()>((
+        collected.clone(),
+        ipairs_fn(&lua)?,
+        enums.clone(),
+        constants.clone(),
+    ))?;
+    g.raw_set("Enum", enums)?;
+    g.raw_set("Constants", constants)?;
+    for (name, src) in sources {
+        let src = crate::addons::strip_bom(src);
+        if let Err(e) = lua.load(src).set_name(format!("@{name}")).exec() {
+            let msg = e.to_string();
+            notes.push(format!(
+                "API documentation: {}",
+                msg.lines().next().unwrap_or_default()
+            ));
+        }
+    }
+    let systems: Vec<Table> = collected
+        .sequence_values::<Table>()
+        .filter_map(Result::ok)
+        .collect();
+    Ok(convert(&Raw { systems }, data))
+}
+
+/// `ipairs` for the sandbox (it has no base library).
+fn ipairs_fn(lua: &Lua) -> mlua::Result<mlua::Function> {
+    lua.create_function(|lua, t: Value| {
+        let next = lua.create_function(|_, (t, i): (Table, i64)| {
+            let v: Value = t.raw_get(i + 1)?;
+            Ok(if v.is_nil() {
+                (Value::Nil, Value::Nil)
+            } else {
+                (Value::Integer(i + 1), v)
+            })
+        })?;
+        Ok((next, t, 0))
+    })
+}
+
+fn s(t: &Table, k: &str) -> Option<String> {
+    match t.raw_get::<Value>(k).ok()? {
+        Value::String(v) => Some(v.to_string_lossy().to_string()),
+        _ => None,
+    }
+}
+
+fn list(t: &Table, k: &str) -> Vec<Table> {
+    match t.raw_get::<Value>(k) {
+        Ok(Value::Table(l)) => l
+            .sequence_values::<Table>()
+            .filter_map(Result::ok)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn flag(t: &Table, k: &str) -> bool {
+    matches!(t.raw_get::<Value>(k), Ok(Value::Boolean(true)))
+}
+
+/// Turns the collected tables into typed definitions.
+fn convert(raw: &Raw, data: &ProductData) -> DocData {
+    let mut out = DocData::default();
+    // Enumerations and structures first: parameter types name them.
+    let mut struct_tables = Vec::new();
+    for sys in &raw.systems {
+        for t in list(sys, "Tables") {
+            let (Some(name), Some(kind)) = (s(&t, "Name"), s(&t, "Type")) else {
+                continue;
+            };
+            match kind.as_str() {
+                "Enumeration" => {
+                    let mut values: Vec<(String, i64)> = list(&t, "Fields")
+                        .iter()
+                        .filter_map(|f| {
+                            let v = match f.raw_get::<Value>("EnumValue").ok()? {
+                                Value::Integer(i) => i,
+                                Value::Number(n) => n as i64,
+                                _ => return None,
+                            };
+                            Some((s(f, "Name")?, v))
+                        })
+                        .collect();
+                    values.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+                    out.enums.push(EnumDef { name, values });
+                }
+                "Structure" => struct_tables.push((name, t)),
+                "Constants" => {
+                    for v in list(&t, "Values") {
+                        let (Some(n), Ok(val)) = (s(&v, "Name"), v.raw_get::<Value>("Value"))
+                        else {
+                            continue;
+                        };
+                        if let Some(val) = constant_value(&val, &out.enums, data) {
+                            out.constants.push((name.clone(), n, val));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let names = Names {
+        enums: out.enums.iter().map(|e| e.name.clone()).collect(),
+        structures: struct_tables.iter().map(|(n, _)| n.clone()).collect(),
+    };
+    for (name, t) in &struct_tables {
+        let mut fields: Vec<Param> = list(t, "Fields")
+            .iter()
+            .filter_map(|f| param(f, &names, data))
+            .collect();
+        fields.sort_by(|a, b| a.name.cmp(&b.name));
+        out.structures.push(Structure {
+            name: name.clone(),
+            fields,
+            mixin: None,
+        });
+    }
+    for sys in &raw.systems {
+        if s(sys, "Type").as_deref() == Some("ScriptObject") {
+            continue;
+        }
+        let ns = s(sys, "Namespace");
+        for f in list(sys, "Functions") {
+            let Some(short) = s(&f, "Name") else { continue };
+            let name = match &ns {
+                Some(ns) => format!("{ns}.{short}"),
+                None => short.clone(),
+            };
+            let params = |k: &str| -> Vec<Param> {
+                list(&f, k)
+                    .iter()
+                    .filter_map(|p| param(p, &names, data))
+                    .collect()
+            };
+            out.apis.push(Api {
+                name,
+                namespace: ns.clone(),
+                short_name: short,
+                inputs: Some(params("Arguments")),
+                outputs: Some(params("Returns")),
+                impl_: None,
+                protected: false,
+                secureonly: false,
+                unsupported: false,
+                platform: None,
+                mayreturnnothing: flag(&f, "MayReturnNothing"),
+                stubnothing: false,
+                instride: None,
+                outstride: None,
+                stuboutstrides: None,
+            });
+        }
+        for e in list(sys, "Events") {
+            let Some(name) = s(&e, "LiteralName") else {
+                continue;
+            };
+            out.events.push(Event {
+                name,
+                payload: list(&e, "Payload")
+                    .iter()
+                    .filter_map(|p| param(p, &names, data))
+                    .collect(),
+                callback: false,
+                noscript: false,
+                restricted: false,
+                stride: None,
+            });
+        }
+    }
+    out.build_index();
+    out
+}
+
+/// Type names the documentation declares in its own files.
+struct Names {
+    enums: rustc_hash::FxHashSet<String>,
+    structures: rustc_hash::FxHashSet<String>,
+}
+
+fn param(t: &Table, names: &Names, data: &ProductData) -> Option<Param> {
+    let ty_name = s(t, "Type")?;
+    let inner = s(t, "InnerType");
+    let ty = if ty_name == "table" && inner.is_some() {
+        Ty::Array(Box::new(doc_type(inner.as_deref()?, names, data)))
+    } else {
+        doc_type(&ty_name, names, data)
+    };
+    let default = match t.raw_get::<Value>("Default").ok()? {
+        Value::Nil => None,
+        Value::Boolean(b) => Some(wowsim_data::Value::Bool(b)),
+        Value::Integer(i) => Some(wowsim_data::Value::Number(i as f64)),
+        Value::Number(n) => Some(wowsim_data::Value::Number(n)),
+        Value::String(v) => Some(wowsim_data::Value::Str(v.to_string_lossy().to_string())),
+        _ => None,
+    };
+    Some(Param {
+        name: s(t, "Name"),
+        ty,
+        nilable: flag(t, "Nilable"),
+        default,
+        stub: None,
+        stub_not_nil: false,
+        permissive: false,
+    })
+}
+
+/// Maps a documentation type name onto the reference's types.
+fn doc_type(name: &str, names: &Names, data: &ProductData) -> Ty {
+    if names.enums.contains(name) || data.enum_def(name).is_some() {
+        return Ty::Enum(name.to_owned());
+    }
+    if names.structures.contains(name) || data.structure(name).is_some() {
+        return Ty::Structure(name.to_owned());
+    }
+    if data.string_enum(name).is_some() {
+        return Ty::StringEnum(name.to_owned());
+    }
+    if data.luaobject(name).is_some() {
+        return Ty::LuaObject(name.to_owned());
+    }
+    match name {
+        "number"
+        | "luaIndex"
+        | "fileID"
+        | "BigUInteger"
+        | "BigInteger"
+        | "time_t"
+        | "SingleColorValue"
+        | "WOWMONEY"
+        | "DurationSeconds"
+        | "DurationSecondsDouble"
+        | "DurationSecondsPrimitive"
+        | "DurationMillisecondsPrimitive"
+        | "normalizedValue"
+        | "uiFontHeight"
+        | "FrameTime"
+        | "size"
+        | "SoundHandle"
+        | "SpellIdentifier"
+        | "EncounterTimelineEventID"
+        | "CalendarEventID"
+        | "NotificationDbId"
+        | "RecruitAcceptanceID"
+        | "WeeklyRewardItemDBID"
+        | "InventorySlots" => Ty::Number,
+        "bool" => Ty::Boolean,
+        "table" | "LuaValueReference" => Ty::Table,
+        "FileAsset" | "TextureAsset" | "TextureAssetDisk" | "ModelAsset" | "FontAsset" => {
+            Ty::FileAsset
+        }
+        "luaFunction" => Ty::Function,
+        "uiAddon" => Ty::UiAddon,
+        n if n.starts_with("UnitToken") || n == "uiUnit" => Ty::Unit,
+        "cstring"
+        | "string"
+        | "stringView"
+        | "WOWGUID"
+        | "textureKit"
+        | "textureAtlas"
+        | "ClubId"
+        | "ClubStreamId"
+        | "ClubInvitationId"
+        | "IDOrLink"
+        | "mouseButton"
+        | "MouseButton"
+        | "SendChatMessageType"
+        | "AuraFilters"
+        | "HTMLTextType" => Ty::String,
+        n if n.starts_with("kstring") => Ty::String,
+        n if n.starts_with("Simple") && data.uiobject(&n["Simple".len()..]).is_some() => {
+            Ty::UiObject(n["Simple".len()..].to_owned())
+        }
+        n if data.uiobject(n).is_some() => Ty::UiObject(n.to_owned()),
+        other => Ty::Other(other.to_owned()),
+    }
+}
+
+/// A constant's value; `Enum.X.Y` markers become numbers.
+fn constant_value(v: &Value, enums: &[EnumDef], data: &ProductData) -> Option<wowsim_data::Value> {
+    use wowsim_data::Value as D;
+    Some(match v {
+        Value::Boolean(b) => D::Bool(*b),
+        Value::Integer(i) => D::Number(*i as f64),
+        Value::Number(n) => D::Number(*n),
+        Value::String(s) => D::Str(s.to_string_lossy().to_string()),
+        Value::Table(t) if s(t, "__wowsim_const").is_some() => return None,
+        Value::Table(t) => {
+            let e = s(t, "__wowsim_enum")?;
+            let m = s(t, "member")?;
+            let n = enums
+                .iter()
+                .find(|d| d.name == e)
+                .and_then(|d| d.value(&m))
+                .or_else(|| data.enum_def(&e).and_then(|d| d.value(&m)))?;
+            D::Number(n as f64)
+        }
+        _ => return None,
+    })
+}
+
+/// Adds the documented enumerations (and members) and `Constants` the VM lacks.
+pub fn install_enums(lua: &Lua, docs: &DocData) -> mlua::Result<()> {
+    let g = lua.globals();
+    let e: Table = g.raw_get("Enum")?;
+    for def in &docs.enums {
+        let t = match e.raw_get::<Value>(def.name.as_str())? {
+            Value::Table(t) => t,
+            _ => {
+                let t = lua.create_table()?;
+                e.raw_set(def.name.as_str(), t.clone())?;
+                t
+            }
+        };
+        for (k, v) in &def.values {
+            if t.raw_get::<Value>(k.as_str())?.is_nil() {
+                t.raw_set(k.as_str(), *v)?;
+            }
+        }
+        let meta_name = format!("{}Meta", def.name);
+        if !def.values.is_empty() && e.raw_get::<Value>(meta_name.as_str())?.is_nil() {
+            let meta = lua.create_table()?;
+            meta.raw_set("NumValues", def.values.len())?;
+            meta.raw_set("MinValue", def.values.iter().map(|(_, v)| *v).min())?;
+            meta.raw_set("MaxValue", def.values.iter().map(|(_, v)| *v).max())?;
+            e.raw_set(meta_name, meta)?;
+        }
+    }
+    let c: Table = match g.raw_get::<Value>("Constants")? {
+        Value::Table(t) => t,
+        _ => {
+            let t = lua.create_table()?;
+            g.raw_set("Constants", t.clone())?;
+            t
+        }
+    };
+    for (table, name, v) in &docs.constants {
+        let t = match c.raw_get::<Value>(table.as_str())? {
+            Value::Table(t) => t,
+            _ => {
+                let t = lua.create_table()?;
+                c.raw_set(table.as_str(), t.clone())?;
+                t
+            }
+        };
+        if t.raw_get::<Value>(name.as_str())?.is_nil() {
+            t.raw_set(name.as_str(), super::data_value(lua, v)?)?;
+        }
+    }
+    Ok(())
+}
+
+/// Installs a typed stub for every documented function that is still undefined; returns
+/// their names (counted as stubs like the reference's).
+pub fn install_functions(
+    lua: &Lua,
+    docs: &Rc<DocData>,
+    data: &'static ProductData,
+) -> mlua::Result<Vec<String>> {
+    let mut added = Vec::new();
+    for (i, api) in docs.apis.iter().enumerate() {
+        if !super::stubs::get_path(lua, &api.name)?.is_nil() {
+            continue;
+        }
+        let docs = docs.clone();
+        super::stubs::install_stub_with(lua, api, move |lua| {
+            let api = &docs.apis[i];
+            let mut out = mlua::MultiValue::new();
+            for p in super::stubs::stub_outputs(api) {
+                out.push_back(super::stubs::default_value(lua, data, p, 0)?);
+            }
+            Ok(out)
+        })?;
+        added.push(api.name.clone());
+    }
+    Ok(added)
+}
