@@ -22,6 +22,7 @@ pub mod game_tooltip;
 pub mod message_frame;
 pub mod model;
 pub mod region;
+pub mod scene_state;
 pub mod screen;
 pub mod scroll_frame;
 pub mod slider;
@@ -229,6 +230,7 @@ pub fn install(
     animation::install(lua)?;
     ui_object::install(lua)?;
     model::install(lua)?;
+    scene_state::install(lua)?;
     color_select::install(lua)?;
     Ok(())
 }

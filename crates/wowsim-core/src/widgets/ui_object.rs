@@ -110,12 +110,18 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             ret(lua, false)
         }),
         ("UIObject", "HasAnyAccessRestrictions", |lua, a| {
-            self_id(lua, &a, "HasAnyAccessRestrictions")?;
-            ret(lua, false)
+            let id = self_id(lua, &a, "HasAnyAccessRestrictions")?;
+            ret(
+                lua,
+                get_field(lua, id, "uiobject.restrictions").as_f64() != 0.0,
+            )
         }),
         ("UIObject", "HasAnyForbiddenAspects", |lua, a| {
-            self_id(lua, &a, "HasAnyForbiddenAspects")?;
-            ret(lua, false)
+            let id = self_id(lua, &a, "HasAnyForbiddenAspects")?;
+            ret(
+                lua,
+                get_field(lua, id, "uiobject.forbiddenAspects").as_f64() != 0.0,
+            )
         }),
         ("ParentedObjectBase", "GetParentKey", |lua, a| {
             let id = self_id(lua, &a, "GetParentKey")?;
