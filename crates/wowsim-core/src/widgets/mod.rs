@@ -230,7 +230,7 @@ pub fn install(
     animation::install(lua)?;
     ui_object::install(lua)?;
     model::install(lua)?;
-    scene_state::install(lua)?;
+    scene_state::install(lua, data)?;
     color_select::install(lua)?;
     Ok(())
 }

@@ -18,6 +18,8 @@ use super::fields::FieldVal;
 use super::util::{arg, get_field, num, ret, self_id, set_field, string, truthy};
 use super::{add_method, object_table, types};
 use mlua::{Lua, MultiValue, Table, Value};
+use std::cell::Cell;
+use wowsim_data::ProductData;
 
 /// How a stored argument is read.
 #[derive(Clone, Copy)]
@@ -174,7 +176,7 @@ pub fn store(
         }
         Ok(())
     })?;
-    add_method(lua, owner, method, f)
+    reg(lua, owner, method, f)
 }
 
 fn value_of(lua: &Lua, id: u32, name: &str, d: C) -> mlua::Result<Value> {
@@ -205,7 +207,7 @@ pub fn load(
         }
         Ok(out)
     })?;
-    add_method(lua, owner, method, f)
+    reg(lua, owner, method, f)
 }
 
 /// A method that changes nothing in the simulator; returns the given constants.
@@ -223,7 +225,7 @@ pub fn noop(lua: &Lua, owner: &str, method: &'static str, rets: &'static [C]) ->
         }
         Ok(out)
     })?;
-    add_method(lua, owner, method, f)
+    reg(lua, owner, method, f)
 }
 
 /// Clears fields (back to their defaults).
@@ -279,17 +281,39 @@ fn unit_guid(lua: &Lua, unit: &str) -> mlua::Result<Option<String>> {
 }
 
 fn method(lua: &Lua, owner: &str, name: &str, f: super::util::Method) -> mlua::Result<()> {
-    add_method(lua, owner, name, lua.create_function(f)?)
+    reg(lua, owner, name, lua.create_function(f)?)
 }
 
-/// Installs the methods of this file.
-pub fn install(lua: &Lua) -> mlua::Result<()> {
-    install_actor(lua)?;
-    install_model(lua)?;
-    install_scene(lua)?;
-    install_map(lua)?;
-    install_other(lua)?;
+thread_local! {
+    /// The flavour's reference while [`install`] runs.
+    static DATA: Cell<Option<&'static ProductData>> = const { Cell::new(None) };
+}
+
+/// Registers a method when the flavour's reference has it on `owner` (this file covers types
+/// and methods that some flavours lack).
+fn reg(lua: &Lua, owner: &str, name: &str, f: mlua::Function) -> mlua::Result<()> {
+    let has = DATA.with(Cell::get).is_some_and(|d| {
+        d.uiobject(owner)
+            .is_some_and(|o| o.methods.iter().any(|m| m.name == name))
+    });
+    if has {
+        add_method(lua, owner, name, f)?;
+    }
     Ok(())
+}
+
+/// Installs the methods of this file that the flavour has.
+pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    DATA.with(|d| d.set(Some(data)));
+    let r = (|| {
+        install_actor(lua)?;
+        install_model(lua)?;
+        install_scene(lua)?;
+        install_map(lua)?;
+        install_other(lua)
+    })();
+    DATA.with(|d| d.set(None));
+    r
 }
 
 fn install_actor(lua: &Lua) -> mlua::Result<()> {
@@ -445,7 +469,7 @@ fn install_actor(lua: &Lua) -> mlua::Result<()> {
             }
             ret(lua, true)
         })?;
-        add_method(lua, o, name, f)?;
+        reg(lua, o, name, f)?;
     }
     method(lua, o, "SetModelByCreatureDisplayID", |lua, a| {
         let id = self_id(lua, &a, "SetModelByCreatureDisplayID")?;
@@ -499,7 +523,7 @@ fn install_actor(lua: &Lua) -> mlua::Result<()> {
             let id = self_id(lua, &a, name)?;
             ret(lua, has_model(lua, id))
         })?;
-        add_method(lua, o, name, f)?;
+        reg(lua, o, name, f)?;
     }
     method(lua, o, "AttachToMount", |lua, a| {
         let id = self_id(lua, &a, "AttachToMount")?;
@@ -1268,12 +1292,12 @@ fn install_other(lua: &Lua) -> mlua::Result<()> {
             set_field(lua, id, field, FieldVal::Num((cur | n) as f64));
             ret(lua, ())
         })?;
-        add_method(lua, "UIObject", add, f)?;
+        reg(lua, "UIObject", add, f)?;
         let g = lua.create_function(move |lua, a: MultiValue| {
             let id = self_id(lua, &a, get)?;
             ret(lua, get_field(lua, id, field).as_f64())
         })?;
-        add_method(lua, "UIObject", get, g)?;
+        reg(lua, "UIObject", get, g)?;
     }
     Ok(())
 }
