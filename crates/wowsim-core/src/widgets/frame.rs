@@ -415,7 +415,12 @@ pub fn expand_parent_name(lua: &Lua, name: &str, parent: Option<u32>) -> String 
     name.replace("$parent", &pname).replace("$Parent", &pname)
 }
 
-fn create_region(lua: &Lua, args: MultiValue, ty: &str, method: &str) -> mlua::Result<MultiValue> {
+pub(crate) fn create_region(
+    lua: &Lua,
+    args: MultiValue,
+    ty: &str,
+    method: &str,
+) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &args, method)?;
     let name = match arg(&args, 1) {
         Value::String(s) => Some(expand_parent_name(lua, &s.to_string_lossy(), Some(id))),

@@ -4,7 +4,7 @@
 //! | WoW name | Rust |
 //! | --- | --- |
 //! | `AddMessage(text [, r, g, b, a, id])` | [`add_message`] |
-//! | `Clear`, `GetNumMessages`, `GetMessageInfo(i)` | [`install`] |
+//! | `Clear`, `GetNumMessages`, `GetMessageInfo(i)`, `HasMessageByID`, `ResetMessageFadeByID` (messages do not fade here) | [`install`] |
 //! | `SetMaxLines`, `GetMaxLines`, `ScrollUp`, `ScrollDown`, `ScrollToTop`, `ScrollToBottom`, `AtTop`, `AtBottom`, `GetScrollOffset`, `SetScrollOffset` | [`install`] |
 //! | `SetFading`, `GetFading`, `SetTimeVisible`, `GetTimeVisible` (scrolling frame; MessageFrame's are generic) | [`install`] |
 
@@ -102,6 +102,39 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("MessageFrame", "Clear", |lua, a| {
             let id = self_id(lua, &a, "Clear")?;
             with_msgs(lua, |m| m.remove(&id));
+            ret(lua, ())
+        }),
+        ("MessageFrame", "HasMessageByID", |lua, a| {
+            let id = self_id(lua, &a, "HasMessageByID")?;
+            let v = arg(&a, 1);
+            let Some(mid) = num(&v) else {
+                return Err(crate::lua::lua_error(
+                    lua,
+                    format_args!(
+                        "bad argument #1 to 'HasMessageByID' (number expected, got {})",
+                        crate::lua::type_name(&v)
+                    ),
+                ));
+            };
+            let has = with_msgs(lua, |m| {
+                m.get(&id)
+                    .is_some_and(|l| l.iter().any(|x| x.id == Some(mid)))
+            });
+            ret(lua, has)
+        }),
+        // Messages do not fade in the simulator (they stay until cleared or pushed out), so
+        // there is no fade to restart.
+        ("MessageFrame", "ResetMessageFadeByID", |lua, a| {
+            self_id(lua, &a, "ResetMessageFadeByID")?;
+            if num(&arg(&a, 1)).is_none() {
+                return Err(crate::lua::lua_error(
+                    lua,
+                    format_args!(
+                        "bad argument #1 to 'ResetMessageFadeByID' (number expected, got {})",
+                        crate::lua::type_name(&arg(&a, 1))
+                    ),
+                ));
+            }
             ret(lua, ())
         }),
         ("ScrollingMessageFrame", "AddMessage", add_message),

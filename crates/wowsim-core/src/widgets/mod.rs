@@ -24,6 +24,7 @@ pub mod message_frame;
 pub mod model;
 pub mod model_scene;
 pub mod region;
+pub mod scene_state;
 pub mod screen;
 pub mod script_types;
 pub mod scroll_frame;
@@ -240,6 +241,7 @@ pub fn install(
     animation::install(lua)?;
     ui_object::install(lua)?;
     model::install(lua)?;
+    scene_state::install(lua, data)?;
     color_select::install(lua)?;
     Ok(())
 }

@@ -5,12 +5,13 @@
 //! | --- | --- |
 //! | `SetMinMaxValues(min, max)`, `SetValue(value)` | `slider::set_min_max`, `slider::set_value` |
 //! | `SetStatusBarColor(r, g, b [, a])`, `GetStatusBarColor` | [`install`] |
+//! | `SetTimerDuration(duration [, interpolation, direction])`, `GetTimerDuration` (the object given) | [`install`] |
 //! | `GetValue`, `GetMinMaxValues`, `GetStatusBarTexture`, `SetOrientation`, `SetReverseFill` | generic (`fields`) |
 
 use super::fields::FieldVal;
 use super::slider::{set_min_max, set_value};
 use super::util::{
-    arg, get_field, install_methods, need_num, num, ret, self_id, with_ui_mut, Method,
+    arg, get_field, install_methods, need_num, num, ret, self_id, set_field, with_ui_mut, Method,
 };
 use mlua::Lua;
 
@@ -19,6 +20,46 @@ const COLOR: [&str; 4] = ["barColorR", "barColorG", "barColorB", "barColorA"];
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
+        // The duration object a timer bar follows, kept as given (with its interpolation and
+        // direction); before any, a new duration object, as the client's zero timer.
+        ("StatusBar", "SetTimerDuration", |lua, a| {
+            let id = self_id(lua, &a, "SetTimerDuration")?;
+            let d = arg(&a, 1);
+            if !matches!(d, mlua::Value::UserData(_) | mlua::Value::Table(_)) {
+                return Err(crate::lua::lua_error(
+                    lua,
+                    format_args!(
+                        "bad argument #1 to 'SetTimerDuration' (LuaDurationObject expected, got {})",
+                        crate::lua::type_name(&d)
+                    ),
+                ));
+            }
+            super::scene_state::lua_set(lua, id, "statusbar.timer", d)?;
+            for (i, f) in [
+                (2, "statusbar.timerInterpolation"),
+                (3, "statusbar.timerDirection"),
+            ] {
+                set_field(lua, id, f, FieldVal::Num(num(&arg(&a, i)).unwrap_or(0.0)));
+            }
+            ret(lua, ())
+        }),
+        ("StatusBar", "GetTimerDuration", |lua, a| {
+            let id = self_id(lua, &a, "GetTimerDuration")?;
+            match super::scene_state::lua_get(lua, id, "statusbar.timer")? {
+                mlua::Value::Nil => {
+                    let create: Option<mlua::Function> = lua
+                        .globals()
+                        .get::<Option<mlua::Table>>("C_DurationUtil")?
+                        .map(|t| t.get("CreateDuration"))
+                        .transpose()?;
+                    match create {
+                        Some(f) => ret(lua, f.call::<mlua::Value>(())?),
+                        None => ret(lua, mlua::Value::Nil),
+                    }
+                }
+                v => ret(lua, v),
+            }
+        }),
         ("StatusBar", "SetMinMaxValues", |lua, a| {
             let id = self_id(lua, &a, "SetMinMaxValues")?;
             let min = need_num(lua, &a, 1, "StatusBar:SetMinMaxValues(min, max)")?;

@@ -1,11 +1,13 @@
 //! UIObject and ParentedObjectBase: the questions every object answers about itself. There is
 //! no secure environment in the simulator, so access and secret-value questions answer "no
-//! restriction"; `SetForbidden` is remembered (and `IsForbidden` reports it). Parent keys are
-//! the keys under which an object is stored in its parent's table.
+//! restriction" unless an addon added one (`AddSecretAspect`, `AddAccessRestrictions` and
+//! `AddForbiddenAspects` keep flags; the latter two are in `scene_state.rs`); `SetForbidden`
+//! is remembered (and `IsForbidden` reports it). Parent keys are the keys under which an
+//! object is stored in its parent's table.
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
-//! | `IsForbidden`, `SetForbidden`, `GetObjectTable`, `CanBeAccessedInContext`, `HasSecretValues`, `IsPreventingSecretValues`, `HasAnySecretAspect`, `HasSecretAspect`, `HasAccessConstraints`, `HasAnyAccessRestrictions`, `HasAnyForbiddenAspects` | [`install`] |
+//! | `IsForbidden`, `SetForbidden`, `GetObjectTable`, `CanBeAccessedInContext`, `HasSecretValues`, `IsPreventingSecretValues`, `HasAnySecretAspect`, `HasSecretAspect`, `AddSecretAspect`, `HasAccessConstraints`, `HasAnyAccessRestrictions`, `HasAnyForbiddenAspects` | [`install`] |
 //! | `GetParentKey`, `SetParentKey(key [, clearOtherKeys])`, `ClearParentKey` | [`parent_key`] |
 //! | `GetDebugName([preferParentKey])` | [`debug_name`] |
 
@@ -96,24 +98,57 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             ret(lua, false)
         }),
         ("UIObject", "HasAnySecretAspect", |lua, a| {
-            self_id(lua, &a, "HasAnySecretAspect")?;
-            ret(lua, false)
+            let id = self_id(lua, &a, "HasAnySecretAspect")?;
+            ret(
+                lua,
+                get_field(lua, id, "uiobject.secretAspects").as_f64() != 0.0,
+            )
         }),
         ("UIObject", "HasSecretAspect", |lua, a| {
-            self_id(lua, &a, "HasSecretAspect")?;
-            ret(lua, false)
+            let id = self_id(lua, &a, "HasSecretAspect")?;
+            let want = super::util::num(&arg(&a, 1)).unwrap_or(0.0) as u64;
+            let have = get_field(lua, id, "uiobject.secretAspects").as_f64() as u64;
+            ret(lua, have & want != 0)
+        }),
+        // Aspects are flags; adding one keeps the others.
+        ("UIObject", "AddSecretAspect", |lua, a| {
+            let id = self_id(lua, &a, "AddSecretAspect")?;
+            let v = arg(&a, 1);
+            let Some(n) = super::util::num(&v) else {
+                return Err(crate::lua::lua_error(
+                    lua,
+                    format_args!(
+                        "bad argument #1 to 'AddSecretAspect' (number expected, got {})",
+                        crate::lua::type_name(&v)
+                    ),
+                ));
+            };
+            let cur = get_field(lua, id, "uiobject.secretAspects").as_f64() as u64;
+            set_field(
+                lua,
+                id,
+                "uiobject.secretAspects",
+                FieldVal::Num((cur | n as u64) as f64),
+            );
+            ret(lua, ())
         }),
         ("UIObject", "HasAccessConstraints", |lua, a| {
             self_id(lua, &a, "HasAccessConstraints")?;
             ret(lua, false)
         }),
         ("UIObject", "HasAnyAccessRestrictions", |lua, a| {
-            self_id(lua, &a, "HasAnyAccessRestrictions")?;
-            ret(lua, false)
+            let id = self_id(lua, &a, "HasAnyAccessRestrictions")?;
+            ret(
+                lua,
+                get_field(lua, id, "uiobject.restrictions").as_f64() != 0.0,
+            )
         }),
         ("UIObject", "HasAnyForbiddenAspects", |lua, a| {
-            self_id(lua, &a, "HasAnyForbiddenAspects")?;
-            ret(lua, false)
+            let id = self_id(lua, &a, "HasAnyForbiddenAspects")?;
+            ret(
+                lua,
+                get_field(lua, id, "uiobject.forbiddenAspects").as_f64() != 0.0,
+            )
         }),
         ("ParentedObjectBase", "GetDebugName", |lua, a| {
             let id = self_id(lua, &a, "GetDebugName")?;
