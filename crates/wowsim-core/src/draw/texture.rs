@@ -247,6 +247,13 @@ pub fn quad(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem
             p[1] = l[1] + (t[1] - l[1]) * (v0 + (v1 - v0) * fv) as f32;
         }
     }
+    // A playing TextureCoordTranslation slides the image inside the region.
+    if let Some([du, dv]) = anim.map(|a| a.uv_shift) {
+        for p in uv.iter_mut() {
+            p[0] += du as f32;
+            p[1] += dv as f32;
+        }
+    }
     rotate(&mut uv, num(ui, id, "textureRotation", 0.0) + ctx.rotation);
     let blend = match ui.field_by_name(id, "blendMode") {
         FieldVal::Str(s) => BlendMode::parse(&s).unwrap_or_default(),

@@ -51,6 +51,8 @@ pub struct AnimFx {
     pub vertex: Option<[f64; 4]>,
     /// The part of the texture's coordinates shown (u0, v0, u1, v1), from a FlipBook.
     pub uv_cell: Option<[f64; 4]>,
+    /// Added to the texture's coordinates (u, v), from a TextureCoordTranslation.
+    pub uv_shift: [f64; 2],
 }
 
 impl Default for AnimFx {
@@ -65,6 +67,7 @@ impl Default for AnimFx {
             rotation: 0.0,
             vertex: None,
             uv_cell: None,
+            uv_shift: [0.0, 0.0],
         }
     }
 }
@@ -142,6 +145,10 @@ fn apply(lua: &Lua, anim: u32, p: f64, fx: &mut AnimFx) {
         let from = num_or(lua, anim, "fromAlpha", 0.0);
         let to = num_or(lua, anim, "toAlpha", 0.0);
         fx.alpha *= lerp(from, to).clamp(0.0, 1.0);
+    } else if types::is_a(ty, "TextureCoordTranslation") {
+        // Offsets in texture coordinates (fractions of the image), not in units.
+        fx.uv_shift[0] += num_or(lua, anim, "offsetX", 0.0) * p;
+        fx.uv_shift[1] += num_or(lua, anim, "offsetY", 0.0) * p;
     } else if types::is_a(ty, "TranslationBase") {
         fx.dx += num_or(lua, anim, "offsetX", 0.0) * p;
         fx.dy += num_or(lua, anim, "offsetY", 0.0) * p;
