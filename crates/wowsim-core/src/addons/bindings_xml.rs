@@ -23,7 +23,14 @@ pub fn load(lua: &Lua, addon: &str, dir: &Path) -> mlua::Result<()> {
     };
     let text = String::from_utf8_lossy(strip_bom(&bytes)).into_owned();
     let doc = crate::xmlui::registry::parse(lua, &text);
-    for d in &doc.diagnostics {
+    // Attributes outside the schema (`description`, which Ace3's Bindings.xml has used for
+    // years) are kept with the command, not reported: the client reads this file with its own
+    // binding loader, and no warning for them is known.
+    for d in doc
+        .diagnostics
+        .iter()
+        .filter(|d| d.kind != wowsim_xml::DiagKind::UnrecognizedAttribute)
+    {
         let msg = wowsim_xml::format_diagnostic(&logical, d);
         record_at(lua, msg, &logical, Some(d.pos.line));
     }
