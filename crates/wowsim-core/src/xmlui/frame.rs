@@ -197,7 +197,15 @@ pub fn load_element(
         (None, Some(i)) => i,
         _ => type_for_tag(lua, schema, &tag),
     };
-    let parent = match el.attr("parent") {
+    let links = chain(lua, el, src, intrinsic);
+    // `parent=` may come from a template (ContainerFrameTemplate's `parent=`): the last of the
+    // chain that gives one wins over the lexical parent.
+    let parent_attr = links
+        .iter()
+        .rev()
+        .filter_map(Link::el)
+        .find_map(|e| e.attr("parent"));
+    let parent = match parent_attr {
         Some(p) => parent_by_name(lua, p, parent)?.or(parent),
         None => parent,
     };
@@ -206,7 +214,6 @@ pub fn load_element(
     if let Some((level, sub)) = layer {
         super::calls::call(lua, &obj, "Layer", "level", "SetDrawLayer", (level, sub))?;
     }
-    let links = chain(lua, el, src, intrinsic);
     apply(lua, id, &obj, &tag, &links, parent)?;
     finish(lua, id)?;
     Ok(Some((id, obj)))
