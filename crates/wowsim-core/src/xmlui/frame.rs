@@ -1,8 +1,9 @@
-//! Frames and regions from XML: object creation (name with `$parent`, `parent`, virtual and
-//! intrinsic elements become templates), the inheritance chain (`inherits`, intrinsic bases,
-//! later templates winning), and the application order the client uses: parentKey and
-//! parentArray, mixins, attributes, plain children (size, anchors, key values, scripts), then
-//! `<Layers>` and `<Frames>`, then OnLoad (children before parents) and OnShow if visible.
+//! Frames and regions from XML: object creation (name with `$parent`, `parent`, top-level
+//! virtual and intrinsic elements become templates), the inheritance chain (`inherits`,
+//! intrinsic bases, later templates winning), and the application order the client uses:
+//! parentKey and parentArray, mixins, attributes, plain children (size, anchors, key values,
+//! scripts), then `<Layers>` and `<Frames>`, then OnLoad (children before parents) and OnShow
+//! if visible.
 
 use super::registry::{self, Src, Template};
 use super::{attrs, coverage, layers, props, scripts};
@@ -186,7 +187,10 @@ pub fn load_element(
         return Ok(None);
     };
     let is_intrinsic = el.bool_attr("intrinsic") == Some(true);
-    if el.bool_attr("virtual") == Some(true) || is_intrinsic {
+    // `virtual` makes a template only at the top of a file: on a child of a frame the client
+    // ignores it and creates the child (RecruitAFriend's `EditBox`, used by its parent's OnLoad).
+    let template = el.bool_attr("virtual") == Some(true) && parent.is_none();
+    if template || is_intrinsic {
         match el.attr("name") {
             Some(n) => registry::register(lua, n, el, src, is_intrinsic),
             None => coverage::not_implemented(lua, &el.tag, "virtual"),
@@ -197,7 +201,15 @@ pub fn load_element(
         (None, Some(i)) => i,
         _ => type_for_tag(lua, schema, &tag),
     };
-    let parent = match el.attr("parent") {
+    let links = chain(lua, el, src, intrinsic);
+    // `parent=` may come from a template (ContainerFrameTemplate's `parent=`): the last of the
+    // chain that gives one wins over the lexical parent.
+    let parent_attr = links
+        .iter()
+        .rev()
+        .filter_map(Link::el)
+        .find_map(|e| e.attr("parent"));
+    let parent = match parent_attr {
         Some(p) => parent_by_name(lua, p, parent)?.or(parent),
         None => parent,
     };
@@ -206,7 +218,6 @@ pub fn load_element(
     if let Some((level, sub)) = layer {
         super::calls::call(lua, &obj, "Layer", "level", "SetDrawLayer", (level, sub))?;
     }
-    let links = chain(lua, el, src, intrinsic);
     apply(lua, id, &obj, &tag, &links, parent)?;
     finish(lua, id)?;
     Ok(Some((id, obj)))

@@ -316,6 +316,20 @@ fn anchors(
 }
 
 /// A `KeyValue`/`Attribute` value converted by its `type` (string by default).
+/// The value of a `type="global"` KeyValue/Attribute: a global's name, or a dotted path through
+/// tables from the globals (`Enum.UIFrameType.Tutorial`), as the client resolves it; `nil` when a
+/// step of the path is not a table.
+fn global_path(lua: &Lua, path: &str) -> mlua::Result<Value> {
+    let mut cur = Value::Table(lua.globals());
+    for part in path.split('.') {
+        cur = match cur {
+            Value::Table(t) => t.get(part)?,
+            _ => return Ok(Value::Nil),
+        };
+    }
+    Ok(cur)
+}
+
 fn typed_value(lua: &Lua, el: &Element) -> mlua::Result<Option<Value>> {
     let v = el.attr("value").unwrap_or("");
     Ok(Some(
@@ -323,7 +337,7 @@ fn typed_value(lua: &Lua, el: &Element) -> mlua::Result<Option<Value>> {
             None | Some("string") => Value::String(lua.create_string(v)?),
             Some("number") => parse_number(v).map_or(Value::Nil, Value::Number),
             Some("boolean") => Value::Boolean(v.eq_ignore_ascii_case("true")),
-            Some("global") => lua.globals().get(v)?,
+            Some("global") => global_path(lua, v)?,
             Some("nil") => Value::Nil,
             Some(_) => {
                 coverage::not_implemented(lua, &el.tag, "type");
