@@ -1,4 +1,4 @@
-//! Finds the client-provided globals that Blizzard's UI code reads: ALL_CAPS names that the
+//! Finds the client-provided globals that addon code (Blizzard's UI and the user's) reads: ALL_CAPS names that the
 //! code references as globals but never assigns (in the client they come from the generated
 //! `GlobalStrings.lua` and from the colour database). A small Lua tokenizer, no parser: what it
 //! needs is which names are read, which are written, and which are only nil-checked.
@@ -209,7 +209,9 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
         }
         let prev = if i > 0 { t[i - 1] } else { "" };
         let next = t.get(i + 1).copied().unwrap_or("");
-        if matches!(prev, "." | ":" | "goto") {
+        // `_G.NAME` is the global itself.
+        let via_g = prev == "." && i > 1 && t[i - 2] == "_G";
+        if matches!(prev, "." | ":" | "goto") && !via_g {
             continue;
         }
         if prev == "function" || next == "=" {
@@ -332,6 +334,10 @@ mod tests {
         check("function SETUP() end print(SETUP)", &[]);
         check("t = { KEY = 1 } print(KEY)", &[]);
         check("s = A_STRING .. B_STRING", &["A_STRING", "B_STRING"]);
+        check(
+            "_G.SET_HERE = 1 print(SET_HERE, _G.READ_HERE)",
+            &["READ_HERE"],
+        );
     }
 
     #[test]

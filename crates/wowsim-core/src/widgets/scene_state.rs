@@ -14,9 +14,9 @@
 //! | `Frame:CreateVectorGraphics`; `VectorGraphics:SetSVG`/`GetSVGFileID`/`HasSVG`/`ClearSVG` | [`install`] |
 //! | `Minimap:GetZoomLevels` (6, as the client's minimap) | [`install`] |
 
+use super::add_method;
 use super::fields::FieldVal;
 use super::util::{arg, get_field, num, ret, self_id, set_field, string, truthy};
-use super::add_method;
 use mlua::{Lua, MultiValue, Table, Value};
 use std::cell::Cell;
 use wowsim_data::ProductData;
