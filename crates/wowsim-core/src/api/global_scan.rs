@@ -199,24 +199,60 @@ fn file_locals<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
     locals
 }
 
-/// Adds what one Lua file reads and writes.
+/// Whether the name at `t[i]` is tested for nil: `if X then`, `if (X) then`, `not X`,
+/// `elseif X and`.
+fn is_nil_test(t: &[&str], i: usize) -> bool {
+    let mut p = i;
+    while p > 0 && t[p - 1] == "(" {
+        p -= 1;
+    }
+    let mut n = i + 1;
+    while t.get(n) == Some(&")") && n - i <= i - p {
+        n += 1;
+    }
+    let prev = if p > 0 { t[p - 1] } else { "" };
+    let next = t.get(n).copied().unwrap_or("");
+    matches!(prev, "if" | "elseif" | "not") && matches!(next, "then" | "and" | "or")
+}
+
+/// Locals of a file that the file tests for nil (`local x = NAME ... if x then`).
+fn nil_tested_names<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
+    (0..t.len())
+        .filter(|&i| is_nil_test(t, i))
+        .map(|i| t[i])
+        .collect()
+}
+
+/// Adds what one Lua file reads and writes. `_G.NAME = v` assigns the global; other reads
+/// through `_G.NAME` are probes for something optional (another addon) and are not reads.
+/// A read kept in a local that the file tests for nil (`local x = NAME if x then`) counts as
+/// a nil test.
 pub fn scan_lua(src: &str, out: &mut GlobalUse) {
     let t = tokens(src);
     let locals = file_locals(&t);
+    let tested = nil_tested_names(&t);
     for (i, tok) in t.iter().enumerate() {
         if !is_constant_name(tok) || locals.contains(tok) {
             continue;
         }
         let prev = if i > 0 { t[i - 1] } else { "" };
         let next = t.get(i + 1).copied().unwrap_or("");
-        // `_G.NAME` is the global itself.
         let via_g = prev == "." && i > 1 && t[i - 2] == "_G";
-        if matches!(prev, "." | ":" | "goto") && !via_g {
+        if via_g && next == "=" {
+            out.assigned.insert((*tok).to_string());
             continue;
         }
+        if matches!(prev, "." | ":" | "goto") {
+            continue;
+        }
+        let kept_then_tested = prev == "="
+            && i > 2
+            && t[i - 3] == "local"
+            && tested.contains(t[i - 2])
+            && !matches!(next, "." | ":" | "[" | "(" | "..");
         if prev == "function" || next == "=" {
             out.assigned.insert((*tok).to_string());
-        } else if matches!(prev, "if" | "elseif" | "not") && matches!(next, "then" | "and" | "or") {
+        } else if is_nil_test(&t, i) || kept_then_tested {
             out.nil_checked.insert((*tok).to_string());
         } else {
             *out.read.entry((*tok).to_string()).or_default() += 1;
@@ -334,10 +370,11 @@ mod tests {
         check("function SETUP() end print(SETUP)", &[]);
         check("t = { KEY = 1 } print(KEY)", &[]);
         check("s = A_STRING .. B_STRING", &["A_STRING", "B_STRING"]);
-        check(
-            "_G.SET_HERE = 1 print(SET_HERE, _G.READ_HERE)",
-            &["READ_HERE"],
-        );
+        check("_G.SET_HERE = 1 print(SET_HERE, _G.PROBE)", &[]);
+        check("if (IN_PARENS) then end print(IN_PARENS)", &[]);
+        check("print(f(CALLED)) if (g(ARG)) then end", &["ARG", "CALLED"]);
+        check("local v = KEPT if (v) then end", &[]);
+        check("local v = USED:lower() if v then end", &["USED"]);
     }
 
     #[test]
