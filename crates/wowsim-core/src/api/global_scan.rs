@@ -200,7 +200,7 @@ fn file_locals<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
 }
 
 /// Whether the name at `t[i]` is tested for nil: `if X then`, `if (X) then`, `not X`,
-/// `elseif X and`.
+/// `X and …`, `X or default` (but not `c and X or y`, nor `a == X and`).
 fn is_nil_test(t: &[&str], i: usize) -> bool {
     let mut p = i;
     while p > 0 && t[p - 1] == "(" {
@@ -212,7 +212,15 @@ fn is_nil_test(t: &[&str], i: usize) -> bool {
     }
     let prev = if p > 0 { t[p - 1] } else { "" };
     let next = t.get(n).copied().unwrap_or("");
-    matches!(prev, "if" | "elseif" | "not") && matches!(next, "then" | "and" | "or")
+    // Where an operand starts (not after `==`, `..`, …).
+    let starts = matches!(
+        prev,
+        "if" | "elseif" | "while" | "not" | "(" | "=" | "," | "return" | "and" | "or" | "{"
+    );
+    (matches!(prev, "if" | "elseif" | "not") && matches!(next, "then" | "and" | "or"))
+        // `X and …` tests X; `X or default` expects it may be absent (not `c and X or y`).
+        || (starts && next == "and")
+        || (starts && prev != "and" && next == "or")
 }
 
 /// Locals of a file that the file tests for nil (`local x = NAME ... if x then`).
@@ -374,6 +382,11 @@ mod tests {
         check("if (IN_PARENS) then end print(IN_PARENS)", &[]);
         check("print(f(CALLED)) if (g(ARG)) then end", &["ARG", "CALLED"]);
         check("local v = KEPT if (v) then end", &[]);
+        check("x = (PROBE and PROBE.f) y = NUMBER_ID or 2", &[]);
+        check(
+            "x = c and TERNARY or OTHER z = a == COMPARED and 1",
+            &["COMPARED", "OTHER", "TERNARY"],
+        );
         check("local v = USED:lower() if v then end", &["USED"]);
     }
 
