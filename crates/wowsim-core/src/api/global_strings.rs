@@ -13,7 +13,7 @@
 //! never assigns nor nil-checks (nor declares as SavedVariables), with the key's own name as
 //! its value (what the client shows for a missing string; slash command words `SLASH_*` in
 //! lower case, as the client's are; format keys ending in `_S`, `_D`, `_SS`, … followed by one
-//! placeholder per letter). Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code
+//! placeholder per letter). Numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`, `MAX_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code
 //! uses as a colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the
 //! database instead. Keys built at run time (`_G["EMOTE"..i.."_TOKEN"]`) cannot be found and
 //! stay nil. There is no `__index` on `_G`. The definitions are counted
@@ -49,7 +49,9 @@ struct ScannedFiles {
 /// following XML includes (a `file=` is looked up next to the XML file, then in the addon
 /// folder, as the loader does).
 fn addon_files(lua: &Lua) -> ScannedFiles {
-    let (roots, saved_variables): (Vec<(bool, PathBuf, Vec<String>)>, Vec<String>) = {
+    /// An addon: whether Blizzard's, its folder, its TOC's files.
+    type Root = (bool, PathBuf, Vec<String>);
+    let (roots, saved_variables): (Vec<Root>, Vec<String>) = {
         let set = lua.app_data_ref::<AddonSet>().expect("addons");
         let roots = set
             .addons
@@ -112,6 +114,10 @@ fn is_ext(p: &Path, ext: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
+/// Prefixes of the client's numeric constants (`WOW_PROJECT_MISTS_CLASSIC`, `LE_*`,
+/// `NUM_*`, `MAX_*`): not strings, so no stand-in (a string would break comparisons).
+const NUMERIC_PREFIXES: &[&str] = &["WOW_PROJECT_", "LE_", "NUM_", "MAX_"];
+
 /// The colour a name stands for: `X_COLOR` itself, or `X_COLOR` for `X_COLOR_CODE`.
 fn color_of(name: &str) -> Option<&str> {
     if name.ends_with("_COLOR") {
@@ -173,6 +179,9 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
         ..Default::default()
     };
     for name in usage.provided_by_client() {
+        if NUMERIC_PREFIXES.iter().any(|p| name.starts_with(p)) {
+            continue;
+        }
         if !g.raw_get::<Value>(name.as_str())?.is_nil() {
             continue;
         }
