@@ -21,6 +21,8 @@ pub struct GlobalUse {
     /// `<Color color="NAME"/>`. Colours of the
     /// client's database need not be named `*_COLOR` (`MANAPREDICTIONBLUE`).
     pub colors: FxHashSet<String>,
+    /// Indexed as a table (`NAME.field`, `NAME[k]`, not a colour's `.r`): not a string.
+    pub indexed: FxHashSet<String>,
 }
 
 /// Methods of `ColorMixin` that show a value is a colour.
@@ -266,6 +268,8 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
             *out.read.entry((*tok).to_string()).or_default() += 1;
             if used_as_color(&t, i) {
                 out.colors.insert((*tok).to_string());
+            } else if matches!(next, "." | "[") {
+                out.indexed.insert((*tok).to_string());
             }
         }
     }
@@ -382,6 +386,14 @@ mod tests {
         check("if (IN_PARENS) then end print(IN_PARENS)", &[]);
         check("print(f(CALLED)) if (g(ARG)) then end", &["ARG", "CALLED"]);
         check("local v = KEPT if (v) then end", &[]);
+        let mut u = GlobalUse::default();
+        scan_lua(
+            "print(A_TABLE.x, B_TABLE[1], C_STRING:lower(), D_COLOR.r)",
+            &mut u,
+        );
+        let mut v: Vec<&str> = u.indexed.iter().map(String::as_str).collect();
+        v.sort();
+        assert_eq!(v, ["A_TABLE", "B_TABLE"]);
         check("x = (PROBE and PROBE.f) y = NUMBER_ID or 2", &[]);
         check(
             "x = c and TERNARY or OTHER z = a == COMPARED and 1",

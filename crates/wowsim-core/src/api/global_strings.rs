@@ -13,7 +13,7 @@
 //! never assigns nor nil-checks (nor declares as SavedVariables), with the key's own name as
 //! its value (what the client shows for a missing string; slash command words `SLASH_*` in
 //! lower case, as the client's are; format keys ending in `_S`, `_D`, `_SS`, … followed by one
-//! placeholder per letter). Numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`, `MAX_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code
+//! placeholder per letter). Names the code indexes as tables (`X.field`, `X[k]`) and numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`, `MAX_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code
 //! uses as a colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the
 //! database instead. Keys built at run time (`_G["EMOTE"..i.."_TOKEN"]`) cannot be found and
 //! stay nil. There is no `__index` on `_G`. The definitions are counted
@@ -192,6 +192,9 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
                     fallback.colors.push(c.to_string());
                 }
             }
+            // A table the code indexes (`PLAYER_FACTION_GROUP.Horde`) is not a string: it
+            // stays nil, so its absence shows.
+            None if usage.indexed.contains(&name) => {}
             None => {
                 g.raw_set(name.as_str(), fallback_value(&name))?;
                 fallback.strings.push(name);
