@@ -1,4 +1,4 @@
-//! Finds the client-provided globals that Blizzard's UI code reads: ALL_CAPS names that the
+//! Finds the client-provided globals that addon code (Blizzard's UI and the user's) reads: ALL_CAPS names that the
 //! code references as globals but never assigns (in the client they come from the generated
 //! `GlobalStrings.lua` and from the colour database). A small Lua tokenizer, no parser: what it
 //! needs is which names are read, which are written, and which are only nil-checked.
@@ -21,6 +21,8 @@ pub struct GlobalUse {
     /// `<Color color="NAME"/>`. Colours of the
     /// client's database need not be named `*_COLOR` (`MANAPREDICTIONBLUE`).
     pub colors: FxHashSet<String>,
+    /// Indexed as a table (`NAME.field`, `NAME[k]`, not a colour's `.r`): not a string.
+    pub indexed: FxHashSet<String>,
 }
 
 /// Methods of `ColorMixin` that show a value is a colour.
@@ -199,27 +201,75 @@ fn file_locals<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
     locals
 }
 
-/// Adds what one Lua file reads and writes.
+/// Whether the name at `t[i]` is tested for nil: `if X then`, `if (X) then`, `not X`,
+/// `X and …`, `X or default` (but not `c and X or y`, nor `a == X and`).
+fn is_nil_test(t: &[&str], i: usize) -> bool {
+    let mut p = i;
+    while p > 0 && t[p - 1] == "(" {
+        p -= 1;
+    }
+    let mut n = i + 1;
+    while t.get(n) == Some(&")") && n - i <= i - p {
+        n += 1;
+    }
+    let prev = if p > 0 { t[p - 1] } else { "" };
+    let next = t.get(n).copied().unwrap_or("");
+    // Where an operand starts (not after `==`, `..`, …).
+    let starts = matches!(
+        prev,
+        "if" | "elseif" | "while" | "not" | "(" | "=" | "," | "return" | "and" | "or" | "{"
+    );
+    (matches!(prev, "if" | "elseif" | "not") && matches!(next, "then" | "and" | "or"))
+        // `X and …` tests X; `X or default` expects it may be absent (not `c and X or y`).
+        || (starts && next == "and")
+        || (starts && prev != "and" && next == "or")
+}
+
+/// Locals of a file that the file tests for nil (`local x = NAME ... if x then`).
+fn nil_tested_names<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
+    (0..t.len())
+        .filter(|&i| is_nil_test(t, i))
+        .map(|i| t[i])
+        .collect()
+}
+
+/// Adds what one Lua file reads and writes. `_G.NAME = v` assigns the global; other reads
+/// through `_G.NAME` are probes for something optional (another addon) and are not reads.
+/// A read kept in a local that the file tests for nil (`local x = NAME if x then`) counts as
+/// a nil test.
 pub fn scan_lua(src: &str, out: &mut GlobalUse) {
     let t = tokens(src);
     let locals = file_locals(&t);
+    let tested = nil_tested_names(&t);
     for (i, tok) in t.iter().enumerate() {
         if !is_constant_name(tok) || locals.contains(tok) {
             continue;
         }
         let prev = if i > 0 { t[i - 1] } else { "" };
         let next = t.get(i + 1).copied().unwrap_or("");
+        let via_g = prev == "." && i > 1 && t[i - 2] == "_G";
+        if via_g && next == "=" {
+            out.assigned.insert((*tok).to_string());
+            continue;
+        }
         if matches!(prev, "." | ":" | "goto") {
             continue;
         }
+        let kept_then_tested = prev == "="
+            && i > 2
+            && t[i - 3] == "local"
+            && tested.contains(t[i - 2])
+            && !matches!(next, "." | ":" | "[" | "(" | "..");
         if prev == "function" || next == "=" {
             out.assigned.insert((*tok).to_string());
-        } else if matches!(prev, "if" | "elseif" | "not") && matches!(next, "then" | "and" | "or") {
+        } else if is_nil_test(&t, i) || kept_then_tested {
             out.nil_checked.insert((*tok).to_string());
         } else {
             *out.read.entry((*tok).to_string()).or_default() += 1;
             if used_as_color(&t, i) {
                 out.colors.insert((*tok).to_string());
+            } else if matches!(next, "." | "[") {
+                out.indexed.insert((*tok).to_string());
             }
         }
     }
@@ -332,6 +382,24 @@ mod tests {
         check("function SETUP() end print(SETUP)", &[]);
         check("t = { KEY = 1 } print(KEY)", &[]);
         check("s = A_STRING .. B_STRING", &["A_STRING", "B_STRING"]);
+        check("_G.SET_HERE = 1 print(SET_HERE, _G.PROBE)", &[]);
+        check("if (IN_PARENS) then end print(IN_PARENS)", &[]);
+        check("print(f(CALLED)) if (g(ARG)) then end", &["ARG", "CALLED"]);
+        check("local v = KEPT if (v) then end", &[]);
+        let mut u = GlobalUse::default();
+        scan_lua(
+            "print(A_TABLE.x, B_TABLE[1], C_STRING:lower(), D_COLOR.r)",
+            &mut u,
+        );
+        let mut v: Vec<&str> = u.indexed.iter().map(String::as_str).collect();
+        v.sort();
+        assert_eq!(v, ["A_TABLE", "B_TABLE"]);
+        check("x = (PROBE and PROBE.f) y = NUMBER_ID or 2", &[]);
+        check(
+            "x = c and TERNARY or OTHER z = a == COMPARED and 1",
+            &["COMPARED", "OTHER", "TERNARY"],
+        );
+        check("local v = USED:lower() if v then end", &["USED"]);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Global strings and database colours for a user-provided Blizzard UI.
+//! Global strings and database colours the client provides.
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
@@ -6,16 +6,18 @@
 //! | the colour database behind `C_UIColor.GetColors` (`*_COLOR`) | [`install`] → `ui_color.rs` |
 //!
 //! The client defines thousands of localized strings before any addon runs, from a generated
-//! `GlobalStrings.lua` that is not part of the public UI source and that wow-sim cannot ship.
-//! wow-sim reads the Blizzard UI it is given (every file its TOCs and XML includes name, for
-//! the emulated flavour, load-on-demand addons too) and defines each ALL_CAPS global that the
-//! code reads but never assigns nor nil-checks, with the key's own name as its value (what the
-//! client shows for a missing string; slash command words `SLASH_*` in lower case, as the
-//! client's are). Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code uses as a
-//! colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the database
-//! instead. User addons are not scanned: a global they read that the client
-//! does not define stays nil, as in the game. There is no `__index` on `_G`. The definitions
-//! are counted ([`GlobalStringFallback`]) and reported as a note.
+//! `GlobalStrings.lua` that is not part of the public UI source and that wow-sim cannot ship
+//! (the reference has no list of its keys either). wow-sim reads the addons it is given, the
+//! Blizzard UI and the user's (every file their TOCs and XML includes name, for the emulated
+//! flavour, load-on-demand addons too) and defines each ALL_CAPS global that the code reads but
+//! never assigns nor nil-checks (nor declares as SavedVariables), with the key's own name as
+//! its value (what the client shows for a missing string; slash command words `SLASH_*` in
+//! lower case, as the client's are; format keys ending in `_S`, `_D`, `_SS`, … followed by one
+//! placeholder per letter). Names the code indexes as tables (`X.field`, `X[k]`) and numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`, `MAX_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code
+//! uses as a colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the
+//! database instead. Keys built at run time (`_G["EMOTE"..i.."_TOKEN"]`) cannot be found and
+//! stay nil. There is no `__index` on `_G`. The definitions are counted
+//! ([`GlobalStringFallback`]) and reported as a note.
 
 use super::global_scan::{self, GlobalUse};
 use crate::addons::AddonSet;
@@ -29,27 +31,54 @@ pub struct GlobalStringFallback {
     pub strings: Vec<String>,
     /// Colours added to the database.
     pub colors: Vec<String>,
-    /// Files read.
+    /// Blizzard UI files read.
     pub files: usize,
+    /// User addon files read.
+    pub user_files: usize,
 }
 
-/// Every Lua and XML file the Blizzard addons load, following XML includes (a `file=` is
-/// looked up next to the XML file, then in the addon folder, as the loader does).
-fn blizzard_files(lua: &Lua) -> Vec<PathBuf> {
-    let roots: Vec<(PathBuf, Vec<String>)> = {
+/// Files the addons load, split by who wrote them, and the names their TOCs declare as
+/// SavedVariables (the client restores those; they are never strings).
+struct ScannedFiles {
+    blizzard: Vec<PathBuf>,
+    user: Vec<PathBuf>,
+    saved_variables: Vec<String>,
+}
+
+/// Every Lua and XML file the addons (Blizzard's and the user's, load-on-demand ones too) load,
+/// following XML includes (a `file=` is looked up next to the XML file, then in the addon
+/// folder, as the loader does).
+fn addon_files(lua: &Lua) -> ScannedFiles {
+    /// An addon: whether Blizzard's, its folder, its TOC's files.
+    type Root = (bool, PathBuf, Vec<String>);
+    let (roots, saved_variables): (Vec<Root>, Vec<String>) = {
         let set = lua.app_data_ref::<AddonSet>().expect("addons");
-        set.addons
+        let roots = set
+            .addons
             .iter()
-            .filter(|a| a.info.blizzard)
             .map(|a| {
                 let files = a.info.toc.files.iter().map(|f| f.path.clone()).collect();
-                (a.info.dir.clone(), files)
+                (a.info.blizzard, a.info.dir.clone(), files)
             })
-            .collect()
+            .collect();
+        let saved = set
+            .addons
+            .iter()
+            .flat_map(|a| {
+                let mut v = a.info.toc.saved_variables();
+                v.extend(a.info.toc.saved_variables_per_character());
+                v
+            })
+            .collect();
+        (roots, saved)
     };
     let mut seen = rustc_hash::FxHashSet::default();
-    let mut out = Vec::new();
-    for (dir, files) in roots {
+    let mut out = ScannedFiles {
+        blizzard: Vec::new(),
+        user: Vec::new(),
+        saved_variables,
+    };
+    for (blizzard, dir, files) in roots {
         let mut queue: Vec<(PathBuf, String)> =
             files.into_iter().rev().map(|f| (dir.clone(), f)).collect();
         while let Some((base, rel)) = queue.pop() {
@@ -69,7 +98,11 @@ fn blizzard_files(lua: &Lua) -> Vec<PathBuf> {
                     }
                 }
             }
-            out.push(path);
+            if blizzard {
+                out.blizzard.push(path);
+            } else {
+                out.user.push(path);
+            }
         }
     }
     out
@@ -80,6 +113,10 @@ fn is_ext(p: &Path, ext: &str) -> bool {
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
+
+/// Prefixes of the client's numeric constants (`WOW_PROJECT_MISTS_CLASSIC`, `LE_*`,
+/// `NUM_*`, `MAX_*`): not strings, so no stand-in (a string would break comparisons).
+const NUMERIC_PREFIXES: &[&str] = &["WOW_PROJECT_", "LE_", "NUM_", "MAX_"];
 
 /// The colour a name stands for: `X_COLOR` itself, or `X_COLOR` for `X_COLOR_CODE`.
 fn color_of(name: &str) -> Option<&str> {
@@ -92,24 +129,38 @@ fn color_of(name: &str) -> Option<&str> {
 
 /// The value standing in for a missing string: the key's own name, in lower case for slash
 /// command words (`SLASH_*`): the client's are lower case, and the UI lower-cases what the
-/// user types (or the name it registers) before looking a command up.
+/// user types (or the name it registers) before looking a command up. A key whose last part
+/// names the arguments of a format (`ERR_QUEST_ACCEPTED_S`, `_D`, `_SS`, `_SD`, up to four)
+/// gets one placeholder per letter after its name (`ERR_QUEST_ACCEPTED_S %s`), so formatting it
+/// shows the arguments and patterns made from it (`%s` → `(.+)`) still capture.
 fn fallback_value(name: &str) -> String {
     if name.starts_with("SLASH_") {
-        name.to_ascii_lowercase()
-    } else {
-        name.to_string()
+        return name.to_ascii_lowercase();
     }
+    let mut out = name.to_string();
+    if let Some((head, last)) = name.rsplit_once('_') {
+        if !head.is_empty()
+            && (1..=4).contains(&last.len())
+            && last.bytes().all(|c| c == b'S' || c == b'D')
+        {
+            for c in last.bytes() {
+                out.push_str(if c == b'S' { " %s" } else { " %d" });
+            }
+        }
+    }
+    out
 }
 
-/// Scans the Blizzard UI and defines the global strings and colours it needs (see the file
-/// comment). Does nothing when no Blizzard addon was discovered. Returns a note for the user.
+/// Scans the addons (the Blizzard UI and the user's) and defines the global strings and colours
+/// they need (see the file comment). Does nothing when no addon was discovered. Returns a note
+/// for the user.
 pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
-    let files = blizzard_files(lua);
-    if files.is_empty() {
+    let files = addon_files(lua);
+    if files.blizzard.is_empty() && files.user.is_empty() {
         return Ok(None);
     }
     let mut usage = GlobalUse::default();
-    for f in &files {
+    for f in files.blizzard.iter().chain(&files.user) {
         let Ok(bytes) = std::fs::read(f) else {
             continue;
         };
@@ -120,12 +171,17 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
             global_scan::scan_xml(&src, &mut usage);
         }
     }
+    usage.assigned.extend(files.saved_variables.iter().cloned());
     let g = lua.globals();
     let mut fallback = GlobalStringFallback {
-        files: files.len(),
+        files: files.blizzard.len(),
+        user_files: files.user.len(),
         ..Default::default()
     };
     for name in usage.provided_by_client() {
+        if NUMERIC_PREFIXES.iter().any(|p| name.starts_with(p)) {
+            continue;
+        }
         if !g.raw_get::<Value>(name.as_str())?.is_nil() {
             continue;
         }
@@ -136,6 +192,9 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
                     fallback.colors.push(c.to_string());
                 }
             }
+            // A table the code indexes (`PLAYER_FACTION_GROUP.Horde`) is not a string: it
+            // stays nil, so its absence shows.
+            None if usage.indexed.contains(&name) => {}
             None => {
                 g.raw_set(name.as_str(), fallback_value(&name))?;
                 fallback.strings.push(name);
@@ -144,11 +203,13 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
     }
     super::ui_color::add_db_colors(lua, &fallback.colors);
     let note = format!(
-        "{} global strings (GlobalStrings.lua is not part of the UI source) are defined as their \
-         own names and {} colours come from wow-sim's colour table; found in {} Blizzard UI files",
+        "{} global strings (the client's GlobalStrings.lua is not available) are defined as their \
+         own names and {} colours come from wow-sim's colour table; found in {} Blizzard UI files \
+         and {} addon files",
         fallback.strings.len(),
         fallback.colors.len(),
-        fallback.files
+        fallback.files,
+        fallback.user_files
     );
     lua.set_app_data(fallback);
     Ok(Some(note))
@@ -156,7 +217,22 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
 
 #[cfg(test)]
 mod tests {
-    use super::color_of;
+    use super::{color_of, fallback_value};
+
+    #[test]
+    fn stand_in_values() {
+        for (name, expect) in [
+            ("OKAY", "OKAY"),
+            ("SLASH_HELP1", "slash_help1"),
+            ("ERR_QUEST_ACCEPTED_S", "ERR_QUEST_ACCEPTED_S %s"),
+            ("LOOT_ITEM_SD", "LOOT_ITEM_SD %s %d"),
+            ("STRING_SCHOOL_ARCANE", "STRING_SCHOOL_ARCANE"),
+            ("CLASS_DS_X", "CLASS_DS_X"),
+            ("S", "S"),
+        ] {
+            assert_eq!(fallback_value(name), expect, "{name}");
+        }
+    }
 
     #[test]
     fn colours_and_codes() {
