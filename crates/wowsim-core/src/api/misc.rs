@@ -12,6 +12,7 @@
 //! | `IsLoggedIn` | true after `PLAYER_LOGIN` |
 //! | `InCombatLockdown`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers` | solo, out of combat |
 //! | `C_CVar.GetCVar`, `SetCVar`, `GetCVarDefault`, `GetCVarBool`, `RegisterCVar` and the globals | defaults from the reference |
+//! | `C_SpellBook.GetSpellBookItem*` (and the older global `GetSpellBookItemInfo`/`Name`/`Texture`) | the spell book is empty: nothing for every slot |
 //! | `C_ChatInfo.RegisterAddonMessagePrefix`, `IsAddonMessagePrefixRegistered`, `GetRegisteredAddonMessagePrefixes`, `SendAddonMessage` | prefixes remembered; messages go nowhere |
 
 use crate::clock::Clock;
@@ -67,6 +68,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         })?;
         ns.raw_set("GetCategories", categories)?;
     }
+    install_spell_book(lua, data)?;
     g.raw_set("GetTime", lua.create_function(|lua, ()| Ok(now(lua)))?)?;
     g.raw_set(
         "GetTimePreciseSec",
@@ -269,6 +271,46 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
         }
     }
     g.raw_set("C_CVar", ns)?;
+    Ok(())
+}
+
+/// The spell book of wow-sim's character is empty (no game data for spells): every query of a
+/// spell book slot answers nothing, as the client does for a slot past the end, so the loops
+/// addons run over the book (`while GetSpellBookItemType(i, bank) do ... end`) end at once.
+/// A typed stub would answer for every slot and such a loop would never end.
+fn install_spell_book(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    let g = lua.globals();
+    let nothing = lua.create_function(|_, _: mlua::MultiValue| Ok(()))?;
+    let ns_name = "C_SpellBook";
+    for api in data.apis() {
+        let name = api.name.as_str();
+        let (ns, short) = match name.split_once('.') {
+            Some((n, f)) => (Some(n), f),
+            None => (None, name),
+        };
+        let spell_book_slot = match ns {
+            Some(n) => n == ns_name && short.starts_with("GetSpellBookItem"),
+            None => matches!(
+                short,
+                "GetSpellBookItemInfo" | "GetSpellBookItemName" | "GetSpellBookItemTexture"
+            ),
+        };
+        if !spell_book_slot {
+            continue;
+        }
+        let table = match ns {
+            Some(n) => match g.raw_get::<Value>(n)? {
+                Value::Table(t) => t,
+                _ => {
+                    let t = lua.create_table()?;
+                    g.raw_set(n, t.clone())?;
+                    t
+                }
+            },
+            None => g.clone(),
+        };
+        table.raw_set(short, nothing.clone())?;
+    }
     Ok(())
 }
 
