@@ -14,6 +14,76 @@ alias("IsOnGlueScreen", "C_Glue")
 alias("GetActionBarPage", "C_ActionBar")
 alias("GetLootMethod", "C_PartyInfo")
 alias("PlaySound", "C_Sound")
+-- The action bar functions were globals in 1.15.4 (C_ActionBar in the reference).
+for _, fn in ipairs({
+  "GetActionText", "GetActionTexture", "GetBonusBarIndex", "GetExtraBarIndex",
+  "GetMultiCastBarIndex", "GetOverrideBarIndex", "GetOverrideBarSkin",
+  "GetTempShapeshiftBarIndex", "GetVehicleBarIndex", "HasAction", "HasBonusActionBar",
+  "HasOverrideActionBar", "HasTempShapeshiftActionBar", "HasVehicleActionBar",
+  "IsActionInRange", "IsAttackAction", "IsAutoRepeatAction", "IsConsumableAction",
+  "IsCurrentAction", "IsEquippedAction", "IsItemAction", "IsPossessBarVisible",
+  "IsStackableAction", "IsUsableAction",
+}) do
+  alias(fn, "C_ActionBar")
+end
+-- How many of the action's item or reagent the player carries.
+alias("GetActionCount", "C_ActionBar", "GetActionUseCount")
+
+-- Two answer with several values where the namespaced successor answers with a table.
+local C_ActionBar = C_ActionBar
+if GetActionCooldown == nil and type(C_ActionBar) == "table" and C_ActionBar.GetActionCooldown then
+  -- start, duration, enabled (1 or 0), modRate
+  GetActionCooldown = function(action)
+    local info = C_ActionBar.GetActionCooldown(action)
+    if type(info) ~= "table" then
+      return 0, 0, 1, 1
+    end
+    return info.startTime or 0, info.duration or 0, (info.isEnabled == false) and 0 or 1,
+      info.modRate or 1
+  end
+end
+if GetActionCharges == nil and type(C_ActionBar) == "table" and C_ActionBar.GetActionCharges then
+  -- currentCharges, maxCharges, cooldownStart, cooldownDuration, chargeModRate
+  GetActionCharges = function(action)
+    local info = C_ActionBar.GetActionCharges(action)
+    if type(info) ~= "table" then
+      return 0, 0, 0, 0, 1
+    end
+    return info.currentCharges or 0, info.maxCharges or 0, info.cooldownStartTime or 0,
+      info.cooldownDuration or 0, info.chargeModRate or 1
+  end
+end
+
+-- UnitAura, UnitBuff and UnitDebuff: the 1.15.4 client answers with the aura's fields as
+-- separate values, in this order; the reference keeps only C_UnitAuras.GetAuraDataByIndex.
+local C_UnitAuras = C_UnitAuras
+if UnitAura == nil and type(C_UnitAuras) == "table" and C_UnitAuras.GetAuraDataByIndex then
+  local unpack = unpack
+  UnitAura = function(unit, index, filter)
+    local a = C_UnitAuras.GetAuraDataByIndex(unit, index, filter)
+    if type(a) ~= "table" then
+      return nil
+    end
+    return a.name, a.icon, a.applications, a.dispelName, a.duration, a.expirationTime,
+      a.sourceUnit, a.isStealable, a.nameplateShowPersonal, a.spellId, a.canApplyAura,
+      a.isBossAura, a.isFromPlayerOrPlayerPet, a.nameplateShowAll, a.timeMod,
+      unpack(a.points or {})
+  end
+  UnitBuff = UnitBuff or function(unit, index, filter)
+    return UnitAura(unit, index, filter and ("HELPFUL|" .. filter) or "HELPFUL")
+  end
+  UnitDebuff = UnitDebuff or function(unit, index, filter)
+    return UnitAura(unit, index, filter and ("HARMFUL|" .. filter) or "HARMFUL")
+  end
+end
+
+-- CastingInfo and ChannelInfo: the player's own cast, as UnitCastingInfo/UnitChannelInfo.
+if CastingInfo == nil and type(UnitCastingInfo) == "function" then
+  CastingInfo = function() return UnitCastingInfo("player") end
+end
+if ChannelInfo == nil and type(UnitChannelInfo) == "function" then
+  ChannelInfo = function() return UnitChannelInfo("player") end
+end
 
 -- Registers an action button with the client's action bar code: nothing to keep here.
 if SetActionUIButton == nil then
