@@ -93,3 +93,43 @@ end
 if ShowBossFrameWhenUninteractable == nil then
   ShowBossFrameWhenUninteractable = function() return false end
 end
+
+-- The combat log filter functions of 1.15.4 over C_CombatLog (the reference's successors).
+local C_CombatLog = C_CombatLog
+if type(C_CombatLog) == "table" then
+  if CombatLogResetFilter == nil and C_CombatLog.ClearEventFilters then
+    CombatLogResetFilter = function() return C_CombatLog.ClearEventFilters() end
+  end
+  if CombatLogAddFilter == nil and C_CombatLog.AddEventFilter then
+    -- (events, sourceFlags, destFlags): the successor keeps no filter arguments here.
+    CombatLogAddFilter = function() return C_CombatLog.AddEventFilter() end
+  end
+  if CombatLog_Object_IsA == nil and C_CombatLog.DoesObjectMatchFilter then
+    -- The legacy order is (flags, mask); the successor's is (mask, flags).
+    CombatLog_Object_IsA = function(flags, mask)
+      return C_CombatLog.DoesObjectMatchFilter(mask, flags)
+    end
+  end
+  if CombatLogGetNumEntries == nil and C_CombatLog.GetEntryCount then
+    CombatLogGetNumEntries = function(ignoreFilter) return C_CombatLog.GetEntryCount(ignoreFilter) end
+  end
+  -- The entry cursor: entry 0 is the newest, negative steps go to older entries (the retail UI
+  -- makes the same moves with SeekToNewestEntry / SeekToPreviousEntry).
+  if CombatLogSetCurrentEntry == nil and C_CombatLog.SeekToNewestEntry then
+    CombatLogSetCurrentEntry = function(_, ignoreFilter)
+      return C_CombatLog.SeekToNewestEntry(ignoreFilter)
+    end
+  end
+  if CombatLogGetCurrentEntry == nil and C_CombatLog.GetCurrentEntryInfo then
+    CombatLogGetCurrentEntry = function() return C_CombatLog.GetCurrentEntryInfo() end
+  end
+  if CombatLogAdvanceEntry == nil and C_CombatLog.SeekToPreviousEntry then
+    CombatLogAdvanceEntry = function(count, ignoreFilter)
+      local valid = C_CombatLog.GetCurrentEntryInfo() ~= nil
+      for _ = 1, -(tonumber(count) or 0) do
+        valid = C_CombatLog.SeekToPreviousEntry(ignoreFilter)
+      end
+      return valid
+    end
+  end
+end
