@@ -133,3 +133,20 @@ if type(C_CombatLog) == "table" then
     end
   end
 end
+
+-- Nameplate sizes: 1.15.4 sets them per kind (friendly, enemy, self); the 1.15.9 reference has
+-- one size for all (SetNamePlateSize), which each of the three sets. The preferred click
+-- insets have no successor in the namespace: nothing to keep here.
+local C_NamePlate = C_NamePlate
+if type(C_NamePlate) == "table" and C_NamePlate.SetNamePlateSize then
+  for _, fn in ipairs({ "SetNamePlateFriendlySize", "SetNamePlateEnemySize", "SetNamePlateSelfSize" }) do
+    if C_NamePlate[fn] == nil then
+      C_NamePlate[fn] = function(width, height) return C_NamePlate.SetNamePlateSize(width, height) end
+    end
+  end
+  for _, fn in ipairs({ "SetNamePlateFriendlyPreferredClickInsets", "SetNamePlateEnemyPreferredClickInsets" }) do
+    if C_NamePlate[fn] == nil then
+      C_NamePlate[fn] = function() end
+    end
+  end
+end
