@@ -1,8 +1,9 @@
 -- wow-sim: global functions of the Classic Era client that the public Classic Era UI source
 -- (1.15.4) calls but that the API reference (1.15.9) keeps only inside namespaces. The 1.15.4
 -- client has them as globals; each points at its namespaced successor (same arguments and
--- results), so what it does and how it is counted is that function's. Two have no successor
--- in the reference and answer as a client with nothing to report would.
+-- results), so what it does and how it is counted is that function's. Where the successor
+-- answers with a table or takes its arguments in another order, a small wrapper converts;
+-- the few without a successor answer as a client with nothing to report would.
 -- Written for wow-sim; it is not client code.
 local function alias(name, ns, fn)
   local t = _G[ns]
