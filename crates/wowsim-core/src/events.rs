@@ -25,10 +25,19 @@ fn check_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<String> {
     let Value::String(s) = v else {
         return Err(lua_error(lua, format_args!("Usage: {method}(\"event\")")));
     };
-    let name = s.to_string_lossy();
-    let known = lua
-        .app_data_ref::<KnownEvents>()
-        .is_none_or(|k| (k.0)(&name));
+    let mut name = s.to_string_lossy();
+    let is_known = |n: &str| lua.app_data_ref::<KnownEvents>().is_none_or(|k| (k.0)(n));
+    let mut known = is_known(&name);
+    // The client's frame methods take event names in any case (`"player_login"` registers
+    // PLAYER_LOGIN), as wowless does; Classic's EventRegistry relies on it, registering the
+    // lower-cased attribute names OnAttributeChanged hands it.
+    if !known && !method.starts_with("wowsim") {
+        let upper = name.to_ascii_uppercase();
+        if is_known(&upper) {
+            name = upper;
+            known = true;
+        }
+    }
     if !known && method.starts_with("wowsim") {
         return Err(lua_error(
             lua,

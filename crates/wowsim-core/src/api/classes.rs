@@ -4,6 +4,7 @@
 //! | --- | --- |
 //! | `GetClassInfo(classID)` | [`install`]: localized name (enUS), file name, id; nothing for an id the flavour lacks |
 //! | `C_CreatureInfo.GetClassInfo(classID)` | [`install`]: `{ className, classFile, classID }` or nil |
+//! | `FillLocalizedClassList(classTable [, isFemale])` | [`install`]: `classTable[file] = name` for the flavour's classes (enUS names, the same for both genders); returns the table |
 //!
 //! Classic Era has no Death Knight, Monk, Demon Hunter or Evoker (ids 6, 10, 12, 13).
 
@@ -57,6 +58,23 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
                 out.push_back(Value::Integer(*id));
             }
             Ok(out)
+        })?,
+    )?;
+    g.raw_set(
+        "FillLocalizedClassList",
+        lua.create_function(move |lua, (t, _female): (Value, Value)| {
+            let Value::Table(t) = t else {
+                return Err(crate::lua::lua_error(
+                    lua,
+                    "Usage: FillLocalizedClassList(classTable [, isFemale])",
+                ));
+            };
+            for (id, name, file) in CLASSES {
+                if class(product, &Value::Integer(*id)).is_some() {
+                    t.raw_set(*file, *name)?;
+                }
+            }
+            Ok(t)
         })?,
     )?;
     let ns: Table = match g.raw_get::<Value>("C_CreatureInfo")? {

@@ -160,6 +160,7 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
         return Ok(None);
     }
     let mut usage = GlobalUse::default();
+    let mut emotes: Vec<(u32, String)> = Vec::new();
     for f in files.blizzard.iter().chain(&files.user) {
         let Ok(bytes) = std::fs::read(f) else {
             continue;
@@ -167,6 +168,7 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
         let src = String::from_utf8_lossy(crate::addons::strip_bom(&bytes));
         if is_ext(f, "lua") {
             global_scan::scan_lua(&src, &mut usage);
+            emote_tokens(&src, &mut emotes);
         } else {
             global_scan::scan_xml(&src, &mut usage);
         }
@@ -201,6 +203,17 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
             }
         }
     }
+    // The emote commands (`EMOTE<i>_CMD1`) are global strings the UI looks up by a computed
+    // name, so the scan above cannot see them; the UI assigns their tokens itself
+    // (`EMOTE<i>_TOKEN = "WAVE"`), and each command stands in as the token's `/word`, as in
+    // the English client.
+    for (i, token) in &emotes {
+        let cmd = format!("EMOTE{i}_CMD1");
+        if g.raw_get::<Value>(cmd.as_str())?.is_nil() {
+            g.raw_set(cmd.as_str(), format!("/{}", token.to_ascii_lowercase()))?;
+            fallback.strings.push(cmd);
+        }
+    }
     super::ui_color::add_db_colors(lua, &fallback.colors);
     let note = format!(
         "{} global strings (the client's GlobalStrings.lua is not available) are defined as their \
@@ -215,9 +228,30 @@ pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
     Ok(Some(note))
 }
 
+/// Adds the emote tokens the UI assigns (`EMOTE12_TOKEN = "WAVE";`) as (12, "WAVE").
+fn emote_tokens(src: &str, out: &mut Vec<(u32, String)>) {
+    for line in src.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("EMOTE") else {
+            continue;
+        };
+        let Some((num, rest)) = rest.split_once("_TOKEN") else {
+            continue;
+        };
+        let Ok(i) = num.parse::<u32>() else {
+            continue;
+        };
+        let mut quoted = rest.trim_start().strip_prefix('=').unwrap_or("").split('"');
+        if let (Some(""), Some(tok)) = (quoted.next().map(str::trim), quoted.next()) {
+            if !tok.is_empty() && !out.iter().any(|(j, _)| *j == i) {
+                out.push((i, tok.to_string()));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{color_of, fallback_value};
+    use super::{color_of, emote_tokens, fallback_value};
 
     #[test]
     fn stand_in_values() {
@@ -232,6 +266,16 @@ mod tests {
         ] {
             assert_eq!(fallback_value(name), expect, "{name}");
         }
+    }
+
+    #[test]
+    fn emote_assignments() {
+        let mut out = Vec::new();
+        emote_tokens(
+            "EMOTE1_TOKEN = \"AGREE\";\n\tEMOTE12_TOKEN = \"WAVE\";\nEMOTE_X = \"NO\";\nlocal t = EMOTE3_TOKEN;",
+            &mut out,
+        );
+        assert_eq!(out, [(1, "AGREE".to_string()), (12, "WAVE".to_string())]);
     }
 
     #[test]

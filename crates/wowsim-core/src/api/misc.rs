@@ -197,6 +197,18 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
             c.default.clone().unwrap_or_default(),
         );
     }
+    // CVars of the 1.15.4 Classic Era client that its public UI reads and that the 1.15.9
+    // reference no longer lists: the nameplate size scales (1: normal size).
+    if data.product() == wowsim_data::Product::ClassicEra {
+        for (name, default) in [
+            ("nameplatehorizontalscale", "1"),
+            ("nameplateverticalscale", "1"),
+        ] {
+            cv.defaults
+                .entry(name.to_string())
+                .or_insert_with(|| default.to_string());
+        }
+    }
     // The client's language settings hold the locale it runs in.
     if let Some(locale) = lua
         .app_data_ref::<crate::api::identity::Identity>()

@@ -26,7 +26,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     environment::install(lua)?;
     print::install(lua)?;
     metatables::install(lua)?;
-    paper_doll::install(lua)?;
+    paper_doll::install(lua, data.product())?;
     ui_color::install(lua)?;
     lua_objects::install(lua, data)?;
     c_curve_util::install(lua)?;

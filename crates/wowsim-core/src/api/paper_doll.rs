@@ -8,10 +8,21 @@
 //! | `GetWeaponEnchantInfo()` | no temporary enchant: `false, 0, 0, 0` for the main and off hand |
 //!
 //! Names are case-insensitive (`"MainHandSlot"`, `"MAINHANDSLOT"`); an unknown name is the
-//! client's error. The texture is the path of the empty-slot art.
+//! client's error. The texture is the path of the empty-slot art. Classic Era also has the
+//! ammo slot (`"AmmoSlot"`, id 0), which the later clients removed.
 
 use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
+use wowsim_data::Product;
+
+/// The ammo slot of Classic Era: (name, id, art suffix).
+const AMMO: (&str, i64, &str) = ("AMMOSLOT", 0, "Ammo");
+
+/// The slots of `product`, in id order.
+fn slots(product: Product) -> impl Iterator<Item = &'static (&'static str, i64, &'static str)> {
+    let ammo = (product == Product::ClassicEra).then_some(&AMMO);
+    ammo.into_iter().chain(SLOTS.iter())
+}
 
 /// (slot name, id, empty-slot art suffix).
 const SLOTS: &[(&str, i64, &str)] = &[
@@ -57,12 +68,12 @@ fn texture(suffix: &str) -> String {
 }
 
 /// `GetInventorySlotInfo(slotName)`: (id, texture, checkRelic).
-pub fn slot_info(lua: &Lua, name: Value) -> mlua::Result<(i64, String, bool)> {
+pub fn slot_info(lua: &Lua, product: Product, name: Value) -> mlua::Result<(i64, String, bool)> {
     let Value::String(s) = name else {
         return Err(lua_error(lua, "Usage: GetInventorySlotInfo(slotName)"));
     };
     let upper = s.to_string_lossy().to_ascii_uppercase();
-    match SLOTS.iter().find(|(n, _, _)| *n == upper) {
+    match slots(product).find(|(n, _, _)| *n == upper) {
         Some((_, id, art)) => Ok((*id, texture(art), false)),
         None => Err(lua_error(
             lua,
@@ -72,13 +83,13 @@ pub fn slot_info(lua: &Lua, name: Value) -> mlua::Result<(i64, String, bool)> {
 }
 
 /// Installs the functions of this file.
-pub fn install(lua: &Lua) -> mlua::Result<()> {
+pub fn install(lua: &Lua, product: Product) -> mlua::Result<()> {
     // Four values per weapon (has enchant, expiration ms, charges, enchant id); the UI reads
     // them in groups of four. Neither the reference nor the API documentation describes it,
     // but the client's UI calls it at every aura update.
     let enchants = lua.create_function(|_, ()| Ok((false, 0, 0, 0, false, 0, 0, 0)))?;
     lua.globals().raw_set("GetWeaponEnchantInfo", enchants)?;
-    let f = lua.create_function(|lua, name: Value| slot_info(lua, name))?;
+    let f = lua.create_function(move |lua, name: Value| slot_info(lua, product, name))?;
     lua.globals().raw_set("GetInventorySlotInfo", f.clone())?;
     let ns = match lua.globals().raw_get::<Value>("C_PaperDollInfo")? {
         Value::Table(t) => t,
@@ -87,13 +98,13 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     ns.raw_set("GetInventorySlotInfo", f)?;
     ns.raw_set(
         "GetInventorySlotInfoForInvSlot",
-        lua.create_function(|lua, id: Value| {
+        lua.create_function(move |lua, id: Value| {
             let id = match id {
                 Value::Integer(i) => i,
                 Value::Number(n) => n as i64,
                 _ => return Ok(MultiValue::new()),
             };
-            let Some((name, id, art)) = SLOTS.iter().find(|(_, i, _)| *i == id) else {
+            let Some((name, id, art)) = slots(product).find(|(_, i, _)| *i == id) else {
                 return Ok(MultiValue::new());
             };
             let v = vec![

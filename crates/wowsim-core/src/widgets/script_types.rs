@@ -6,6 +6,13 @@
 use super::types::TYPES;
 use wowsim_data::{data, Product, ProductData};
 
+/// Scripts of the 1.15.4 Classic Era client that its public UI's XML sets but that the 1.15.9
+/// reference no longer lists: (type, script).
+const CLASSIC_ERA_LEGACY: &[(&str, &str)] = &[
+    ("MovieFrame", "OnMovieShowSubtitle"),
+    ("MovieFrame", "OnMovieHideSubtitle"),
+];
+
 /// Per type index: its script names, sorted.
 pub type ScriptTable = Vec<Box<[&'static str]>>;
 
@@ -26,6 +33,10 @@ pub fn build(d: &'static ProductData) -> ScriptTable {
                     if let Some(o) = src.uiobject(name) {
                         out.extend(o.scripts.iter().map(String::as_str));
                     }
+                }
+                if d.product() == Product::ClassicEra {
+                    let legacy = CLASSIC_ERA_LEGACY.iter().filter(|(t, _)| *t == name);
+                    out.extend(legacy.map(|(_, s)| *s));
                 }
             }
             out.sort_unstable();
@@ -65,6 +76,13 @@ mod tests {
         check(Product::Retail, "Frame", "OnClick", false);
         check(Product::Retail, "GameTooltip", "OnTooltipSetItem", false);
         check(Product::ClassicEra, "GameTooltip", "OnTooltipSetItem", true);
+        check(
+            Product::ClassicEra,
+            "MovieFrame",
+            "OnMovieShowSubtitle",
+            true,
+        );
+        check(Product::Retail, "MovieFrame", "OnMovieShowSubtitle", false);
         check(Product::Retail, "EventFrame", "OnEvent", true);
         check(Product::Retail, "Alpha", "OnFinished", true);
         check(Product::Retail, "Alpha", "OnLoop", false);
