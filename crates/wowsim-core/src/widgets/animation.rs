@@ -271,20 +271,7 @@ fn create_animation(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
 }
 
 fn groups_of(lua: &Lua, id: u32) -> Vec<u32> {
-    children_of_type(lua, id, "AnimationGroup")
-}
-
-fn children_of_type(lua: &Lua, id: u32, ty: &str) -> Vec<u32> {
-    let ui = lua.app_data_ref::<UiState>().expect("ui");
-    ui.get(id)
-        .map(|o| {
-            o.children
-                .iter()
-                .copied()
-                .filter(|c| ui.get(*c).is_some_and(|g| types::is_a(g.type_index, ty)))
-                .collect()
-        })
-        .unwrap_or_default()
+    super::util::children_of_type(lua, id, "AnimationGroup")
 }
 
 /// `Path:CreateControlPoint([name [, template [, order]]])`.

@@ -10,7 +10,7 @@
 
 use super::fields::FieldVal;
 use super::util::{arg, get_field, install_methods, num, ret, self_id, set_field, string};
-use super::{create_object, object_table, types, UiState};
+use super::{create_object, object_table, types};
 use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
 
@@ -23,19 +23,7 @@ const INSETS: [&str; 4] = [
 ];
 
 fn actors_of(lua: &Lua, id: u32) -> Vec<u32> {
-    let ui = lua.app_data_ref::<UiState>().expect("ui");
-    ui.get(id)
-        .map(|o| {
-            o.children
-                .iter()
-                .copied()
-                .filter(|c| {
-                    ui.get(*c)
-                        .is_some_and(|a| types::is_a(a.type_index, "Actor"))
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+    super::util::children_of_type(lua, id, "Actor")
 }
 
 /// `ModelScene:CreateActor([name [, template]])`: an Actor of the scene, with the template

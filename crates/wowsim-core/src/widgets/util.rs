@@ -61,6 +61,24 @@ pub fn string(v: &Value) -> Option<String> {
     }
 }
 
+/// The children of object `id` whose type is (or inherits) `ty`, in creation order.
+pub fn children_of_type(lua: &Lua, id: u32, ty: &str) -> Vec<u32> {
+    with_ui(lua, |ui| {
+        ui.get(id)
+            .map(|o| {
+                o.children
+                    .iter()
+                    .copied()
+                    .filter(|c| {
+                        ui.get(*c)
+                            .is_some_and(|g| super::types::is_a(g.type_index, ty))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}
+
 /// Runs `f` with a shared borrow of the UI state.
 pub fn with_ui<R>(lua: &Lua, f: impl FnOnce(&UiState) -> R) -> R {
     f(&lua.app_data_ref::<UiState>().expect("ui installed"))
