@@ -13,7 +13,7 @@
 //! never assigns nor nil-checks (nor declares as SavedVariables), with the key's own name as
 //! its value (what the client shows for a missing string; slash command words `SLASH_*` in
 //! lower case, as the client's are; format keys ending in `_S`, `_D`, `_SS`, … followed by one
-//! placeholder per letter). Names the code indexes as tables (`X.field`, `X[k]`) and numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`, `MAX_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code
+//! placeholder per letter). Names the code indexes as tables (`X.field`, `X[k]`) and numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code
 //! uses as a colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the
 //! database instead. Keys built at run time (`_G["EMOTE"..i.."_TOKEN"]`) cannot be found and
 //! stay nil. There is no `__index` on `_G`. The definitions are counted
@@ -115,8 +115,10 @@ fn is_ext(p: &Path, ext: &str) -> bool {
 }
 
 /// Prefixes of the client's numeric constants (`WOW_PROJECT_MISTS_CLASSIC`, `LE_*`,
-/// `NUM_*`, `MAX_*`): not strings, so no stand-in (a string would break comparisons).
-const NUMERIC_PREFIXES: &[&str] = &["WOW_PROJECT_", "LE_", "NUM_", "MAX_"];
+/// `NUM_*`): not strings, so no stand-in (a string would break comparisons). `MAX_*` is not
+/// one of them: the client's strings have `MAX_*` labels (`MAX_FOLLOW_DIST`, a setting name),
+/// and its numeric `MAX_*` constants are defined by the UI's own Lua.
+const NUMERIC_PREFIXES: &[&str] = &["WOW_PROJECT_", "LE_", "NUM_"];
 
 /// The colour a name stands for: `X_COLOR` itself, or `X_COLOR` for `X_COLOR_CODE`.
 fn color_of(name: &str) -> Option<&str> {
