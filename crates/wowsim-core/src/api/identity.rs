@@ -7,6 +7,7 @@
 //! | `UnitName`, `UnitNameUnmodified`, `UnitFullName` | the character for `player`; nil for absent units |
 //! | `UnitGUID` | a stable `Player-<realmid>-<id>` for `player` |
 //! | `UnitClass`, `UnitClassBase`, `UnitRace`, `UnitSex`, `UnitLevel`, `UnitEffectiveLevel`, `UnitFactionGroup` | from [`Identity`] |
+//! | `GetMaxPlayerLevel` | the flavour's level cap (the character is at it) |
 //! | `UnitExists`, `UnitIsUnit`, `UnitIsPlayer`, `UnitIsConnected`, `UnitIsDeadOrGhost` | `player` exists, others do not |
 //! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitPowerType`, `UnitAffectingCombat` | full health, out of combat; a warrior's rage (mana for other units) |
 //! | `GetRealmName`, `GetNormalizedRealmName`, `GetLocale`, `GetCurrentRegion`, `GetCurrentRegionName` | |
@@ -28,6 +29,8 @@ pub struct Identity {
     pub race_id: i64,
     pub faction: String,
     pub level: i64,
+    /// The flavour's level cap (`GetMaxPlayerLevel`); the character starts at it.
+    pub max_level: i64,
     pub locale: String,
 }
 
@@ -45,6 +48,7 @@ impl Identity {
             race_id: 1,
             faction: "Alliance".into(),
             level: max_level,
+            max_level,
             locale: "enUS".into(),
         }
     }
@@ -142,6 +146,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let level = lua
         .create_function(|lua, unit: Value| Ok(if is_player(&unit) { id(lua).level } else { 0 }))?;
     g.raw_set("UnitLevel", level.clone())?;
+    g.raw_set(
+        "GetMaxPlayerLevel",
+        lua.create_function(|lua, ()| Ok(id(lua).max_level))?,
+    )?;
     g.raw_set("UnitEffectiveLevel", level)?;
     g.raw_set(
         "UnitFactionGroup",
