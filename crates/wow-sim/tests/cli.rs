@@ -193,3 +193,21 @@ fn every_headless_command_logs_out_and_saves() {
         let _ = std::fs::remove_dir_all(&wtf);
     }
 }
+
+/// The window without an X display is a clear error (exit 2) that says what to do, not an
+/// internal error from inside the windowing library.
+#[cfg(feature = "gui")]
+#[test]
+fn window_without_a_display_says_what_to_do() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wow-sim"))
+        .args(["--no-saved-vars", "--no-addons"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run wow-sim");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("DISPLAY is not set"), "{err}");
+    assert!(err.contains("xvfb-run"), "{err}");
+    assert!(!err.contains("internal error"), "{err}");
+}

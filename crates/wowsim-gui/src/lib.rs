@@ -41,6 +41,16 @@ pub struct GuiOptions {
 /// Opens the window and runs until it is closed (closing logs out: `PLAYER_LOGOUT`,
 /// SavedVariables written). Chat output and notes go to stderr as they happen.
 pub fn run(opts: GuiOptions) -> Result<(), String> {
+    // The window is built for X11 only (iced's `x11` feature): without an X display winit
+    // cannot start, so say what to do instead of failing inside it.
+    if std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
+        return Err(
+            "the window needs an X display and DISPLAY is not set: run it on a desktop, \
+                    or under a virtual display (`xvfb-run wow-sim`); headless commands such as \
+                    `wow-sim lua-errors` or `wow-sim screenshot` need none"
+                .into(),
+        );
+    }
     let (w, h) = opts.size;
     let panel_w = if opts.panel { panel::WIDTH } else { 0.0 };
     let boot_opts = opts.clone();
