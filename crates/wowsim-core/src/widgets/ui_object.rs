@@ -1,7 +1,7 @@
 //! UIObject and ParentedObjectBase: the questions every object answers about itself. There is
 //! no secure environment in the simulator, so access and secret-value questions answer "no
 //! restriction" unless an addon added one (`AddSecretAspect`, `AddAccessRestrictions` and
-//! `AddForbiddenAspects` keep flags; the latter two are in `scene_state.rs`); `SetForbidden`
+//! `AddForbiddenAspects` keep flags; the latter two are in `scene_state/frames.rs`); `SetForbidden`
 //! is remembered (and `IsForbidden` reports it). Parent keys are the keys under which an
 //! object is stored in its parent's table.
 //!
