@@ -8,7 +8,7 @@
 //! | --- | --- |
 //! | `impl: getter {fields}` (e.g. `Frame:IsMovable`) | [`getter`] |
 //! | `impl: setter {fields}` (e.g. `Frame:SetMovable`) | [`setter`] |
-//! | a `SetX`/`GetX` (or `IsX`) pair of otherwise unimplemented methods whose scalar inputs and outputs match | [`pair_setter`], [`pair_getter`]: the getter returns what the setter stored |
+//! | a `SetX`/`GetX` (or `IsX`) pair of otherwise unimplemented methods whose scalar inputs and outputs match | [`setter`] (strict), [`pair_getter`]: the getter returns what the setter stored |
 //! | a keyed pair `SetX(key, ...)`/`GetX(key)` (SimpleHTML's per text type settings) | `keyed_setter`, `keyed_getter` |
 //! | any other method without a hand-written version | [`stub`], counted in [`MethodStubStats`] |
 //! | UiObject field initial values (`fields.init`, `fieldinitoverrides`) | [`FieldTable`] |
@@ -218,12 +218,14 @@ pub fn getter(lua: &Lua, method: &'static str, fids: Vec<u16>) -> mlua::Result<m
     })
 }
 
-/// A generic setter: stores its inputs into the listed fields, in order.
+/// A generic setter: stores its inputs into the listed fields, in order. `strict` (the setter
+/// of a state pair) makes an omitted required argument the client's "bad argument" error.
 pub fn setter(
     lua: &Lua,
     method: &'static str,
     fids: Vec<u16>,
     inputs: &'static [Param],
+    strict: bool,
 ) -> mlua::Result<mlua::Function> {
     lua.create_function(move |lua, args: MultiValue| {
         let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
@@ -231,6 +233,15 @@ pub fn setter(
         for (i, _) in fids.iter().enumerate() {
             let v = args.get(i + 1).unwrap_or(&Value::Nil);
             let p = inputs.get(i);
+            if let Some(p) = p.filter(|_| strict && v.is_nil()) {
+                if !p.nilable && p.default.is_none() && p.ty != Ty::Boolean {
+                    let want = match p.ty {
+                        Ty::Number | Ty::Enum(_) => "number",
+                        _ => "string",
+                    };
+                    return Err(bad_arg(lua, i + 1, method, want, v));
+                }
+            }
             vals.push(match p {
                 Some(p) => input_value(lua, v, p, i + 1, method)?,
                 None => FieldVal::Nil,
@@ -393,37 +404,6 @@ fn pair_getter_of<'a>(
     same.then_some(get)
 }
 
-/// The setter of a state pair: checks and stores its inputs (an omitted required argument is
-/// the client's "bad argument" error).
-pub fn pair_setter(
-    lua: &Lua,
-    method: &'static str,
-    fids: Vec<u16>,
-    inputs: &'static [Param],
-) -> mlua::Result<mlua::Function> {
-    lua.create_function(move |lua, args: MultiValue| {
-        let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
-        let mut vals = Vec::with_capacity(fids.len());
-        for (i, p) in inputs.iter().enumerate() {
-            let v = args.get(i + 1).unwrap_or(&Value::Nil);
-            let required = !p.nilable && p.default.is_none() && p.ty != Ty::Boolean;
-            if required && v.is_nil() {
-                let want = match p.ty {
-                    Ty::Number | Ty::Enum(_) => "number",
-                    _ => "string",
-                };
-                return Err(bad_arg(lua, i + 1, method, want, v));
-            }
-            vals.push(input_value(lua, v, p, i + 1, method)?);
-        }
-        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
-        for (f, v) in fids.iter().zip(vals) {
-            ui.set_field(id, *f, v);
-        }
-        Ok(())
-    })
-}
-
 /// The getter of a state pair: what the setter stored, else the declared defaults.
 pub fn pair_getter(
     lua: &Lua,
@@ -523,11 +503,12 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
             }
             if let Some(fids) = pairs.get(m.name.as_str()) {
                 let f = if m.name.starts_with("Set") {
-                    pair_setter(
+                    setter(
                         lua,
                         &m.name,
                         fids.clone(),
                         m.inputs.as_deref().unwrap_or(&[]),
+                        true,
                     )?
                 } else {
                     pair_getter(lua, d, m, fids.clone())?
@@ -544,6 +525,7 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
                     &m.name,
                     fs.iter().map(|f| table.id(f)).collect(),
                     m.inputs.as_deref().unwrap_or(&[]),
+                    false,
                 )?,
                 _ => {
                     stubbed += 1;
