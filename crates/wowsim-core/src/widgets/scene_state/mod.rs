@@ -83,37 +83,27 @@ fn state_table(lua: &Lua, id: u32) -> mlua::Result<Table> {
     }
 }
 
+/// A table copied one level deep (other values as they are), so a kept value and the
+/// caller's never share later changes.
+fn shallow_copy(lua: &Lua, v: Value) -> mlua::Result<Value> {
+    let Value::Table(t) = v else { return Ok(v) };
+    let c = lua.create_table()?;
+    for pair in t.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        c.raw_set(k, v)?;
+    }
+    Ok(Value::Table(c))
+}
+
 /// Keeps a Lua value for an object (a table is copied one level deep, so later changes by the
 /// caller do not reach it).
 pub fn lua_set(lua: &Lua, id: u32, key: &str, v: Value) -> mlua::Result<()> {
-    let v = match v {
-        Value::Table(t) => {
-            let c = lua.create_table()?;
-            for pair in t.pairs::<Value, Value>() {
-                let (k, v) = pair?;
-                c.raw_set(k, v)?;
-            }
-            Value::Table(c)
-        }
-        v => v,
-    };
-    state_table(lua, id)?.raw_set(key, v)
+    state_table(lua, id)?.raw_set(key, shallow_copy(lua, v)?)
 }
 
 /// A kept Lua value (a copy of a kept table), nil when absent.
 pub fn lua_get(lua: &Lua, id: u32, key: &str) -> mlua::Result<Value> {
-    let v: Value = state_table(lua, id)?.raw_get(key)?;
-    Ok(match v {
-        Value::Table(t) => {
-            let c = lua.create_table()?;
-            for pair in t.pairs::<Value, Value>() {
-                let (k, v) = pair?;
-                c.raw_set(k, v)?;
-            }
-            Value::Table(c)
-        }
-        v => v,
-    })
+    shallow_copy(lua, state_table(lua, id)?.raw_get(key)?)
 }
 
 /// Reads and checks the arguments of a setter.
