@@ -86,3 +86,11 @@ pub fn current(lua: &Lua) -> Option<Table> {
         _ => None,
     }
 }
+
+/// The secure environment's own table (names set in it are not in `_G`), once prepared.
+pub fn table(lua: &Lua) -> Option<Table> {
+    match lua.named_registry_value::<Value>(ENV_KEY) {
+        Ok(Value::Table(t)) => Some(t),
+        _ => None,
+    }
+}

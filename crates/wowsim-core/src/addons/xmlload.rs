@@ -113,6 +113,20 @@ impl Ctx<'_> {
         match el.tag.as_str() {
             "Script" => self.script(el),
             "Include" => self.include(el),
+            // The flags of `<ScopedModifier>` apply to everything inside it, `<Script>`
+            // included.
+            "ScopedModifier" => {
+                use crate::xmlui::registry;
+                let prev = registry::enter_scope(self.lua, registry::Scope::of(el));
+                // `<Include>` is not allowed inside (the parser warned); it is skipped.
+                let r = el
+                    .children
+                    .iter()
+                    .filter(|c| c.tag != "Include")
+                    .try_for_each(|c| self.top_level(c));
+                registry::leave_scope(self.lua, prev);
+                r
+            }
             _ => crate::xmlui::instantiate_top_level(
                 self.lua,
                 self.host,

@@ -48,7 +48,7 @@ pub fn template_info(lua: &Lua, t: Rc<Template>) -> mlua::Result<Table> {
         for c in &el.children {
             match c.tag.as_str() {
                 "Size" => {
-                    let (x, y) = xy(c);
+                    let (x, y) = xy(lua, c);
                     width = x.unwrap_or(width);
                     height = y.unwrap_or(height);
                 }

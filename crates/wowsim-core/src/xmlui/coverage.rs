@@ -133,6 +133,15 @@ pub fn tag_status(schema: &Schema, tag: &str) -> &'static str {
     if def.name == "Actor" {
         return "applied (templates of `CreateActor`)";
     }
+    if matches!(def.name.as_str(), "RelDimension" | "RelInset") {
+        return "applied (fractions of the screen)";
+    }
+    if matches!(def.name.as_str(), "Mixins" | "Mixin") {
+        return "applied (as `mixin`)";
+    }
+    if matches!(def.name.as_str(), "ForbiddenAspects" | "ForbiddenAspect") {
+        return "applied (`AddForbiddenAspects`)";
+    }
     if def.name == "ViewInsets" {
         return "applied (`SetViewInsets`)";
     }
@@ -195,6 +204,40 @@ pub fn attr_status(schema: &Schema, tag: &str, attr: &str) -> String {
                 "applied".into()
             }
             ("HitRectInsets" | "TextInsets" | "ViewInsets", _) => "applied".into(),
+            ("Insets", _) => "applied (on `HitRectInsets`, `TextInsets`)".into(),
+            ("RelDimension", "x") | ("RelInset", "left" | "right") => {
+                "applied (fraction of the screen's width)".into()
+            }
+            ("RelDimension", "y") | ("RelInset", "top" | "bottom") => {
+                "applied (fraction of the screen's height)".into()
+            }
+            ("Mixin", "key") => "applied (a global mixin table, as `mixin`)".into(),
+            ("Mixin", a) => match super::props::MIXIN_STORED.iter().find(|(n, _)| *n == a) {
+                Some((_, f)) => {
+                    format!("stored (field `{f}`; taint partitions: no taint in wow-sim)")
+                }
+                None => "not implemented".into(),
+            },
+            ("ForbiddenAspect", "aspect") => "applied (`AddForbiddenAspects`)".into(),
+            ("ScopedModifier", "forbidden") => "applied (objects inside are forbidden)".into(),
+            ("ScopedModifier", "hidefromglobalenv") => {
+                "applied (names of objects inside are not set in `_G`)".into()
+            }
+            ("ScopedModifier", "addtosecureenv") => {
+                "applied (the secure environment reads `_G`; hidden names are set in it)".into()
+            }
+            ("ScopedModifier", "scriptsusegivenenv") => {
+                "applied (inline handlers run in the file's environment)".into()
+            }
+            ("ScopedModifier", "fulllockdown") => {
+                "stored (field `xml:fullLockdown`; no taint in wow-sim)".into()
+            }
+            ("ScopedModifier", "useforbiddenobjecttable") => {
+                "stored (field `xml:useForbiddenObjectTable`; no taint in wow-sim)".into()
+            }
+            (_, "autoenableinput") if schema.extends(tag, "ScriptType") => {
+                "applied (mouse script handlers enable their input)".into()
+            }
             ("MaskedTexture", "childkey") => "applied (`AddMaskTexture`)".into(),
             ("Gradient", "orientation") => "applied (`SetGradient`)".into(),
             ("Script" | "Include", "file") => "applied (loader)".into(),

@@ -214,11 +214,22 @@ pub fn load_element(
         None => parent,
     };
     let name = el.attr("name").map(|n| expand_parent_name(lua, n, parent));
-    let (id, obj) = widgets::create_object(lua, type_index, name, parent)?;
+    // Under `hideFromGlobalEnv` the global of that name stays what it was.
+    let prev_global = match &name {
+        Some(n) => lua.globals().raw_get::<Value>(n.as_str())?,
+        None => Value::Nil,
+    };
+    let (id, obj) = widgets::create_object(lua, type_index, name.clone(), parent)?;
     if let Some((level, sub)) = layer {
         super::calls::call(lua, &obj, "Layer", "level", "SetDrawLayer", (level, sub))?;
     }
     apply(lua, id, &obj, &tag, &links, parent)?;
+    if let Some(n) = &name {
+        let g = lua.globals();
+        if prev_global != Value::Nil && g.raw_get::<Value>(n.as_str())? == Value::Nil {
+            g.raw_set(n.as_str(), prev_global)?;
+        }
+    }
     finish(lua, id)?;
     Ok(Some((id, obj)))
 }
@@ -229,8 +240,67 @@ fn parent_by_name(lua: &Lua, name: &str, lexical: Option<u32>) -> mlua::Result<O
     Ok(widgets::obj_id(lua, &v, "parent").ok())
 }
 
-/// Applies a chain to an object: everything but OnLoad.
+/// Applies a chain to an object: everything but OnLoad. The `<ScopedModifier>` flags of the
+/// load in progress and of the chain's templates apply to the object and its children.
 pub fn apply(
+    lua: &Lua,
+    id: u32,
+    obj: &Table,
+    tag: &str,
+    links: &[Link<'_>],
+    parent: Option<u32>,
+) -> mlua::Result<()> {
+    let scope = links
+        .iter()
+        .filter_map(|l| match l {
+            Link::Template(t) => Some(t.scope),
+            _ => None,
+        })
+        .fold(registry::scope(lua), registry::Scope::union);
+    let prev = registry::enter_scope(lua, scope);
+    let r = apply_scope(lua, id, obj, scope)
+        .and_then(|_| apply_chain(lua, id, obj, tag, links, parent));
+    registry::leave_scope(lua, prev);
+    r
+}
+
+/// What `<ScopedModifier>` flags do to a new object.
+fn apply_scope(lua: &Lua, id: u32, obj: &Table, scope: registry::Scope) -> mlua::Result<()> {
+    use crate::widgets::{fields::FieldVal, util::set_field};
+    if scope == registry::Scope::default() {
+        return Ok(());
+    }
+    if scope.forbidden {
+        set_field(lua, id, "forbidden", FieldVal::Bool(true));
+    }
+    if scope.full_lockdown {
+        set_field(lua, id, "xml:fullLockdown", FieldVal::Bool(true));
+    }
+    if scope.use_forbidden_object_table {
+        set_field(lua, id, "xml:useForbiddenObjectTable", FieldVal::Bool(true));
+    }
+    if scope.hide_from_global {
+        let name = lua
+            .app_data_ref::<UiState>()
+            .expect("ui")
+            .get(id)
+            .and_then(|o| o.name.clone());
+        if let Some(name) = name {
+            let g = lua.globals();
+            if g.raw_get::<Value>(name.as_str())? == Value::Table(obj.clone()) {
+                g.raw_set(name.as_str(), Value::Nil)?;
+            }
+            if scope.add_to_secure_env {
+                if let Some(env) = crate::addons::secure_env::table(lua) {
+                    env.raw_set(name.as_str(), obj.clone())?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn apply_chain(
     lua: &Lua,
     id: u32,
     obj: &Table,

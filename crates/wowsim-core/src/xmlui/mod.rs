@@ -76,14 +76,18 @@ fn top_level(lua: &Lua, src: &Src, el: &Element) -> mlua::Result<()> {
     match el.tag.as_str() {
         "Font" | "FontFamily" => fonts::load_font(lua, src, el),
         "ScopedModifier" => {
-            coverage::note_attrs_unapplied(lua, el, &[]);
-            for c in &el.children {
-                match c.tag.as_str() {
-                    "Script" | "Include" => coverage::not_implemented(lua, &c.tag, ""),
-                    _ => top_level(lua, src, c)?,
+            let prev = registry::enter_scope(lua, registry::Scope::of(el));
+            let r = el.children.iter().try_for_each(|c| match c.tag.as_str() {
+                // `<Script>`/`<Include>` load through `addons::xmlload`, which handles the
+                // modifier itself; they cannot come here.
+                "Script" | "Include" => {
+                    coverage::not_implemented(lua, &c.tag, "");
+                    Ok(())
                 }
-            }
-            Ok(())
+                _ => top_level(lua, src, c),
+            });
+            registry::leave_scope(lua, prev);
+            r
         }
         "AnimationGroup" if el.bool_attr("virtual") == Some(true) => {
             animations::load_group(lua, 0, el, src)

@@ -53,29 +53,59 @@ pub fn parent_key(
     Ok(())
 }
 
-/// Copies the fields of every table named in `mixin` and `secureMixin` into `obj`.
+/// Copies into `obj` the fields of a mixin table named `name` (a global), or records the
+/// warning at `line` when there is none.
+fn apply_mixin(lua: &Lua, obj: &Table, name: &str, src: &Src, line: u32) -> mlua::Result<()> {
+    match lua.globals().get::<Value>(name)? {
+        Value::Table(m) => {
+            for pair in m.pairs::<Value, Value>() {
+                let (k, v) = pair?;
+                obj.set(k, v)?;
+            }
+        }
+        _ => record_at(
+            lua,
+            format!(
+                "{}:{line}: Mixin \"{name}\" not found (not a global table)",
+                src.file
+            ),
+            &src.file,
+            Some(line),
+        ),
+    }
+    Ok(())
+}
+
+/// The attributes of `<Mixin>` besides `key`, with the object field each is kept in: they
+/// name taint partitions and secure delegates, which wow-sim (no taint) has nothing to do with.
+pub const MIXIN_STORED: &[(&str, &str)] = &[
+    ("source", "xml:mixinSource"),
+    ("inboundpartition", "xml:mixinInboundPartition"),
+    ("targetpartition", "xml:mixinTargetPartition"),
+    ("securedelegates", "xml:mixinSecureDelegates"),
+];
+
+/// Copies the fields of every table named in `mixin` and `secureMixin`, then in the `key` of
+/// each `<Mixins><Mixin>`, into `obj`.
 pub fn mixins(lua: &Lua, obj: &Table, el: &Element, src: &Src) -> mlua::Result<()> {
     for attr in ["mixin", "securemixin"] {
         let Some(list) = el.attr(attr) else { continue };
+        let line = el.attr_pos(attr).unwrap_or(el.pos).line;
         for name in split_list(list) {
-            match lua.globals().get::<Value>(name)? {
-                Value::Table(m) => {
-                    for pair in m.pairs::<Value, Value>() {
-                        let (k, v) = pair?;
-                        obj.set(k, v)?;
-                    }
-                }
-                _ => {
-                    let line = el.attr_pos(attr).unwrap_or(el.pos).line;
-                    record_at(
-                        lua,
-                        format!(
-                            "{}:{line}: Mixin \"{name}\" not found (not a global table)",
-                            src.file
-                        ),
-                        &src.file,
-                        Some(line),
-                    );
+            apply_mixin(lua, obj, name, src, line)?;
+        }
+    }
+    for list in el.children_named("Mixins") {
+        for m in list.children_named("Mixin") {
+            if let Some(key) = m.attr("key") {
+                let line = m.attr_pos("key").unwrap_or(m.pos).line;
+                apply_mixin(lua, obj, key.trim(), src, line)?;
+            }
+            for (attr, field) in MIXIN_STORED {
+                if let Some(v) = m.attr(attr) {
+                    let id = widgets::obj_id(lua, &Value::Table(obj.clone()), "xml")?;
+                    let v = widgets::fields::FieldVal::Str(v.to_string());
+                    crate::widgets::util::set_field(lua, id, field, v);
                 }
             }
         }
@@ -160,33 +190,39 @@ pub fn special_attrs(
     Ok(())
 }
 
-/// Reads `x`/`y` from the element or its `<AbsDimension>` (or `<Offset>` → `<AbsDimension>`).
-pub fn xy(el: &Element) -> (Option<f64>, Option<f64>) {
+/// The screen in UI units (`GetScreenWidth()`, `GetScreenHeight()`): what `<RelDimension>`
+/// and `<RelInset>` values are fractions of.
+fn screen_units(lua: &Lua) -> (f64, f64) {
+    let ui = lua.app_data_ref::<UiState>().expect("ui");
+    let (w, h) = ui.layout.screen_size();
+    ((w / ui.ui_scale) as f64, (h / ui.ui_scale) as f64)
+}
+
+/// Reads `x`/`y` from the element or its `<AbsDimension>` (or `<Offset>` → `<AbsDimension>`);
+/// a `<RelDimension>` gives fractions of the screen's width and height.
+pub fn xy(lua: &Lua, el: &Element) -> (Option<f64>, Option<f64>) {
     let (mut x, mut y) = (el.num_attr("x"), el.num_attr("y"));
     for c in &el.children {
-        let inner = match c.tag.as_str() {
-            "AbsDimension" => Some(c),
-            "Offset" => {
-                let (ox, oy) = xy(c);
-                x = x.or(ox);
-                y = y.or(oy);
-                None
+        let (cx, cy) = match c.tag.as_str() {
+            "AbsDimension" => (c.num_attr("x"), c.num_attr("y")),
+            "Offset" => xy(lua, c),
+            "RelDimension" => {
+                let (w, h) = screen_units(lua);
+                (
+                    c.num_attr("x").map(|v| v * w),
+                    c.num_attr("y").map(|v| v * h),
+                )
             }
-            _ => None,
+            _ => continue,
         };
-        if let Some(d) = inner {
-            x = x.or(d.num_attr("x"));
-            y = y.or(d.num_attr("y"));
-        }
+        x = x.or(cx);
+        y = y.or(cy);
     }
     (x, y)
 }
 
 fn size(lua: &Lua, obj: &Table, tag: &str, el: &Element) -> mlua::Result<()> {
-    if el.child("RelDimension").is_some() {
-        coverage::not_implemented(lua, "RelDimension", "");
-    }
-    match xy(el) {
+    match xy(lua, el) {
         (Some(x), Some(y)) => call(lua, obj, tag, "Size", "SetSize", (x, y)).map(|_| ()),
         (Some(x), None) => call(lua, obj, tag, "Size", "SetWidth", x).map(|_| ()),
         (None, Some(y)) => call(lua, obj, tag, "Size", "SetHeight", y).map(|_| ()),
@@ -276,7 +312,7 @@ fn anchors(
     for a in el.children_named("Anchor") {
         let point = a.attr("point").unwrap_or("TOPLEFT");
         let rel_point = a.attr("relativepoint").unwrap_or(point);
-        let (x, y) = xy(a);
+        let (x, y) = xy(lua, a);
         let rel = if let Some(n) = a.attr("relativeto") {
             let name = widgets::frame::expand_parent_name(lua, n, parent);
             let v: Value = lua.globals().get(name.as_str())?;
@@ -347,9 +383,20 @@ fn typed_value(lua: &Lua, el: &Element) -> mlua::Result<Option<Value>> {
     ))
 }
 
+/// An inset element (`HitRectInsets`, `TextInsets`, `ViewInsets`): its own `left`/`right`/
+/// `top`/`bottom`, an `<AbsInset>`, or a `<RelInset>` (fractions of the screen's width for
+/// left and right, of its height for top and bottom).
 fn insets(lua: &Lua, obj: &Table, tag: &str, el: &Element, method: &str) -> mlua::Result<()> {
-    let src = el.child("AbsInset").unwrap_or(el);
-    let n = |k: &str| src.num_attr(k).or(el.num_attr(k)).unwrap_or(0.0);
+    let (w, h) = screen_units(lua);
+    let rel = el.child("RelInset");
+    let abs = el.child("AbsInset");
+    let n = |k: &str| {
+        let per = if matches!(k, "left" | "right") { w } else { h };
+        abs.and_then(|a| a.num_attr(k))
+            .or(rel.and_then(|r| r.num_attr(k)).map(|v| v * per))
+            .or(el.num_attr(k))
+            .unwrap_or(0.0)
+    };
     call(
         lua,
         obj,
@@ -358,6 +405,28 @@ fn insets(lua: &Lua, obj: &Table, tag: &str, el: &Element, method: &str) -> mlua
         method,
         (n("left"), n("right"), n("top"), n("bottom")),
     )?;
+    Ok(())
+}
+
+/// `<ForbiddenAspects>`: each `<ForbiddenAspect aspect>` (a name or value of
+/// `Enum.ForbiddenAspect`) is added with `AddForbiddenAspects`. A bad value has the parser's
+/// warning already and is skipped.
+fn forbidden_aspects(lua: &Lua, obj: &Table, tag: &str, el: &Element) -> mlua::Result<()> {
+    let schema = super::registry::schema_of(lua);
+    let values = schema.enum_values("ForbiddenAspect").unwrap_or_default();
+    for a in el.children_named("ForbiddenAspect") {
+        let Some(v) = a.attr("aspect").map(str::trim) else {
+            continue;
+        };
+        let num = parse_number(v);
+        let found = values.iter().find_map(|(k, n)| {
+            let n = (*n)? as f64;
+            (k.eq_ignore_ascii_case(v) || num == Some(n)).then_some(n)
+        });
+        if let Some(n) = found {
+            call(lua, obj, tag, "ForbiddenAspect", "AddForbiddenAspects", n)?;
+        }
+    }
     Ok(())
 }
 
@@ -418,7 +487,7 @@ pub fn plain_children(
                 )?;
             }
             "PushedTextOffset" => {
-                let (x, y) = xy(c);
+                let (x, y) = xy(lua, c);
                 call(
                     lua,
                     obj,
@@ -438,13 +507,15 @@ pub fn plain_children(
             "ControlPoints" => super::animations::control_points(lua, id, c)?,
             // The centre of a rotation or scale: `<Origin point><Offset x y/></Origin>`.
             "Origin" => {
-                let (x, y) = xy(c);
+                let (x, y) = xy(lua, c);
                 let point = c.attr("point").unwrap_or("CENTER");
                 let args = (point, x.unwrap_or(0.0), y.unwrap_or(0.0));
                 call(lua, obj, tag, "Origin", "SetOrigin", args)?;
             }
             "ViewInsets" => insets(lua, obj, tag, c, "SetViewInsets")?,
-            "Mixins" | "ForbiddenAspects" => coverage::not_implemented(lua, &c.tag, ""),
+            "ForbiddenAspects" => forbidden_aspects(lua, obj, tag, c)?,
+            // Applied with the `mixin` attribute, before everything else (see [`mixins`]).
+            "Mixins" => {}
             other => coverage::not_implemented(lua, other, ""),
         }
     }

@@ -24,6 +24,55 @@ pub struct Template {
     pub el: Element,
     pub src: Src,
     pub intrinsic: bool,
+    /// The `<ScopedModifier>` flags in force where the template was defined: objects made
+    /// from it get them wherever they are made (`CreateFrame` too).
+    pub scope: Scope,
+}
+
+/// The flags of enclosing `<ScopedModifier>` elements (nested ones add to outer ones).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// `forbidden`: objects are forbidden (`IsForbidden()` is true).
+    pub forbidden: bool,
+    /// `fullLockdown`: kept in the object's field `xml:fullLockdown`.
+    pub full_lockdown: bool,
+    /// `hideFromGlobalEnv`: a named object's name is not set in `_G`.
+    pub hide_from_global: bool,
+    /// `addToSecureEnv`: a named object is visible in the secure environment (which reads
+    /// `_G`; with `hideFromGlobalEnv` it is set there alone).
+    pub add_to_secure_env: bool,
+    /// `scriptsUseGivenEnv`: inline handlers run in the environment the file loads in.
+    pub scripts_use_given_env: bool,
+    /// `useForbiddenObjectTable`: kept in the object's field `xml:useForbiddenObjectTable`.
+    pub use_forbidden_object_table: bool,
+}
+
+impl Scope {
+    /// Both scopes' flags.
+    pub fn union(self, o: Scope) -> Scope {
+        Scope {
+            forbidden: self.forbidden || o.forbidden,
+            full_lockdown: self.full_lockdown || o.full_lockdown,
+            hide_from_global: self.hide_from_global || o.hide_from_global,
+            add_to_secure_env: self.add_to_secure_env || o.add_to_secure_env,
+            scripts_use_given_env: self.scripts_use_given_env || o.scripts_use_given_env,
+            use_forbidden_object_table: self.use_forbidden_object_table
+                || o.use_forbidden_object_table,
+        }
+    }
+
+    /// The flags a `<ScopedModifier>` element sets.
+    pub fn of(el: &Element) -> Scope {
+        let on = |a: &str| el.bool_attr(a) == Some(true);
+        Scope {
+            forbidden: on("forbidden"),
+            full_lockdown: on("fulllockdown"),
+            hide_from_global: on("hidefromglobalenv"),
+            add_to_secure_env: on("addtosecureenv"),
+            scripts_use_given_env: on("scriptsusegivenenv"),
+            use_forbidden_object_table: on("useforbiddenobjecttable"),
+        }
+    }
 }
 
 /// XML state (VM app data).
@@ -44,6 +93,8 @@ pub struct XmlState {
     /// `<MaskedTexture childKey>` entries whose texture did not exist yet when the mask was
     /// made: retried when the mask's parent has made all its children.
     pub pending_masks: Vec<PendingMask>,
+    /// The `<ScopedModifier>` flags in force while elements load (see [`enter_scope`]).
+    pub scope: Scope,
 }
 
 /// A mask waiting for the texture it masks (see [`XmlState::pending_masks`]).
@@ -69,6 +120,7 @@ impl XmlState {
             next_handler: 1,
             coverage: Coverage::default(),
             pending_masks: Vec::new(),
+            scope: Scope::default(),
         }
     }
 }
@@ -117,12 +169,13 @@ pub fn parse(lua: &Lua, text: &str) -> wowsim_xml::Document {
 
 /// Registers a template under its name (a later definition replaces an earlier one).
 pub fn register(lua: &Lua, name: &str, el: &Element, src: &Src, intrinsic: bool) {
+    let mut st = lua.app_data_mut::<XmlState>().expect("xml state");
     let t = Rc::new(Template {
         el: el.clone(),
         src: src.clone(),
         intrinsic,
+        scope: st.scope,
     });
-    let mut st = lua.app_data_mut::<XmlState>().expect("xml state");
     st.templates.insert(name.to_ascii_lowercase(), t);
     if intrinsic {
         if let Some(p) = st.parser.as_mut() {
@@ -150,4 +203,29 @@ pub fn split_list(s: &str) -> impl Iterator<Item = &str> {
     s.split([',', ' ', '\t', '\n', '\r'])
         .map(str::trim)
         .filter(|s| !s.is_empty())
+}
+
+/// The scope in force.
+pub fn scope(lua: &Lua) -> Scope {
+    lua.app_data_ref::<XmlState>()
+        .map(|s| s.scope)
+        .unwrap_or_default()
+}
+
+/// Sets the scope in force (added to the current one); returns the previous scope for
+/// [`leave_scope`].
+pub fn enter_scope(lua: &Lua, add: Scope) -> Scope {
+    let Some(mut st) = lua.app_data_mut::<XmlState>() else {
+        return Scope::default();
+    };
+    let prev = st.scope;
+    st.scope = prev.union(add);
+    prev
+}
+
+/// Restores the scope [`enter_scope`] returned.
+pub fn leave_scope(lua: &Lua, prev: Scope) {
+    if let Some(mut st) = lua.app_data_mut::<XmlState>() {
+        st.scope = prev;
+    }
 }

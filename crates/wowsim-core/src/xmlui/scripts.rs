@@ -3,7 +3,9 @@
 //! `function(<the client's arguments>) body end` with chunk name `@Interface/AddOns/...xml`
 //! and the real XML line numbers. `inherit="prepend|append"` chains with the inherited
 //! handler; `intrinsicOrder="precall|postcall"` orders an intrinsic's handler around the
-//! handler of the element using it. Handlers are set as `SetScript` does (without its method, which an Actor lacks).
+//! handler of the element using it; a mouse script's handler enables the input it needs unless
+//! `autoEnableInput="false"`. Handlers are set as `SetScript` does (without its method, which an
+//! Actor lacks).
 
 use super::registry::{Src, XmlState};
 use crate::addons::record_at;
@@ -90,11 +92,15 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
     } else {
         "\nend"
     });
-    let f = match lua
-        .load(code)
-        .set_name(format!("@{}", src.file))
-        .into_function()
-    {
+    let mut chunk = lua.load(code).set_name(format!("@{}", src.file));
+    // `<ScopedModifier scriptsUseGivenEnv="true">`: the body runs in the environment the file
+    // loads in (a secure addon's), not in `_G`.
+    if super::registry::scope(lua).scripts_use_given_env {
+        if let Some(env) = crate::addons::secure_env::current(lua) {
+            chunk = chunk.set_environment(env);
+        }
+    }
+    let f = match chunk.into_function() {
         Ok(chunk) => Some(chunk.call::<Function>(())?),
         Err(e) => {
             let report: Function = lua.named_registry_value("wowsim.report")?;
@@ -234,6 +240,24 @@ pub fn load_scripts(
             }
         };
         crate::widgets::frame::set_handler(lua, id, name, Value::Function(f))?;
+        if h.attr("autoenableinput").and_then(wowsim_xml::parse_bool) != Some(false) {
+            auto_enable_input(lua, obj, name)?;
+        }
     }
+    Ok(())
+}
+
+/// `autoEnableInput` (true unless the handler says `false`): a handler of a mouse script turns
+/// on the input it needs, as the client does for XML handlers: motion for OnEnter/OnLeave,
+/// clicks for button and drag scripts, the wheel for OnMouseWheel.
+fn auto_enable_input(lua: &Lua, obj: &Table, script: &str) -> mlua::Result<()> {
+    let method = match script {
+        "OnEnter" | "OnLeave" => "SetMouseMotionEnabled",
+        "OnMouseDown" | "OnMouseUp" | "OnClick" | "OnDoubleClick" | "OnDragStart"
+        | "OnDragStop" | "OnReceiveDrag" => "SetMouseClickEnabled",
+        "OnMouseWheel" => "EnableMouseWheel",
+        _ => return Ok(()),
+    };
+    super::calls::call(lua, obj, "ScriptType", "autoenableinput", method, true)?;
     Ok(())
 }

@@ -195,7 +195,7 @@ pub fn apply_child(lua: &Lua, obj: &Table, tag: &str, c: &Element) -> mlua::Resu
             if let Some(col) = c.child("Color") {
                 call(lua, obj, tag, "Shadow", "SetShadowColor", color(lua, col)?)?;
             }
-            let (x, y) = super::props::xy(c);
+            let (x, y) = super::props::xy(lua, c);
             if x.is_some() || y.is_some() {
                 call(
                     lua,
