@@ -199,14 +199,17 @@ fn screen_units(lua: &Lua) -> (f64, f64) {
 }
 
 /// Reads `x`/`y` from the element or its `<AbsDimension>` (or `<Offset>` → `<AbsDimension>`);
-/// a `<RelDimension>` gives fractions of the screen's width and height.
+/// a `<RelDimension>` gives fractions of the screen's width and height (as documented on
+/// warcraft.wiki.gg, XML/Dimension).
 pub fn xy(lua: &Lua, el: &Element) -> (Option<f64>, Option<f64>) {
     let (mut x, mut y) = (el.num_attr("x"), el.num_attr("y"));
     for c in &el.children {
         let (cx, cy) = match c.tag.as_str() {
             "AbsDimension" => (c.num_attr("x"), c.num_attr("y")),
             "Offset" => xy(lua, c),
-            "RelDimension" => {
+            // Only where the client's schema allows it (`MinResize`, `MaxResize`, `Origin`);
+            // elsewhere the parser warned and it is ignored, as in the client.
+            "RelDimension" if super::registry::schema_of(lua).extends(&el.tag, "Dimension") => {
                 let (w, h) = screen_units(lua);
                 (
                     c.num_attr("x").map(|v| v * w),
@@ -467,15 +470,11 @@ pub fn plain_children(
             "ResizeBounds" => {
                 let (mut a, mut b) = ((0.0, 0.0), (None, None));
                 if let Some(m) = c.child("MinResize") {
-                    let d = m.child("AbsDimension").unwrap_or(m);
-                    a = (
-                        d.num_attr("x").unwrap_or(0.0),
-                        d.num_attr("y").unwrap_or(0.0),
-                    );
+                    let (x, y) = xy(lua, m);
+                    a = (x.unwrap_or(0.0), y.unwrap_or(0.0));
                 }
                 if let Some(m) = c.child("MaxResize") {
-                    let d = m.child("AbsDimension").unwrap_or(m);
-                    b = (d.num_attr("x"), d.num_attr("y"));
+                    b = xy(lua, m);
                 }
                 call(
                     lua,
