@@ -35,6 +35,9 @@ pub struct Element {
     /// so that Lua line N is XML line `pos.line + N - 1`. Set for text tags whenever they
     /// contain text, and for other elements when their text is not just whitespace.
     pub text: Option<(String, Pos)>,
+    /// Whether the schema (or an intrinsic declared in an earlier file) knows the tag where
+    /// it stands. An unrecognized element has its diagnostic and the client skips it.
+    pub recognized: bool,
 }
 
 impl Element {

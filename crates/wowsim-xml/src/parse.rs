@@ -307,6 +307,7 @@ impl<'s> Walker<'_, 's> {
             pos,
             attrs,
             children,
+            recognized: resolved.is_some(),
         }
     }
 }

@@ -181,6 +181,12 @@ pub fn load_element(
     parent: Option<u32>,
     layer: Option<(&str, f64)>,
 ) -> mlua::Result<Option<(u32, Table)>> {
+    // An element the parser did not recognize where it stands (an intrinsic used in the file
+    // that declares it: the client fixes a file's tags when it starts parsing it) has its
+    // warning and is not made.
+    if !el.recognized {
+        return Ok(None);
+    }
     let schema = registry::schema_of(lua);
     let Some((tag, intrinsic)) = resolve_tag(lua, schema, &el.tag) else {
         coverage::not_implemented(lua, &el.tag, "");

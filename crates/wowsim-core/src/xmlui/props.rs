@@ -209,7 +209,7 @@ pub fn xy(lua: &Lua, el: &Element) -> (Option<f64>, Option<f64>) {
             "Offset" => xy(lua, c),
             // Only where the client's schema allows it (`MinResize`, `MaxResize`, `Origin`);
             // elsewhere the parser warned and it is ignored, as in the client.
-            "RelDimension" if super::registry::schema_of(lua).extends(&el.tag, "Dimension") => {
+            "RelDimension" if c.recognized => {
                 let (w, h) = screen_units(lua);
                 (
                     c.num_attr("x").map(|v| v * w),
@@ -446,7 +446,8 @@ pub fn plain_children(
     from_intrinsic: bool,
 ) -> mlua::Result<()> {
     let schema = super::registry::schema_of(lua);
-    for c in &el.children {
+    // Unrecognized children have the parser's warning and are skipped, as by the client.
+    for c in el.children.iter().filter(|c| c.recognized) {
         match c.tag.as_str() {
             "Size" => size(lua, obj, tag, c)?,
             "Anchors" => anchors(lua, id, obj, tag, c, src)?,
