@@ -53,5 +53,11 @@ fn coverage_statuses() {
     check("Cooldown", "rotation", "`SetRotation`");
     check("MaskedTexture", "childkey", "applied (`AddMaskTexture`)");
     check("Binding", "", "applied (Bindings.xml)");
-    check("RelDimension", "", "not implemented");
+    check("RelDimension", "", "applied (fractions of the screen)");
+    check(
+        "ScopedModifier",
+        "fulllockdown",
+        "stored (field `xml:fullLockdown`; no taint in wow-sim)",
+    );
+    check("NoSuchTag", "", "unknown");
 }
