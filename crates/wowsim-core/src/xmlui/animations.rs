@@ -77,9 +77,13 @@ fn pairs(lua: &Lua, obj: &Table, tag: &str, els: &[&Element]) -> mlua::Result<()
         ("offsetx", "offsety", "SetOffset", 0.0),
         ("offsetu", "offsetv", "SetOffset", 0.0),
     ];
+    // Only attributes the schema gives the element's tag (an unrecognized one, such as
+    // `scaleX` on a LineScale, has the parser's warning and is not applied).
+    let schema = super::registry::schema_of(lua);
     let get = |k: &str| {
         els.iter()
             .rev()
+            .filter(|e| schema.attribute(&e.tag, k).is_some())
             .find_map(|e| e.attr(k))
             .and_then(parse_number)
     };

@@ -133,6 +133,9 @@ pub fn tag_status(schema: &Schema, tag: &str) -> &'static str {
     if def.name == "Actor" {
         return "applied (templates of `CreateActor`)";
     }
+    if def.name.starts_with("FontStringHeader") {
+        return "applied (the SimpleHTML's `SetFontObject(\"hN\", font)`)";
+    }
     if matches!(def.name.as_str(), "RelDimension" | "RelInset") {
         return "applied (fractions of the screen)";
     }

@@ -13,9 +13,17 @@ use wowsim_xml::{Element, Schema, TagImpl};
 
 /// Whether a child tag is created in the late pass (by [`late_children`]).
 pub fn is_late(schema: &Schema, tag: &str) -> bool {
-    matches!(tag, "Layers" | "Frames" | "ScrollChild" | "FontString")
-        || matches!(schema.tag_impl(tag), Some(TagImpl::Call { .. }))
-            && !schema.extends(tag, "ButtonFont")
+    matches!(
+        tag,
+        "Layers"
+            | "Frames"
+            | "ScrollChild"
+            | "FontString"
+            | "FontStringHeader1"
+            | "FontStringHeader2"
+            | "FontStringHeader3"
+    ) || matches!(schema.tag_impl(tag), Some(TagImpl::Call { .. }))
+        && !schema.extends(tag, "ButtonFont")
         || schema.extends(tag, "Texture")
 }
 
@@ -67,6 +75,24 @@ pub fn late_children(
                         call(lua, obj, tag, "FontString", "SetFontObject", font)?;
                     }
                     None => coverage::not_implemented(lua, tag, "FontString"),
+                }
+            }
+            // A SimpleHTML's header fonts: the font of text type h1, h2, h3.
+            "FontStringHeader1" | "FontStringHeader2" | "FontStringHeader3" => {
+                let text_type = format!("h{}", &c.tag[c.tag.len() - 1..]);
+                // An XML `<Font>` or a font object made by `CreateFont` (the built-in base's).
+                let font = match c.attr("inherits") {
+                    Some(n) => {
+                        let name = super::registry::find_font(lua, n);
+                        lua.globals().get::<Value>(name.as_deref().unwrap_or(n))?
+                    }
+                    None => Value::Nil,
+                };
+                match font {
+                    Value::Table(_) => {
+                        call(lua, obj, tag, &c.tag, "SetFontObject", (text_type, font))?;
+                    }
+                    _ => coverage::not_implemented(lua, &c.tag, "inherits"),
                 }
             }
             // A cooldown's textures are files (and a colour) handed to its setters, not regions.
