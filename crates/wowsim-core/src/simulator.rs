@@ -456,6 +456,13 @@ impl Simulator {
         Ok(messages)
     }
 
+    /// Ends the current frame without advancing the clock: what the client does after a frame's
+    /// input and scripts (OnSizeChanged, deferred OnTextChanged, finished cooldowns, animation
+    /// state). Scripted input calls it after each step, as each input event is a frame of its own.
+    pub fn end_frame(&mut self) -> mlua::Result<()> {
+        widgets::after_frame(&self.lua)
+    }
+
     /// Runs `seconds` of virtual time at 60 ticks a second.
     pub fn run_for(&mut self, seconds: f64) -> mlua::Result<()> {
         let ticks = (seconds * 60.0).round() as u64;
