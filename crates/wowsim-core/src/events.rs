@@ -21,7 +21,7 @@ use mlua::{Lua, MultiValue, Value};
 /// Whether `name` is an event of the emulated client (set by the simulator from the reference).
 pub struct KnownEvents(pub Box<dyn Fn(&str) -> bool>);
 
-fn check_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<String> {
+pub(crate) fn check_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<String> {
     let Value::String(s) = v else {
         return Err(lua_error(lua, format_args!("Usage: {method}(\"event\")")));
     };
@@ -240,7 +240,10 @@ pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> 
         ids
     };
     if ids.is_empty() {
-        return Ok(());
+        let prev = set_phase(lua, &format!("event:{event}"));
+        let r = fire_callbacks(lua, event, &args);
+        restore_phase(lua, prev);
+        return r;
     }
     let fire = lua.app_data_ref::<UiLua>().expect("ui").fire.clone();
     let prev = set_phase(lua, &format!("event:{event}"));
@@ -260,6 +263,54 @@ pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> 
             break;
         }
     }
+    if result.is_ok() {
+        result = fire_callbacks(lua, event, &args);
+    }
     restore_phase(lua, prev);
     result
+}
+
+/// The callbacks `Frame:RegisterEventCallback`/`RegisterUnitEventCallback` keep per event: a
+/// Lua table `event → { {frame, cb, units or false}, ... }` in the registry (Rust holds no Lua
+/// functions). Called after the frames' OnEvent, in registration order, as
+/// `cb(frame, ...payload)` (the owner first, as Blizzard's `Event.RegisterCallback` wrapper
+/// expects of the global form).
+pub const CALLBACKS_KEY: &str = "wowsim.eventcallbacks";
+
+fn fire_callbacks(lua: &Lua, event: &str, args: &MultiValue) -> mlua::Result<()> {
+    let Ok(mlua::Value::Table(all)) = lua.named_registry_value::<Value>(CALLBACKS_KEY) else {
+        return Ok(());
+    };
+    let Value::Table(list) = all.raw_get::<Value>(event)? else {
+        return Ok(());
+    };
+    let entries: Vec<mlua::Table> = list.sequence_values().collect::<mlua::Result<_>>()?;
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let hostcall: mlua::Function = lua.named_registry_value("wowsim.hostcall")?;
+    let unit = match args.front() {
+        Some(Value::String(s)) => Some(s.to_string_lossy().to_lowercase()),
+        _ => None,
+    };
+    for e in entries {
+        if let Value::Table(units) = e.raw_get::<Value>(3)? {
+            let mut hit = false;
+            for u in units.sequence_values::<String>() {
+                hit |= unit.as_deref() == Some(u?.to_lowercase().as_str());
+            }
+            if !hit {
+                continue;
+            }
+        }
+        let Value::Function(cb) = e.raw_get::<Value>(2)? else {
+            continue;
+        };
+        let mut call = MultiValue::with_capacity(args.len() + 2);
+        call.push_back(Value::Function(cb));
+        call.push_back(e.raw_get::<Value>(1)?);
+        call.extend(args.iter().cloned());
+        host_entry(lua, || hostcall.call::<()>(call))?;
+    }
+    Ok(())
 }
