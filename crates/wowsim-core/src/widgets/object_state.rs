@@ -22,17 +22,60 @@ const OFFSET_X: &str = "region.pointsOffsetX";
 const OFFSET_Y: &str = "region.pointsOffsetY";
 const SOURCE: &str = "region.sourceLocation";
 
-/// Keeps where an object was created (`GetSourceLocation`).
-pub fn record_source(lua: &Lua, id: u32, location: String) {
-    if !location.is_empty() {
-        set_field(lua, id, SOURCE, FieldVal::Str(location));
+/// The file names of creation places, interned (VM app data): an object keeps one number,
+/// `file index * 2^24 + line`, so recording costs no allocation per object.
+#[derive(Default)]
+pub struct SourceFiles {
+    names: Vec<String>,
+    index: rustc_hash::FxHashMap<String, u32>,
+}
+
+const LINE_BITS: f64 = 16_777_216.0;
+
+/// Keeps where an object was created (`GetSourceLocation`): a file and a line.
+pub fn record_source(lua: &Lua, id: u32, file: &str, line: usize) {
+    if lua.app_data_ref::<SourceFiles>().is_none() {
+        lua.set_app_data(SourceFiles::default());
     }
+    let idx = {
+        let mut s = lua.app_data_mut::<SourceFiles>().expect("set");
+        match s.index.get(file) {
+            Some(i) => *i,
+            None => {
+                let i = s.names.len() as u32;
+                s.names.push(file.to_string());
+                s.index.insert(file.to_string(), i);
+                i
+            }
+        }
+    };
+    let code = idx as f64 * LINE_BITS + (line as f64).min(LINE_BITS - 1.0);
+    set_field(lua, id, SOURCE, FieldVal::Num(code));
 }
 
 /// Keeps the Lua line calling the running host function as the object's creation place.
 pub fn record_lua_source(lua: &Lua, id: u32) {
-    let p = crate::lua::caller_position(lua, 1);
-    record_source(lua, id, p.trim_end_matches(": ").to_string());
+    let at = lua
+        .inspect_stack(1, |d| {
+            let line = d.current_line()?;
+            let src = d.source().source?.strip_prefix('@')?.to_string();
+            Some((src, line))
+        })
+        .flatten();
+    if let Some((file, line)) = at {
+        record_source(lua, id, &file, line);
+    }
+}
+
+/// `file:line` of an object's creation place, "" when unknown.
+fn source_of(lua: &Lua, id: u32) -> String {
+    let FieldVal::Num(code) = get_field(lua, id, SOURCE) else {
+        return String::new();
+    };
+    let (idx, line) = ((code / LINE_BITS).floor(), code % LINE_BITS);
+    lua.app_data_ref::<SourceFiles>()
+        .and_then(|s| s.names.get(idx as usize).map(|f| format!("{f}:{line}")))
+        .unwrap_or_default()
 }
 
 /// Moves every anchor of `id` by (dx, dy).
@@ -124,13 +167,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     })?;
     method(lua, "Region", "GetSourceLocation", |lua, a| {
         let id = self_id(lua, &a, "GetSourceLocation")?;
-        ret(
-            lua,
-            match get_field(lua, id, SOURCE) {
-                FieldVal::Str(s) => s,
-                _ => String::new(),
-            },
-        )
+        ret(lua, source_of(lua, id))
     })?;
     method(lua, "Frame", "RegisterEventCallback", |lua, a| {
         register_callback(lua, &a, "RegisterEventCallback", false)

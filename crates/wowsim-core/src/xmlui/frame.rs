@@ -215,7 +215,7 @@ pub fn load_element(
     };
     let name = el.attr("name").map(|n| expand_parent_name(lua, n, parent));
     let (id, obj) = widgets::create_object(lua, type_index, name, parent)?;
-    widgets::object_state::record_source(lua, id, format!("{}:{}", src.file, el.pos.line));
+    widgets::object_state::record_source(lua, id, &src.file, el.pos.line as usize);
     if let Some((level, sub)) = layer {
         super::calls::call(lua, &obj, "Layer", "level", "SetDrawLayer", (level, sub))?;
     }
