@@ -10,7 +10,7 @@
 //! | `Frame:ExecuteAttribute(name, ...)` | runs the attribute's snippet (a string body with `self` and the arguments, or a function): true and its results; false when the attribute is no snippet or raises |
 //! | `Frame:InterceptStartDrag(delegate)` | true and the drag moves to `delegate` while `self` is being dragged; false otherwise |
 //! | `UIObject:GetInheritableForbiddenAspects(path)` | 0: nothing is forbidden (taint is not modelled) |
-//! | `UIObject:SetToDefaults` | drops the fields the object set (back to the type's initial values); name, id, parent, children and anchors stay |
+//! | `UIObject:SetToDefaults` | drops the fields the object set (back to the type's initial values: mouse flags, propagation, button state, as Blizzard's MenuTemplates.lua comments say it wipes); name, id, parent, children and anchors stay |
 
 use super::fields::FieldVal;
 use super::scene_state::{bad_arg, method, state_table};
