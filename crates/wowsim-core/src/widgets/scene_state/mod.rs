@@ -279,16 +279,28 @@ thread_local! {
 }
 
 /// Registers a method when the flavour's reference has it on `owner` (this file covers types
-/// and methods that some flavours lack).
+/// and methods that some flavours lack) and it is still a typed stub there: a method that is
+/// already real (generic or hand-written elsewhere) is never registered a second time.
 pub(crate) fn reg(lua: &Lua, owner: &str, name: &str, f: mlua::Function) -> mlua::Result<()> {
     let has = DATA.with(Cell::get).is_some_and(|d| {
         d.uiobject(owner)
             .is_some_and(|o| o.methods.iter().any(|m| m.name == name))
     });
-    if has {
+    if has && is_stub(lua, owner, name)? {
         add_method(lua, owner, name, f)?;
     }
     Ok(())
+}
+
+/// Whether `owner:name` is absent or a typed stub (see `coverage::mark_stub`).
+fn is_stub(lua: &Lua, owner: &str, name: &str) -> mlua::Result<bool> {
+    let Value::Function(cur) = super::methods_of(lua, owner)?.raw_get::<Value>(name)? else {
+        return Ok(true);
+    };
+    Ok(lua
+        .named_registry_value::<Table>("wowsim.stubfns")
+        .ok()
+        .is_some_and(|s| s.raw_get::<bool>(cur).unwrap_or(false)))
 }
 
 /// Installs the methods of this file that the flavour has.
