@@ -6,7 +6,7 @@
 //! | `Frame:RegisterUnitEvent(event, unit1 [, unit2])` | [`register`] with a unit filter |
 //! | `Frame:UnregisterEvent(event)`, `UnregisterAllEvents`, `RegisterAllEvents` | [`install_methods`] |
 //! | `Frame:IsEventRegistered(event)` | [`install_methods`] |
-//! | `wowsim.FireEvent(event, ...)`: not the client's; lets `--exec-lua` and fixtures fire an event with a payload | [`install_methods`] |
+//! | `wowsim.FireEvent(event, ...)`: not the client's; lets `--exec-lua` and fixtures fire an event with a payload, checked against `events.yaml` ([`check_payload`]) | [`install_methods`] |
 //!
 //! Dispatch takes a snapshot of the registered frames; a frame unregistered during the dispatch
 //! is skipped, one registered during it waits for the next event.
@@ -20,6 +20,50 @@ use mlua::{Lua, MultiValue, Value};
 
 /// Whether `name` is an event of the emulated client (set by the simulator from the reference).
 pub struct KnownEvents(pub Box<dyn Fn(&str) -> bool>);
+
+/// The flavour's reference, for the payloads `wowsim.FireEvent` checks (VM app data).
+pub struct EventReference(pub &'static wowsim_data::ProductData);
+
+/// Checks a payload given to `wowsim.FireEvent` against the reference's `events.yaml`: a value
+/// whose Lua type contradicts the declared one (number, string or boolean) is refused, naming
+/// the payload entry. Nil and omitted values pass (many payload entries are optional in
+/// practice), as do events the reference does not describe.
+fn check_payload(lua: &Lua, event: &str, payload: &MultiValue) -> mlua::Result<()> {
+    use wowsim_data::Ty;
+    let Some(r) = lua.app_data_ref::<EventReference>().map(|r| r.0) else {
+        return Ok(());
+    };
+    let Some(ev) = r.event(event) else {
+        return Ok(());
+    };
+    for (i, (p, v)) in ev.payload.iter().zip(payload.iter()).enumerate() {
+        let want = match &p.ty {
+            Ty::Number | Ty::Enum(_) => "number",
+            Ty::String | Ty::Unit | Ty::StringEnum(_) => "string",
+            Ty::Boolean => "boolean",
+            _ => continue,
+        };
+        let got = crate::lua::type_name(v);
+        let ok = match (want, v) {
+            (_, Value::Nil) => true,
+            ("number", Value::Integer(_) | Value::Number(_)) => true,
+            ("string", Value::String(_)) => true,
+            ("boolean", Value::Boolean(_)) => true,
+            _ => false,
+        };
+        if !ok {
+            let name = p.name.as_deref().unwrap_or("?");
+            return Err(lua_error(
+                lua,
+                format_args!(
+                    "wowsim.FireEvent(): {event} payload #{} ({name}) is a {want}, got {got}",
+                    i + 1
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
 
 pub(crate) fn check_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<String> {
     let Value::String(s) = v else {
@@ -206,6 +250,7 @@ pub fn install_methods(lua: &Lua) -> mlua::Result<()> {
     let fire = lua.create_function(|lua, args: MultiValue| {
         let ev = check_event(lua, args.front().unwrap_or(&Value::Nil), "wowsim.FireEvent")?;
         let payload: MultiValue = args.iter().skip(1).cloned().collect();
+        check_payload(lua, &ev, &payload)?;
         fire_event(lua, &ev, payload)
     })?;
     let t = match lua.globals().raw_get::<Value>("wowsim")? {

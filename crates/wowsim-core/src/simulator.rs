@@ -169,6 +169,7 @@ impl Simulator {
         let known: std::collections::HashSet<String> =
             data.events().iter().map(|e| e.name.clone()).collect();
         lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
+        lua.set_app_data(events::EventReference(data));
         widgets::install(&lua, &host, data)?;
         lua.app_data_mut::<UiState>()
             .expect("ui")
