@@ -8,6 +8,7 @@
 //! | WoW concept | Rust |
 //! | --- | --- |
 //! | the mouse focus / click target / wheel target | [`topmost_at`] |
+//! | the frames that have the mouse, through frames that propagate motion | [`foci_at`] |
 //! | keyboard-enabled frames, topmost first (key propagation order) | [`stacked`] |
 //! | `Region:IsMouseOver(top, bottom, left, right)` | [`is_over`] |
 //! | `SetPassThroughButtons`: presses of those buttons go to the frame below | [`topmost_for_press`] |
@@ -127,6 +128,22 @@ pub fn topmost_at(ui: &mut UiState, cursor: (f32, f32), purpose: Purpose) -> Opt
     stacked(ui, purpose)
         .into_iter()
         .find(|&id| in_hit_rect(ui, id, cursor))
+}
+
+/// The frames that have the mouse for `purpose`: the topmost whose hit rect holds the cursor,
+/// then, while a frame propagates motion (`SetPropagateMouseMotion`), the next one below.
+pub fn foci_at(ui: &mut UiState, cursor: (f32, f32), purpose: Purpose) -> Vec<u32> {
+    let mut out = Vec::new();
+    for id in stacked(ui, purpose) {
+        if !in_hit_rect(ui, id, cursor) {
+            continue;
+        }
+        out.push(id);
+        if ui.field_by_name(id, "propagateMouseMotion") != FieldVal::Bool(true) {
+            break;
+        }
+    }
+    out
 }
 
 /// Whether a frame lets presses of `button` through (`SetPassThroughButtons`).
