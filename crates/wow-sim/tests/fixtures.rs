@@ -54,7 +54,8 @@ struct Spec {
 /// Runs scripted input. Steps: `move NAME` (a named frame's centre) or `move X,Y` (pixels
 /// from the top-left), `down [BUTTON]`, `up [BUTTON]`, `click [BUTTON]` (down then up),
 /// `wheel DELTA`, `keydown KEY`, `keyup KEY`, `key KEY` (down then up), `type TEXT`,
-/// `wait SECONDS` (ticks), `lua CODE` (phase exec-lua).
+/// `wait SECONDS` (ticks), `lua CODE` (phase exec-lua). Every step but `wait` ends its frame
+/// (`Simulator::end_frame`) without advancing the clock.
 fn run_input(sim: &mut Simulator, steps: &[String]) -> Result<(), String> {
     let ie = |e: mlua::Error| format!("internal error: {e}");
     for step in steps {
@@ -94,6 +95,10 @@ fn run_input(sim: &mut Simulator, steps: &[String]) -> Result<(), String> {
                 .map_err(ie)?,
             "lua" => sim.exec_lua(rest, "input").map_err(ie)?,
             _ => return Err(format!("unknown input step {step:?}")),
+        }
+        // Each step is an input event of its own frame: the frame ends before the next step.
+        if verb != "wait" {
+            sim.end_frame().map_err(ie)?;
         }
     }
     Ok(())

@@ -62,6 +62,11 @@ impl Clock {
         }
     }
 
+    /// The `GetTime()` value at Unix time `unix` (seconds) of the virtual wall clock.
+    pub fn gettime_at_unix(&self, unix: f64) -> f64 {
+        self.start + (unix - self.epoch as f64)
+    }
+
     /// `time()`: Unix seconds of the virtual wall clock.
     pub fn unix_time(&self) -> i64 {
         self.epoch + (self.now - self.start).floor() as i64

@@ -29,6 +29,8 @@ pub struct Counts {
     pub real: usize,
     pub stub: usize,
     pub missing: usize,
+    /// Names of the stubs (kept for UI object methods only, listed in the report).
+    pub stub_names: Vec<String>,
 }
 
 impl Counts {
@@ -39,6 +41,7 @@ impl Counts {
         self.real += o.real;
         self.stub += o.stub;
         self.missing += o.missing;
+        self.stub_names.extend(o.stub_names.iter().cloned());
     }
 }
 
@@ -87,9 +90,11 @@ pub fn methods(lua: &Lua, data: &ProductData) -> mlua::Result<BTreeMap<String, C
         let table = crate::widgets::methods_of(lua, crate::widgets::types::TYPES[i].name)?;
         for m in &o.methods {
             let v: Value = table.raw_get(m.name.as_str())?;
-            out.entry(o.name.clone())
-                .or_default()
-                .add(&classify(&stubs, &v)?);
+            let mut c = classify(&stubs, &v)?;
+            if c.stub > 0 {
+                c.stub_names.push(m.name.clone());
+            }
+            out.entry(o.name.clone()).or_default().add(&c);
         }
     }
     Ok(out)
@@ -122,6 +127,17 @@ pub fn markdown(
                 "| {name} | {} | {} | {} |\n",
                 c.real, c.stub, c.missing
             ));
+        }
+        s.push('\n');
+    }
+    let stubbed: Vec<_> = methods
+        .iter()
+        .filter(|(_, c)| !c.stub_names.is_empty())
+        .collect();
+    if !stubbed.is_empty() {
+        s.push_str("## UI object methods still typed stubs\n\n| type | methods |\n| --- | --- |\n");
+        for (name, c) in stubbed {
+            s.push_str(&format!("| {name} | {} |\n", c.stub_names.join(", ")));
         }
         s.push('\n');
     }

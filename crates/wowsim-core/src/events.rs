@@ -6,7 +6,7 @@
 //! | `Frame:RegisterUnitEvent(event, unit1 [, unit2])` | [`register`] with a unit filter |
 //! | `Frame:UnregisterEvent(event)`, `UnregisterAllEvents`, `RegisterAllEvents` | [`install_methods`] |
 //! | `Frame:IsEventRegistered(event)` | [`install_methods`] |
-//! | `wowsim.FireEvent(event, ...)`: not the client's; lets `--exec-lua` and fixtures fire an event with a payload | [`install_methods`] |
+//! | `wowsim.FireEvent(event, ...)`: not the client's; lets `--exec-lua` and fixtures fire an event with a payload, checked against `events.yaml` ([`check_payload`]) | [`install_methods`] |
 //!
 //! Dispatch takes a snapshot of the registered frames; a frame unregistered during the dispatch
 //! is skipped, one registered during it waits for the next event.
@@ -21,7 +21,51 @@ use mlua::{Lua, MultiValue, Value};
 /// Whether `name` is an event of the emulated client (set by the simulator from the reference).
 pub struct KnownEvents(pub Box<dyn Fn(&str) -> bool>);
 
-fn check_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<String> {
+/// The flavour's reference, for the payloads `wowsim.FireEvent` checks (VM app data).
+pub struct EventReference(pub &'static wowsim_data::ProductData);
+
+/// Checks a payload given to `wowsim.FireEvent` against the reference's `events.yaml`: a value
+/// whose Lua type contradicts the declared one (number, string or boolean) is refused, naming
+/// the payload entry. Nil and omitted values pass (many payload entries are optional in
+/// practice), as do events the reference does not describe.
+fn check_payload(lua: &Lua, event: &str, payload: &MultiValue) -> mlua::Result<()> {
+    use wowsim_data::Ty;
+    let Some(r) = lua.app_data_ref::<EventReference>().map(|r| r.0) else {
+        return Ok(());
+    };
+    let Some(ev) = r.event(event) else {
+        return Ok(());
+    };
+    for (i, (p, v)) in ev.payload.iter().zip(payload.iter()).enumerate() {
+        let want = match &p.ty {
+            Ty::Number | Ty::Enum(_) => "number",
+            Ty::String | Ty::Unit | Ty::StringEnum(_) => "string",
+            Ty::Boolean => "boolean",
+            _ => continue,
+        };
+        let got = crate::lua::type_name(v);
+        let ok = match (want, v) {
+            (_, Value::Nil) => true,
+            ("number", Value::Integer(_) | Value::Number(_)) => true,
+            ("string", Value::String(_)) => true,
+            ("boolean", Value::Boolean(_)) => true,
+            _ => false,
+        };
+        if !ok {
+            let name = p.name.as_deref().unwrap_or("?");
+            return Err(lua_error(
+                lua,
+                format_args!(
+                    "wowsim.FireEvent(): {event} payload #{} ({name}) is a {want}, got {got}",
+                    i + 1
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn check_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<String> {
     let Value::String(s) = v else {
         return Err(lua_error(lua, format_args!("Usage: {method}(\"event\")")));
     };
@@ -206,6 +250,7 @@ pub fn install_methods(lua: &Lua) -> mlua::Result<()> {
     let fire = lua.create_function(|lua, args: MultiValue| {
         let ev = check_event(lua, args.front().unwrap_or(&Value::Nil), "wowsim.FireEvent")?;
         let payload: MultiValue = args.iter().skip(1).cloned().collect();
+        check_payload(lua, &ev, &payload)?;
         fire_event(lua, &ev, payload)
     })?;
     let t = match lua.globals().raw_get::<Value>("wowsim")? {
@@ -240,7 +285,10 @@ pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> 
         ids
     };
     if ids.is_empty() {
-        return Ok(());
+        let prev = set_phase(lua, &format!("event:{event}"));
+        let r = fire_callbacks(lua, event, &args);
+        restore_phase(lua, prev);
+        return r;
     }
     let fire = lua.app_data_ref::<UiLua>().expect("ui").fire.clone();
     let prev = set_phase(lua, &format!("event:{event}"));
@@ -260,6 +308,54 @@ pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> 
             break;
         }
     }
+    if result.is_ok() {
+        result = fire_callbacks(lua, event, &args);
+    }
     restore_phase(lua, prev);
     result
+}
+
+/// The callbacks `Frame:RegisterEventCallback`/`RegisterUnitEventCallback` keep per event: a
+/// Lua table `event → { {frame, cb, units or false}, ... }` in the registry (Rust holds no Lua
+/// functions). Called after the frames' OnEvent, in registration order, as
+/// `cb(frame, ...payload)` (the owner first, as Blizzard's `Event.RegisterCallback` wrapper
+/// expects of the global form).
+pub const CALLBACKS_KEY: &str = "wowsim.eventcallbacks";
+
+fn fire_callbacks(lua: &Lua, event: &str, args: &MultiValue) -> mlua::Result<()> {
+    let Ok(mlua::Value::Table(all)) = lua.named_registry_value::<Value>(CALLBACKS_KEY) else {
+        return Ok(());
+    };
+    let Value::Table(list) = all.raw_get::<Value>(event)? else {
+        return Ok(());
+    };
+    let entries: Vec<mlua::Table> = list.sequence_values().collect::<mlua::Result<_>>()?;
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let hostcall: mlua::Function = lua.named_registry_value("wowsim.hostcall")?;
+    let unit = match args.front() {
+        Some(Value::String(s)) => Some(s.to_string_lossy().to_lowercase()),
+        _ => None,
+    };
+    for e in entries {
+        if let Value::Table(units) = e.raw_get::<Value>(3)? {
+            let mut hit = false;
+            for u in units.sequence_values::<String>() {
+                hit |= unit.as_deref() == Some(u?.to_lowercase().as_str());
+            }
+            if !hit {
+                continue;
+            }
+        }
+        let Value::Function(cb) = e.raw_get::<Value>(2)? else {
+            continue;
+        };
+        let mut call = MultiValue::with_capacity(args.len() + 2);
+        call.push_back(Value::Function(cb));
+        call.push_back(e.raw_get::<Value>(1)?);
+        call.extend(args.iter().cloned());
+        host_entry(lua, || hostcall.call::<()>(call))?;
+    }
+    Ok(())
 }

@@ -169,6 +169,7 @@ impl Simulator {
         let known: std::collections::HashSet<String> =
             data.events().iter().map(|e| e.name.clone()).collect();
         lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
+        lua.set_app_data(events::EventReference(data));
         widgets::install(&lua, &host, data)?;
         lua.app_data_mut::<UiState>()
             .expect("ui")
@@ -454,6 +455,13 @@ impl Simulator {
         *self = next;
         self.start()?;
         Ok(messages)
+    }
+
+    /// Ends the current frame without advancing the clock: what the client does after a frame's
+    /// input and scripts (OnSizeChanged, deferred OnTextChanged, finished cooldowns, animation
+    /// state). Scripted input calls it after each step, as each input event is a frame of its own.
+    pub fn end_frame(&mut self) -> mlua::Result<()> {
+        widgets::after_frame(&self.lua)
     }
 
     /// Runs `seconds` of virtual time at 60 ticks a second.

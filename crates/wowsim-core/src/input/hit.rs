@@ -1,11 +1,14 @@
 //! Hit testing: which frame the cursor is over. Candidates are visible frames whose mouse flag
 //! for the purpose is on (click, motion, wheel or keyboard); the topmost wins, in the order
 //! the client draws (strata, then frame level, then tree order, later on top). A frame's hit
-//! rect is its rect shrunk by `SetHitRectInsets` (negative insets grow it).
+//! rect is its rect shrunk by `SetHitRectInsets` (negative insets grow it), cut by every
+//! ancestor that clips its children (`SetClipsChildren`, scroll frames), as drawing is: a child
+//! scrolled out of view is not hit.
 //!
 //! | WoW concept | Rust |
 //! | --- | --- |
 //! | the mouse focus / click target / wheel target | [`topmost_at`] |
+//! | the frames that have the mouse, through frames that propagate motion | [`foci_at`] |
 //! | keyboard-enabled frames, topmost first (key propagation order) | [`stacked`] |
 //! | `Region:IsMouseOver(top, bottom, left, right)` | [`is_over`] |
 //! | `SetPassThroughButtons`: presses of those buttons go to the frame below | [`topmost_for_press`] |
@@ -91,11 +94,33 @@ pub fn is_over(ui: &mut UiState, id: u32, cursor: (f32, f32), off: [f32; 4]) -> 
         && y <= r.bottom + r.height + t
 }
 
-/// Whether the cursor is inside the frame's hit rect (rect minus `SetHitRectInsets`).
+/// Whether a frame clips what its children draw (and so where they can be hit).
+fn clips_children(ui: &mut UiState, id: u32) -> bool {
+    ui.field_by_name(id, "clipsChildren") == FieldVal::Bool(true)
+        || ui
+            .get(id)
+            .is_some_and(|o| crate::widgets::types::TYPES[o.type_index].name == "ScrollFrame")
+}
+
+/// Whether the cursor is inside every ancestor of `id` that clips its children.
+fn inside_ancestor_clips(ui: &mut UiState, id: u32, cursor: (f32, f32)) -> bool {
+    let mut cur = ui.get(id).and_then(|o| o.parent);
+    while let Some(c) = cur {
+        if clips_children(ui, c) && !is_over(ui, c, cursor, [0.0; 4]) {
+            return false;
+        }
+        cur = ui.get(c).and_then(|o| o.parent);
+    }
+    true
+}
+
+/// Whether the cursor is inside the frame's hit rect (rect minus `SetHitRectInsets`, cut by
+/// the ancestors that clip their children).
 pub fn in_hit_rect(ui: &mut UiState, id: u32, cursor: (f32, f32)) -> bool {
     let ins = ["hitLeft", "hitRight", "hitTop", "hitBottom"]
         .map(|f| ui.field_by_name(id, f).as_f64() as f32);
     is_over(ui, id, cursor, [-ins[2], ins[3], ins[0], -ins[1]])
+        && inside_ancestor_clips(ui, id, cursor)
 }
 
 /// The topmost visible frame enabled for `purpose` whose hit rect holds the cursor.
@@ -103,6 +128,22 @@ pub fn topmost_at(ui: &mut UiState, cursor: (f32, f32), purpose: Purpose) -> Opt
     stacked(ui, purpose)
         .into_iter()
         .find(|&id| in_hit_rect(ui, id, cursor))
+}
+
+/// The frames that have the mouse for `purpose`: the topmost whose hit rect holds the cursor,
+/// then, while a frame propagates motion (`SetPropagateMouseMotion`), the next one below.
+pub fn foci_at(ui: &mut UiState, cursor: (f32, f32), purpose: Purpose) -> Vec<u32> {
+    let mut out = Vec::new();
+    for id in stacked(ui, purpose) {
+        if !in_hit_rect(ui, id, cursor) {
+            continue;
+        }
+        out.push(id);
+        if ui.field_by_name(id, "propagateMouseMotion") != FieldVal::Bool(true) {
+            break;
+        }
+    }
+    out
 }
 
 /// Whether a frame lets presses of `button` through (`SetPassThroughButtons`).

@@ -56,6 +56,13 @@ fn install_globals(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::
             if !f.is_nil() {
                 t.raw_set(1, f)?;
             }
+            // Frames below that have the mouse through motion propagation.
+            for (i, id) in with_input(lua, |s| s.motion_below.clone())
+                .into_iter()
+                .enumerate()
+            {
+                t.raw_set(i + 2, obj_value(lua, Some(id))?)?;
+            }
             Ok(t)
         })?,
     )?;
@@ -116,7 +123,12 @@ pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Resu
         }),
         ("Region", "IsMouseMotionFocus", |lua, a| {
             let id = self_id(lua, &a, "IsMouseMotionFocus")?;
-            ret(lua, with_input(lua, |s| s.motion_focus == Some(id)))
+            ret(
+                lua,
+                with_input(lua, |s| {
+                    s.motion_focus == Some(id) || s.motion_below.contains(&id)
+                }),
+            )
         }),
         ("Region", "EnableMouseMotion", |lua, a| {
             let id = self_id(lua, &a, "EnableMouseMotion")?;

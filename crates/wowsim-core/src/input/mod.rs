@@ -49,6 +49,9 @@ pub struct InputState {
     pub cursor: Option<(f32, f32)>,
     /// The frame that has the mouse (OnEnter was fired on it).
     pub motion_focus: Option<u32>,
+    /// Frames below it that have the mouse too, because the frames above them propagate
+    /// motion (`SetPropagateMouseMotion`), topmost first.
+    pub motion_below: Vec<u32>,
     pub presses: Vec<Press>,
     /// The frame being dragged (OnDragStart fired) and the button.
     pub dragging: Option<(u32, String)>,

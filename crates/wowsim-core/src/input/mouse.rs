@@ -46,17 +46,23 @@ pub fn update_focus(lua: &Lua, motion: bool) -> mlua::Result<()> {
     let Some(cursor) = with_input(lua, |s| s.cursor) else {
         return Ok(());
     };
-    let new = with_ui_mut(lua, |ui| hit::topmost_at(ui, cursor, Purpose::Any));
-    let old = with_input(lua, |s| std::mem::replace(&mut s.motion_focus, new));
-    if old == new {
+    let foci = with_ui_mut(lua, |ui| hit::foci_at(ui, cursor, Purpose::Any));
+    let old: Vec<u32> = with_input(lua, |s| {
+        let mut old: Vec<u32> = s.motion_focus.into_iter().collect();
+        old.append(&mut s.motion_below);
+        s.motion_focus = foci.first().copied();
+        s.motion_below = foci.iter().skip(1).copied().collect();
+        old
+    });
+    if old == foci {
         return Ok(());
     }
-    if let Some(o) = old.filter(|o| exists(lua, *o)) {
-        if motion_scripts(lua, o) {
+    for &o in old.iter().filter(|o| !foci.contains(o)) {
+        if exists(lua, o) && motion_scripts(lua, o) {
             fire_script(lua, o, "OnLeave", motion)?;
         }
     }
-    if let Some(n) = new {
+    for &n in foci.iter().filter(|n| !old.contains(n)) {
         if motion_scripts(lua, n) {
             fire_script(lua, n, "OnEnter", motion)?;
         }

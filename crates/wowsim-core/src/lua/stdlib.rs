@@ -12,6 +12,8 @@
 //! | `table.wipe`, `wipe` | [`wipe`] |
 //! | `table.count` | [`count`] |
 //! | `table.removemulti` | [`removemulti`] |
+//! | `table.create(arraySize [, nodeSize])` (a table with that room) | [`install`] |
+//! | `table.freeze(t)`, `table.isfrozen(t)` | [`freeze`]: frozen tables are remembered (weakly); a new key in a frozen table without a metatable is refused (Lua 5.1 cannot stop writes to existing keys) |
 //! | `fastrandom` | xorshift, seeded deterministically |
 //!
 //! The Lua-level pieces (`hooksecurefunc`, `securecall`, …) are in `clientlib.lua`.
@@ -44,6 +46,22 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     table.raw_set("wipe", f)?;
     table.raw_set("count", lua.create_function(count)?)?;
     table.raw_set("removemulti", lua.create_function(removemulti)?)?;
+    table.raw_set(
+        "create",
+        lua.create_function(|lua, (n, h): (Option<f64>, Option<f64>)| {
+            let n = n.unwrap_or(0.0).clamp(0.0, 1e7) as usize;
+            let h = h.unwrap_or(0.0).clamp(0.0, 1e7) as usize;
+            lua.create_table_with_capacity(n, h)
+        })?,
+    )?;
+    table.raw_set("freeze", lua.create_function(freeze)?)?;
+    table.raw_set(
+        "isfrozen",
+        lua.create_function(|lua, v: Value| {
+            let t = check_table(lua, v, "isfrozen")?;
+            Ok(frozen_set(lua)?.raw_get::<bool>(t).unwrap_or(false))
+        })?,
+    )?;
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     g.raw_set(
         "fastrandom",
@@ -248,6 +266,38 @@ fn check_table(lua: &Lua, v: Value, func: &str) -> mlua::Result<Table> {
             ),
         )),
     }
+}
+
+/// The frozen tables (weak keys), in the registry.
+fn frozen_set(lua: &Lua) -> mlua::Result<Table> {
+    if let Ok(t) = lua.named_registry_value::<Table>("wowsim.frozen") {
+        return Ok(t);
+    }
+    let t = lua.create_table()?;
+    let mt = lua.create_table()?;
+    mt.raw_set("__mode", "k")?;
+    t.set_metatable(Some(mt))?;
+    lua.set_named_registry_value("wowsim.frozen", t.clone())?;
+    Ok(t)
+}
+
+/// `table.freeze(t)`: remembers `t` as frozen and, when it has no metatable, gives it one
+/// whose `__newindex` refuses new keys. Returns `t`.
+pub fn freeze(lua: &Lua, v: Value) -> mlua::Result<Table> {
+    let t = check_table(lua, v, "freeze")?;
+    frozen_set(lua)?.raw_set(t.clone(), true)?;
+    if t.metatable().is_none() {
+        let mt = lua.create_table()?;
+        mt.raw_set(
+            "__newindex",
+            lua.create_function(|lua, _: MultiValue| -> mlua::Result<()> {
+                Err(lua_error(lua, "attempt to modify a frozen table"))
+            })?,
+        )?;
+        mt.raw_set("__metatable", false)?;
+        t.set_metatable(Some(mt))?;
+    }
+    Ok(t)
 }
 
 /// `table.wipe(t)`: removes every key; returns `t`.

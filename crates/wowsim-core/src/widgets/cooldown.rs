@@ -9,11 +9,17 @@
 //! | `SetEdgeTexture`, `SetBlingTexture` (kept; the edge is drawn as a plain line, no bling) | [`install`] |
 //! | `SetReverse`, `SetDrawSwipe`, `SetDrawEdge` (drawn by `draw::cooldown`) | generic (`fields`) |
 //! | OnCooldownDone | [`fire_done`] |
+//! | `SetCooldownFromExpirationTime(end, duration [, modRate])`, `SetCooldownUNIX(start, duration [, modRate])` (Unix start on the virtual clock), `SetCooldownFromDurationObject(d [, clearIfZero])` (its start time and total duration) | [`install_extras`] |
+//! | `GetCooldownDisplayDuration` (the duration in ms divided by the mod rate) | [`install_extras`] |
+//! | `Pause`, `Resume` (the `SetPaused`/`IsPaused` state; the swipe is not frozen) | [`install_extras`] |
+//! | `GetCountdownFontString` (a FontString child made on first use; no numbers are drawn), `SetCountdownFont`, `Set/GetCountdownFormatter` | [`install_extras`] |
+//! | `SetEdgeColor`, `SetUseCircularEdge`, `SetTexCoordRange(low, high)` (kept; the edge is a plain line and the swipe uses the whole texture) | [`install_extras`] |
 
 use super::fields::FieldVal;
 use super::types::inherits_from;
 use super::util::{
-    arg, get_field, install_methods, need_num, num, ret, self_id, string, with_ui_mut, Method,
+    arg, get_field, install_methods, need_num, num, obj_value, ret, self_id, string, with_ui_mut,
+    Method,
 };
 use super::{fire_script, obj_id};
 use crate::clock::Clock;
@@ -25,6 +31,13 @@ pub struct RunningCooldowns(pub Vec<u32>);
 
 fn now(lua: &Lua) -> f64 {
     lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0)
+}
+
+fn set_mod_rate(lua: &Lua, id: u32, v: &Value) {
+    let rate = num(v).filter(|r| *r > 0.0).unwrap_or(1.0);
+    with_ui_mut(lua, |ui| {
+        ui.set_field_by_name(id, "cooldown.modRate", FieldVal::Num(rate))
+    });
 }
 
 fn set(lua: &Lua, id: u32, start: f64, duration: f64) {
@@ -130,6 +143,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let start = need_num(lua, &a, 1, usage)?;
             let duration = need_num(lua, &a, 2, usage)?;
             set(lua, id, start, duration);
+            set_mod_rate(lua, id, &arg(&a, 3));
             ret(lua, ())
         }),
         ("Cooldown", "SetCooldownDuration", |lua, a| {
@@ -194,4 +208,150 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }),
     ];
     install_methods(lua, methods)
+}
+
+/// A duration object's `name()` result as a number (0 when it has no such method).
+fn duration_value(lua: &Lua, d: &Value, name: &str) -> mlua::Result<f64> {
+    let f: Value = match d {
+        Value::Table(t) => t.get(name)?,
+        Value::UserData(u) => mlua::ObjectLike::get(u, name).unwrap_or(Value::Nil),
+        _ => Value::Nil,
+    };
+    let _ = lua;
+    Ok(match f {
+        Value::Function(f) => num(&f.call::<Value>(d.clone())?).unwrap_or(0.0),
+        _ => 0.0,
+    })
+}
+
+/// Installs the Cooldown methods that only some flavours have (through `scene_state::reg`).
+pub fn install_extras(lua: &Lua) -> mlua::Result<()> {
+    use super::scene_state::{bad_arg, load, method, noop, store, A, C};
+    let c = "Cooldown";
+    method(lua, c, "SetCooldownFromExpirationTime", |lua, a| {
+        let id = self_id(lua, &a, "SetCooldownFromExpirationTime")?;
+        let usage = "Cooldown:SetCooldownFromExpirationTime(expirationTime, duration [, modRate])";
+        let end = need_num(lua, &a, 1, usage)?;
+        let duration = need_num(lua, &a, 2, usage)?;
+        set(lua, id, end - duration, duration);
+        set_mod_rate(lua, id, &arg(&a, 3));
+        ret(lua, ())
+    })?;
+    method(lua, c, "SetCooldownUNIX", |lua, a| {
+        let id = self_id(lua, &a, "SetCooldownUNIX")?;
+        let usage = "Cooldown:SetCooldownUNIX(start, duration [, modRate])";
+        let start = need_num(lua, &a, 1, usage)?;
+        let duration = need_num(lua, &a, 2, usage)?;
+        let start = lua
+            .app_data_ref::<Clock>()
+            .map(|c| c.gettime_at_unix(start))
+            .unwrap_or(start);
+        set(lua, id, start, duration);
+        set_mod_rate(lua, id, &arg(&a, 3));
+        ret(lua, ())
+    })?;
+    method(lua, c, "SetCooldownFromDurationObject", |lua, a| {
+        let m = "SetCooldownFromDurationObject";
+        let id = self_id(lua, &a, m)?;
+        let d = arg(&a, 1);
+        if !matches!(d, Value::Table(_) | Value::UserData(_)) {
+            return Err(bad_arg(lua, 1, m, "LuaDurationObject", &d));
+        }
+        let start = duration_value(lua, &d, "GetStartTime")?;
+        let total = duration_value(lua, &d, "GetTotalDuration")?;
+        let clear_if_zero = !matches!(arg(&a, 2), Value::Boolean(false));
+        if total <= 0.0 && clear_if_zero {
+            set(lua, id, 0.0, 0.0);
+        } else {
+            set(lua, id, start, total);
+        }
+        ret(lua, ())
+    })?;
+    method(lua, c, "GetCooldownDisplayDuration", |lua, a| {
+        let id = self_id(lua, &a, "GetCooldownDisplayDuration")?;
+        let rate = match get_field(lua, id, "cooldown.modRate") {
+            FieldVal::Num(r) if r > 0.0 => r,
+            _ => 1.0,
+        };
+        ret(lua, get_field(lua, id, "durationMillis").as_f64() / rate)
+    })?;
+    method(lua, c, "Pause", |lua, a| {
+        let id = self_id(lua, &a, "Pause")?;
+        with_ui_mut(lua, |ui| {
+            ui.set_field_by_name(id, "Cooldown:Paused.1", FieldVal::Bool(true))
+        });
+        ret(lua, ())
+    })?;
+    method(lua, c, "Resume", |lua, a| {
+        let id = self_id(lua, &a, "Resume")?;
+        with_ui_mut(lua, |ui| {
+            ui.set_field_by_name(id, "Cooldown:Paused.1", FieldVal::Bool(false))
+        });
+        ret(lua, ())
+    })?;
+    method(lua, c, "GetCountdownFontString", |lua, a| {
+        let id = self_id(lua, &a, "GetCountdownFontString")?;
+        let fs = match get_field(lua, id, "cooldown.countdown") {
+            FieldVal::Obj(fs) => fs,
+            _ => {
+                let ty = super::types::find("FontString").expect("FontString type");
+                let (fs, _) = super::create_object(lua, ty, None, Some(id))?;
+                with_ui_mut(lua, |ui| {
+                    ui.set_field_by_name(id, "cooldown.countdown", FieldVal::Obj(fs))
+                });
+                fs
+            }
+        };
+        ret(lua, obj_value(lua, Some(fs))?)
+    })?;
+    store(
+        lua,
+        c,
+        "SetCountdownFont",
+        &[("cooldown.countdownFont", A::Str)],
+    )?;
+    store(
+        lua,
+        c,
+        "SetCountdownFormatter",
+        &[("cooldown.formatter", A::Any)],
+    )?;
+    load(
+        lua,
+        c,
+        "GetCountdownFormatter",
+        &[("cooldown.formatter", C::Lua)],
+    )?;
+    store(
+        lua,
+        c,
+        "SetEdgeColor",
+        &[
+            ("cooldown.edgeR", A::Num),
+            ("cooldown.edgeG", A::Num),
+            ("cooldown.edgeB", A::Num),
+            ("cooldown.edgeA", A::NumOr(1.0)),
+        ],
+    )?;
+    store(
+        lua,
+        c,
+        "SetUseCircularEdge",
+        &[("cooldown.circularEdge", A::BoolOr(false))],
+    )?;
+    method(lua, c, "SetTexCoordRange", |lua, a| {
+        let m = "SetTexCoordRange";
+        let id = self_id(lua, &a, m)?;
+        for i in 1..=2 {
+            let v = arg(&a, i);
+            if !matches!(v, Value::Table(_)) {
+                return Err(bad_arg(lua, i, m, "table", &v));
+            }
+        }
+        super::scene_state::lua_set(lua, id, "cooldown.texCoordLow", arg(&a, 1))?;
+        super::scene_state::lua_set(lua, id, "cooldown.texCoordHigh", arg(&a, 2))?;
+        ret(lua, ())
+    })?;
+    let _ = noop;
+    Ok(())
 }

@@ -1,5 +1,7 @@
 //! EditBox: text entry state (text, limits, numeric mode, focus). Typed input arrives later
-//! from the window; here the programmatic side: `SetText` fires OnTextChanged(false).
+//! from the window; here the programmatic side: `SetText` changes the text at once and
+//! OnTextChanged(self, false) follows at the end of the frame ([`flush_text_changes`]), as the
+//! client does (see the fixture `widgets/editbox_text_changed_timing` for the evidence).
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
@@ -89,8 +91,39 @@ fn text_of(lua: &Lua, id: u32) -> String {
     }
 }
 
-/// Sets the text after the box's rules (numeric: digits only; `maxLetters` when > 0) and
-/// fires OnTextChanged(userInput = false) when it changed.
+/// Edit boxes whose text code changed this frame, in the order of their first change; each
+/// gets one OnTextChanged(self, false) at the end of the frame (VM app data).
+#[derive(Default)]
+pub struct PendingTextChanges(pub Vec<u32>);
+
+/// Fires the OnTextChanged(self, false) that `SetText`/`SetNumber`/`Insert` left for the end of
+/// the frame. The client does not run it inside the setter: Blizzard's currency transfer box
+/// calls `SetNumber` in an OnLoad and its OnTextChanged handler needs the parent's OnLoad to
+/// have run first (Blizzard_CurrencyTransfer.lua, `CurrencyTransferAmountInputBoxMixin`).
+pub fn flush_text_changes(lua: &Lua) -> mlua::Result<()> {
+    // Taken before firing: a handler that sets text again is answered in the next frame.
+    let due = match lua.app_data_mut::<PendingTextChanges>() {
+        Some(mut p) => std::mem::take(&mut p.0),
+        None => return Ok(()),
+    };
+    for id in due {
+        fire_script(lua, id, "OnTextChanged", false)?;
+    }
+    Ok(())
+}
+
+fn defer_text_changed(lua: &Lua, id: u32) {
+    if lua.app_data_ref::<PendingTextChanges>().is_none() {
+        lua.set_app_data(PendingTextChanges::default());
+    }
+    let mut p = lua.app_data_mut::<PendingTextChanges>().expect("set");
+    if !p.0.contains(&id) {
+        p.0.push(id);
+    }
+}
+
+/// Sets the text after the box's rules (numeric: digits only; `maxLetters` when > 0); when it
+/// changed, OnTextChanged(userInput = false) follows at the end of the frame.
 pub fn set_text(lua: &Lua, id: u32, text: &str) -> mlua::Result<()> {
     let mut t: String = if get_field(lua, id, "numeric") == FieldVal::Bool(true) {
         text.chars().filter(|c| c.is_ascii_digit()).collect()
@@ -108,7 +141,7 @@ pub fn set_text(lua: &Lua, id: u32, text: &str) -> mlua::Result<()> {
     set_field(lua, id, "cursorPosition", FieldVal::Num(len as f64));
     fire_script(lua, id, "OnTextSet", ())?;
     if old != t {
-        fire_script(lua, id, "OnTextChanged", false)?;
+        defer_text_changed(lua, id);
     }
     Ok(())
 }

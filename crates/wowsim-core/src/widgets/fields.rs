@@ -75,8 +75,12 @@ pub struct FieldTable {
 impl FieldTable {
     /// The id of a field name (interned on first use).
     pub fn id(&mut self, name: &str) -> u16 {
+        if let Some(i) = self.ids.get(name) {
+            return *i;
+        }
         let n = self.ids.len() as u16;
-        *self.ids.entry(name.to_string()).or_insert(n)
+        self.ids.insert(name.to_string(), n);
+        n
     }
 
     fn build(d: &ProductData) -> FieldTable {

@@ -368,6 +368,7 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
         }
     };
     let (id, t) = create_object(lua, type_index, name, parent)?;
+    super::object_state::record_lua_source(lua, id);
     if let Some(n) = match arg(&args, 4) {
         Value::Integer(i) => Some(i),
         Value::Number(n) => Some(n as i64),
@@ -427,6 +428,7 @@ pub(crate) fn create_region(
         _ => None,
     };
     let (rid, t) = create_object(lua, types::find(ty).expect("region type"), name, Some(id))?;
+    super::object_state::record_lua_source(lua, rid);
     // (name, drawLayer, templateName, subLevel): the layer is kept; a FontString's template
     // names a Font object to follow; other templates go through the template registry.
     if let Value::String(layer) = arg(&args, 2) {

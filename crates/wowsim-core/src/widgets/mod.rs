@@ -23,6 +23,7 @@ pub mod line;
 pub mod message_frame;
 pub mod model;
 pub mod model_scene;
+pub mod object_state;
 pub mod region;
 pub mod scene_state;
 pub mod screen;
@@ -30,7 +31,10 @@ pub mod script_types;
 pub mod scroll_frame;
 pub mod slider;
 pub mod status_bar;
+pub mod text_state;
 pub mod texture;
+pub mod texture_state;
+pub mod tooltip_data;
 pub mod types;
 pub mod ui_object;
 pub mod util;
@@ -250,6 +254,7 @@ pub fn install(
 /// OnCooldownDone for finished cooldowns, then animation groups advance. Errors in handlers are records, not failures.
 pub fn after_frame(lua: &Lua) -> mlua::Result<()> {
     region::flush_size_changes(lua)?;
+    edit_box::flush_text_changes(lua)?;
     cooldown::fire_done(lua)?;
     animation::tick(lua)
 }

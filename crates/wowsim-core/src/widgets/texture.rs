@@ -58,6 +58,15 @@ pub fn set_atlas(lua: &Lua, id: u32, atlas: Option<String>) {
     reset_tex_coord(lua, id);
 }
 
+/// Sets the eight corner coordinates (UL, LL, UR, LR; x then y), as `SetTexCoord` does.
+pub fn set_coords(lua: &Lua, id: u32, vals: [f64; 8]) {
+    with_ui_mut(lua, |ui| {
+        for (f, v) in COORDS.iter().zip(vals) {
+            ui.set_field_by_name(id, f, FieldVal::Num(v));
+        }
+    });
+}
+
 fn reset_tex_coord(lua: &Lua, id: u32) {
     let vals = [0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0];
     with_ui_mut(lua, |ui| {

@@ -226,6 +226,7 @@ pub fn load_element(
         None => Value::Nil,
     };
     let (id, obj) = widgets::create_object(lua, type_index, name.clone(), parent)?;
+    widgets::object_state::record_source(lua, id, &src.file, el.pos.line as usize);
     if let Some((level, sub)) = layer {
         super::calls::call(lua, &obj, "Layer", "level", "SetDrawLayer", (level, sub))?;
     }

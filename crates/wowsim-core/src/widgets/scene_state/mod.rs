@@ -14,8 +14,10 @@
 //! | `Frame:CreateVectorGraphics`; `VectorGraphics:SetSVG`/`GetSVGFileID`/`HasSVG`/`ClearSVG` | [`install`] |
 //! | `Minimap:GetZoomLevels` (6, as the client's minimap) | [`install`] |
 
+mod dressing;
 mod frames;
 mod models;
+mod web;
 
 use super::add_method;
 use super::fields::FieldVal;
@@ -54,7 +56,7 @@ pub enum C {
     Lua,
 }
 
-fn bad_arg(lua: &Lua, pos: usize, method: &str, want: &str, got: &Value) -> mlua::Error {
+pub(crate) fn bad_arg(lua: &Lua, pos: usize, method: &str, want: &str, got: &Value) -> mlua::Error {
     crate::lua::lua_error(
         lua,
         format_args!(
@@ -64,7 +66,7 @@ fn bad_arg(lua: &Lua, pos: usize, method: &str, want: &str, got: &Value) -> mlua
     )
 }
 
-fn state_table(lua: &Lua, id: u32) -> mlua::Result<Table> {
+pub(crate) fn state_table(lua: &Lua, id: u32) -> mlua::Result<Table> {
     let all = match lua.named_registry_value::<Value>("wowsim.objstate")? {
         Value::Table(t) => t,
         _ => {
@@ -97,12 +99,12 @@ fn shallow_copy(lua: &Lua, v: Value) -> mlua::Result<Value> {
 
 /// Keeps a Lua value for an object (a table is copied one level deep, so later changes by the
 /// caller do not reach it).
-pub fn lua_set(lua: &Lua, id: u32, key: &str, v: Value) -> mlua::Result<()> {
+pub(crate) fn lua_set(lua: &Lua, id: u32, key: &str, v: Value) -> mlua::Result<()> {
     state_table(lua, id)?.raw_set(key, shallow_copy(lua, v)?)
 }
 
 /// A kept Lua value (a copy of a kept table), nil when absent.
-pub fn lua_get(lua: &Lua, id: u32, key: &str) -> mlua::Result<Value> {
+pub(crate) fn lua_get(lua: &Lua, id: u32, key: &str) -> mlua::Result<Value> {
     shallow_copy(lua, state_table(lua, id)?.raw_get(key)?)
 }
 
@@ -155,7 +157,7 @@ fn put(lua: &Lua, id: u32, name: &str, v: Result<FieldVal, Value>) -> mlua::Resu
 }
 
 /// A setter: stores its arguments in the named fields.
-pub fn store(
+pub(crate) fn store(
     lua: &Lua,
     owner: &str,
     method: &'static str,
@@ -186,7 +188,7 @@ fn value_of(lua: &Lua, id: u32, name: &str, d: C) -> mlua::Result<Value> {
 }
 
 /// A getter: the named fields, each else its default.
-pub fn load(
+pub(crate) fn load(
     lua: &Lua,
     owner: &str,
     method: &'static str,
@@ -204,7 +206,12 @@ pub fn load(
 }
 
 /// A method that changes nothing in the simulator; returns the given constants.
-pub fn noop(lua: &Lua, owner: &str, method: &'static str, rets: &'static [C]) -> mlua::Result<()> {
+pub(crate) fn noop(
+    lua: &Lua,
+    owner: &str,
+    method: &'static str,
+    rets: &'static [C],
+) -> mlua::Result<()> {
     let f = lua.create_function(move |lua, a: MultiValue| {
         self_id(lua, &a, method)?;
         let mut out = MultiValue::new();
@@ -222,7 +229,7 @@ pub fn noop(lua: &Lua, owner: &str, method: &'static str, rets: &'static [C]) ->
 }
 
 /// Clears fields (back to their defaults).
-fn clear(lua: &Lua, id: u32, names: &[&str]) -> mlua::Result<()> {
+pub(crate) fn clear(lua: &Lua, id: u32, names: &[&str]) -> mlua::Result<()> {
     for n in names {
         set_field(lua, id, n, FieldVal::Nil);
         state_table(lua, id)?.raw_set(*n, Value::Nil)?;
@@ -237,7 +244,7 @@ const ACTOR_MODEL: &[&str] = &[
     "actor.creatureDisplayID",
 ];
 
-fn has_model(lua: &Lua, id: u32) -> bool {
+pub(crate) fn has_model(lua: &Lua, id: u32) -> bool {
     ACTOR_MODEL
         .iter()
         .any(|f| get_field(lua, id, f) != FieldVal::Nil)
@@ -257,7 +264,12 @@ fn unit_guid(lua: &Lua, unit: &str) -> mlua::Result<Option<String>> {
     })
 }
 
-fn method(lua: &Lua, owner: &str, name: &str, f: super::util::Method) -> mlua::Result<()> {
+pub(crate) fn method(
+    lua: &Lua,
+    owner: &str,
+    name: &str,
+    f: super::util::Method,
+) -> mlua::Result<()> {
     reg(lua, owner, name, lua.create_function(f)?)
 }
 
@@ -267,16 +279,28 @@ thread_local! {
 }
 
 /// Registers a method when the flavour's reference has it on `owner` (this file covers types
-/// and methods that some flavours lack).
-fn reg(lua: &Lua, owner: &str, name: &str, f: mlua::Function) -> mlua::Result<()> {
+/// and methods that some flavours lack) and it is still a typed stub there: a method that is
+/// already real (generic or hand-written elsewhere) is never registered a second time.
+pub(crate) fn reg(lua: &Lua, owner: &str, name: &str, f: mlua::Function) -> mlua::Result<()> {
     let has = DATA.with(Cell::get).is_some_and(|d| {
         d.uiobject(owner)
             .is_some_and(|o| o.methods.iter().any(|m| m.name == name))
     });
-    if has {
+    if has && is_stub(lua, owner, name)? {
         add_method(lua, owner, name, f)?;
     }
     Ok(())
+}
+
+/// Whether `owner:name` is absent or a typed stub (see `coverage::mark_stub`).
+fn is_stub(lua: &Lua, owner: &str, name: &str) -> mlua::Result<bool> {
+    let Value::Function(cur) = super::methods_of(lua, owner)?.raw_get::<Value>(name)? else {
+        return Ok(true);
+    };
+    Ok(lua
+        .named_registry_value::<Table>("wowsim.stubfns")
+        .ok()
+        .is_some_and(|s| s.raw_get::<bool>(cur).unwrap_or(false)))
 }
 
 /// Installs the methods of this file that the flavour has.
@@ -287,7 +311,15 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         models::install_model(lua)?;
         models::install_scene(lua)?;
         frames::install_map(lua)?;
-        frames::install_other(lua)
+        frames::install_other(lua)?;
+        dressing::install(lua)?;
+        web::install(lua)?;
+        // Methods of 2D types that also register only where the flavour has them.
+        super::object_state::install(lua)?;
+        super::texture_state::install(lua)?;
+        super::text_state::install(lua)?;
+        super::cooldown::install_extras(lua)?;
+        super::tooltip_data::install(lua, data)
     })();
     DATA.with(|d| d.set(None));
     r

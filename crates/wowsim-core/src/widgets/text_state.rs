@@ -1,0 +1,346 @@
+//! Text methods the other files leave: SimpleHTML's content (`SetText`, `GetTextData`,
+//! `GetContentHeight`), character positions in a FontString, a message's FontString, and the
+//! font of an alphabet. Measurements use the same layout as drawing (`wowsim_render::text`).
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `SimpleHTML:SetText(text [, ignoreMarkup])`, `GetTextData` | [`html_nodes`]: `<p>`, `<h1>`..`<h3>` blocks (with `align`) of an `<html>` text, else one `p` block of the text |
+//! | `SimpleHTML:GetContentHeight` | the blocks wrapped at the frame's width in its font (`GetFont`/`GetFontObject` of the block type, else the default) |
+//! | `FontString:FindCharacterIndexAtCoordinate(x, y)` | screen coordinates (as `GetLeft`/`GetTop`); the character of the first line under x (text taken as left-justified from the string's left edge), and whether the point is inside the text; nothing without a rect |
+//! | `FontString:CalculateScreenAreaFromCharacterSpan(l, r)` | one `{left, bottom, width, height}` rect over the characters l..r of the first line |
+//! | `FontString:GetFieldSize` | the font height (the client's meaning is not documented) |
+//! | `FontString:OnColorsUpdated` | nothing to refresh (colours are read when drawn) |
+//! | `MessageFrame:GetFontStringByID(id)` | a hidden FontString with the text and colour of the message with that id (the frame draws its messages itself); nil without one |
+//! | `Font:GetFontObjectForAlphabet(alphabet)` | the font itself: the simulator uses one font for every alphabet |
+
+use super::fields::FieldVal;
+use super::font::font_height;
+use super::region::rect_of;
+use super::scene_state::{bad_arg, lua_get, lua_set, method};
+use super::util::obj_value;
+use super::util::{arg, get_field, num, ret, self_id, set_field, string, truthy, with_ui_mut};
+use super::{create_object, types};
+use mlua::{Lua, MultiValue, Value};
+use wowsim_render::text::{layout, string_width, LayoutOpts};
+
+/// One block of SimpleHTML content.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HtmlNode {
+    pub text: String,
+    pub kind: String,
+    pub align: String,
+}
+
+fn strip_tags(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let Some(j) = rest[i..].find('>') else {
+            rest = "";
+            break;
+        };
+        let tag = rest[i + 1..i + j].trim().to_ascii_lowercase();
+        if tag.starts_with("br") {
+            out.push('\n');
+        }
+        rest = &rest[i + j + 1..];
+    }
+    out.push_str(rest);
+    out.trim().to_string()
+}
+
+fn attr(tag: &str, name: &str) -> Option<String> {
+    let low = tag.to_ascii_lowercase();
+    let i = low.find(&format!("{name}="))? + name.len() + 1;
+    let q = tag[i..].chars().next()?;
+    let body = &tag[i + q.len_utf8()..];
+    let end = body.find(q)?;
+    Some(body[..end].to_string())
+}
+
+/// The blocks of a SimpleHTML text: `<p>` and `<h1>`..`<h3>` of an `<html>` document (text
+/// between blocks is a `p` block), or the whole text as one `p` block.
+pub fn html_nodes(text: &str, ignore_markup: bool) -> Vec<HtmlNode> {
+    let node = |text: String, kind: &str, align: Option<String>| HtmlNode {
+        text,
+        kind: kind.to_string(),
+        align: align.unwrap_or_else(|| "LEFT".into()).to_uppercase(),
+    };
+    let is_html = text.trim_start().to_ascii_lowercase().starts_with("<html");
+    if ignore_markup || !is_html {
+        return vec![node(text.to_string(), "p", None)];
+    }
+    let mut out = Vec::new();
+    let mut rest = text;
+    let mut loose = String::new();
+    while let Some(i) = rest.find('<') {
+        loose.push_str(&rest[..i]);
+        let Some(j) = rest[i..].find('>') else { break };
+        let tag = &rest[i + 1..i + j];
+        let name = tag
+            .split(|c: char| c.is_whitespace() || c == '/')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        rest = &rest[i + j + 1..];
+        if !matches!(name.as_str(), "p" | "h1" | "h2" | "h3") || tag.ends_with('/') {
+            continue;
+        }
+        let close = format!("</{name}");
+        let end = rest.to_ascii_lowercase().find(&close).unwrap_or(rest.len());
+        let loose_text = strip_tags(&std::mem::take(&mut loose));
+        if !loose_text.is_empty() {
+            out.push(node(loose_text, "p", None));
+        }
+        out.push(node(strip_tags(&rest[..end]), &name, attr(tag, "align")));
+        rest = &rest[end..];
+        if let Some(k) = rest.find('>') {
+            rest = &rest[k + 1..];
+        }
+    }
+    loose.push_str(rest);
+    let loose_text = strip_tags(&loose);
+    if !loose_text.is_empty() {
+        out.push(node(loose_text, "p", None));
+    }
+    out
+}
+
+fn html_of(lua: &Lua, id: u32) -> Vec<HtmlNode> {
+    let text = match get_field(lua, id, "html.text") {
+        FieldVal::Str(s) => s,
+        _ => return Vec::new(),
+    };
+    html_nodes(
+        &text,
+        get_field(lua, id, "html.ignoreMarkup") == FieldVal::Bool(true),
+    )
+}
+
+/// The font height SimpleHTML uses for a block type: its `GetFont(type)` height, else its
+/// `GetFontObject(type)`'s, else 0 (no font).
+fn html_font_height(lua: &Lua, this: &Value, kind: &str) -> mlua::Result<f64> {
+    let Value::Table(t) = this else {
+        return Ok(0.0);
+    };
+    for k in [Value::String(lua.create_string(kind)?), Value::Nil] {
+        let get_font: mlua::Function = t.get("GetFont")?;
+        let r: MultiValue = get_font.call((this.clone(), k.clone()))?;
+        if let Some(h) = r.get(1).and_then(num).filter(|h| *h > 0.0) {
+            return Ok(h);
+        }
+        let get_obj: mlua::Function = t.get("GetFontObject")?;
+        if let Value::Table(f) = get_obj.call::<Value>((this.clone(), k))? {
+            let fh: mlua::Function = f.get("GetFontHeight")?;
+            if let Some(h) = num(&fh.call::<Value>(f.clone())?).filter(|h| *h > 0.0) {
+                return Ok(h);
+            }
+        }
+    }
+    Ok(0.0)
+}
+
+/// The text of a FontString and its screen rect with the first line's height.
+fn first_line(lua: &Lua, id: u32) -> Option<(String, f32, f32, f32, f32)> {
+    let text = match get_field(lua, id, "text") {
+        FieldVal::Str(s) => s,
+        _ => String::new(),
+    };
+    with_ui_mut(lua, |ui| {
+        let r = rect_of(ui, id)?;
+        let h = font_height(ui, id) as f32;
+        Some((text, r.left, r.top(), r.width, h))
+    })
+}
+
+/// Byte offsets after each character of the first line.
+fn char_ends(text: &str) -> Vec<usize> {
+    let line = text.split('\n').next().unwrap_or("");
+    line.char_indices().map(|(i, c)| i + c.len_utf8()).collect()
+}
+
+/// Installs the methods of this file (only those the flavour has).
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let h = "SimpleHTML";
+    method(lua, h, "SetText", |lua, a| {
+        let id = self_id(lua, &a, "SetText")?;
+        let v = arg(&a, 1);
+        let text = string(&v).ok_or_else(|| bad_arg(lua, 1, "SetText", "string", &v))?;
+        set_field(lua, id, "html.text", FieldVal::Str(text));
+        set_field(
+            lua,
+            id,
+            "html.ignoreMarkup",
+            FieldVal::Bool(truthy(&arg(&a, 2))),
+        );
+        ret(lua, ())
+    })?;
+    method(lua, h, "GetTextData", |lua, a| {
+        let id = self_id(lua, &a, "GetTextData")?;
+        let out = lua.create_table()?;
+        for (i, n) in html_of(lua, id).into_iter().enumerate() {
+            let t = lua.create_table()?;
+            t.raw_set("text", n.text)?;
+            t.raw_set("type", n.kind)?;
+            t.raw_set("align", n.align)?;
+            out.raw_set(i + 1, t)?;
+        }
+        ret(lua, out)
+    })?;
+    method(lua, h, "GetContentHeight", |lua, a| {
+        let id = self_id(lua, &a, "GetContentHeight")?;
+        let this = arg(&a, 0);
+        let width = with_ui_mut(lua, |ui| rect_of(ui, id).map(|r| r.width));
+        let mut total = 0.0;
+        for n in html_of(lua, id) {
+            let size = html_font_height(lua, &this, &n.kind)?;
+            let mut o = LayoutOpts::new(size as f32);
+            o.max_width = width.filter(|w| *w > 0.0);
+            total += layout(&n.text, &o).height as f64;
+        }
+        ret(lua, total)
+    })?;
+
+    let f = "FontString";
+    method(lua, f, "GetFieldSize", |lua, a| {
+        let id = self_id(lua, &a, "GetFieldSize")?;
+        ret(lua, with_ui_mut(lua, |ui| font_height(ui, id)))
+    })?;
+    method(lua, f, "OnColorsUpdated", |lua, a| {
+        self_id(lua, &a, "OnColorsUpdated")?;
+        ret(lua, ())
+    })?;
+    method(lua, f, "FindCharacterIndexAtCoordinate", |lua, a| {
+        let m = "FindCharacterIndexAtCoordinate";
+        let id = self_id(lua, &a, m)?;
+        let (x, y) = (arg(&a, 1), arg(&a, 2));
+        let x = num(&x).ok_or_else(|| bad_arg(lua, 1, m, "number", &x))? as f32;
+        let y = num(&y).ok_or_else(|| bad_arg(lua, 2, m, "number", &y))? as f32;
+        let Some((text, left, top, _, h)) = first_line(lua, id) else {
+            return ret(lua, ());
+        };
+        let ends = char_ends(&text);
+        let dx = x - left;
+        let mut index = ends.len().max(1);
+        for (i, e) in ends.iter().enumerate() {
+            if dx < string_width(&text[..*e], h) {
+                index = i + 1;
+                break;
+            }
+        }
+        let width = ends.last().map_or(0.0, |e| string_width(&text[..*e], h));
+        let inside = dx >= 0.0 && dx <= width && y <= top && y >= top - h;
+        ret(lua, (index, inside))
+    })?;
+    method(lua, f, "CalculateScreenAreaFromCharacterSpan", |lua, a| {
+        let m = "CalculateScreenAreaFromCharacterSpan";
+        let id = self_id(lua, &a, m)?;
+        let (l, r) = (arg(&a, 1), arg(&a, 2));
+        let l = num(&l).ok_or_else(|| bad_arg(lua, 1, m, "number", &l))?;
+        let r = num(&r).ok_or_else(|| bad_arg(lua, 2, m, "number", &r))?;
+        let Some((text, left, top, _, h)) = first_line(lua, id) else {
+            return ret(lua, ());
+        };
+        let ends = char_ends(&text);
+        let (li, ri) = (l.max(1.0) as usize, (r as usize).min(ends.len()));
+        if ends.is_empty() || li > ri {
+            return ret(lua, ());
+        }
+        let before = if li > 1 {
+            string_width(&text[..ends[li - 2]], h)
+        } else {
+            0.0
+        };
+        let upto = string_width(&text[..ends[ri - 1]], h);
+        let rect = lua.create_table()?;
+        rect.raw_set("left", (left + before) as f64)?;
+        rect.raw_set("bottom", (top - h) as f64)?;
+        rect.raw_set("width", (upto - before) as f64)?;
+        rect.raw_set("height", h as f64)?;
+        let out = lua.create_table()?;
+        out.raw_set(1, rect)?;
+        ret(lua, out)
+    })?;
+
+    method(lua, "MessageFrame", "GetFontStringByID", |lua, a| {
+        let m = "GetFontStringByID";
+        let id = self_id(lua, &a, m)?;
+        let v = arg(&a, 1);
+        let want = num(&v).ok_or_else(|| bad_arg(lua, 1, m, "number", &v))?;
+        let msg = lua
+            .app_data_ref::<super::message_frame::Messages>()
+            .and_then(|ms| {
+                ms.0.get(&id)?
+                    .iter()
+                    .rev()
+                    .find(|x| x.id == Some(want))
+                    .cloned()
+            });
+        let Some(msg) = msg else {
+            return ret(lua, Value::Nil);
+        };
+        let key = format!("messagefs[{want}]");
+        let fs = match lua_get(lua, id, &key)? {
+            Value::Table(t) => super::obj_id(lua, &Value::Table(t), m)?,
+            _ => {
+                let ty = types::find("FontString").expect("FontString type");
+                let (fs, t) = create_object(lua, ty, None, Some(id))?;
+                super::frame::set_shown(lua, fs, false)?;
+                lua_set(lua, id, &key, Value::Table(t))?;
+                fs
+            }
+        };
+        super::font_string::set_text(lua, fs, &Value::String(lua.create_string(&msg.text)?))?;
+        for (f, c) in ["textR", "textG", "textB", "textA"].iter().zip(msg.color) {
+            set_field(lua, fs, f, FieldVal::Num(c));
+        }
+        ret(lua, obj_value(lua, Some(fs))?)
+    })?;
+    method(lua, "Font", "GetFontObjectForAlphabet", |lua, a| {
+        let m = "GetFontObjectForAlphabet";
+        self_id(lua, &a, m)?;
+        let v = arg(&a, 1);
+        string(&v).ok_or_else(|| bad_arg(lua, 1, m, "string", &v))?;
+        ret(lua, arg(&a, 0))
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{html_nodes, HtmlNode};
+
+    fn n(text: &str, kind: &str, align: &str) -> HtmlNode {
+        HtmlNode {
+            text: text.into(),
+            kind: kind.into(),
+            align: align.into(),
+        }
+    }
+
+    #[test]
+    fn html_blocks() {
+        let cases: &[(&str, bool, Vec<HtmlNode>)] = &[
+            ("plain text", false, vec![n("plain text", "p", "LEFT")]),
+            (
+                "<html><body><h1 align=\"center\">Title</h1><p>One<br/>two</p></body></html>",
+                false,
+                vec![n("Title", "h1", "CENTER"), n("One\ntwo", "p", "LEFT")],
+            ),
+            (
+                "<html><p>x</p></html>",
+                true,
+                vec![n("<html><p>x</p></html>", "p", "LEFT")],
+            ),
+            (
+                "<html><body>loose <a href=\"x\">link</a><h2>H</h2></body></html>",
+                false,
+                vec![n("loose link", "p", "LEFT"), n("H", "h2", "LEFT")],
+            ),
+        ];
+        for (text, ignore, want) in cases {
+            assert_eq!(&html_nodes(text, *ignore), want, "{text}");
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! TextureBase methods the other files leave: sprite sheet cells (real texture coordinates),
+//! vertex offsets, SVG assets, pixel-grid snapping, blocking loads and resetting the radial
+//! progress bar and slice settings. Vertex offsets and SVGs are kept, not drawn.
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `SetSpriteSheetCell(cell, rows, columns [, cellW, cellH])` | [`sprite_cell`]: the cell's texture coordinates (cells count from 1, row by row) |
+//! | `SetVertexOffset(vertex, x, y)`, `GetVertexOffset(vertex)`, `ClearVertexOffsets` | kept per vertex 1..4 (`UPPER_LEFT_VERTEX`..`LOWER_RIGHT_VERTEX`); another index is an error |
+//! | `SetSVG(asset)` (true for an asset), `ClearSVG` | kept |
+//! | `SetSnapToPixelGrid(snap)`, `IsSnappingToPixelGrid` | kept; true until set (Blizzard's XML and Lua only ever turn it off) |
+//! | `SetBlockingLoadsRequested(blocking)`, `IsBlockingLoadRequested` | kept; false until set |
+//! | `ClearRadialProgressBar`, `ClearTextureSlice` | the `SetRadialProgressBar*` / `SetTextureSlice*` state pairs back to their initial values |
+
+use super::fields::FieldVal;
+use super::scene_state::{bad_arg, load, method, store, A, C};
+use super::util::{arg, get_field, num, ret, self_id, set_field, string};
+use mlua::{Lua, MultiValue, Value};
+
+const T: &str = "TextureBase";
+
+/// The texture coordinates of cell `cell` (from 1) of a `rows` x `cols` sheet; the cell size
+/// (as a fraction of the texture) defaults to an even split.
+pub fn sprite_cell(cell: f64, rows: f64, cols: f64, w: Option<f64>, h: Option<f64>) -> [f64; 8] {
+    let i = (cell - 1.0).max(0.0).floor();
+    let (col, row) = (i % cols, (i / cols).floor());
+    let (cw, ch) = (w.unwrap_or(1.0 / cols), h.unwrap_or(1.0 / rows));
+    let (l, t) = (col * cw, row * ch);
+    let (r, b) = (l + cw, t + ch);
+    [l, t, l, b, r, t, r, b]
+}
+
+fn need_num(lua: &Lua, a: &MultiValue, pos: usize, m: &str) -> mlua::Result<f64> {
+    let v = arg(a, pos);
+    num(&v).ok_or_else(|| bad_arg(lua, pos, m, "number", &v))
+}
+
+fn vertex(lua: &Lua, a: &MultiValue, m: &str) -> mlua::Result<u8> {
+    let v = need_num(lua, a, 1, m)?;
+    if !(1.0..=4.0).contains(&v) || v.fract() != 0.0 {
+        return Err(crate::lua::lua_error(
+            lua,
+            format_args!("{m}: invalid vertex index {v} (1 to 4)"),
+        ));
+    }
+    Ok(v as u8)
+}
+
+/// Installs the methods of this file (only those the flavour has).
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    method(lua, T, "SetSpriteSheetCell", |lua, a| {
+        let m = "SetSpriteSheetCell";
+        let id = self_id(lua, &a, m)?;
+        let cell = need_num(lua, &a, 1, m)?;
+        let rows = need_num(lua, &a, 2, m)?;
+        let cols = need_num(lua, &a, 3, m)?;
+        if rows <= 0.0 || cols <= 0.0 {
+            return Err(crate::lua::lua_error(
+                lua,
+                format_args!("{m}: rows and columns must be positive"),
+            ));
+        }
+        let c = sprite_cell(cell, rows, cols, num(&arg(&a, 4)), num(&arg(&a, 5)));
+        super::texture::set_coords(lua, id, c);
+        ret(lua, ())
+    })?;
+    method(lua, T, "SetVertexOffset", |lua, a| {
+        let m = "SetVertexOffset";
+        let id = self_id(lua, &a, m)?;
+        let v = vertex(lua, &a, m)?;
+        let x = need_num(lua, &a, 2, m)?;
+        let y = need_num(lua, &a, 3, m)?;
+        set_field(lua, id, &format!("vertexOffset{v}.x"), FieldVal::Num(x));
+        set_field(lua, id, &format!("vertexOffset{v}.y"), FieldVal::Num(y));
+        ret(lua, ())
+    })?;
+    method(lua, T, "GetVertexOffset", |lua, a| {
+        let m = "GetVertexOffset";
+        let id = self_id(lua, &a, m)?;
+        let v = vertex(lua, &a, m)?;
+        ret(
+            lua,
+            (
+                get_field(lua, id, &format!("vertexOffset{v}.x")).as_f64(),
+                get_field(lua, id, &format!("vertexOffset{v}.y")).as_f64(),
+            ),
+        )
+    })?;
+    method(lua, T, "ClearVertexOffsets", |lua, a| {
+        let id = self_id(lua, &a, "ClearVertexOffsets")?;
+        for v in 1..=4 {
+            set_field(lua, id, &format!("vertexOffset{v}.x"), FieldVal::Nil);
+            set_field(lua, id, &format!("vertexOffset{v}.y"), FieldVal::Nil);
+        }
+        ret(lua, ())
+    })?;
+    method(lua, T, "SetSVG", |lua, a| {
+        let id = self_id(lua, &a, "SetSVG")?;
+        let v = arg(&a, 1);
+        let asset = match &v {
+            Value::Integer(n) => FieldVal::Num(*n as f64),
+            Value::Number(n) => FieldVal::Num(*n),
+            Value::String(_) => FieldVal::Str(string(&v).unwrap_or_default()),
+            _ => return Err(bad_arg(lua, 1, "SetSVG", "string", &v)),
+        };
+        let ok = !matches!(&asset, FieldVal::Str(s) if s.is_empty());
+        set_field(
+            lua,
+            id,
+            "texture.svg",
+            if ok { asset } else { FieldVal::Nil },
+        );
+        ret(lua, ok)
+    })?;
+    method(lua, T, "ClearSVG", |lua, a| {
+        let id = self_id(lua, &a, "ClearSVG")?;
+        set_field(lua, id, "texture.svg", FieldVal::Nil);
+        ret(lua, ())
+    })?;
+    store(
+        lua,
+        T,
+        "SetSnapToPixelGrid",
+        &[("texture.snap", A::BoolOr(false))],
+    )?;
+    load(
+        lua,
+        T,
+        "IsSnappingToPixelGrid",
+        &[("texture.snap", C::B(true))],
+    )?;
+    store(
+        lua,
+        T,
+        "SetBlockingLoadsRequested",
+        &[("texture.blocking", A::BoolOr(false))],
+    )?;
+    load(
+        lua,
+        T,
+        "IsBlockingLoadRequested",
+        &[("texture.blocking", C::B(false))],
+    )?;
+    method(lua, T, "ClearRadialProgressBar", |lua, a| {
+        let id = self_id(lua, &a, "ClearRadialProgressBar")?;
+        for x in ["EndOffset", "Feather", "Percent", "Reverse", "StartOffset"] {
+            set_field(
+                lua,
+                id,
+                &format!("{T}:RadialProgressBar{x}.1"),
+                FieldVal::Nil,
+            );
+        }
+        ret(lua, ())
+    })?;
+    method(lua, T, "ClearTextureSlice", |lua, a| {
+        let id = self_id(lua, &a, "ClearTextureSlice")?;
+        for i in 1..=4 {
+            set_field(
+                lua,
+                id,
+                &format!("{T}:TextureSliceMargins.{i}"),
+                FieldVal::Nil,
+            );
+        }
+        set_field(lua, id, &format!("{T}:TextureSliceMode.1"), FieldVal::Nil);
+        ret(lua, ())
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sprite_cell;
+
+    #[test]
+    fn sprite_cells_count_row_by_row_from_one() {
+        // Raid target icons: a 4x4 sheet; the skull (8) is the last cell of the second row.
+        assert_eq!(
+            sprite_cell(8.0, 4.0, 4.0, None, None),
+            [0.75, 0.25, 0.75, 0.5, 1.0, 0.25, 1.0, 0.5]
+        );
+        assert_eq!(sprite_cell(1.0, 2.0, 2.0, None, None)[..2], [0.0, 0.0]);
+    }
+}
