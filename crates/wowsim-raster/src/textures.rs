@@ -7,32 +7,9 @@
 
 use crate::decode::{self, RgbaImage};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// A folder that serves client paths starting with `prefix` (components, any case).
-#[derive(Clone, Debug)]
-pub struct Root {
-    pub prefix: Vec<String>,
-    pub dir: PathBuf,
-}
-
-impl Root {
-    /// `prefix` like `"Interface/AddOns"` (empty = serves every path from the folder root).
-    pub fn new(prefix: &str, dir: impl Into<PathBuf>) -> Root {
-        Root {
-            prefix: split(prefix),
-            dir: dir.into(),
-        }
-    }
-}
-
-fn split(p: &str) -> Vec<String> {
-    p.split(['\\', '/'])
-        .filter(|c| !c.is_empty() && *c != ".")
-        .map(str::to_string)
-        .collect()
-}
+pub use wowsim_render::files::Root;
+use wowsim_render::files::{self, FileFinder};
 
 /// Why a texture is drawn as the placeholder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,9 +80,8 @@ pub fn placeholder() -> Arc<Texture> {
 
 /// Texture lookup with a cache and a problem list.
 pub struct TextureStore {
-    roots: Vec<Root>,
+    finder: FileFinder,
     cache: HashMap<String, Arc<Texture>>,
-    dirs: HashMap<PathBuf, Vec<String>>,
     placeholder: Arc<Texture>,
     /// Problems in first-seen order, one per path.
     pub problems: Vec<TextureProblem>,
@@ -114,9 +90,8 @@ pub struct TextureStore {
 impl TextureStore {
     pub fn new(roots: Vec<Root>) -> TextureStore {
         TextureStore {
-            roots,
+            finder: FileFinder::new(roots),
             cache: HashMap::new(),
-            dirs: HashMap::new(),
             placeholder: placeholder(),
             problems: Vec::new(),
         }
@@ -124,7 +99,7 @@ impl TextureStore {
 
     /// Adds an already decoded image under a client path (tests, generated art).
     pub fn insert(&mut self, client_path: &str, image: RgbaImage) {
-        let key = split(client_path).join("/").to_ascii_lowercase();
+        let key = files::key(client_path);
         self.cache.insert(
             key,
             Arc::new(Texture {
@@ -144,12 +119,14 @@ impl TextureStore {
 
     /// The texture for a client path (the placeholder when it cannot be had).
     pub fn get(&mut self, client_path: &str) -> Arc<Texture> {
-        let parts = split(client_path);
-        let key = parts.join("/").to_ascii_lowercase();
+        let key = files::key(client_path);
         if let Some(t) = self.cache.get(&key) {
             return t.clone();
         }
-        let tex = match self.find(&parts) {
+        let found = self
+            .finder
+            .find(client_path, &["blp", "tga", "png", "jpg", "jpeg"]);
+        let tex = match found {
             None => self.missing(TextureProblem::NotFound(client_path.to_string())),
             Some(file) => match std::fs::read(&file)
                 .map_err(|e| e.to_string())
@@ -168,74 +145,6 @@ impl TextureStore {
         };
         self.cache.insert(key, tex.clone());
         tex
-    }
-
-    fn find(&mut self, parts: &[String]) -> Option<PathBuf> {
-        if parts.is_empty() {
-            return None;
-        }
-        for r in self.roots.clone() {
-            if parts.len() <= r.prefix.len()
-                || !r
-                    .prefix
-                    .iter()
-                    .zip(parts)
-                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
-            {
-                continue;
-            }
-            if let Some(p) = self.resolve(&r.dir, &parts[r.prefix.len()..]) {
-                return Some(p);
-            }
-        }
-        None
-    }
-
-    fn listing(&mut self, dir: &Path) -> &[String] {
-        self.dirs.entry(dir.to_path_buf()).or_insert_with(|| {
-            let mut v: Vec<String> = std::fs::read_dir(dir)
-                .map(|rd| {
-                    rd.flatten()
-                        .map(|e| e.file_name().to_string_lossy().into_owned())
-                        .collect()
-                })
-                .unwrap_or_default();
-            v.sort();
-            v
-        })
-    }
-
-    fn child(&mut self, dir: &Path, name: &str) -> Option<PathBuf> {
-        let found = self
-            .listing(dir)
-            .iter()
-            .find(|n| n.eq_ignore_ascii_case(name))?
-            .clone();
-        Some(dir.join(found))
-    }
-
-    fn resolve(&mut self, root: &Path, rest: &[String]) -> Option<PathBuf> {
-        let mut dir = root.to_path_buf();
-        let (last, folders) = rest.split_last()?;
-        for f in folders {
-            dir = self.child(&dir, f).filter(|p| p.is_dir())?;
-        }
-        if let Some(p) = self.child(&dir, last).filter(|p| p.is_file()) {
-            return Some(p);
-        }
-        let stem = match last.rsplit_once('.') {
-            Some((s, ext)) if ext.len() <= 4 => s,
-            _ => last.as_str(),
-        };
-        for ext in ["blp", "tga", "png", "jpg", "jpeg"] {
-            if let Some(p) = self
-                .child(&dir, &format!("{stem}.{ext}"))
-                .filter(|p| p.is_file())
-            {
-                return Some(p);
-            }
-        }
-        None
     }
 }
 

@@ -16,10 +16,12 @@
 //! | laid-out glyphs of a FontString | [`TextRun`], [`Glyph`] |
 //! | `SetBlendMode` values | [`BlendMode`] |
 //! | clipping (`SetClipsChildren`, scroll frames, `--crop`) | [`ClipRect`] |
-//! | markup (`|c`, `|r`, `|n`, `||`, `|T`) and line layout, measurement | [`markup`], [`text`] |
+//! | markup (`|c`, `|r`, `|n`, `||`, `|T`) and line layout, measurement, fonts | [`markup`], [`text`] |
+//! | client paths → files (textures, fonts) | [`files`] |
 
 pub use ab_glyph;
 
+pub mod files;
 pub mod markup;
 pub mod text;
 
@@ -221,7 +223,7 @@ pub enum Outline {
     Thick,
 }
 
-/// One glyph to draw: the embedded font's glyph id at a pen position (pixels, baseline).
+/// One glyph to draw: a glyph id of the run's face at a pen position (pixels, baseline).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Glyph {
     pub id: u16,
@@ -233,6 +235,8 @@ pub struct Glyph {
 /// Laid-out text of one FontString, in pixels.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextRun {
+    /// The font the glyph ids belong to.
+    pub face: text::Face,
     pub glyphs: Vec<Glyph>,
     /// Font size in pixels (the line height).
     pub px_size: f32,

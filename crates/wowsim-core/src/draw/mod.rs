@@ -15,8 +15,10 @@
 //! | FontString (font, colour, justification, shadow, outline, wrapping, markup) | [`text::run`] |
 //! | Line (end points, thickness) | [`line::line`] |
 //! | Cooldown swipe and edge at the virtual time | [`cooldown::swipe`] |
+//! | client font paths → faces (real client fonts from `--art`, else the embedded font) | [`fonts::FontLibrary`] |
 
 pub mod cooldown;
+pub mod fonts;
 pub mod line;
 pub mod text;
 pub mod texture;

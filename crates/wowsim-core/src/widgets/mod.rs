@@ -102,6 +102,8 @@ pub struct UiState {
     pub scripts: script_types::ScriptTable,
     /// Texture id → its mask textures in the order added (`AddMaskTexture`).
     pub masks: FxHashMap<u32, Vec<u32>>,
+    /// Client font paths → faces (text measurement and drawing).
+    pub fonts: crate::draw::fonts::FontLibrary,
 }
 
 impl Default for UiState {
@@ -124,6 +126,7 @@ impl Default for UiState {
             anim_fx: FxHashMap::default(),
             scripts: Vec::new(),
             masks: FxHashMap::default(),
+            fonts: Default::default(),
         }
     }
 }
