@@ -567,6 +567,8 @@ impl Simulator {
             opts.highlight = crate::input::with_input(&self.lua, |s| s.motion_focus);
         }
         opts.now = self.lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
+        opts.cooldown_numbers = crate::api::misc::cvar_get(&self.lua, "countdownForCooldowns")
+            .is_some_and(|v| !v.is_empty() && v != "0");
         let mut ui = self.lua.app_data_mut::<UiState>().expect("ui");
         crate::draw::build(&mut ui, w, h, &opts)
     }

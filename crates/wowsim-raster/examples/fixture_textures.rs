@@ -88,6 +88,33 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) {
     println!("wrote {}", dir.join(name).display());
 }
 
+/// 32×32 transparent with an opaque pale-gold spoke from the centre up to 12 o'clock: a
+/// Cooldown edge texture.
+fn edge() -> RgbaImage {
+    let mut img = RgbaImage::new(32, 32);
+    for y in 0..16u32 {
+        for x in 15..17u32 {
+            let o = ((y * 32 + x) * 4) as usize;
+            img.pixels[o..o + 4].copy_from_slice(&[255, 230, 140, 255]);
+        }
+    }
+    img
+}
+
+/// 16×16 transparent with a white plus sign: a Cooldown bling texture.
+fn bling() -> RgbaImage {
+    let mut img = RgbaImage::new(16, 16);
+    for y in 0..16u32 {
+        for x in 0..16u32 {
+            if (6..10).contains(&x) || (6..10).contains(&y) {
+                let o = ((y * 16 + x) * 4) as usize;
+                img.pixels[o..o + 4].copy_from_slice(&[255, 255, 255, 255]);
+            }
+        }
+    }
+    img
+}
+
 fn main() {
     let q = quadrants();
     let tex = Path::new("tests/fixtures/render/textures/AddOns/RenderTextures/Art");
@@ -117,4 +144,13 @@ fn main() {
     let coords = Path::new("tests/fixtures/render/tex_coords/AddOns/RenderCoords");
     write(coords, "quad.png", &encode_png(&q).unwrap());
     write(coords, "stripes.tga", &tga::encode(&stripes()));
+    for dir in [
+        "tests/fixtures/render/cooldown/AddOns/RenderCooldown",
+        "tests/fixtures/render/cooldown_parts/AddOns/RenderCooldownParts",
+    ] {
+        write(Path::new(dir), "edge.png", &encode_png(&edge()).unwrap());
+        write(Path::new(dir), "bling.png", &encode_png(&bling()).unwrap());
+    }
+    let wrap = Path::new("tests/fixtures/render/wrap_modes/AddOns/RenderWrap");
+    write(wrap, "quad.png", &encode_png(&q).unwrap());
 }

@@ -4,7 +4,7 @@
 //!
 //! | WoW name | field(s) | quad |
 //! | --- | --- | --- |
-//! | `SetTexture(path [, wrapH, wrapV])` / file id | `texture`, `wrapH`, `wrapV` | `TexSource::File` / `Missing` (file ids need a listfile) |
+//! | `SetTexture(path [, wrapH, wrapV])` / file id; XML `file` with `hWrapMode`/`vWrapMode` | `texture`, `wrapH`, `wrapV` | `TexSource::File` / `Missing` (file ids need a listfile); `wrap` (CLAMP, REPEAT, MIRROR, CLAMPTOBLACK, CLAMPTOBLACKADDITIVE, CLAMPTOWHITE) |
 //! | `SetColorTexture(r, g, b, a)` | `colorTexture[RGBA]` | `TexSource::White`, colour |
 //! | `SetAtlas(name)` | `atlas` | `TexSource::Missing("atlas:NAME")` (no atlas data yet) |
 //! | `SetTexCoord` (4 or 8 values) | `tlx`…`bry` | `uv` |
@@ -19,7 +19,7 @@
 use super::{RegionCtx, Viewport};
 use crate::widgets::fields::FieldVal;
 use crate::widgets::UiState;
-use wowsim_render::{BlendMode, DrawItem, Mask, Quad, Rgba, TexSource};
+use wowsim_render::{BlendMode, DrawItem, Mask, Quad, Rgba, TexSource, Wrap};
 
 fn num(ui: &mut UiState, id: u32, name: &str, default: f32) -> f32 {
     match ui.field_by_name(id, name) {
@@ -167,9 +167,13 @@ fn tex_coords(ui: &mut UiState, id: u32) -> [[f32; 2]; 4] {
     ]
 }
 
-/// Whether a wrap mode given to `SetTexture` repeats the image (`REPEAT`, `MIRROR`).
-fn wrap(ui: &mut UiState, id: u32, field: &str) -> bool {
-    matches!(ui.field_by_name(id, field), FieldVal::Str(m) if m.eq_ignore_ascii_case("REPEAT") || m.eq_ignore_ascii_case("MIRROR"))
+/// The wrap mode given to `SetTexture` (or by XML `hWrapMode`/`vWrapMode` with its `file`);
+/// `CLAMP` when none was given, as `SetTexture`'s default.
+fn wrap(ui: &mut UiState, id: u32, field: &str) -> Wrap {
+    match ui.field_by_name(id, field) {
+        FieldVal::Str(m) => Wrap::parse(&m).unwrap_or_default(),
+        _ => Wrap::Clamp,
+    }
 }
 
 /// The shown masks of a texture, placed in pixels.
@@ -273,7 +277,7 @@ pub fn quad(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem
         blend,
         desaturate: num(ui, id, "desaturation", 0.0) > 0.0,
         tile,
-        repeat: [wrap(ui, id, "wrapH"), wrap(ui, id, "wrapV")],
+        wrap: [wrap(ui, id, "wrapH"), wrap(ui, id, "wrapV")],
         clip: ctx.clip,
         masks: masks(ui, vp, id),
     };
