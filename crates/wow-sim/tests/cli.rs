@@ -211,3 +211,26 @@ fn window_without_a_display_says_what_to_do() {
     assert!(err.contains("xvfb-run"), "{err}");
     assert!(!err.contains("internal error"), "{err}");
 }
+
+/// `screenshot` writes PNG or lossless WebP by the output's extension and refuses others
+/// before running anything.
+#[test]
+fn screenshot_formats_by_extension() {
+    let dir = std::env::temp_dir().join(format!("wowsim-cli-formats-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, magic) in [("a.png", &b"\x89PNG"[..]), ("b.WebP", &b"RIFF"[..])] {
+        let p = dir.join(name).display().to_string();
+        let out = wow_sim(&["--no-saved-vars", "--no-addons", "screenshot", "-o", &p]);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let bytes = std::fs::read(&p).unwrap();
+        assert!(bytes.starts_with(magic), "{name}");
+    }
+    let p = dir.join("c.jpg").display().to_string();
+    let out = wow_sim(&["--no-saved-vars", "--no-addons", "screenshot", "-o", &p]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(".png or .webp"), "{err}");
+    assert!(!std::path::Path::new(&p).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

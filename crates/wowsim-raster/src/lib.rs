@@ -1,6 +1,6 @@
 //! wowsim-raster: turns a `wowsim_render::DrawList` into RGBA pixels on the CPU, exactly and
 //! deterministically (the same list gives the same bytes on every machine: scalar `f32` in a
-//! fixed order, no SIMD paths, no threads), and writes PNG. It knows nothing of Lua or of the
+//! fixed order, no SIMD paths, no threads), and writes PNG or lossless WebP. It knows nothing of Lua or of the
 //! simulator: textures come by client path through a [`TextureStore`].
 //!
 //! | piece | where |
@@ -8,7 +8,7 @@
 //! | blending (BLEND, ADD, MOD, ALPHAKEY, DISABLE) and textured quads | [`canvas`] |
 //! | glyphs, shadow, outline | [`glyphs`] |
 //! | client paths → files, cache, placeholder, problems | [`textures`] |
-//! | PNG / TGA / BLP (DXT1/3/5) decoding, PNG encoding | [`decode`] |
+//! | PNG / TGA / BLP (DXT1/3/5) decoding, PNG and lossless WebP encoding | [`decode`] |
 //! | the whole list → image; cropping | [`render`], [`crop`] |
 
 pub mod canvas;
@@ -16,7 +16,7 @@ pub mod decode;
 pub mod glyphs;
 pub mod textures;
 
-pub use decode::{encode_png, DecodeError, RgbaImage};
+pub use decode::{encode_png, encode_webp, DecodeError, RgbaImage};
 pub use textures::{Root, TextureProblem, TextureStore};
 
 use canvas::{Canvas, MaskTex};
