@@ -113,6 +113,8 @@ impl Canvas {
                 q.tile[1].map_or(1.0, |u| u / t.image.height as f32),
             ]
         });
+        // The placeholder's cells: 8 pixels, smaller on small quads (two cells a side at least).
+        let cell = (w.min(h) * 0.5).clamp(2.0, 8.0);
         let wrap = [
             if q.tile[0].is_some() {
                 Wrap::Repeat
@@ -148,7 +150,11 @@ impl Canvas {
                     None => vc,
                     Some(t) => {
                         let uv = lerp2(uv_l, uv_r, s);
-                        let mut texel = sample(t, uv[0] * scale[0], uv[1] * scale[1], wrap);
+                        let mut texel = if t.checker {
+                            checker(cx - x0, cy - y0, cell)
+                        } else {
+                            sample(t, uv[0] * scale[0], uv[1] * scale[1], wrap)
+                        };
                         if q.desaturate {
                             let g = texel[0] * 0.299 + texel[1] * 0.587 + texel[2] * 0.114;
                             texel = [g, g, g, texel[3]];
@@ -228,6 +234,17 @@ impl Canvas {
                 self.blend(x, y, src, l.blend);
             }
         }
+    }
+}
+
+/// The placeholder's colour at (x, y) pixels from the quad's top-left: magenta and black
+/// cells of `cell` pixels, magenta first.
+#[inline]
+fn checker(x: f32, y: f32, cell: f32) -> Rgba {
+    if ((x / cell).floor() as i64 + (y / cell).floor() as i64) % 2 == 0 {
+        [1.0, 0.0, 1.0, 1.0]
+    } else {
+        [0.0, 0.0, 0.0, 1.0]
     }
 }
 
@@ -414,6 +431,7 @@ mod tests {
         let t = Texture {
             image,
             nearest: true,
+            checker: false,
         };
         let at = |u: f32, w: Wrap| sample(&t, u, 0.5, [w, Wrap::Clamp]);
         let (red, blue) = ([1.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0]);

@@ -122,28 +122,32 @@ mod tests {
     #[test]
     fn draws_in_order_with_placeholder_and_crop() {
         let mut list = DrawList {
-            width: 8,
-            height: 8,
+            width: 16,
+            height: 16,
             items: Vec::new(),
         };
-        list.items.push(DrawItem::Quad(Quad::new(
-            [0.0, 0.0, 8.0, 8.0],
+        // The placeholder is a checker of 8-pixel screen cells, whatever the quad's tex coords.
+        let mut missing = Quad::new(
+            [0.0, 0.0, 16.0, 16.0],
             TexSource::Missing("atlas:Foo".into()),
             [1.0; 4],
-        )));
+        );
+        missing.uv = [[0.0, 0.0], [0.01, 0.0], [0.0, 0.01], [0.01, 0.01]];
+        list.items.push(DrawItem::Quad(missing));
         let mut q = Quad::new([0.0, 0.0, 4.0, 4.0], TexSource::White, [0.0, 1.0, 0.0, 1.0]);
         q.blend = BlendMode::Disable;
         list.items.push(DrawItem::Quad(q));
         let mut store = TextureStore::new(Vec::new());
         let img = render(&list, &mut store);
         assert_eq!(img.pixel(0, 0), [0, 255, 0, 255]);
-        assert_eq!(img.pixel(4, 0), [0, 0, 0, 255]);
-        assert_eq!(img.pixel(0, 4), [0, 0, 0, 255]);
-        assert_eq!(img.pixel(4, 4), [255, 0, 255, 255]);
+        assert_eq!(img.pixel(4, 0), [255, 0, 255, 255]);
+        assert_eq!(img.pixel(8, 0), [0, 0, 0, 255]);
+        assert_eq!(img.pixel(0, 8), [0, 0, 0, 255]);
+        assert_eq!(img.pixel(8, 8), [255, 0, 255, 255]);
         assert_eq!(store.problems.len(), 1);
         let c = crop(&img, 2, 2, 3, 3).unwrap();
         assert_eq!(c.pixel(0, 0), [0, 255, 0, 255]);
         assert_eq!(c.pixel(1, 1), [255, 0, 255, 255]);
-        assert!(crop(&img, 8, 8, 1, 0).is_err());
+        assert!(crop(&img, 16, 16, 1, 0).is_err());
     }
 }

@@ -41,6 +41,9 @@ pub struct Texture {
     pub image: RgbaImage,
     /// Sample the nearest texel (the placeholder) instead of filtering.
     pub nearest: bool,
+    /// The placeholder: quads draw it as a checker of 8-pixel cells from their top-left (smaller
+    /// on quads under 16 pixels), whatever their tex coords, so it looks the same everywhere.
+    pub checker: bool,
 }
 
 impl Texture {
@@ -53,6 +56,7 @@ impl Texture {
                 pixels: vec![255; 4],
             },
             nearest: true,
+            checker: false,
         }
     }
 }
@@ -75,6 +79,7 @@ pub fn placeholder() -> Arc<Texture> {
     Arc::new(Texture {
         image,
         nearest: true,
+        checker: true,
     })
 }
 
@@ -105,6 +110,7 @@ impl TextureStore {
             Arc::new(Texture {
                 image,
                 nearest: false,
+                checker: false,
             }),
         );
     }
@@ -136,6 +142,7 @@ impl TextureStore {
                 Ok(image) => Arc::new(Texture {
                     image,
                     nearest: false,
+                    checker: false,
                 }),
                 Err(error) => self.missing(TextureProblem::Undecodable {
                     path: client_path.to_string(),
