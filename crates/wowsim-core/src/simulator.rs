@@ -175,6 +175,8 @@ impl Simulator {
             ui.set_screen(config.screen, config.ui_scale);
             ui.fonts = crate::draw::fonts::FontLibrary::new(&file_roots(&config));
         }
+        let (atlases, atlas_notes) = crate::atlas::load(&config.art_dirs);
+        lua.app_data_mut::<UiState>().expect("ui").atlases = atlases;
         let xml_flavor = match config.flavor {
             Flavor::Retail => wowsim_xml::Flavor::Retail,
             Flavor::Classic => wowsim_xml::Flavor::Classic,
@@ -250,6 +252,7 @@ impl Simulator {
                 .set_name("=[wow-sim classic_era_legacy]")
                 .exec()?;
         }
+        sim.notes.extend(atlas_notes);
         sim.notes.extend(api::global_strings::install(&sim.lua)?);
         Ok(sim)
     }

@@ -153,4 +153,6 @@ fn main() {
     }
     let wrap = Path::new("tests/fixtures/render/wrap_modes/AddOns/RenderWrap");
     write(wrap, "quad.png", &encode_png(&q).unwrap());
+    let atlas = Path::new("tests/fixtures/render/atlases/Art/Interface/RenderAtlas");
+    write(atlas, "Sheet.png", &encode_png(&q).unwrap());
 }

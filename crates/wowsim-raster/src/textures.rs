@@ -19,7 +19,8 @@ pub enum TextureProblem {
         path: String,
         error: String,
     },
-    /// An atlas (no atlas data) or another source that cannot be drawn.
+    /// An atlas the atlas data lacks (or no atlas data), a file id, or another source that
+    /// cannot be drawn.
     Unsupported(String),
 }
 
@@ -30,7 +31,10 @@ impl std::fmt::Display for TextureProblem {
             TextureProblem::Undecodable { path, error } => {
                 write!(f, "texture {path} could not be decoded: {error}")
             }
-            TextureProblem::Unsupported(p) => write!(f, "cannot draw {p} (no atlas data)"),
+            TextureProblem::Unsupported(p) if p.starts_with("atlas:") => {
+                write!(f, "cannot draw {p} (no atlas data for it)")
+            }
+            TextureProblem::Unsupported(p) => write!(f, "cannot draw {p}"),
         }
     }
 }

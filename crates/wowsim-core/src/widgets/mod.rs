@@ -104,6 +104,8 @@ pub struct UiState {
     pub masks: FxHashMap<u32, Vec<u32>>,
     /// Client font paths → faces (text measurement and drawing).
     pub fonts: crate::draw::fonts::FontLibrary,
+    /// Atlas data from an `AtlasInfo.lua` export in an `--art` folder (empty without one).
+    pub atlases: crate::atlas::AtlasDb,
 }
 
 impl Default for UiState {
@@ -127,6 +129,7 @@ impl Default for UiState {
             scripts: Vec::new(),
             masks: FxHashMap::default(),
             fonts: Default::default(),
+            atlases: Default::default(),
         }
     }
 }
