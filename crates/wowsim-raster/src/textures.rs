@@ -2,7 +2,8 @@
 //! (`Interface\AddOns\MyAddon\Art\Bar`, any case, `\` or `/`, with or without extension) is
 //! looked up under each [`Root`] whose prefix it starts with; the rest is matched component by
 //! component ignoring case. Without an extension (or when the named file is absent) `.blp`,
-//! `.tga`, `.png`, `.jpg` and `.jpeg` are tried in that order. What cannot be found or decoded becomes the
+//! `.tga`, `.png`, `.jpg` and `.jpeg` are tried in that order. `Interface\Buttons\WHITE8X8`, the
+//! client's plain white texture, is white when no folder has it. What cannot be found or decoded becomes the
 //! placeholder (a magenta/black checker) and a [`TextureProblem`], reported once per path.
 
 use crate::decode::{self, RgbaImage};
@@ -64,6 +65,12 @@ impl Texture {
         }
     }
 }
+
+/// Client paths (cache keys) of plain white textures, drawn white when no folder has them.
+const BUILT_IN_WHITE: [&str; 2] = [
+    "interface/buttons/white8x8",
+    "interface/buttons/white8x8.blp",
+];
 
 /// The 8×8 placeholder: 4×4 cells of magenta and black.
 pub fn placeholder() -> Arc<Texture> {
@@ -137,6 +144,9 @@ impl TextureStore {
             .finder
             .find(client_path, &["blp", "tga", "png", "jpg", "jpeg"]);
         let tex = match found {
+            // The client's plain white texture, which addons colour with SetVertexColor; its
+            // content is known, so it needs no client art.
+            None if BUILT_IN_WHITE.contains(&key.as_str()) => Arc::new(Texture::white()),
             None => self.missing(TextureProblem::NotFound(client_path.to_string())),
             Some(file) => match std::fs::read(&file)
                 .map_err(|e| e.to_string())
@@ -177,6 +187,7 @@ mod tests {
         assert!(s.get("Interface\\AddOns\\MyAddon\\Art\\Nope").nearest);
         assert!(s.get("Interface\\AddOns\\MyAddon\\Art\\Broken.tga").nearest);
         assert!(s.get("Interface\\AddOns\\MyAddon\\Art\\Nope").nearest);
+        assert!(!s.get("Interface\\BUTTONS\\WHITE8X8").checker);
         assert_eq!(s.problems.len(), 2);
         assert!(matches!(s.problems[1], TextureProblem::Undecodable { .. }));
         let _ = std::fs::remove_dir_all(&dir);
