@@ -325,6 +325,13 @@ pub fn sample(t: &Texture, u: f32, v: f32, wrap: [Wrap; 2]) -> Rgba {
     let (bx, by) = (fx.floor(), fy.floor());
     let (ax, ay) = (fx - bx, fy - by);
     let (bx, by) = (bx as i64, by as i64);
+    // Inside the image (the usual case) the wrap modes do not matter.
+    if bx >= 0 && by >= 0 && bx + 1 < w as i64 && by + 1 < h as i64 {
+        let (x, y) = (bx as u32, by as u32);
+        let top = lerp4(texel(img, x, y), texel(img, x + 1, y), ax);
+        let bottom = lerp4(texel(img, x, y + 1), texel(img, x + 1, y + 1), ax);
+        return lerp4(top, bottom, ay);
+    }
     let top = lerp4(
         texel_at(img, bx, by, wrap),
         texel_at(img, bx + 1, by, wrap),
