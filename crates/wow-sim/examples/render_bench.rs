@@ -1,7 +1,7 @@
 //! Screenshot benchmark: a busy synthetic UI at 1920x1080 (400 frames, each with a background,
 //! four border edges, an image icon and three FontStrings: 4,000 regions, 1,200 strings with
 //! colour codes), timed in its phases: DrawList from the UI tree, rasterizing (cold and warm
-//! texture cache), PNG encoding. Prints peak memory (VmHWM). No assertions: figures only.
+//! texture cache), PNG encoding, lossless WebP encoding. Prints peak memory (VmHWM). No assertions: figures only.
 //! Run with `cargo run --release -p wow-sim --example render_bench`.
 
 use std::time::Instant;
@@ -105,6 +105,14 @@ fn main() {
         (t_list + t_raster) / n * 1e3,
         t_png / n * 1e3,
         bytes / 1024
+    );
+    let img = wowsim_raster::render(&sim.draw_list(&DrawOptions::default()), &mut store);
+    let t = Instant::now();
+    let webp = wowsim_raster::encode_webp(&img).expect("webp");
+    println!(
+        "lossless webp encode {:.1} ms ({} KiB)",
+        t.elapsed().as_secs_f64() * 1e3,
+        webp.len() / 1024
     );
     println!("texture problems: {}", store.problems.len());
     println!("peak memory: {} MiB", peak_kib() / 1024);

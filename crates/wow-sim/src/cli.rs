@@ -124,8 +124,8 @@ pub struct DumpTreeArgs {
 
 #[derive(Args, Debug)]
 pub struct ScreenshotArgs {
-    /// The PNG file to write.
-    #[arg(short = 'o', long = "output", value_name = "FILE.png")]
+    /// The image file to write: `.png`, or `.webp` (lossless); both keep every pixel.
+    #[arg(short = 'o', long = "output", value_name = "FILE.png", value_parser = parse_image_path)]
     pub output: PathBuf,
     /// Screen width in pixels (the UI is 768 units high at UI scale 1).
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=16384))]
@@ -145,6 +145,33 @@ pub struct ScreenshotArgs {
     /// Seconds of virtual time to run after start-up (60 ticks a second).
     #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
     pub seconds: f64,
+}
+
+fn parse_image_path(s: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(s);
+    match image_format(&p) {
+        Some(_) => Ok(p),
+        None => Err(format!(
+            "{s}: the screenshot is written as .png or .webp (lossless); name the file with one of those extensions"
+        )),
+    }
+}
+
+/// The image formats `screenshot` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFormat {
+    Png,
+    Webp,
+}
+
+/// The format a file name asks for (by extension, any case).
+pub fn image_format(p: &std::path::Path) -> Option<ImageFormat> {
+    let ext = p.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "png" => Some(ImageFormat::Png),
+        "webp" => Some(ImageFormat::Webp),
+        _ => None,
+    }
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {

@@ -1,6 +1,8 @@
 //! The `screenshot` subcommand: run the simulator like `lua-errors` (start-up, `--seconds`,
-//! `--exec-lua`), draw the UI with the CPU rasterizer, write a PNG. Texture problems are
-//! warnings on stderr (one per path, then a count); Lua errors go to stderr and make the exit
+//! `--exec-lua`), draw the UI with the CPU rasterizer, write a PNG or lossless WebP (by the
+//! output's extension). Texture problems and font
+//! files that could not be loaded are warnings on stderr (one per path, then a count; font
+//! paths not found are one note); Lua errors go to stderr and make the exit
 //! code 1, as for `lua-errors`.
 
 use crate::cli::{self, Cli, ScreenshotArgs};
@@ -50,7 +52,10 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
     if let Some((w, h, x, y)) = args.crop {
         image = wowsim_raster::crop(&image, w, h, x, y)?;
     }
-    let bytes = wowsim_raster::encode_png(&image)?;
+    let bytes = match cli::image_format(&args.output) {
+        Some(cli::ImageFormat::Webp) => wowsim_raster::encode_webp(&image)?,
+        _ => wowsim_raster::encode_png(&image)?,
+    };
     std::fs::write(&args.output, bytes)
         .with_context(|| format!("cannot write {}", args.output.display()))?;
     for p in &store.problems {
@@ -60,6 +65,17 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
         eprintln!(
             "wow-sim: {} texture(s) could not be drawn",
             store.problems.len()
+        );
+    }
+    let (font_problems, fonts_not_found) = sim.font_problems();
+    for p in &font_problems {
+        eprintln!("wow-sim: warning: {p}");
+    }
+    if !fonts_not_found.is_empty() {
+        eprintln!(
+            "wow-sim: note: {} font file(s) not in the --art folders, drawn with the bundled font: {}",
+            fonts_not_found.len(),
+            fonts_not_found.join(", ")
         );
     }
     crate::log_out(&mut sim)?;

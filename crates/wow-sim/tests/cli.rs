@@ -211,3 +211,91 @@ fn window_without_a_display_says_what_to_do() {
     assert!(err.contains("xvfb-run"), "{err}");
     assert!(!err.contains("internal error"), "{err}");
 }
+
+/// `screenshot` writes PNG or lossless WebP by the output's extension and refuses others
+/// before running anything.
+#[test]
+fn screenshot_formats_by_extension() {
+    let dir = std::env::temp_dir().join(format!("wowsim-cli-formats-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, magic) in [("a.png", &b"\x89PNG"[..]), ("b.WebP", &b"RIFF"[..])] {
+        let p = dir.join(name).display().to_string();
+        let out = wow_sim(&["--no-saved-vars", "--no-addons", "screenshot", "-o", &p]);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let bytes = std::fs::read(&p).unwrap();
+        assert!(bytes.starts_with(magic), "{name}");
+    }
+    let p = dir.join("c.jpg").display().to_string();
+    let out = wow_sim(&["--no-saved-vars", "--no-addons", "screenshot", "-o", &p]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(".png or .webp"), "{err}");
+    assert!(!std::path::Path::new(&p).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `screenshot` size, UI scale, `--filter` (one frame's subtree) and `--crop` end to end.
+#[test]
+fn screenshot_size_scale_filter_and_crop() {
+    let dir = std::env::temp_dir().join(format!("wowsim-cli-shot-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let lua = "local function box(name, x, r, g) \
+        local f = CreateFrame('Frame', name, UIParent); f:SetPoint('TOPLEFT', x, 0); f:SetSize(10, 10) \
+        local t = f:CreateTexture(); t:SetAllPoints(); t:SetColorTexture(r, g, 0) end \
+        box('ShotRed', 0, 1, 0); box('ShotGreen', 20, 0, 1)";
+    let shot = |name: &str, extra: &[&str]| {
+        let p = dir.join(name).display().to_string();
+        let mut args = vec!["--no-saved-vars", "--no-addons", "--exec-lua", lua];
+        args.extend(["screenshot", "-o", &p, "--width", "512", "--height", "384"]);
+        args.extend(extra);
+        let out = wow_sim(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        wowsim_raster::decode::decode_png(&std::fs::read(&p).unwrap()).unwrap()
+    };
+    let red = [255, 0, 0, 255];
+    let green = [0, 255, 0, 255];
+    let black = [0, 0, 0, 255];
+    // UI scale 2 on a 384-pixel screen: one unit per pixel.
+    let all = shot("all.png", &["--ui-scale", "2"]);
+    assert_eq!((all.width, all.height), (512, 384));
+    assert_eq!(
+        [all.pixel(9, 9), all.pixel(10, 9), all.pixel(25, 5)],
+        [red, black, green]
+    );
+    // UI scale 1: two units per pixel.
+    let half = shot("half.png", &[]);
+    assert_eq!(
+        [half.pixel(4, 4), half.pixel(5, 4), half.pixel(12, 2)],
+        [red, black, green]
+    );
+    // Only the red frame, cropped to 16x8 from (4, 0).
+    let one = shot(
+        "one.png",
+        &[
+            "--ui-scale",
+            "2",
+            "--filter",
+            "ShotRed",
+            "--crop",
+            "24x8+4+0",
+        ],
+    );
+    assert_eq!((one.width, one.height), (24, 8));
+    assert_eq!(
+        [
+            one.pixel(0, 0),
+            one.pixel(5, 7),
+            one.pixel(6, 0),
+            one.pixel(21, 5)
+        ],
+        [red, red, black, black]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,12 +5,16 @@
 //! - `test.toml`: first line a comment saying what is checked; keys in [`Spec`] (unknown keys
 //!   are refused).
 //! - `AddOns/`: the fixture addons (the `--addons` folder). `Blizzard/`: a `--blizzard-ui` folder.
+//!   `Art/`: an `--art` folder (client art and fonts by client path, e.g. `Art/Fonts/…`).
 //! - `WTF/`: SavedVariables present before the run (copied to a scratch folder).
 //! - `output.txt`: the expected chat lines (`print` output), one per line.
 //! - `errors.json`: the expected error records (every field but `stack`); absent = no errors.
 //! - `saved.expected/`: the expected WTF tree after logout (files compared byte for byte).
 //! - `main.expected.png`: the expected screenshot, drawn after the run (before logout) at the
 //!   case's `screen`/`ui_scale`, cropped to `crop`; compared pixel for pixel.
+//! - `warnings.txt`: when present, the expected drawing warnings of the screenshot (fonts that
+//!   could not be loaded, textures drawn as the placeholder), one per line, the case folder
+//!   written as `<case>`.
 //!
 //! - `input = [...]` in `test.toml`: scripted input run after the ticks, before `exec_lua`
 //!   (see [`run_input`]).
@@ -182,7 +186,12 @@ fn actual_path(p: &Path) -> PathBuf {
 }
 
 /// Draws the UI and compares it with `main.expected.png`; returns a failure message.
-fn compare_screenshot(sim: &Simulator, spec: &Spec, expected_path: &Path) -> Option<String> {
+fn compare_screenshot(
+    sim: &Simulator,
+    spec: &Spec,
+    expected_path: &Path,
+    warnings: &mut Vec<String>,
+) -> Option<String> {
     use wowsim_raster::{decode::decode_png, encode_png, Root, TextureStore};
     let list = sim.draw_list(&Default::default());
     let roots = sim
@@ -190,7 +199,10 @@ fn compare_screenshot(sim: &Simulator, spec: &Spec, expected_path: &Path) -> Opt
         .into_iter()
         .map(|(p, d)| Root::new(&p, d))
         .collect();
-    let mut img = wowsim_raster::render(&list, &mut TextureStore::new(roots));
+    let mut store = TextureStore::new(roots);
+    let mut img = wowsim_raster::render(&list, &mut store);
+    warnings.extend(sim.font_problems().0);
+    warnings.extend(store.problems.iter().map(|p| p.to_string()));
     if let Some([w, h, x, y]) = spec.crop {
         img = match wowsim_raster::crop(&img, w, h, x, y) {
             Ok(c) => c,
@@ -251,6 +263,9 @@ fn run_case(case: &Path) -> Result<(), String> {
     if case.join("Blizzard").is_dir() {
         config.blizzard_ui = Some(case.join("Blizzard"));
     }
+    if case.join("Art").is_dir() {
+        config.art_dirs = vec![case.join("Art")];
+    }
     let scratch = std::env::temp_dir().join(format!(
         "wowsim-fixture-{}-{}",
         std::process::id(),
@@ -295,7 +310,16 @@ fn run_case(case: &Path) -> Result<(), String> {
     let png_path = case.join("main.expected.png");
     // A new case with a `screen` gets its first screenshot from the bless step.
     if png_path.exists() || (bless() && spec.screen.is_some()) {
-        failures.extend(compare_screenshot(&sim, &spec, &png_path));
+        let mut warnings = Vec::new();
+        failures.extend(compare_screenshot(&sim, &spec, &png_path, &mut warnings));
+        let warn_path = case.join("warnings.txt");
+        if warn_path.exists() {
+            let text: String = warnings
+                .iter()
+                .map(|w| format!("{}\n", w.replace(&case.display().to_string(), "<case>")))
+                .collect();
+            failures.extend(compare(&warn_path, &text));
+        }
     }
     if !spec.no_logout.unwrap_or(false) {
         sim.logout().map_err(|e| format!("internal error: {e}"))?;

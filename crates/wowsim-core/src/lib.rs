@@ -3,6 +3,7 @@
 
 pub mod addons;
 pub mod api;
+pub mod atlas;
 pub mod clock;
 pub mod coverage;
 pub mod draw;

@@ -171,9 +171,13 @@ impl Simulator {
         lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
         lua.set_app_data(events::EventReference(data));
         widgets::install(&lua, &host, data)?;
-        lua.app_data_mut::<UiState>()
-            .expect("ui")
-            .set_screen(config.screen, config.ui_scale);
+        {
+            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+            ui.set_screen(config.screen, config.ui_scale);
+            ui.fonts = crate::draw::fonts::FontLibrary::new(&file_roots(&config));
+        }
+        let (atlases, atlas_notes) = crate::atlas::load(&config.art_dirs);
+        lua.app_data_mut::<UiState>().expect("ui").atlases = atlases;
         let xml_flavor = match config.flavor {
             Flavor::Retail => wowsim_xml::Flavor::Retail,
             Flavor::Classic => wowsim_xml::Flavor::Classic,
@@ -249,6 +253,7 @@ impl Simulator {
                 .set_name("=[wow-sim classic_era_legacy]")
                 .exec()?;
         }
+        sim.notes.extend(atlas_notes);
         sim.notes.extend(api::global_strings::install(&sim.lua)?);
         Ok(sim)
     }
@@ -573,6 +578,8 @@ impl Simulator {
             opts.highlight = crate::input::with_input(&self.lua, |s| s.motion_focus);
         }
         opts.now = self.lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
+        opts.cooldown_numbers = crate::api::misc::cvar_get(&self.lua, "countdownForCooldowns")
+            .is_some_and(|v| !v.is_empty() && v != "0");
         let mut ui = self.lua.app_data_mut::<UiState>().expect("ui");
         crate::draw::build(&mut ui, w, h, &opts)
     }
@@ -599,13 +606,17 @@ impl Simulator {
 
     /// Where texture files are looked up: (client path prefix, folder), in order.
     pub fn texture_roots(&self) -> Vec<(String, PathBuf)> {
-        let c = &self.config;
-        let addons = c.blizzard_ui.iter().chain(c.addon_dirs.iter());
-        let mut v: Vec<(String, PathBuf)> = addons
-            .map(|d| ("Interface/AddOns".to_string(), d.clone()))
-            .collect();
-        v.extend(c.art_dirs.iter().map(|d| (String::new(), d.clone())));
-        v
+        file_roots(&self.config)
+    }
+
+    /// Font files that were found but could not be loaded (each drawn with the bundled font),
+    /// and the font paths no folder has (the bundled font draws them; normal without `--art`).
+    pub fn font_problems(&self) -> (Vec<String>, Vec<String>) {
+        let ui = self.lua.app_data_ref::<UiState>().expect("ui");
+        (
+            ui.fonts.problems.iter().map(|p| p.to_string()).collect(),
+            ui.fonts.not_found.clone(),
+        )
     }
 
     /// The reference data of the emulated flavour.
@@ -787,4 +798,15 @@ fn load_aliases(lua: &Lua) -> mlua::Result<()> {
     lua.load(include_str!("lua/aliases.lua"))
         .set_name("=[wow-sim aliases]")
         .exec()
+}
+
+/// Where texture and font files are looked up: (client path prefix, folder), in order: the
+/// Blizzard UI and addon folders serve `Interface/AddOns/...`, the `--art` folders any path.
+fn file_roots(c: &SimConfig) -> Vec<(String, PathBuf)> {
+    let addons = c.blizzard_ui.iter().chain(c.addon_dirs.iter());
+    let mut v: Vec<(String, PathBuf)> = addons
+        .map(|d| ("Interface/AddOns".to_string(), d.clone()))
+        .collect();
+    v.extend(c.art_dirs.iter().map(|d| (String::new(), d.clone())));
+    v
 }

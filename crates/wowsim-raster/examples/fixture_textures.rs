@@ -88,6 +88,64 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) {
     println!("wrote {}", dir.join(name).display());
 }
 
+/// 32×32 transparent with an opaque pale-gold spoke from the centre up to 12 o'clock: a
+/// Cooldown edge texture.
+fn edge() -> RgbaImage {
+    let mut img = RgbaImage::new(32, 32);
+    for y in 0..16u32 {
+        for x in 15..17u32 {
+            let o = ((y * 32 + x) * 4) as usize;
+            img.pixels[o..o + 4].copy_from_slice(&[255, 230, 140, 255]);
+        }
+    }
+    img
+}
+
+/// 16×16 transparent with a white plus sign: a Cooldown bling texture.
+fn bling() -> RgbaImage {
+    let mut img = RgbaImage::new(16, 16);
+    for y in 0..16u32 {
+        for x in 0..16u32 {
+            if (6..10).contains(&x) || (6..10).contains(&y) {
+                let o = ((y * 16 + x) * 4) as usize;
+                img.pixels[o..o + 4].copy_from_slice(&[255, 255, 255, 255]);
+            }
+        }
+    }
+    img
+}
+
+/// 128×16: a backdrop border file, eight 16×16 pieces (left, right, top, bottom edge; top-left,
+/// top-right, bottom-left, bottom-right corner), each its own colour, bright at the piece's
+/// left and dark at its right, so the drawing shows which way each piece is turned.
+fn backdrop_edge() -> RgbaImage {
+    let colors: [[u8; 3]; 8] = [
+        [255, 0, 0],
+        [0, 255, 0],
+        [0, 128, 255],
+        [255, 255, 0],
+        [255, 0, 255],
+        [0, 255, 255],
+        [255, 128, 0],
+        [255, 255, 255],
+    ];
+    let mut img = RgbaImage::new(128, 16);
+    for y in 0..16u32 {
+        for x in 0..128u32 {
+            let c = colors[(x / 16) as usize];
+            let k = 255 - (x % 16) * 12;
+            let o = ((y * 128 + x) * 4) as usize;
+            img.pixels[o..o + 4].copy_from_slice(&[
+                (c[0] as u32 * k / 255) as u8,
+                (c[1] as u32 * k / 255) as u8,
+                (c[2] as u32 * k / 255) as u8,
+                255,
+            ]);
+        }
+    }
+    img
+}
+
 fn main() {
     let q = quadrants();
     let tex = Path::new("tests/fixtures/render/textures/AddOns/RenderTextures/Art");
@@ -117,4 +175,18 @@ fn main() {
     let coords = Path::new("tests/fixtures/render/tex_coords/AddOns/RenderCoords");
     write(coords, "quad.png", &encode_png(&q).unwrap());
     write(coords, "stripes.tga", &tga::encode(&stripes()));
+    for dir in [
+        "tests/fixtures/render/cooldown/AddOns/RenderCooldown",
+        "tests/fixtures/render/cooldown_parts/AddOns/RenderCooldownParts",
+    ] {
+        write(Path::new(dir), "edge.png", &encode_png(&edge()).unwrap());
+        write(Path::new(dir), "bling.png", &encode_png(&bling()).unwrap());
+    }
+    let wrap = Path::new("tests/fixtures/render/wrap_modes/AddOns/RenderWrap");
+    write(wrap, "quad.png", &encode_png(&q).unwrap());
+    let backdrop = Path::new("tests/fixtures/render/backdrop/AddOns/RenderBackdrop");
+    write(backdrop, "edge.png", &encode_png(&backdrop_edge()).unwrap());
+    write(backdrop, "bg.tga", &tga::encode(&stripes()));
+    let atlas = Path::new("tests/fixtures/render/atlases/Art/Interface/RenderAtlas");
+    write(atlas, "Sheet.png", &encode_png(&q).unwrap());
 }

@@ -7,7 +7,7 @@
 
 use crate::decode::RgbaImage;
 use crate::textures::Texture;
-use wowsim_render::{BlendMode, ClipRect, LineQuad, Mask, Quad, Rgba, Swipe};
+use wowsim_render::{BlendMode, ClipRect, LineQuad, Mask, Quad, Rgba, Swipe, Wrap};
 
 /// A mask with its decoded texture.
 pub struct MaskTex<'a> {
@@ -26,7 +26,7 @@ impl MaskTex<'_> {
         let (s, t) = ((x - x0) / (x1 - x0), (y - y0) / (y1 - y0));
         let uv = self.mask.uv;
         let p = lerp2(lerp2(uv[0], uv[1], s), lerp2(uv[2], uv[3], s), t);
-        sample(self.tex, p[0], p[1], [false, false])[3]
+        sample(self.tex, p[0], p[1], [Wrap::Clamp; 2])[3]
     }
 }
 
@@ -113,9 +113,19 @@ impl Canvas {
                 q.tile[1].map_or(1.0, |u| u / t.image.height as f32),
             ]
         });
+        // The placeholder's cells: 8 pixels, smaller on small quads (two cells a side at least).
+        let cell = (w.min(h) * 0.5).clamp(2.0, 8.0);
         let wrap = [
-            q.tile[0].is_some() || q.repeat[0],
-            q.tile[1].is_some() || q.repeat[1],
+            if q.tile[0].is_some() {
+                Wrap::Repeat
+            } else {
+                q.wrap[0]
+            },
+            if q.tile[1].is_some() {
+                Wrap::Repeat
+            } else {
+                q.wrap[1]
+            },
         ];
         for y in iy0..iy1 {
             let t = (y as f32 + 0.5 - y0) / h;
@@ -140,7 +150,11 @@ impl Canvas {
                     None => vc,
                     Some(t) => {
                         let uv = lerp2(uv_l, uv_r, s);
-                        let mut texel = sample(t, uv[0] * scale[0], uv[1] * scale[1], wrap);
+                        let mut texel = if t.checker {
+                            checker(cx - x0, cy - y0, cell)
+                        } else {
+                            sample(t, uv[0] * scale[0], uv[1] * scale[1], wrap)
+                        };
                         if q.desaturate {
                             let g = texel[0] * 0.299 + texel[1] * 0.587 + texel[2] * 0.114;
                             texel = [g, g, g, texel[3]];
@@ -205,7 +219,7 @@ impl Canvas {
                     Some(tx) => {
                         let uv = l.uv;
                         let p = lerp2(lerp2(uv[0], uv[1], s), lerp2(uv[2], uv[3], s), t);
-                        let k = sample(tx, p[0], p[1], l.repeat);
+                        let k = sample(tx, p[0], p[1], l.wrap);
                         [
                             k[0] * l.color[0],
                             k[1] * l.color[1],
@@ -220,6 +234,17 @@ impl Canvas {
                 self.blend(x, y, src, l.blend);
             }
         }
+    }
+}
+
+/// The placeholder's colour at (x, y) pixels from the quad's top-left: magenta and black
+/// cells of `cell` pixels, magenta first.
+#[inline]
+fn checker(x: f32, y: f32, cell: f32) -> Rgba {
+    if ((x / cell).floor() as i64 + (y / cell).floor() as i64) % 2 == 0 {
+        [1.0, 0.0, 1.0, 1.0]
+    } else {
+        [0.0, 0.0, 0.0, 1.0]
     }
 }
 
@@ -244,13 +269,24 @@ fn lerp4(a: Rgba, b: Rgba, t: f32) -> Rgba {
     ]
 }
 
+/// The texel index `i` samples on an axis of `n` texels (`None` = the border colour).
 #[inline]
-fn index(i: i64, n: u32, repeat: bool) -> u32 {
-    if repeat {
-        i.rem_euclid(n as i64) as u32
-    } else {
-        i.clamp(0, n as i64 - 1) as u32
-    }
+fn index(i: i64, n: u32, wrap: Wrap) -> Option<u32> {
+    let n = n as i64;
+    Some(match wrap {
+        Wrap::Repeat => i.rem_euclid(n),
+        Wrap::Mirror => {
+            let m = i.rem_euclid(2 * n);
+            if m >= n {
+                2 * n - 1 - m
+            } else {
+                m
+            }
+        }
+        Wrap::Clamp => i.clamp(0, n - 1),
+        _ if (0..n).contains(&i) => i,
+        _ => return None,
+    } as u32)
 }
 
 #[inline]
@@ -264,27 +300,48 @@ fn texel(img: &RgbaImage, x: u32, y: u32) -> Rgba {
     ]
 }
 
-/// Samples a texture at (u, v): bilinear between texel centres, clamped at the edges unless the
-/// axis repeats; nearest for the placeholder.
-pub fn sample(t: &Texture, u: f32, v: f32, repeat: [bool; 2]) -> Rgba {
+/// The texel at (x, y) by wrapped indices, or the border colour when either is outside (the
+/// border of the axis that is outside; horizontal first).
+#[inline]
+fn texel_at(img: &RgbaImage, x: i64, y: i64, wrap: [Wrap; 2]) -> Rgba {
+    match (index(x, img.width, wrap[0]), index(y, img.height, wrap[1])) {
+        (Some(x), Some(y)) => texel(img, x, y),
+        (None, _) => wrap[0].border().unwrap_or_default(),
+        (_, None) => wrap[1].border().unwrap_or_default(),
+    }
+}
+
+/// Samples a texture at (u, v): bilinear between texel centres, texels outside the image given
+/// by each axis's wrap mode (clamped, repeated, mirrored or a border colour, as a GPU's
+/// sampler); nearest for the placeholder.
+pub fn sample(t: &Texture, u: f32, v: f32, wrap: [Wrap; 2]) -> Rgba {
     let img = &t.image;
     let (w, h) = (img.width, img.height);
     let (fx, fy) = (u * w as f32, v * h as f32);
     if t.nearest {
-        let x = index(fx.floor() as i64, w, repeat[0]);
-        let y = index(fy.floor() as i64, h, repeat[1]);
-        return texel(img, x, y);
+        return texel_at(img, fx.floor() as i64, fy.floor() as i64, wrap);
     }
     let (fx, fy) = (fx - 0.5, fy - 0.5);
     let (bx, by) = (fx.floor(), fy.floor());
     let (ax, ay) = (fx - bx, fy - by);
     let (bx, by) = (bx as i64, by as i64);
-    let x0 = index(bx, w, repeat[0]);
-    let x1 = index(bx + 1, w, repeat[0]);
-    let y0 = index(by, h, repeat[1]);
-    let y1 = index(by + 1, h, repeat[1]);
-    let top = lerp4(texel(img, x0, y0), texel(img, x1, y0), ax);
-    let bottom = lerp4(texel(img, x0, y1), texel(img, x1, y1), ax);
+    // Inside the image (the usual case) the wrap modes do not matter.
+    if bx >= 0 && by >= 0 && bx + 1 < w as i64 && by + 1 < h as i64 {
+        let (x, y) = (bx as u32, by as u32);
+        let top = lerp4(texel(img, x, y), texel(img, x + 1, y), ax);
+        let bottom = lerp4(texel(img, x, y + 1), texel(img, x + 1, y + 1), ax);
+        return lerp4(top, bottom, ay);
+    }
+    let top = lerp4(
+        texel_at(img, bx, by, wrap),
+        texel_at(img, bx + 1, by, wrap),
+        ax,
+    );
+    let bottom = lerp4(
+        texel_at(img, bx, by + 1, wrap),
+        texel_at(img, bx + 1, by + 1, wrap),
+        ax,
+    );
     lerp4(top, bottom, ay)
 }
 
@@ -361,7 +418,7 @@ mod tests {
             thickness: 2.0,
             source: TexSource::White,
             uv: [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
-            repeat: [false, false],
+            wrap: [Wrap::Clamp; 2],
             color: [1.0, 1.0, 1.0, 1.0],
             blend: BlendMode::Blend,
             clip: None,
@@ -372,6 +429,32 @@ mod tests {
         assert_eq!(col, [0, 255, 255, 0, 0]);
         let row: Vec<u8> = (0..6).map(|x| px(&c, x, 2)[0]).collect();
         assert_eq!(row, [0, 255, 255, 255, 255, 0]);
+    }
+
+    #[test]
+    fn wrap_modes_sample_outside_the_image() {
+        let mut image = RgbaImage::new(2, 1);
+        image.pixels = vec![255, 0, 0, 255, 0, 0, 255, 255];
+        let t = Texture {
+            image,
+            nearest: true,
+            checker: false,
+        };
+        let at = |u: f32, w: Wrap| sample(&t, u, 0.5, [w, Wrap::Clamp]);
+        let (red, blue) = ([1.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
+        for (u, w, want) in [
+            (1.25, Wrap::Clamp, blue),
+            (1.25, Wrap::Repeat, red),
+            (1.25, Wrap::Mirror, blue),
+            (1.75, Wrap::Mirror, red),
+            (-0.25, Wrap::Mirror, red),
+            (1.25, Wrap::ClampToBlack, [0.0, 0.0, 0.0, 1.0]),
+            (1.25, Wrap::ClampToBlackAdditive, [0.0; 4]),
+            (-0.25, Wrap::ClampToWhite, [1.0; 4]),
+            (0.75, Wrap::ClampToWhite, blue),
+        ] {
+            assert_eq!(at(u, w), want, "{u} {w:?}");
+        }
     }
 
     #[test]

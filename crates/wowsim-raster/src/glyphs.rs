@@ -1,4 +1,4 @@
-//! Drawing text runs: glyph coverage from the embedded font's outlines (`ab_glyph`'s scanline
+//! Drawing text runs: glyph coverage from the run's face's outlines (`ab_glyph`'s scanline
 //! rasterizer, plain `f32`, deterministic), cached per glyph, size and quarter-pixel offset;
 //! then the shadow pass, the outline pass (coverage dilated by one or two pixels, in black) and
 //! the glyphs, each blended like a BLEND texture (`MONOCHROME`: coverage rounded to 0 or 1).
@@ -6,7 +6,8 @@
 use crate::canvas::Canvas;
 use std::collections::HashMap;
 use wowsim_render::ab_glyph::{point, Font, GlyphId, PxScale};
-use wowsim_render::{text, BlendMode, ClipRect, Outline, Rgba, TextRun};
+use wowsim_render::text::Face;
+use wowsim_render::{BlendMode, ClipRect, Outline, Rgba, TextRun};
 
 /// One glyph's coverage, placed relative to its integer pen position.
 #[derive(Debug, Default)]
@@ -18,17 +19,17 @@ pub struct Coverage {
     pub cov: Vec<f32>,
 }
 
-type Key = (u16, u32, u8, u8, u8);
+type Key = (u32, u16, u32, u8, u8, u8);
 
-/// Coverage bitmaps by (glyph, size, sub-pixel x, sub-pixel y, dilation).
+/// Coverage bitmaps by (face, glyph, size, sub-pixel x, sub-pixel y, dilation).
 #[derive(Default)]
 pub struct GlyphCache {
     map: HashMap<Key, Coverage>,
 }
 
-fn rasterize(id: u16, px: f32, fx: f32, fy: f32) -> Coverage {
+fn rasterize(face: &Face, id: u16, px: f32, fx: f32, fy: f32) -> Coverage {
     let g = GlyphId(id).with_scale_and_position(PxScale::from(px), point(fx, fy));
-    let Some(og) = text::font().outline_glyph(g) else {
+    let Some(og) = face.font().outline_glyph(g) else {
         return Coverage::default();
     };
     let b = og.px_bounds();
@@ -76,10 +77,10 @@ fn dilate(c: &Coverage, r: u32) -> Coverage {
 }
 
 impl GlyphCache {
-    fn get(&mut self, id: u16, px: f32, qx: u8, qy: u8, grow: u8) -> &Coverage {
-        let key = (id, px.to_bits(), qx, qy, grow);
+    fn get(&mut self, face: &Face, id: u16, px: f32, q: (u8, u8), grow: u8) -> &Coverage {
+        let key = (face.id(), id, px.to_bits(), q.0, q.1, grow);
         self.map.entry(key).or_insert_with(|| {
-            let base = rasterize(id, px, qx as f32 / 4.0, qy as f32 / 4.0);
+            let base = rasterize(face, id, px, q.0 as f32 / 4.0, q.1 as f32 / 4.0);
             if grow > 0 {
                 dilate(&base, grow as u32)
             } else {
@@ -105,6 +106,7 @@ impl GlyphCache {
                 let color = [col[0], col[1], col[2], a];
                 self.draw_glyph(
                     canvas,
+                    &run.face,
                     g.id,
                     run.px_size,
                     g.x + dx,
@@ -121,6 +123,7 @@ impl GlyphCache {
                 let color = [0.0, 0.0, 0.0, g.color[3]];
                 self.draw_glyph(
                     canvas,
+                    &run.face,
                     g.id,
                     run.px_size,
                     g.x,
@@ -135,6 +138,7 @@ impl GlyphCache {
         for g in &run.glyphs {
             self.draw_glyph(
                 canvas,
+                &run.face,
                 g.id,
                 run.px_size,
                 g.x,
@@ -151,6 +155,7 @@ impl GlyphCache {
     fn draw_glyph(
         &mut self,
         canvas: &mut Canvas,
+        face: &Face,
         id: u16,
         px: f32,
         x: f32,
@@ -167,7 +172,7 @@ impl GlyphCache {
         let (iy, qy) = quantize(y);
         let (cx0, cx1) = Canvas::span(clip.x0, clip.x1, canvas.image.width);
         let (cy0, cy1) = Canvas::span(clip.y0, clip.y1, canvas.image.height);
-        let cov = self.get(id, px, qx, qy, grow);
+        let cov = self.get(face, id, px, (qx, qy), grow);
         for gy in 0..cov.height {
             let py = iy + cov.top as i64 + gy as i64;
             if py < cy0 as i64 || py >= cy1 as i64 {
@@ -206,8 +211,10 @@ mod tests {
     #[test]
     fn draws_a_glyph_in_its_colour_and_clips() {
         let mut canvas = Canvas::new(20, 20);
-        let id = text::font().glyph_id('H').0;
+        let face = Face::fallback();
+        let id = face.font().glyph_id('H').0;
         let run = TextRun {
+            face,
             glyphs: vec![Glyph {
                 id,
                 x: 2.0,

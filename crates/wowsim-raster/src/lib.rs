@@ -1,6 +1,6 @@
 //! wowsim-raster: turns a `wowsim_render::DrawList` into RGBA pixels on the CPU, exactly and
 //! deterministically (the same list gives the same bytes on every machine: scalar `f32` in a
-//! fixed order, no SIMD paths, no threads), and writes PNG. It knows nothing of Lua or of the
+//! fixed order, no SIMD paths, no threads), and writes PNG or lossless WebP. It knows nothing of Lua or of the
 //! simulator: textures come by client path through a [`TextureStore`].
 //!
 //! | piece | where |
@@ -8,7 +8,7 @@
 //! | blending (BLEND, ADD, MOD, ALPHAKEY, DISABLE) and textured quads | [`canvas`] |
 //! | glyphs, shadow, outline | [`glyphs`] |
 //! | client paths → files, cache, placeholder, problems | [`textures`] |
-//! | PNG / TGA / BLP (DXT1/3/5) decoding, PNG encoding | [`decode`] |
+//! | PNG / TGA / BLP (DXT1/3/5) decoding, PNG and lossless WebP encoding | [`decode`] |
 //! | the whole list → image; cropping | [`render`], [`crop`] |
 
 pub mod canvas;
@@ -16,7 +16,7 @@ pub mod decode;
 pub mod glyphs;
 pub mod textures;
 
-pub use decode::{encode_png, DecodeError, RgbaImage};
+pub use decode::{encode_png, encode_webp, DecodeError, RgbaImage};
 pub use textures::{Root, TextureProblem, TextureStore};
 
 use canvas::{Canvas, MaskTex};
@@ -122,28 +122,32 @@ mod tests {
     #[test]
     fn draws_in_order_with_placeholder_and_crop() {
         let mut list = DrawList {
-            width: 8,
-            height: 8,
+            width: 16,
+            height: 16,
             items: Vec::new(),
         };
-        list.items.push(DrawItem::Quad(Quad::new(
-            [0.0, 0.0, 8.0, 8.0],
+        // The placeholder is a checker of 8-pixel screen cells, whatever the quad's tex coords.
+        let mut missing = Quad::new(
+            [0.0, 0.0, 16.0, 16.0],
             TexSource::Missing("atlas:Foo".into()),
             [1.0; 4],
-        )));
+        );
+        missing.uv = [[0.0, 0.0], [0.01, 0.0], [0.0, 0.01], [0.01, 0.01]];
+        list.items.push(DrawItem::Quad(missing));
         let mut q = Quad::new([0.0, 0.0, 4.0, 4.0], TexSource::White, [0.0, 1.0, 0.0, 1.0]);
         q.blend = BlendMode::Disable;
         list.items.push(DrawItem::Quad(q));
         let mut store = TextureStore::new(Vec::new());
         let img = render(&list, &mut store);
         assert_eq!(img.pixel(0, 0), [0, 255, 0, 255]);
-        assert_eq!(img.pixel(4, 0), [0, 0, 0, 255]);
-        assert_eq!(img.pixel(0, 4), [0, 0, 0, 255]);
-        assert_eq!(img.pixel(4, 4), [255, 0, 255, 255]);
+        assert_eq!(img.pixel(4, 0), [255, 0, 255, 255]);
+        assert_eq!(img.pixel(8, 0), [0, 0, 0, 255]);
+        assert_eq!(img.pixel(0, 8), [0, 0, 0, 255]);
+        assert_eq!(img.pixel(8, 8), [255, 0, 255, 255]);
         assert_eq!(store.problems.len(), 1);
         let c = crop(&img, 2, 2, 3, 3).unwrap();
         assert_eq!(c.pixel(0, 0), [0, 255, 0, 255]);
         assert_eq!(c.pixel(1, 1), [255, 0, 255, 255]);
-        assert!(crop(&img, 8, 8, 1, 0).is_err());
+        assert!(crop(&img, 16, 16, 1, 0).is_err());
     }
 }

@@ -2,37 +2,15 @@
 //! (`Interface\AddOns\MyAddon\Art\Bar`, any case, `\` or `/`, with or without extension) is
 //! looked up under each [`Root`] whose prefix it starts with; the rest is matched component by
 //! component ignoring case. Without an extension (or when the named file is absent) `.blp`,
-//! `.tga`, `.png`, `.jpg` and `.jpeg` are tried in that order. What cannot be found or decoded becomes the
+//! `.tga`, `.png`, `.jpg` and `.jpeg` are tried in that order. `Interface\Buttons\WHITE8X8`, the
+//! client's plain white texture, is white when no folder has it. What cannot be found or decoded becomes the
 //! placeholder (a magenta/black checker) and a [`TextureProblem`], reported once per path.
 
 use crate::decode::{self, RgbaImage};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// A folder that serves client paths starting with `prefix` (components, any case).
-#[derive(Clone, Debug)]
-pub struct Root {
-    pub prefix: Vec<String>,
-    pub dir: PathBuf,
-}
-
-impl Root {
-    /// `prefix` like `"Interface/AddOns"` (empty = serves every path from the folder root).
-    pub fn new(prefix: &str, dir: impl Into<PathBuf>) -> Root {
-        Root {
-            prefix: split(prefix),
-            dir: dir.into(),
-        }
-    }
-}
-
-fn split(p: &str) -> Vec<String> {
-    p.split(['\\', '/'])
-        .filter(|c| !c.is_empty() && *c != ".")
-        .map(str::to_string)
-        .collect()
-}
+pub use wowsim_render::files::Root;
+use wowsim_render::files::{self, FileFinder};
 
 /// Why a texture is drawn as the placeholder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +20,8 @@ pub enum TextureProblem {
         path: String,
         error: String,
     },
-    /// An atlas (no atlas data) or another source that cannot be drawn.
+    /// An atlas the atlas data lacks (or no atlas data), a file id, or another source that
+    /// cannot be drawn.
     Unsupported(String),
 }
 
@@ -53,7 +32,10 @@ impl std::fmt::Display for TextureProblem {
             TextureProblem::Undecodable { path, error } => {
                 write!(f, "texture {path} could not be decoded: {error}")
             }
-            TextureProblem::Unsupported(p) => write!(f, "cannot draw {p} (no atlas data)"),
+            TextureProblem::Unsupported(p) if p.starts_with("atlas:") => {
+                write!(f, "cannot draw {p} (no atlas data for it)")
+            }
+            TextureProblem::Unsupported(p) => write!(f, "cannot draw {p}"),
         }
     }
 }
@@ -64,6 +46,9 @@ pub struct Texture {
     pub image: RgbaImage,
     /// Sample the nearest texel (the placeholder) instead of filtering.
     pub nearest: bool,
+    /// The placeholder: quads draw it as a checker of 8-pixel cells from their top-left (smaller
+    /// on quads under 16 pixels), whatever their tex coords, so it looks the same everywhere.
+    pub checker: bool,
 }
 
 impl Texture {
@@ -76,9 +61,16 @@ impl Texture {
                 pixels: vec![255; 4],
             },
             nearest: true,
+            checker: false,
         }
     }
 }
+
+/// Client paths (cache keys) of plain white textures, drawn white when no folder has them.
+const BUILT_IN_WHITE: [&str; 2] = [
+    "interface/buttons/white8x8",
+    "interface/buttons/white8x8.blp",
+];
 
 /// The 8×8 placeholder: 4×4 cells of magenta and black.
 pub fn placeholder() -> Arc<Texture> {
@@ -98,14 +90,14 @@ pub fn placeholder() -> Arc<Texture> {
     Arc::new(Texture {
         image,
         nearest: true,
+        checker: true,
     })
 }
 
 /// Texture lookup with a cache and a problem list.
 pub struct TextureStore {
-    roots: Vec<Root>,
+    finder: FileFinder,
     cache: HashMap<String, Arc<Texture>>,
-    dirs: HashMap<PathBuf, Vec<String>>,
     placeholder: Arc<Texture>,
     /// Problems in first-seen order, one per path.
     pub problems: Vec<TextureProblem>,
@@ -114,9 +106,8 @@ pub struct TextureStore {
 impl TextureStore {
     pub fn new(roots: Vec<Root>) -> TextureStore {
         TextureStore {
-            roots,
+            finder: FileFinder::new(roots),
             cache: HashMap::new(),
-            dirs: HashMap::new(),
             placeholder: placeholder(),
             problems: Vec::new(),
         }
@@ -124,12 +115,13 @@ impl TextureStore {
 
     /// Adds an already decoded image under a client path (tests, generated art).
     pub fn insert(&mut self, client_path: &str, image: RgbaImage) {
-        let key = split(client_path).join("/").to_ascii_lowercase();
+        let key = files::key(client_path);
         self.cache.insert(
             key,
             Arc::new(Texture {
                 image,
                 nearest: false,
+                checker: false,
             }),
         );
     }
@@ -144,12 +136,17 @@ impl TextureStore {
 
     /// The texture for a client path (the placeholder when it cannot be had).
     pub fn get(&mut self, client_path: &str) -> Arc<Texture> {
-        let parts = split(client_path);
-        let key = parts.join("/").to_ascii_lowercase();
+        let key = files::key(client_path);
         if let Some(t) = self.cache.get(&key) {
             return t.clone();
         }
-        let tex = match self.find(&parts) {
+        let found = self
+            .finder
+            .find(client_path, &["blp", "tga", "png", "jpg", "jpeg"]);
+        let tex = match found {
+            // The client's plain white texture, which addons colour with SetVertexColor; its
+            // content is known, so it needs no client art.
+            None if BUILT_IN_WHITE.contains(&key.as_str()) => Arc::new(Texture::white()),
             None => self.missing(TextureProblem::NotFound(client_path.to_string())),
             Some(file) => match std::fs::read(&file)
                 .map_err(|e| e.to_string())
@@ -159,6 +156,7 @@ impl TextureStore {
                 Ok(image) => Arc::new(Texture {
                     image,
                     nearest: false,
+                    checker: false,
                 }),
                 Err(error) => self.missing(TextureProblem::Undecodable {
                     path: client_path.to_string(),
@@ -168,74 +166,6 @@ impl TextureStore {
         };
         self.cache.insert(key, tex.clone());
         tex
-    }
-
-    fn find(&mut self, parts: &[String]) -> Option<PathBuf> {
-        if parts.is_empty() {
-            return None;
-        }
-        for r in self.roots.clone() {
-            if parts.len() <= r.prefix.len()
-                || !r
-                    .prefix
-                    .iter()
-                    .zip(parts)
-                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
-            {
-                continue;
-            }
-            if let Some(p) = self.resolve(&r.dir, &parts[r.prefix.len()..]) {
-                return Some(p);
-            }
-        }
-        None
-    }
-
-    fn listing(&mut self, dir: &Path) -> &[String] {
-        self.dirs.entry(dir.to_path_buf()).or_insert_with(|| {
-            let mut v: Vec<String> = std::fs::read_dir(dir)
-                .map(|rd| {
-                    rd.flatten()
-                        .map(|e| e.file_name().to_string_lossy().into_owned())
-                        .collect()
-                })
-                .unwrap_or_default();
-            v.sort();
-            v
-        })
-    }
-
-    fn child(&mut self, dir: &Path, name: &str) -> Option<PathBuf> {
-        let found = self
-            .listing(dir)
-            .iter()
-            .find(|n| n.eq_ignore_ascii_case(name))?
-            .clone();
-        Some(dir.join(found))
-    }
-
-    fn resolve(&mut self, root: &Path, rest: &[String]) -> Option<PathBuf> {
-        let mut dir = root.to_path_buf();
-        let (last, folders) = rest.split_last()?;
-        for f in folders {
-            dir = self.child(&dir, f).filter(|p| p.is_dir())?;
-        }
-        if let Some(p) = self.child(&dir, last).filter(|p| p.is_file()) {
-            return Some(p);
-        }
-        let stem = match last.rsplit_once('.') {
-            Some((s, ext)) if ext.len() <= 4 => s,
-            _ => last.as_str(),
-        };
-        for ext in ["blp", "tga", "png", "jpg", "jpeg"] {
-            if let Some(p) = self
-                .child(&dir, &format!("{stem}.{ext}"))
-                .filter(|p| p.is_file())
-            {
-                return Some(p);
-            }
-        }
-        None
     }
 }
 
@@ -257,6 +187,7 @@ mod tests {
         assert!(s.get("Interface\\AddOns\\MyAddon\\Art\\Nope").nearest);
         assert!(s.get("Interface\\AddOns\\MyAddon\\Art\\Broken.tga").nearest);
         assert!(s.get("Interface\\AddOns\\MyAddon\\Art\\Nope").nearest);
+        assert!(!s.get("Interface\\BUTTONS\\WHITE8X8").checker);
         assert_eq!(s.problems.len(), 2);
         assert!(matches!(s.problems[1], TextureProblem::Undecodable { .. }));
         let _ = std::fs::remove_dir_all(&dir);

@@ -15,11 +15,14 @@
 //! | a Cooldown swipe (a sector of a quad) | [`Swipe`] |
 //! | laid-out glyphs of a FontString | [`TextRun`], [`Glyph`] |
 //! | `SetBlendMode` values | [`BlendMode`] |
+//! | wrap modes (`CLAMP`, `REPEAT`, `MIRROR`, `CLAMPTOBLACK`, …) | [`Wrap`] |
 //! | clipping (`SetClipsChildren`, scroll frames, `--crop`) | [`ClipRect`] |
-//! | markup (`|c`, `|r`, `|n`, `||`, `|T`) and line layout, measurement | [`markup`], [`text`] |
+//! | markup (`|c`, `|r`, `|n`, `||`, `|T`) and line layout, measurement, fonts | [`markup`], [`text`] |
+//! | client paths → files (textures, fonts) | [`files`] |
 
 pub use ab_glyph;
 
+pub mod files;
 pub mod markup;
 pub mod text;
 
@@ -73,6 +76,50 @@ impl BlendMode {
             "MOD" => BlendMode::Mod,
             _ => return None,
         })
+    }
+}
+
+/// How tex coords outside 0..1 sample an image on one axis (the client's wrap modes, given
+/// to `SetTexture(file, hWrapMode, vWrapMode)` or as XML `hWrapMode`/`vWrapMode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Wrap {
+    /// `CLAMP`: the edge texels continue.
+    #[default]
+    Clamp,
+    /// `REPEAT`: the image repeats.
+    Repeat,
+    /// `MIRROR`: the image repeats, every other copy flipped.
+    Mirror,
+    /// `CLAMPTOBLACK`: opaque black outside the image.
+    ClampToBlack,
+    /// `CLAMPTOBLACKADDITIVE`: transparent black outside the image (adds nothing).
+    ClampToBlackAdditive,
+    /// `CLAMPTOWHITE`: opaque white outside the image.
+    ClampToWhite,
+}
+
+impl Wrap {
+    /// The client's name (`"REPEAT"`, any case); unknown names are `None`.
+    pub fn parse(s: &str) -> Option<Wrap> {
+        Some(match s.to_ascii_uppercase().as_str() {
+            "CLAMP" => Wrap::Clamp,
+            "REPEAT" => Wrap::Repeat,
+            "MIRROR" => Wrap::Mirror,
+            "CLAMPTOBLACK" => Wrap::ClampToBlack,
+            "CLAMPTOBLACKADDITIVE" => Wrap::ClampToBlackAdditive,
+            "CLAMPTOWHITE" => Wrap::ClampToWhite,
+            _ => return None,
+        })
+    }
+
+    /// The colour outside the image for the clamp-to-border modes.
+    pub fn border(self) -> Option<Rgba> {
+        match self {
+            Wrap::ClampToBlack => Some([0.0, 0.0, 0.0, 1.0]),
+            Wrap::ClampToBlackAdditive => Some([0.0, 0.0, 0.0, 0.0]),
+            Wrap::ClampToWhite => Some([1.0, 1.0, 1.0, 1.0]),
+            _ => None,
+        }
     }
 }
 
@@ -135,9 +182,9 @@ pub struct Quad {
     /// `SetHorizTile` / `SetVertTile`: the size of the rect in UI units on tiled axes, so the
     /// image repeats once per its own size (`None` = stretch).
     pub tile: [Option<f32>; 2],
-    /// `SetTexture(file, "REPEAT", "REPEAT")`: tex coords outside 0..1 repeat the image on
-    /// that axis (otherwise they are clamped to its edge).
-    pub repeat: [bool; 2],
+    /// Wrap modes (horizontal, vertical): what tex coords outside 0..1 sample. A tiled axis
+    /// repeats whatever its mode.
+    pub wrap: [Wrap; 2],
     pub clip: Option<ClipRect>,
     /// Mask textures (`AddMaskTexture`, XML `<MaskedTextures>`): each multiplies the alpha.
     pub masks: Vec<Mask>,
@@ -164,8 +211,8 @@ pub struct LineQuad {
     pub thickness: f32,
     pub source: TexSource,
     pub uv: [[f32; 2]; 4],
-    /// As [`Quad::repeat`].
-    pub repeat: [bool; 2],
+    /// As [`Quad::wrap`].
+    pub wrap: [Wrap; 2],
     pub color: Rgba,
     pub blend: BlendMode,
     pub clip: Option<ClipRect>,
@@ -205,7 +252,7 @@ impl Quad {
             blend: BlendMode::Blend,
             desaturate: false,
             tile: [None, None],
-            repeat: [false, false],
+            wrap: [Wrap::Clamp; 2],
             clip: None,
             masks: Vec::new(),
         }
@@ -221,7 +268,7 @@ pub enum Outline {
     Thick,
 }
 
-/// One glyph to draw: the embedded font's glyph id at a pen position (pixels, baseline).
+/// One glyph to draw: a glyph id of the run's face at a pen position (pixels, baseline).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Glyph {
     pub id: u16,
@@ -233,6 +280,8 @@ pub struct Glyph {
 /// Laid-out text of one FontString, in pixels.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextRun {
+    /// The font the glyph ids belong to.
+    pub face: text::Face,
     pub glyphs: Vec<Glyph>,
     /// Font size in pixels (the line height).
     pub px_size: f32,

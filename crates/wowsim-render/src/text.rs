@@ -1,8 +1,9 @@
-//! Text layout with the embedded fallback font (DejaVu Sans Condensed, Bitstream Vera licence,
-//! `fonts/LICENSE`): glyph advances, explicit and word-wrapped lines, ellipsis truncation, and
-//! the measurement the simulator answers `GetStringWidth`/`GetStringHeight` with. Sizes are in
-//! UI units; a font of height `h` has lines `h` units high (ascent + descent), like the client.
-//! Every client font path (`Fonts\FRIZQT__.TTF`, `ARIALN.TTF`, …) maps to this one font.
+//! Text layout: glyph advances, explicit and word-wrapped lines, ellipsis truncation, and the
+//! measurement the simulator answers `GetStringWidth`/`GetStringHeight` with. Sizes are in UI
+//! units; a font of height `h` has lines `h` units high (ascent + descent), like the client.
+//! Text is laid out in a [`Face`]: a client font file the user's art folder holds
+//! (`Fonts\FRIZQT__.TTF`, …; the simulator loads it) or the embedded fallback font (DejaVu Sans
+//! Condensed, Bitstream Vera licence, `fonts/LICENSE`) for every path it cannot load.
 //!
 //! | client behaviour | Rust |
 //! | --- | --- |
@@ -10,38 +11,120 @@
 //! | `GetStringHeight`, `GetNumLines`, `IsTruncated` (wrapped to the region width) | [`layout`] |
 //! | `SetWordWrap(false)`: one line per explicit break, cut with `...` | [`LayoutOpts::word_wrap`] |
 //! | `SetNonSpaceWrap`, `SetMaxLines`, `SetSpacing` | [`LayoutOpts`] |
+//! | `SetFont(file, …)`: the face of the file | [`Face`] |
 
 use crate::markup::{self, Token};
 use crate::Rgba;
-use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
-use std::sync::LazyLock;
+use ab_glyph::{Font, FontArc, FontRef, GlyphId, PxScale, ScaleFont};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, LazyLock};
 
 static FONT_DATA: &[u8] = include_bytes!("../fonts/DejaVuSansCondensed.ttf");
-static FONT: LazyLock<FontRef<'static>> =
-    LazyLock::new(|| FontRef::try_from_slice(FONT_DATA).expect("the embedded font parses"));
+static FALLBACK: LazyLock<Face> = LazyLock::new(|| Face {
+    id: 0,
+    name: Arc::from("DejaVuSansCondensed.ttf (embedded)"),
+    font: FontArc::new(FontRef::try_from_slice(FONT_DATA).expect("the embedded font parses")),
+});
+/// Ids of loaded faces (0 is the fallback).
+static NEXT_ID: AtomicU32 = AtomicU32::new(1);
 
 /// The embedded font file (for front ends that draw their own text, e.g. the window's panel).
 pub fn font_bytes() -> &'static [u8] {
     FONT_DATA
 }
 
+/// A font to lay out and draw text with. Cheap to clone; two faces are equal when they are
+/// the same load (each load gets its own id, which rasterizers key their glyph caches by).
+#[derive(Clone)]
+pub struct Face {
+    id: u32,
+    name: Arc<str>,
+    font: FontArc,
+}
+
+impl PartialEq for Face {
+    fn eq(&self, o: &Face) -> bool {
+        self.id == o.id
+    }
+}
+
+impl std::fmt::Debug for Face {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Face({})", self.name)
+    }
+}
+
+impl Default for Face {
+    fn default() -> Face {
+        Face::fallback()
+    }
+}
+
+impl Face {
+    /// The embedded fallback font.
+    pub fn fallback() -> Face {
+        FALLBACK.clone()
+    }
+
+    /// A face from the bytes of a TrueType/OpenType file (`name` says where it came from);
+    /// an error when the bytes are not a font.
+    pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Face, String> {
+        let font = FontArc::try_from_vec(bytes)
+            .map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
+        if font.glyph_count() == 0 || font.height_unscaled() <= 0.0 {
+            return Err("the font has no glyphs or no height".into());
+        }
+        Ok(Face {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            name: Arc::from(name),
+            font,
+        })
+    }
+
+    /// The id rasterizers key glyph caches by (0 = the fallback).
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    /// Where the face came from (a file path, or the embedded font).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The font, for rasterizers.
+    pub fn font(&self) -> &FontArc {
+        &self.font
+    }
+
+    /// Distance from a line's top to its baseline, for a font of height `size`.
+    pub fn ascent(&self, size: f32) -> f32 {
+        self.font.as_scaled(PxScale::from(size)).ascent()
+    }
+
+    fn glyph(&self, c: char) -> GlyphId {
+        self.font.glyph_id(c)
+    }
+
+    fn advance(&self, id: GlyphId, size: f32) -> f32 {
+        self.font.as_scaled(PxScale::from(size)).h_advance(id)
+    }
+}
+
 /// The embedded font (for rasterizers).
-pub fn font() -> &'static FontRef<'static> {
-    &FONT
+pub fn font() -> Face {
+    Face::fallback()
 }
 
-/// Distance from a line's top to its baseline, for a font of height `size`.
+/// Distance from a line's top to its baseline in the fallback font.
 pub fn ascent(size: f32) -> f32 {
-    FONT.as_scaled(PxScale::from(size)).ascent()
-}
-
-fn advance(id: GlyphId, size: f32) -> f32 {
-    FONT.as_scaled(PxScale::from(size)).h_advance(id)
+    FALLBACK.ascent(size)
 }
 
 /// How to lay text out.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LayoutOpts {
+    /// The font.
+    pub face: Face,
     /// Font height in UI units.
     pub size: f32,
     /// Extra space between lines (`SetSpacing`).
@@ -59,6 +142,7 @@ pub struct LayoutOpts {
 impl LayoutOpts {
     pub fn new(size: f32) -> LayoutOpts {
         LayoutOpts {
+            face: Face::fallback(),
             size,
             spacing: 0.0,
             max_width: None,
@@ -113,14 +197,14 @@ pub struct TextLayout {
     pub truncated: bool,
 }
 
-fn item_of(tok: Token, size: f32) -> Option<Placed> {
+fn item_of(tok: Token, face: &Face, size: f32) -> Option<Placed> {
     Some(match tok {
         Token::Char(c, color) => {
-            let g = FONT.glyph_id(c);
+            let g = face.glyph(c);
             Placed {
                 item: Item::Glyph { id: g.0, color },
                 x: 0.0,
-                advance: advance(g, size),
+                advance: face.advance(g, size),
                 space: c == ' ' || c == '\t',
             }
         }
@@ -160,9 +244,9 @@ fn finish(mut items: Vec<Placed>) -> Line {
 }
 
 /// Cuts a line to `max` with a trailing `...`.
-fn ellipsize(line: Line, max: f32, size: f32) -> Line {
-    let dot = FONT.glyph_id('.');
-    let dots = advance(dot, size) * 3.0;
+fn ellipsize(line: Line, max: f32, face: &Face, size: f32) -> Line {
+    let dot = face.glyph('.');
+    let dots = face.advance(dot, size) * 3.0;
     let mut items = line.items;
     while let Some(last) = items.last() {
         if last.x + last.advance + dots <= max && !last.space {
@@ -181,7 +265,7 @@ fn ellipsize(line: Line, max: f32, size: f32) -> Line {
                 color: color.flatten(),
             },
             x: 0.0,
-            advance: advance(dot, size),
+            advance: face.advance(dot, size),
             space: false,
         });
     }
@@ -224,7 +308,7 @@ pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
     let size = o.size.max(0.0);
     let mut explicit: Vec<Vec<Placed>> = vec![Vec::new()];
     for tok in markup::parse(text) {
-        match item_of(tok, size) {
+        match item_of(tok, &o.face, size) {
             Some(p) => explicit.last_mut().expect("one line").push(p),
             None => explicit.push(Vec::new()),
         }
@@ -242,7 +326,7 @@ pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
                 let l = finish(items);
                 if l.width > m + 1e-3 {
                     truncated = true;
-                    lines.push(ellipsize(l, m, size));
+                    lines.push(ellipsize(l, m, &o.face, size));
                 } else {
                     lines.push(l);
                 }
@@ -255,7 +339,7 @@ pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
         truncated = true;
         let last = lines.pop().expect("max_lines > 0");
         let cut = max.unwrap_or(last.width).max(0.0);
-        lines.push(ellipsize(last, cut, size));
+        lines.push(ellipsize(last, cut, &o.face, size));
     }
     let width = lines.iter().map(|l| l.width).fold(0.0, f32::max);
     let n = lines.len() as f32;
@@ -267,9 +351,16 @@ pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
     }
 }
 
-/// The width of the widest explicit line, without wrapping (`GetStringWidth`).
+/// The width of the widest explicit line in `face`, without wrapping (`GetStringWidth`).
+pub fn string_width_in(text: &str, face: &Face, size: f32) -> f32 {
+    let mut o = LayoutOpts::new(size);
+    o.face = face.clone();
+    layout(text, &o).width
+}
+
+/// The width of the widest explicit line in the fallback font, without wrapping.
 pub fn string_width(text: &str, size: f32) -> f32 {
-    layout(text, &LayoutOpts::new(size)).width
+    string_width_in(text, &FALLBACK, size)
 }
 
 #[cfg(test)]
@@ -302,6 +393,19 @@ mod tests {
         let cut = layout("aaa bbb ccc", &o);
         assert_eq!(cut.lines.len(), 1);
         assert!(cut.truncated && cut.width <= o.max_width.unwrap());
+    }
+
+    #[test]
+    fn faces_load_or_say_why() {
+        let bad = Face::from_bytes("junk.ttf", b"not a font at all".to_vec());
+        assert!(bad.is_err());
+        let again = Face::from_bytes("copy.ttf", font_bytes().to_vec()).unwrap();
+        assert_ne!(again, Face::fallback());
+        assert_ne!(again.id(), 0);
+        assert_eq!(
+            string_width_in("Hello", &again, 12.0),
+            string_width("Hello", 12.0)
+        );
     }
 
     #[test]

@@ -1,12 +1,17 @@
 //! Atlases: `C_Texture.GetAtlasInfo` and `C_Texture.GetAtlasExists`.
 //!
-//! wow-sim has no atlas database, so every named atlas (a non-empty string) is taken to exist
+//! With atlas data (an `AtlasInfo.lua` export in an `--art` folder: `crate::atlas`) they answer
+//! from it: the atlas's size, tex coords, tiling and file (`filename`; no file id), and nothing /
+//! `false` for a name the data lacks, as the client does. Without atlas data
+//! every named atlas (a non-empty string) is taken to exist
 //! and is described by a typed placeholder: the whole of an unnamed file
 //! ([`PLACEHOLDER_SIZE`] units square, texture coordinates 0..1, no tiling). The client
 //! returns nothing only for an unknown name; the UI asks about atlases it names itself, so
 //! a structure with usable sizes is closer to the client than nothing. An empty name or a
 //! non-string returns nothing (GetAtlasInfo) / `false` (GetAtlasExists).
 
+use crate::atlas::AtlasEntry;
+use crate::widgets::UiState;
 use mlua::{Lua, MultiValue, Table, Value};
 
 /// Width and height of the placeholder atlas, in UI units.
@@ -22,15 +27,38 @@ fn atlas_name(v: &Value) -> Option<String> {
     }
 }
 
-/// The `AtlasInfo` structure of the placeholder atlas `name`.
-fn info(lua: &Lua, name: &str) -> mlua::Result<Table> {
+/// What the atlas data says of `name`: `None` without atlas data, `Some(None)` for a name it
+/// lacks.
+fn lookup(lua: &Lua, name: &str) -> Option<Option<AtlasEntry>> {
+    let ui = lua.app_data_ref::<UiState>()?;
+    (!ui.atlases.is_empty()).then(|| ui.atlases.get(name).cloned())
+}
+
+/// The `AtlasInfo` structure of atlas `name` (from the data, or the placeholder).
+fn info(lua: &Lua, name: &str, data: Option<&AtlasEntry>) -> mlua::Result<Table> {
+    let placeholder = AtlasEntry {
+        name: name.to_string(),
+        file: String::new(),
+        width: PLACEHOLDER_SIZE,
+        height: PLACEHOLDER_SIZE,
+        left: 0.0,
+        right: 1.0,
+        top: 0.0,
+        bottom: 1.0,
+        tiles_h: false,
+        tiles_v: false,
+    };
+    let e = data.unwrap_or(&placeholder);
     let t = lua.create_table()?;
-    t.raw_set("elementName", name)?;
-    t.raw_set("width", PLACEHOLDER_SIZE)?;
-    t.raw_set("height", PLACEHOLDER_SIZE)?;
+    t.raw_set("elementName", e.name.as_str())?;
+    t.raw_set("width", e.width)?;
+    t.raw_set("height", e.height)?;
+    if !e.file.is_empty() {
+        t.raw_set("filename", e.file.as_str())?;
+    }
     let raw = lua.create_table()?;
-    raw.raw_set("x", PLACEHOLDER_SIZE)?;
-    raw.raw_set("y", PLACEHOLDER_SIZE)?;
+    raw.raw_set("x", e.width)?;
+    raw.raw_set("y", e.height)?;
     // `rawSize` carries Vector2DMixin in the client; applied when the UI has defined it.
     if let Value::Table(mixin) = lua.globals().get::<Value>("Vector2DMixin")? {
         for pair in mixin.pairs::<Value, Value>() {
@@ -39,12 +67,12 @@ fn info(lua: &Lua, name: &str) -> mlua::Result<Table> {
         }
     }
     t.raw_set("rawSize", raw)?;
-    t.raw_set("leftTexCoord", 0.0)?;
-    t.raw_set("rightTexCoord", 1.0)?;
-    t.raw_set("topTexCoord", 0.0)?;
-    t.raw_set("bottomTexCoord", 1.0)?;
-    t.raw_set("tilesHorizontally", false)?;
-    t.raw_set("tilesVertically", false)?;
+    t.raw_set("leftTexCoord", e.left)?;
+    t.raw_set("rightTexCoord", e.right)?;
+    t.raw_set("topTexCoord", e.top)?;
+    t.raw_set("bottomTexCoord", e.bottom)?;
+    t.raw_set("tilesHorizontally", e.tiles_h)?;
+    t.raw_set("tilesVertically", e.tiles_v)?;
     Ok(t)
 }
 
@@ -63,14 +91,29 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let ns = namespace(lua)?;
     ns.raw_set(
         "GetAtlasInfo",
-        lua.create_function(|lua, atlas: Value| match atlas_name(&atlas) {
-            Some(name) => Ok(MultiValue::from_iter([Value::Table(info(lua, &name)?)])),
-            None => Ok(MultiValue::new()),
+        lua.create_function(|lua, atlas: Value| {
+            let Some(name) = atlas_name(&atlas) else {
+                return Ok(MultiValue::new());
+            };
+            match lookup(lua, &name) {
+                None => Ok(MultiValue::from_iter([Value::Table(info(
+                    lua, &name, None,
+                )?)])),
+                Some(Some(e)) => Ok(MultiValue::from_iter([Value::Table(info(
+                    lua,
+                    &name,
+                    Some(&e),
+                )?)])),
+                Some(None) => Ok(MultiValue::new()),
+            }
         })?,
     )?;
     ns.raw_set(
         "GetAtlasExists",
-        lua.create_function(|_, atlas: Value| Ok(atlas_name(&atlas).is_some()))?,
+        lua.create_function(|lua, atlas: Value| {
+            Ok(atlas_name(&atlas)
+                .is_some_and(|n| lookup(lua, &n).is_none_or(|found| found.is_some())))
+        })?,
     )?;
     Ok(())
 }

@@ -13,6 +13,7 @@
 //! | `InCombatLockdown`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers` | solo, out of combat |
 //! | `C_CVar.GetCVar`, `SetCVar`, `GetCVarDefault`, `GetCVarBool`, `RegisterCVar` and the globals | defaults from the reference |
 //! | `C_SpellBook.GetSpellBookItem*` (and the older global `GetSpellBookItemInfo`/`Name`/`Texture`) | the spell book is empty: nothing for every slot |
+//! | `GetUnitPowerBarInfo(unit)` | no alternate power bar: nothing |
 //! | `C_ChatInfo.RegisterAddonMessagePrefix`, `IsAddonMessagePrefixRegistered`, `GetRegisteredAddonMessagePrefixes`, `SendAddonMessage` | prefixes remembered; messages go nowhere |
 
 use crate::clock::Clock;
@@ -69,6 +70,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         ns.raw_set("GetCategories", categories)?;
     }
     install_spell_book(lua, data)?;
+    install_no_power_bar(lua, data)?;
     g.raw_set("GetTime", lua.create_function(|lua, ()| Ok(now(lua)))?)?;
     g.raw_set(
         "GetTimePreciseSec",
@@ -183,7 +185,8 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     Ok(())
 }
 
-fn cvar_get(lua: &Lua, name: &str) -> Option<String> {
+/// A CVar's current value (its default when not set).
+pub(crate) fn cvar_get(lua: &Lua, name: &str) -> Option<String> {
     let c = lua.app_data_ref::<CVars>()?;
     let key = name.to_ascii_lowercase();
     c.values.get(&key).or_else(|| c.defaults.get(&key)).cloned()
@@ -322,6 +325,17 @@ fn install_spell_book(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
             None => g.clone(),
         };
         table.raw_set(short, nothing.clone())?;
+    }
+    Ok(())
+}
+
+/// wow-sim's character has no alternate power bar (an encounter or vehicle mechanic):
+/// `GetUnitPowerBarInfo(unit)` answers nothing, as the client does then. A typed stub answered
+/// a default structure, so the Blizzard UI showed `PlayerPowerBarAlt` with no art.
+fn install_no_power_bar(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    if data.api("GetUnitPowerBarInfo").is_some() {
+        let nothing = lua.create_function(|_, _: mlua::MultiValue| Ok(()))?;
+        lua.globals().raw_set("GetUnitPowerBarInfo", nothing)?;
     }
     Ok(())
 }

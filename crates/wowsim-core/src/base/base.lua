@@ -127,20 +127,122 @@ template("GameTooltipTemplate", function(self)
 end)
 template("BackdropTemplate", function(self)
   Mixin(self, BackdropTemplateMixin)
+  self:HookScript("OnSizeChanged", function(f)
+    f:OnBackdropSizeChanged()
+  end)
 end)
+
+-- A backdrop is drawn with textures the frame owns, laid out as the client lays backdrops
+-- out: the background file inside the insets (repeated every tileSize units when `tile` is
+-- set, else stretched) and the border file, which holds eight square pieces side by side
+-- (left, right, top and bottom edge, then top-left, top-right, bottom-left and bottom-right
+-- corner; the top and bottom edges stored turned a quarter), the edges repeated along their
+-- length. The edge size defaults to 39 units, the client's old default.
+local BACKDROP_PIECES = {
+  "LeftEdge", "RightEdge", "TopEdge", "BottomEdge",
+  "TopLeftCorner", "TopRightCorner", "BottomLeftCorner", "BottomRightCorner",
+}
+-- A margin inside each piece so filtering does not pick up its neighbour.
+local PIECE_MARGIN = 1 / 128
+
+local function backdroppiece(self, key, layer)
+  local p = self.wowsimBackdropPieces
+  if not p then
+    p = {}
+    self.wowsimBackdropPieces = p
+  end
+  if not p[key] then
+    p[key] = self:CreateTexture(nil, layer, nil, -8)
+  end
+  return p[key]
+end
+
+local function layoutbackdrop(self)
+  local info = self.backdropInfo
+  local pieces = self.wowsimBackdropPieces or {}
+  for _, t in pairs(pieces) do
+    t:Hide()
+  end
+  if not info then
+    return
+  end
+  local w, h = self:GetSize()
+  if info.bgFile then
+    local bg = backdroppiece(self, "Center", "BACKGROUND")
+    local ins = info.insets or {}
+    local l, r, t, b = ins.left or 0, ins.right or 0, ins.top or 0, ins.bottom or 0
+    bg:ClearAllPoints()
+    bg:SetPoint("TOPLEFT", l, -t)
+    bg:SetPoint("BOTTOMRIGHT", -r, b)
+    local size = info.tileSize and info.tileSize > 0 and info.tileSize or 0
+    if info.tile and size > 0 then
+      bg:SetTexture(info.bgFile, "REPEAT", "REPEAT")
+      bg:SetTexCoord(0, math.max(0, w - l - r) / size, 0, math.max(0, h - t - b) / size)
+    else
+      bg:SetTexture(info.bgFile)
+      bg:SetTexCoord(0, 1, 0, 1)
+    end
+    bg:Show()
+  end
+  if info.edgeFile then
+    local e = info.edgeSize and info.edgeSize > 0 and info.edgeSize or 39
+    local along = { math.max(0, h - 2 * e) / e, math.max(0, w - 2 * e) / e }
+    for i, key in ipairs(BACKDROP_PIECES) do
+      local t = backdroppiece(self, key, "BORDER")
+      t:SetTexture(info.edgeFile, "REPEAT", "REPEAT")
+      t:ClearAllPoints()
+      local a, z = (i - 1) / 8 + PIECE_MARGIN, i / 8 - PIECE_MARGIN
+      if i <= 2 then -- left and right edges: the strip runs down
+        local n = along[1]
+        t:SetPoint("TOP" .. (i == 1 and "LEFT" or "RIGHT"), 0, -e)
+        t:SetPoint("BOTTOM" .. (i == 1 and "LEFT" or "RIGHT"), 0, e)
+        t:SetWidth(e)
+        t:SetTexCoord(a, 0, a, n, z, 0, z, n)
+      elseif i <= 4 then -- top and bottom edges: the strip turned to run across
+        local n = along[2]
+        local side = i == 3 and "TOP" or "BOTTOM"
+        t:SetPoint(side .. "LEFT", e, 0)
+        t:SetPoint(side .. "RIGHT", -e, 0)
+        t:SetHeight(e)
+        t:SetTexCoord(a, n, z, n, a, 0, z, 0)
+      else
+        local corner = ({ "TOPLEFT", "TOPRIGHT", "BOTTOMLEFT", "BOTTOMRIGHT" })[i - 4]
+        t:SetPoint(corner)
+        t:SetSize(e, e)
+        t:SetTexCoord(a, z, 0, 1)
+      end
+      t:Show()
+    end
+  end
+  local c, bc = self.backdropColor or {}, self.backdropBorderColor or {}
+  if pieces.Center then
+    pieces.Center:SetVertexColor(c[1] or 1, c[2] or 1, c[3] or 1, c[4] or 1)
+  end
+  for _, key in ipairs(BACKDROP_PIECES) do
+    if pieces[key] then
+      pieces[key]:SetVertexColor(bc[1] or 1, bc[2] or 1, bc[3] or 1, bc[4] or 1)
+    end
+  end
+end
 
 BackdropTemplateMixin = {}
 function BackdropTemplateMixin:SetBackdrop(info)
+  if info and not info.bgFile and not info.edgeFile then
+    info = nil
+  end
   self.backdropInfo = info
+  layoutbackdrop(self)
 end
 function BackdropTemplateMixin:GetBackdrop()
   return self.backdropInfo
 end
 function BackdropTemplateMixin:SetBackdropColor(r, g, b, a)
   self.backdropColor = { r, g, b, a }
+  layoutbackdrop(self)
 end
 function BackdropTemplateMixin:SetBackdropBorderColor(r, g, b, a)
   self.backdropBorderColor = { r, g, b, a }
+  layoutbackdrop(self)
 end
 -- The colours read back: white by default once a backdrop is set, nothing without one.
 local function backdropcolor(self, c)
@@ -156,9 +258,17 @@ end
 function BackdropTemplateMixin:GetBackdropBorderColor()
   return backdropcolor(self, self.backdropBorderColor)
 end
-function BackdropTemplateMixin:ApplyBackdrop() end
-function BackdropTemplateMixin:OnBackdropLoaded() end
-function BackdropTemplateMixin:OnBackdropSizeChanged() end
+function BackdropTemplateMixin:ApplyBackdrop()
+  layoutbackdrop(self)
+end
+function BackdropTemplateMixin:OnBackdropLoaded()
+  layoutbackdrop(self)
+end
+function BackdropTemplateMixin:OnBackdropSizeChanged()
+  if self.backdropInfo then
+    layoutbackdrop(self)
+  end
+end
 
 -- Font objects the client's UI defines and addons use by name.
 local function font(name, size, r, g, b, flags)

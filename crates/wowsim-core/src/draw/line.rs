@@ -24,7 +24,7 @@ pub fn line(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem
         thickness,
         source: q.source,
         uv: q.uv,
-        repeat: q.repeat,
+        wrap: q.wrap,
         color: q.colors[0],
         blend: q.blend,
         clip: ctx.clip,

@@ -14,9 +14,11 @@
 //! | Texture (file, colour, gradient, tex coords, rotation, blend, tiling) | [`texture::quad`] |
 //! | FontString (font, colour, justification, shadow, outline, wrapping, markup) | [`text::run`] |
 //! | Line (end points, thickness) | [`line::line`] |
-//! | Cooldown swipe and edge at the virtual time | [`cooldown::swipe`] |
+//! | Cooldown swipe, edge, countdown numbers and bling at the virtual time | [`cooldown::swipe`] |
+//! | client font paths → faces (real client fonts from `--art`, else the embedded font) | [`fonts::FontLibrary`] |
 
 pub mod cooldown;
+pub mod fonts;
 pub mod line;
 pub mod text;
 pub mod texture;
@@ -36,6 +38,8 @@ pub struct DrawOptions {
     pub highlight: Option<u32>,
     /// The virtual time in seconds (`GetTime`): where Cooldown swipes are.
     pub now: f64,
+    /// The `countdownForCooldowns` option: Cooldowns show their countdown numbers.
+    pub cooldown_numbers: bool,
 }
 
 /// Draw layers in order; HIGHLIGHT is drawn only for a hovered frame.
@@ -261,7 +265,14 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
             .is_some_and(|o| inherits_from(o.type_index, "Cooldown"))
         {
             if let Some(ctx) = region_ctx(ui, &vp, fid, clip) {
-                cooldown::swipe(ui, &vp, &ctx, opts.now, &mut list.items);
+                cooldown::swipe(
+                    ui,
+                    &vp,
+                    &ctx,
+                    opts.now,
+                    opts.cooldown_numbers,
+                    &mut list.items,
+                );
             }
         }
         for (_, _, rid) in regions {

@@ -7,7 +7,7 @@
 //! | WoW name | field(s) |
 //! | --- | --- |
 //! | `SetText`, `SetFormattedText` | `text` (markup: `wowsim_render::markup`) |
-//! | `SetFont(file, height, flags)`, `SetFontObject` | `fontHeight`, `fontFlags` (`OUTLINE`, `THICKOUTLINE`, `MONOCHROME`) |
+//! | `SetFont(file, height, flags)`, `SetFontObject` | `fontFile` (the face: `super::fonts`), `fontHeight`, `fontFlags` (`OUTLINE`, `THICKOUTLINE`, `MONOCHROME`) |
 //! | `SetTextColor`, `SetShadowColor`, `SetShadowOffset` | `text[RGBA]`, `shadow[RGBA]`, `shadow[XY]` |
 //! | `SetJustifyH`, `SetJustifyV`, `SetSpacing`, `SetWordWrap`, `SetNonSpaceWrap`, `SetMaxLines` | `justifyh`, `justifyv`, `spacing`, `wordWrap`, `nonSpaceWrap`, `maxLines` |
 
@@ -39,6 +39,9 @@ fn rstr(ui: &mut UiState, id: u32, name: &str) -> String {
 /// The layout options a FontString measures and draws with, in its own units.
 pub fn layout_opts(ui: &mut UiState, id: u32, max_width: Option<f32>) -> LayoutOpts {
     let mut o = LayoutOpts::new(font_height(ui, id) as f32);
+    if let Some(FieldVal::Str(file)) = resolve(ui, id, "fontFile") {
+        o.face = ui.fonts.face(&file);
+    }
     o.spacing = rnum(ui, id, "spacing", 0.0);
     o.max_width = max_width.filter(|w| *w > 0.0);
     o.word_wrap = ui.field_by_name(id, "wordWrap") != FieldVal::Bool(false);
@@ -148,7 +151,7 @@ pub fn run_text(
         Outline::None
     };
     let px_size = opts.size * f;
-    let ascent = text::ascent(px_size);
+    let ascent = opts.face.ascent(px_size);
     let mut glyphs = Vec::new();
     let mut icons = Vec::new();
     for (i, line) in lay.lines.iter().enumerate() {
@@ -192,6 +195,7 @@ pub fn run_text(
         }
     }
     out.push(DrawItem::Text(TextRun {
+        face: opts.face.clone(),
         glyphs,
         px_size,
         outline,

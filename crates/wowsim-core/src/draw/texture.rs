@@ -4,9 +4,9 @@
 //!
 //! | WoW name | field(s) | quad |
 //! | --- | --- | --- |
-//! | `SetTexture(path [, wrapH, wrapV])` / file id | `texture`, `wrapH`, `wrapV` | `TexSource::File` / `Missing` (file ids need a listfile) |
+//! | `SetTexture(path [, wrapH, wrapV])` / file id; XML `file` with `hWrapMode`/`vWrapMode` | `texture`, `wrapH`, `wrapV` | `TexSource::File` / `Missing` (file ids need a listfile); `wrap` (CLAMP, REPEAT, MIRROR, CLAMPTOBLACK, CLAMPTOBLACKADDITIVE, CLAMPTOWHITE) |
 //! | `SetColorTexture(r, g, b, a)` | `colorTexture[RGBA]` | `TexSource::White`, colour |
-//! | `SetAtlas(name)` | `atlas` | `TexSource::Missing("atlas:NAME")` (no atlas data yet) |
+//! | `SetAtlas(name)` | `atlas` | with atlas data (`crate::atlas`): `TexSource::File` of its file, tex coords mapped into its part; without: `TexSource::Missing("atlas:NAME")` |
 //! | `SetTexCoord` (4 or 8 values) | `tlx`…`bry` | `uv` |
 //! | `SetVertexColor`, `SetAlpha` | `vertexColor[RGB]`, `alpha` | `colors` (alpha through the effective alpha) |
 //! | `SetGradient(orientation, min, max)` | `gradient*` | per-corner `colors` |
@@ -19,7 +19,7 @@
 use super::{RegionCtx, Viewport};
 use crate::widgets::fields::FieldVal;
 use crate::widgets::UiState;
-use wowsim_render::{BlendMode, DrawItem, Mask, Quad, Rgba, TexSource};
+use wowsim_render::{BlendMode, DrawItem, Mask, Quad, Rgba, TexSource, Wrap};
 
 fn num(ui: &mut UiState, id: u32, name: &str, default: f32) -> f32 {
     match ui.field_by_name(id, name) {
@@ -122,8 +122,24 @@ fn status_bar_fill(ui: &mut UiState, id: u32, q: &mut Quad) {
     }
 }
 
-/// What a texture draws: a file, a colour (white), an atlas or file id (the placeholder).
-fn source_of(ui: &mut UiState, id: u32) -> Option<(TexSource, Rgba)> {
+/// The part of an image an atlas covers: `[left, right, top, bottom]` in tex coords.
+type AtlasRect = Option<[f32; 4]>;
+
+/// An atlas by name: its file and part when the atlas data has it, else the placeholder.
+fn atlas_source(ui: &UiState, name: &str) -> (TexSource, Rgba, AtlasRect) {
+    match ui.atlases.get(name) {
+        Some(e) => (
+            TexSource::File(e.file.clone()),
+            [1.0; 4],
+            Some([e.left, e.right, e.top, e.bottom].map(|v| v as f32)),
+        ),
+        None => (TexSource::Missing(format!("atlas:{name}")), [1.0; 4], None),
+    }
+}
+
+/// What a texture draws: a file, a colour (white), an atlas (its file and part from the atlas
+/// data, else the placeholder) or a file id (the placeholder).
+fn source_of(ui: &mut UiState, id: u32) -> Option<(TexSource, Rgba, AtlasRect)> {
     Some(
         match (
             ui.field_by_name(id, "colorTextureR"),
@@ -137,24 +153,35 @@ fn source_of(ui: &mut UiState, id: u32) -> Option<(TexSource, Rgba)> {
                     num(ui, id, "colorTextureB", 0.0),
                     num(ui, id, "colorTextureA", 1.0),
                 ];
-                (TexSource::White, c.map(|v| v.clamp(0.0, 1.0)))
+                (TexSource::White, c.map(|v| v.clamp(0.0, 1.0)), None)
             }
             // A name with no folder is an atlas (the client's `SetTexture` takes atlas names,
             // e.g. `SetNormalTexture("ui-hud-calendar-1-up")`).
             (_, FieldVal::Str(path), _) if !path.is_empty() && !path.contains(['\\', '/']) => {
-                (TexSource::Missing(format!("atlas:{path}")), [1.0; 4])
+                atlas_source(ui, &path)
             }
-            (_, FieldVal::Str(path), _) if !path.is_empty() => (TexSource::File(path), [1.0; 4]),
+            (_, FieldVal::Str(path), _) if !path.is_empty() => {
+                (TexSource::File(path), [1.0; 4], None)
+            }
             (_, FieldVal::Num(fid), _) => (
                 TexSource::Missing(format!("file id {fid} (no listfile)")),
                 [1.0; 4],
+                None,
             ),
-            (_, _, FieldVal::Str(atlas)) => {
-                (TexSource::Missing(format!("atlas:{atlas}")), [1.0; 4])
-            }
+            (_, _, FieldVal::Str(atlas)) => atlas_source(ui, &atlas),
             _ => return None,
         },
     )
+}
+
+/// Maps tex coords over the whole texture into an atlas's part of its file.
+fn in_atlas(uv: &mut [[f32; 2]; 4], rect: AtlasRect) {
+    if let Some([l, r, t, b]) = rect {
+        for p in uv.iter_mut() {
+            p[0] = l + (r - l) * p[0];
+            p[1] = t + (b - t) * p[1];
+        }
+    }
 }
 
 fn tex_coords(ui: &mut UiState, id: u32) -> [[f32; 2]; 4] {
@@ -167,9 +194,13 @@ fn tex_coords(ui: &mut UiState, id: u32) -> [[f32; 2]; 4] {
     ]
 }
 
-/// Whether a wrap mode given to `SetTexture` repeats the image (`REPEAT`, `MIRROR`).
-fn wrap(ui: &mut UiState, id: u32, field: &str) -> bool {
-    matches!(ui.field_by_name(id, field), FieldVal::Str(m) if m.eq_ignore_ascii_case("REPEAT") || m.eq_ignore_ascii_case("MIRROR"))
+/// The wrap mode given to `SetTexture` (or by XML `hWrapMode`/`vWrapMode` with its `file`);
+/// `CLAMP` when none was given, as `SetTexture`'s default.
+fn wrap(ui: &mut UiState, id: u32, field: &str) -> Wrap {
+    match ui.field_by_name(id, field) {
+        FieldVal::Str(m) => Wrap::parse(&m).unwrap_or_default(),
+        _ => Wrap::Clamp,
+    }
 }
 
 /// The shown masks of a texture, placed in pixels.
@@ -186,9 +217,10 @@ fn masks(ui: &mut UiState, vp: &Viewport, id: u32) -> Vec<Mask> {
             continue;
         };
         let rect = vp.rect(&r, ui.layout.effective_scale(n));
-        let source = source_of(ui, m).map_or(TexSource::White, |s| s.0);
+        let (source, _, atlas) = source_of(ui, m).unwrap_or((TexSource::White, [1.0; 4], None));
         let mut uv = tex_coords(ui, m);
         rotate(&mut uv, num(ui, m, "textureRotation", 0.0));
+        in_atlas(&mut uv, atlas);
         out.push(Mask { rect, source, uv });
     }
     out
@@ -213,7 +245,7 @@ pub fn quad(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem
             vertex[3] * (v[3] as f32).clamp(0.0, 1.0),
         ];
     }
-    let (source, base) = source_of(ui, id)?;
+    let (source, base, atlas) = source_of(ui, id)?;
     let col = mul(base, vertex);
     let mut colors = [col; 4];
     if let Some((horizontal, min, max)) = gradient(ui, id) {
@@ -255,6 +287,7 @@ pub fn quad(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem
         }
     }
     rotate(&mut uv, num(ui, id, "textureRotation", 0.0) + ctx.rotation);
+    in_atlas(&mut uv, atlas);
     let blend = match ui.field_by_name(id, "blendMode") {
         FieldVal::Str(s) => BlendMode::parse(&s).unwrap_or_default(),
         _ => BlendMode::Blend,
@@ -273,7 +306,7 @@ pub fn quad(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx) -> Option<DrawItem
         blend,
         desaturate: num(ui, id, "desaturation", 0.0) > 0.0,
         tile,
-        repeat: [wrap(ui, id, "wrapH"), wrap(ui, id, "wrapV")],
+        wrap: [wrap(ui, id, "wrapH"), wrap(ui, id, "wrapV")],
         clip: ctx.clip,
         masks: masks(ui, vp, id),
     };

@@ -154,7 +154,7 @@ pub fn set_state_texture(
     set_field(lua, t, "layer", FieldVal::Str(layer.to_string()));
     if !matches!(asset, Value::Table(_)) {
         if atlas {
-            super::texture::set_atlas(lua, t, string(asset));
+            super::texture::set_atlas(lua, t, string(asset), false);
         } else {
             super::texture::set_texture(lua, t, asset);
         }

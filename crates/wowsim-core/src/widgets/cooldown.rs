@@ -6,8 +6,9 @@
 //! | `SetCooldown(start, duration [, modRate])`, `GetCooldownTimes` (generic) | [`install`] |
 //! | `Clear`, `GetCooldownDuration`, `SetCooldownDuration(duration)` | [`install`] |
 //! | `SetSwipeColor(r, g, b [, a])`, `SetSwipeTexture(file or texture [, r, g, b, a])` | [`install`] |
-//! | `SetEdgeTexture`, `SetBlingTexture` (kept; the edge is drawn as a plain line, no bling) | [`install`] |
-//! | `SetReverse`, `SetDrawSwipe`, `SetDrawEdge` (drawn by `draw::cooldown`) | generic (`fields`) |
+//! | `SetEdgeTexture(file or texture [, r, g, b, a])`, `SetBlingTexture(file or texture [, r, g, b, a])` | [`install`] |
+//! | `SetCountdownFont(fontName)`: the named Font object draws the countdown numbers (a name that is no Font keeps the default) | [`install`] |
+//! | `SetReverse`, `SetDrawSwipe`, `SetDrawEdge`, `SetDrawBling`, `SetEdgeScale`, `SetHideCountdownNumbers`, `SetCountdownAbbrevThreshold`, `SetCountdownMillisecondsThreshold`, `SetMinimumCountdownDuration` (drawn by `draw::cooldown`) | generic (`fields`) |
 //! | OnCooldownDone | [`fire_done`] |
 //! | `SetCooldownFromExpirationTime(end, duration [, modRate])`, `SetCooldownUNIX(start, duration [, modRate])` (Unix start on the virtual clock), `SetCooldownFromDurationObject(d [, clearIfZero])` (its start time and total duration) | [`install_extras`] |
 //! | `GetCooldownDisplayDuration` (the duration in ms divided by the mod rate) | [`install_extras`] |
@@ -23,6 +24,7 @@ use super::util::{
 };
 use super::{fire_script, obj_id};
 use crate::clock::Clock;
+use crate::lua::lua_error;
 use mlua::{Lua, Value};
 
 /// Cooldowns running, by object id (VM app data).
@@ -123,15 +125,48 @@ fn texture_arg(lua: &Lua, v: &Value) -> mlua::Result<Option<(FieldVal, Option<[f
     Ok(found)
 }
 
-fn set_color(lua: &Lua, id: u32, c: [f64; 4]) {
+/// Sets the colour fields `{prefix}R`, `…G`, `…B`, `…A`.
+fn set_color_of(lua: &Lua, id: u32, prefix: &str, c: [f64; 4]) {
     with_ui_mut(lua, |ui| {
-        for (f, v) in ["swipeColorR", "swipeColorG", "swipeColorB", "swipeColorA"]
-            .iter()
-            .zip(c)
-        {
-            ui.set_field_by_name(id, f, FieldVal::Num(v.clamp(0.0, 1.0)));
+        for (k, v) in ["R", "G", "B", "A"].iter().zip(c) {
+            ui.set_field_by_name(
+                id,
+                &format!("{prefix}{k}"),
+                FieldVal::Num(v.clamp(0.0, 1.0)),
+            );
         }
     });
+}
+
+fn set_color(lua: &Lua, id: u32, c: [f64; 4]) {
+    set_color_of(lua, id, "swipeColor", c);
+}
+
+/// `SetEdgeTexture`/`SetBlingTexture`: the file into `field`, the colour (of a texture object,
+/// then the optional r, g, b, a arguments) into `{field}Color*`.
+fn set_texture_and_color(
+    lua: &Lua,
+    a: &mlua::MultiValue,
+    method: &str,
+    field: &str,
+) -> mlua::Result<()> {
+    let id = self_id(lua, a, method)?;
+    if let Some((file, color)) = texture_arg(lua, &arg(a, 1))? {
+        with_ui_mut(lua, |ui| ui.set_field_by_name(id, field, file));
+        if let Some(c) = color {
+            set_color_of(lua, id, &format!("{field}Color"), c);
+        }
+    }
+    if let Some(r) = num(&arg(a, 2)) {
+        let c = [
+            r,
+            num(&arg(a, 3)).unwrap_or(1.0),
+            num(&arg(a, 4)).unwrap_or(1.0),
+            num(&arg(a, 5)).unwrap_or(1.0),
+        ];
+        set_color_of(lua, id, &format!("{field}Color"), c);
+    }
+    Ok(())
 }
 
 /// Installs the methods of this file.
@@ -189,16 +224,33 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             ret(lua, ())
         }),
         ("Cooldown", "SetEdgeTexture", |lua, a| {
-            let id = self_id(lua, &a, "SetEdgeTexture")?;
-            if let Some((file, _)) = texture_arg(lua, &arg(&a, 1))? {
-                with_ui_mut(lua, |ui| ui.set_field_by_name(id, "edgeTexture", file));
-            }
+            set_texture_and_color(lua, &a, "SetEdgeTexture", "edgeTexture")?;
             ret(lua, ())
         }),
         ("Cooldown", "SetBlingTexture", |lua, a| {
-            let id = self_id(lua, &a, "SetBlingTexture")?;
-            if let Some((file, _)) = texture_arg(lua, &arg(&a, 1))? {
-                with_ui_mut(lua, |ui| ui.set_field_by_name(id, "blingTexture", file));
+            set_texture_and_color(lua, &a, "SetBlingTexture", "blingTexture")?;
+            ret(lua, ())
+        }),
+        ("Cooldown", "SetCountdownFont", |lua, a| {
+            let id = self_id(lua, &a, "SetCountdownFont")?;
+            let name = string(&arg(&a, 1))
+                .ok_or_else(|| lua_error(lua, "Usage: Cooldown:SetCountdownFont(fontName)"))?;
+            let font = lua.globals().raw_get::<Value>(name.as_str())?;
+            let fid = match font {
+                Value::Table(_) => obj_id(lua, &font, "SetCountdownFont").ok(),
+                _ => None,
+            };
+            let is_font = fid.is_some_and(|f| {
+                with_ui_mut(lua, |ui| {
+                    ui.get(f)
+                        .is_some_and(|o| inherits_from(o.type_index, "Font"))
+                })
+            });
+            // A name that is no Font object keeps the default countdown font.
+            if let Some(f) = fid.filter(|_| is_font) {
+                with_ui_mut(lua, |ui| {
+                    ui.set_field_by_name(id, "countdownFontObject", FieldVal::Obj(f))
+                });
             }
             ret(lua, ())
         }),

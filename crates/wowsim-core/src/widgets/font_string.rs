@@ -1,6 +1,6 @@
-//! FontString: text, wrapping and measured size. Measurement uses the text layout the
-//! screenshot draws with (`wowsim_render::text`, the embedded fallback font), so layout and
-//! pixels agree; real client fonts differ in width.
+//! FontString: text, wrapping and measured size. Measurement uses the text layout and face the
+//! screenshot draws with (`wowsim_render::text`; the client's font file from `--art` when there
+//! is one, else the embedded fallback font: `draw::fonts`), so layout and pixels agree.
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
@@ -72,7 +72,7 @@ pub fn update_intrinsic(ui: &mut UiState, id: u32) {
 /// is the widest line without wrapping, as the client's `GetStringWidth` reports it.
 pub fn measure(text: &str, opts: &wowsim_render::text::LayoutOpts) -> (f64, f64, usize, bool) {
     let wrapped = wowsim_render::text::layout(text, opts);
-    let width = wowsim_render::text::string_width(text, opts.size);
+    let width = wowsim_render::text::string_width_in(text, &opts.face, opts.size);
     (
         width as f64,
         wrapped.height as f64,
@@ -186,7 +186,7 @@ mod tests {
         assert_eq!(measure("Hello|nHello", &o).1, 24.0);
         let narrow = LayoutOpts {
             max_width: Some(w as f32 + 1.0),
-            ..o
+            ..o.clone()
         };
         let (w2, h2, n2, _) = measure("Hello Hello", &narrow);
         assert!(w2 > w && h2 == 24.0 && n2 == 2);

@@ -106,6 +106,10 @@ pub struct UiState {
     pub scripts: script_types::ScriptTable,
     /// Texture id → its mask textures in the order added (`AddMaskTexture`).
     pub masks: FxHashMap<u32, Vec<u32>>,
+    /// Client font paths → faces (text measurement and drawing).
+    pub fonts: crate::draw::fonts::FontLibrary,
+    /// Atlas data from an `AtlasInfo.lua` export in an `--art` folder (empty without one).
+    pub atlases: crate::atlas::AtlasDb,
 }
 
 impl Default for UiState {
@@ -128,6 +132,8 @@ impl Default for UiState {
             anim_fx: FxHashMap::default(),
             scripts: Vec::new(),
             masks: FxHashMap::default(),
+            fonts: Default::default(),
+            atlases: Default::default(),
         }
     }
 }

@@ -194,7 +194,8 @@ pub fn get_point(
     )
 }
 
-fn set_size_axes(lua: &Lua, id: u32, w: Option<Option<f64>>, h: Option<Option<f64>>) {
+/// Sets the explicit width and/or height (`Some(None)` clears one, `None` keeps it).
+pub(crate) fn set_size_axes(lua: &Lua, id: u32, w: Option<Option<f64>>, h: Option<Option<f64>>) {
     with_ui_mut(lua, |ui| {
         let Some(n) = node_of(ui, id) else { return };
         let (ow, oh) = ui.layout.size(n);

@@ -50,12 +50,19 @@ pub fn set_texture(lua: &Lua, id: u32, asset: &Value) -> bool {
     set
 }
 
-/// `SetAtlas(atlas, useAtlasSize)`: keeps the atlas name (there is no atlas database yet, so
-/// `useAtlasSize` cannot size the region). Clears the texture file and colour.
-pub fn set_atlas(lua: &Lua, id: u32, atlas: Option<String>) {
+/// `SetAtlas(atlas, useAtlasSize)`: keeps the atlas name (drawn from the atlas data of an
+/// `--art` export, else the placeholder); with `useAtlasSize` and atlas data, the region takes
+/// the atlas's size. Clears the texture file and colour.
+pub fn set_atlas(lua: &Lua, id: u32, atlas: Option<String>, use_size: bool) {
     set_texture(lua, id, &Value::Nil);
+    let size = atlas
+        .as_deref()
+        .and_then(|a| with_ui_mut(lua, |ui| ui.atlases.get(a).map(|e| (e.width, e.height))));
     set_field(lua, id, "atlas", atlas.map_or(FieldVal::Nil, FieldVal::Str));
     reset_tex_coord(lua, id);
+    if let (true, Some((w, h))) = (use_size, size) {
+        super::region::set_size_axes(lua, id, Some(Some(w)), Some(Some(h)));
+    }
 }
 
 /// Sets the eight corner coordinates (UL, LL, UR, LR; x then y), as `SetTexCoord` does.
@@ -208,7 +215,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }),
         ("TextureBase", "SetAtlas", |lua, a| {
             let id = self_id(lua, &a, "SetAtlas")?;
-            set_atlas(lua, id, string(&arg(&a, 1)));
+            set_atlas(lua, id, string(&arg(&a, 1)), truthy(&arg(&a, 2)));
             ret(lua, ())
         }),
         ("TextureBase", "SetTexCoord", set_tex_coord),

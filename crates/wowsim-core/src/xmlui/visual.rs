@@ -80,6 +80,16 @@ pub fn set_font(
     if file.is_none() && height.is_none() && outline.is_none() && monochrome.is_none() {
         return Ok(());
     }
+    // `font="GameFontNormal"`: the name of a Font object, as the client's own XML uses it on
+    // FontStrings; the object follows that font, then any height or outline given here.
+    let mut file = file;
+    if let Some(font) = file.and_then(|f| font_object(lua, f)) {
+        call(lua, obj, tag, "font", "SetFontObject", font)?;
+        file = None;
+        if height.is_none() && outline.is_none() && monochrome.is_none() {
+            return Ok(());
+        }
+    }
     let Some(r) = call_ret(lua, obj, tag, "font", "GetFont", ())? else {
         return Ok(());
     };
@@ -121,6 +131,20 @@ pub fn set_font(
         (file, height.unwrap_or(cur_h), flags),
     )?;
     Ok(())
+}
+
+/// The global Font object called `name`, if there is one.
+fn font_object(lua: &Lua, name: &str) -> Option<Table> {
+    if name.contains(['\\', '/', '.']) {
+        return None;
+    }
+    let Ok(Value::Table(t)) = lua.globals().raw_get::<Value>(name) else {
+        return None;
+    };
+    let id = crate::widgets::obj_id(lua, &Value::Table(t.clone()), "font").ok()?;
+    let ui = lua.app_data_ref::<crate::widgets::UiState>()?;
+    let ty = ui.get(id)?.type_index;
+    crate::widgets::types::inherits_from(ty, "Font").then_some(t)
 }
 
 /// Applies one visual child to `obj` (of schema tag `tag`).

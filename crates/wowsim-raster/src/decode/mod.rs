@@ -59,6 +59,8 @@ pub enum DecodeError {
     Png(String),
     #[error("JPEG: {0}")]
     Jpeg(String),
+    #[error("WebP: {0}")]
+    Webp(String),
 }
 
 /// Images larger than this on a side are refused (the client's limit is far smaller).
@@ -204,9 +206,38 @@ pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, DecodeError> {
     Ok(out)
 }
 
+/// Encodes RGBA8 as lossless WebP (VP8L; the same pixels always give the same bytes).
+pub fn encode_webp(img: &RgbaImage) -> Result<Vec<u8>, DecodeError> {
+    let mut out = Vec::new();
+    image_webp::WebPEncoder::new(&mut out)
+        .encode(
+            &img.pixels,
+            img.width,
+            img.height,
+            image_webp::ColorType::Rgba8,
+        )
+        .map_err(|e| DecodeError::Webp(e.to_string()))?;
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn webp_is_lossless() {
+        let mut img = RgbaImage::new(5, 3);
+        for (i, b) in img.pixels.iter_mut().enumerate() {
+            *b = (i * 37 % 256) as u8;
+        }
+        let bytes = encode_webp(&img).unwrap();
+        let mut d = image_webp::WebPDecoder::new(std::io::Cursor::new(&bytes)).unwrap();
+        assert_eq!(d.dimensions(), (5, 3));
+        let mut back = vec![0; d.output_buffer_size().unwrap()];
+        d.read_image(&mut back).unwrap();
+        assert_eq!(back, img.pixels);
+        assert_eq!(encode_webp(&img).unwrap(), bytes);
+    }
 
     /// A 16x16 JPEG made by ImageMagick: left half red, right half blue.
     const JPEG: &[u8] =
