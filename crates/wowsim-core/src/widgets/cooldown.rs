@@ -24,7 +24,6 @@ use super::util::{
 };
 use super::{fire_script, obj_id};
 use crate::clock::Clock;
-use crate::lua::lua_error;
 use mlua::{Lua, Value};
 
 /// Cooldowns running, by object id (VM app data).
@@ -233,8 +232,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }),
         ("Cooldown", "SetCountdownFont", |lua, a| {
             let id = self_id(lua, &a, "SetCountdownFont")?;
-            let name = string(&arg(&a, 1))
-                .ok_or_else(|| lua_error(lua, "Usage: Cooldown:SetCountdownFont(fontName)"))?;
+            let first = arg(&a, 1);
+            let name = string(&first).ok_or_else(|| {
+                super::scene_state::bad_arg(lua, 1, "SetCountdownFont", "string", &first)
+            })?;
             let font = lua.globals().raw_get::<Value>(name.as_str())?;
             let fid = match font {
                 Value::Table(_) => obj_id(lua, &font, "SetCountdownFont").ok(),
@@ -356,12 +357,6 @@ pub fn install_extras(lua: &Lua) -> mlua::Result<()> {
         };
         ret(lua, obj_value(lua, Some(fs))?)
     })?;
-    store(
-        lua,
-        c,
-        "SetCountdownFont",
-        &[("cooldown.countdownFont", A::Str)],
-    )?;
     store(
         lua,
         c,
