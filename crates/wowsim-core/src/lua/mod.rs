@@ -103,6 +103,10 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         })?,
     )?;
     natives.set("memerror", lua.create_function(sandbox::memory_error)?)?;
+    natives.set(
+        "memstopped",
+        lua.create_function(|lua, ()| Ok(budget::budget(lua).is_some_and(|b| b.memory_stopped())))?,
+    )?;
     let host: Table = lua
         .load(include_str!("bootstrap.lua"))
         .set_name("=[wow-sim bootstrap]")
