@@ -220,6 +220,7 @@ impl Simulator {
             reloading: false,
         };
         sim.discover();
+        let global_scan = api::global_strings::scan_in_background(&sim.lua);
         let docs = sim.read_api_docs(data)?;
         if sim.config.blizzard_ui.is_none() {
             sim.load_base()?;
@@ -248,7 +249,8 @@ impl Simulator {
                 .set_name("=[wow-sim classic_era_legacy]")
                 .exec()?;
         }
-        sim.notes.extend(api::global_strings::install(&sim.lua)?);
+        sim.notes
+            .extend(api::global_strings::install(&sim.lua, global_scan)?);
         Ok(sim)
     }
 
