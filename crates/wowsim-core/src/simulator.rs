@@ -377,6 +377,7 @@ impl Simulator {
         }
         for i in order {
             addons::load_addon(&self.lua, &self.host, i, self.after.as_ref())?;
+            lua::tighten_gc_for_large_heap(&self.lua);
         }
         let lua = &self.lua;
         self.fire("VARIABLES_LOADED", ())?;
