@@ -225,6 +225,7 @@ impl Simulator {
             reloading: false,
         };
         sim.discover();
+        let global_scan = api::global_strings::scan_in_background(&sim.lua);
         let docs = sim.read_api_docs(data)?;
         if sim.config.blizzard_ui.is_none() {
             sim.load_base()?;
@@ -254,7 +255,8 @@ impl Simulator {
                 .exec()?;
         }
         sim.notes.extend(atlas_notes);
-        sim.notes.extend(api::global_strings::install(&sim.lua)?);
+        sim.notes
+            .extend(api::global_strings::install(&sim.lua, global_scan)?);
         Ok(sim)
     }
 
@@ -381,6 +383,7 @@ impl Simulator {
         }
         for i in order {
             addons::load_addon(&self.lua, &self.host, i, self.after.as_ref())?;
+            lua::tighten_gc_for_large_heap(&self.lua);
         }
         let lua = &self.lua;
         self.fire("VARIABLES_LOADED", ())?;

@@ -72,21 +72,23 @@ pub fn choose_toc_file(dir: &Path, flavor: Flavor) -> Option<PathBuf> {
 /// `..` goes up one level. Returns None if not found.
 pub fn resolve_path_ci(base: &Path, rel: &str) -> Option<PathBuf> {
     let mut cur = base.to_path_buf();
+    // Whether `cur` is known to exist: `find_ci` found it. (A component under a file finds
+    // nothing: neither the joined path exists nor can the file be listed.)
+    let mut found = false;
     for comp in rel.split(['/', '\\']) {
         match comp {
             "" | "." => continue,
             ".." => {
                 cur = cur.parent()?.to_path_buf();
+                found = false;
             }
             _ => {
-                if !cur.is_dir() {
-                    return None;
-                }
                 cur = find_ci(&cur, comp)?;
+                found = true;
             }
         }
     }
-    cur.exists().then_some(cur)
+    (found || cur.exists()).then_some(cur)
 }
 
 /// Scans each root (a folder of addon folders) in order; folders without a usable TOC are

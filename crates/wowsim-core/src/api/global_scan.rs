@@ -323,7 +323,9 @@ pub fn scan_xml(src: &str, out: &mut GlobalUse) {
     }
 }
 
-/// Paths in an XML file's `file="..."` attributes (`<Script>` and `<Include>`).
+/// Paths of Lua and XML files in an XML file's `file="..."` attributes (`<Script>` and
+/// `<Include>`). Other files (a texture's `file=`, thousands in Blizzard's UI) are left out:
+/// they are not code, and looking each up case-insensitively read a whole folder.
 pub fn xml_file_refs(src: &str) -> Vec<String> {
     let mut v = Vec::new();
     for (pos, _) in src.match_indices("file=\"") {
@@ -332,7 +334,14 @@ pub fn xml_file_refs(src: &str) -> Vec<String> {
         }
         let rest = &src[pos + 6..];
         if let Some(end) = rest.find('"') {
-            v.push(rest[..end].replace('\\', "/"));
+            let file = &rest[..end];
+            let code = file.len() > 4 && {
+                let ext = &file.as_bytes()[file.len() - 4..];
+                ext.eq_ignore_ascii_case(b".lua") || ext.eq_ignore_ascii_case(b".xml")
+            };
+            if code {
+                v.push(file.replace('\\', "/"));
+            }
         }
     }
     v
@@ -439,8 +448,10 @@ mod tests {
         );
         assert_eq!(u.provided_by_client(), ["AFTER", "PAGE_TEXT"]);
         assert_eq!(
-            xml_file_refs(r#"<Include file="x.xml"/><Script file="a\b.lua"/>"#),
-            ["x.xml", "a/b.lua"]
+            xml_file_refs(
+                r#"<Include file="x.xml"/><Texture file="Interface\Buttons\Y"/><Script file="a\b.LUA"/><Texture file="t.tga"/>"#
+            ),
+            ["x.xml", "a/b.LUA"]
         );
     }
 }

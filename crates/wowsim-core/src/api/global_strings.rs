@@ -45,33 +45,89 @@ struct ScannedFiles {
     saved_variables: Vec<String>,
 }
 
+/// An addon: whether Blizzard's, its folder, its TOC's files.
+type Root = (bool, PathBuf, Vec<String>);
+
+/// What the scan of the addons' files found, before anything is defined.
+pub struct Scan {
+    files: ScannedFiles,
+    usage: GlobalUse,
+    emotes: Vec<(u32, String)>,
+}
+
+/// The scan running on a thread of its own while the VM is set up ([`scan_in_background`]).
+pub struct PendingScan(Result<std::thread::JoinHandle<Scan>, Box<Scan>>);
+
+/// Starts reading and scanning every file the addons load on another thread: it needs only the
+/// addon set (fixed once discovered), and it is a tenth of the retail start-up's CPU, which the
+/// main thread spends meanwhile on the API documentation. [`install`] waits for it.
+pub fn scan_in_background(lua: &Lua) -> PendingScan {
+    let (roots, saved) = roots(lua);
+    let spawned = std::thread::Builder::new()
+        .name("wowsim-global-scan".into())
+        .spawn({
+            let (roots, saved) = (roots.clone(), saved.clone());
+            move || scan(roots, saved)
+        });
+    match spawned {
+        Ok(handle) => PendingScan(Ok(handle)),
+        // No thread to be had: scan here.
+        Err(_) => PendingScan(Err(Box::new(scan(roots, saved)))),
+    }
+}
+
+/// Reads and scans every file the addons load.
+fn scan(roots: Vec<Root>, saved_variables: Vec<String>) -> Scan {
+    let files = addon_files(roots, saved_variables);
+    let mut usage = GlobalUse::default();
+    let mut emotes: Vec<(u32, String)> = Vec::new();
+    for f in files.blizzard.iter().chain(&files.user) {
+        let Ok(bytes) = std::fs::read(f) else {
+            continue;
+        };
+        let src = String::from_utf8_lossy(crate::addons::strip_bom(&bytes));
+        if is_ext(f, "lua") {
+            global_scan::scan_lua(&src, &mut usage);
+            emote_tokens(&src, &mut emotes);
+        } else {
+            global_scan::scan_xml(&src, &mut usage);
+        }
+    }
+    usage.assigned.extend(files.saved_variables.iter().cloned());
+    Scan {
+        files,
+        usage,
+        emotes,
+    }
+}
+
+/// The addons' folders and TOC files, and the SavedVariables names they declare.
+fn roots(lua: &Lua) -> (Vec<Root>, Vec<String>) {
+    let set = lua.app_data_ref::<AddonSet>().expect("addons");
+    let roots = set
+        .addons
+        .iter()
+        .map(|a| {
+            let files = a.info.toc.files.iter().map(|f| f.path.clone()).collect();
+            (a.info.blizzard, a.info.dir.clone(), files)
+        })
+        .collect();
+    let saved = set
+        .addons
+        .iter()
+        .flat_map(|a| {
+            let mut v = a.info.toc.saved_variables();
+            v.extend(a.info.toc.saved_variables_per_character());
+            v
+        })
+        .collect();
+    (roots, saved)
+}
+
 /// Every Lua and XML file the addons (Blizzard's and the user's, load-on-demand ones too) load,
 /// following XML includes (a `file=` is looked up next to the XML file, then in the addon
 /// folder, as the loader does).
-fn addon_files(lua: &Lua) -> ScannedFiles {
-    /// An addon: whether Blizzard's, its folder, its TOC's files.
-    type Root = (bool, PathBuf, Vec<String>);
-    let (roots, saved_variables): (Vec<Root>, Vec<String>) = {
-        let set = lua.app_data_ref::<AddonSet>().expect("addons");
-        let roots = set
-            .addons
-            .iter()
-            .map(|a| {
-                let files = a.info.toc.files.iter().map(|f| f.path.clone()).collect();
-                (a.info.blizzard, a.info.dir.clone(), files)
-            })
-            .collect();
-        let saved = set
-            .addons
-            .iter()
-            .flat_map(|a| {
-                let mut v = a.info.toc.saved_variables();
-                v.extend(a.info.toc.saved_variables_per_character());
-                v
-            })
-            .collect();
-        (roots, saved)
-    };
+fn addon_files(roots: Vec<Root>, saved_variables: Vec<String>) -> ScannedFiles {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut out = ScannedFiles {
         blizzard: Vec::new(),
@@ -153,29 +209,23 @@ fn fallback_value(name: &str) -> String {
     out
 }
 
-/// Scans the addons (the Blizzard UI and the user's) and defines the global strings and colours
-/// they need (see the file comment). Does nothing when no addon was discovered. Returns a note
-/// for the user.
-pub fn install(lua: &Lua) -> mlua::Result<Option<String>> {
-    let files = addon_files(lua);
+/// Defines the global strings and colours the scan of the addons (the Blizzard UI and the
+/// user's) found they need (see the file comment), once the scan is done. Does nothing when no
+/// addon was discovered. Returns a note for the user.
+pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> {
+    let Scan {
+        files,
+        usage,
+        emotes,
+    } = match pending.0 {
+        Ok(handle) => handle
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        Err(done) => *done,
+    };
     if files.blizzard.is_empty() && files.user.is_empty() {
         return Ok(None);
     }
-    let mut usage = GlobalUse::default();
-    let mut emotes: Vec<(u32, String)> = Vec::new();
-    for f in files.blizzard.iter().chain(&files.user) {
-        let Ok(bytes) = std::fs::read(f) else {
-            continue;
-        };
-        let src = String::from_utf8_lossy(crate::addons::strip_bom(&bytes));
-        if is_ext(f, "lua") {
-            global_scan::scan_lua(&src, &mut usage);
-            emote_tokens(&src, &mut emotes);
-        } else {
-            global_scan::scan_xml(&src, &mut usage);
-        }
-    }
-    usage.assigned.extend(files.saved_variables.iter().cloned());
     let g = lua.globals();
     let mut fallback = GlobalStringFallback {
         files: files.blizzard.len(),

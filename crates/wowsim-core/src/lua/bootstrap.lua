@@ -117,7 +117,13 @@ local function report(msg, st)
   return msg
 end
 
+-- The hook raises Lua's own memory error when the heap passes wow-sim's cap; it is handled as
+-- Lua handles a failed allocation (no handler; `checked` records it).
+local memstopped = natives.memstopped
 local function onerror(e)
+  if e == "not enough memory" and memstopped() then
+    return e
+  end
   return report(e, stack(2))
 end
 

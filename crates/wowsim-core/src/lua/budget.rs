@@ -19,6 +19,9 @@ pub const DEFAULT_SCRIPT_BUDGET: u64 = 400_000_000;
 /// The client's message for a script that exceeded its time (position prefix added).
 pub const TOO_LONG: &str = "script ran too long";
 
+/// Lua's message for an allocation that failed; the hook raises it when the cap is passed.
+pub const MEMORY_ERROR: &str = "not enough memory";
+
 /// Why the run was stopped before its end.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stop {
@@ -96,6 +99,21 @@ impl Budget {
         self.stop.borrow().is_some()
     }
 
+    /// Whether Lua's `memory` (bytes) passed the cap; records the memory stop when it has.
+    pub fn check_memory(&self, memory: usize) -> bool {
+        let limit = self.memory_limit.get();
+        if limit > 0 && memory > limit {
+            self.set_stop(Stop::Memory(limit));
+            return true;
+        }
+        false
+    }
+
+    /// Whether the run was stopped because Lua's memory passed the cap.
+    pub fn memory_stopped(&self) -> bool {
+        matches!(*self.stop.borrow(), Some(Stop::Memory(_)))
+    }
+
     /// Called when Lua reported a memory error: the run stops.
     pub fn note_memory_error(&self) {
         if self.memory_limit.get() > 0 {
@@ -129,13 +147,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     Ok(())
 }
 
-/// What the hook does each `HOOK_STEP` instructions; `Some(message)` raises it.
-fn on_step(b: &Budget, source: &str, short_src: &str, line: i32) -> Option<String> {
+/// What the hook does each `HOOK_STEP` instructions, with the bytes Lua holds now;
+/// `Some(message)` raises it.
+fn on_step(b: &Budget, memory: usize, source: &str, short_src: &str, line: i32) -> Option<String> {
     if !b.exceeded.get() {
         let used = b.used.get() + u64::from(HOOK_STEP);
         b.used.set(used);
         let over = b.limit.get() != 0 && used > b.limit.get();
-        if !over && !b.check_deadline() {
+        if !over && !b.check_memory(memory) && !b.check_deadline() {
             return None;
         }
         b.exceeded.set(true);
@@ -152,11 +171,12 @@ fn on_step(b: &Budget, source: &str, short_src: &str, line: i32) -> Option<Strin
     } else {
         String::new()
     };
-    let msg = match b.stopped() {
-        Some(s @ Stop::Timeout(_)) => s.to_string(),
-        _ => TOO_LONG.to_string(),
-    };
-    Some(format!("{pos}{msg}"))
+    match b.stopped() {
+        Some(s @ Stop::Timeout(_)) => Some(format!("{pos}{s}")),
+        // Lua's own text for a failed allocation, without a position, as Lua raises it.
+        Some(Stop::Memory(_)) => Some(MEMORY_ERROR.to_string()),
+        None => Some(format!("{pos}{TOO_LONG}")),
+    }
 }
 
 /// The only unsafe code of the crate: installing and running the raw count hook.
@@ -208,7 +228,10 @@ mod raw_hook {
         ffi::lua_getinfo(state, c"Sl".as_ptr(), ar);
         let source = text((*ar).source);
         let short = text((*ar).short_src.as_ptr());
-        on_step(budget, &source, &short, (*ar).currentline).map(String::into_bytes)
+        let kb = ffi::lua_gc(state, ffi::LUA_GCCOUNT, 0);
+        let rest = ffi::lua_gc(state, ffi::LUA_GCCOUNTB, 0);
+        let memory = usize::try_from(kb).unwrap_or(0) * 1024 + usize::try_from(rest).unwrap_or(0);
+        on_step(budget, memory, &source, &short, (*ar).currentline).map(String::into_bytes)
     }
 
     unsafe extern "C-unwind" fn hook(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) {
@@ -233,8 +256,13 @@ pub fn configure(
     h.timeout.set(timeout);
     h.start.set(Instant::now());
     h.memory_limit.set(memory_limit);
-    lua.set_memory_limit(memory_limit)?;
-    if script_budget == 0 && timeout.is_none() {
+    // The cap is wow-sim's, not mlua's: with a limit of its own, mlua runs every string and
+    // table it creates for the host as a protected call (a C closure and `lua_pcall` each), a
+    // fifth of the retail start-up's CPU. Without one its allocator never fails short of the
+    // machine's memory, and the hook (each `HOOK_STEP` instructions) and every host entry
+    // compare Lua's heap with the cap instead.
+    lua.set_memory_limit(0)?;
+    if script_budget == 0 && timeout.is_none() && memory_limit == 0 {
         // Nothing for the hook to enforce: run without it.
         raw_hook::remove(lua)?;
     }
@@ -264,18 +292,11 @@ pub fn host_entry<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Re
     b.depth.set(depth);
     if depth == 0 {
         b.exceeded.set(false);
+        // What the host itself made Lua allocate (strings, tables, compiled chunks) counts too.
+        b.check_memory(lua.used_memory());
     }
     match b.stopped() {
-        Some(s) => {
-            if matches!(s, Stop::Memory(_)) && depth == 0 {
-                // Lua 5.1 needs a full collection after a memory error before it runs again.
-                let limit = b.memory_limit.get();
-                let _ = lua.set_memory_limit(0);
-                let _ = lua.gc_collect();
-                let _ = lua.set_memory_limit(limit);
-            }
-            Err(mlua::Error::RuntimeError(s.to_string()))
-        }
+        Some(s) => Err(mlua::Error::RuntimeError(s.to_string())),
         None => r,
     }
 }
