@@ -425,3 +425,288 @@ function StaticPopup_Visible(which)
     end
   end
 end
+
+-- Action button templates: the icon, texts and state textures an action button has (named
+-- `$parentIcon`, `$parentCount`, ... and by key), over the secure action button.
+local function part(self, kind, suffix, key, layer, sublevel, fontObject)
+  local name = self:GetName()
+  local region
+  if kind == "text" then
+    region = self:CreateFontString(name and (name .. suffix) or nil, layer, fontObject)
+  else
+    region = self:CreateTexture(name and (name .. suffix) or nil, layer, nil, sublevel)
+  end
+  self[key] = region
+  return region
+end
+local function actionButtonParts(self, size)
+  self:SetSize(size, size)
+  local icon = part(self, "texture", "Icon", "icon", "BACKGROUND")
+  icon:SetAllPoints()
+  self.Icon = icon
+  self.IconMask = self:CreateMaskTexture()
+  self.IconMask:SetAllPoints(icon)
+  part(self, "texture", "Flash", "Flash", "ARTWORK", 1):SetAllPoints()
+  self.Flash:Hide()
+  part(self, "texture", "Border", "Border", "OVERLAY"):SetAllPoints()
+  self.Border:Hide()
+  part(self, "texture", "NewActionTexture", "NewActionTexture", "OVERLAY", 1):SetAllPoints()
+  self.NewActionTexture:Hide()
+  part(self, "texture", "SpellHighlightTexture", "SpellHighlightTexture", "OVERLAY", 2):SetAllPoints()
+  self.SpellHighlightTexture:Hide()
+  self.SpellHighlightAnim = self:CreateAnimationGroup()
+  self.SpellHighlightAnim:SetLooping("REPEAT")
+  part(self, "texture", "SlotBackground", "SlotBackground", "BACKGROUND", -1):SetAllPoints()
+  -- The flyout arrow and border (shown for flyout actions only).
+  part(self, "texture", "FlyoutBorder", "FlyoutBorder", "ARTWORK", 1):Hide()
+  part(self, "texture", "FlyoutBorderShadow", "FlyoutBorderShadow", "ARTWORK", 1):Hide()
+  self.FlyoutArrowContainer = CreateFrame("Frame", nil, self)
+  self.FlyoutArrowContainer:SetAllPoints()
+  self.FlyoutArrowContainer.FlyoutArrowNormal = self.FlyoutArrowContainer:CreateTexture(nil, "ARTWORK")
+  self.FlyoutArrowContainer.FlyoutArrowPushed = self.FlyoutArrowContainer:CreateTexture(nil, "ARTWORK")
+  self.FlyoutArrowContainer.FlyoutArrowHighlight = self.FlyoutArrowContainer:CreateTexture(nil, "ARTWORK")
+  self.FlyoutArrowContainer:Hide()
+  local name = part(self, "text", "Name", "Name", "OVERLAY", nil, "GameFontHighlightSmall")
+  name:SetPoint("BOTTOM", 0, 2)
+  local hotkey = part(self, "text", "HotKey", "HotKey", "ARTWORK", nil, "NumberFontNormalSmall")
+  hotkey:SetPoint("TOPRIGHT", -1, -3)
+  local count = part(self, "text", "Count", "Count", "ARTWORK", nil, "NumberFontNormal")
+  count:SetPoint("BOTTOMRIGHT", -2, 2)
+  local n = self:GetName()
+  self.cooldown = CreateFrame("Cooldown", n and (n .. "Cooldown") or nil, self, "CooldownFrameTemplate")
+  self.Cooldown = self.cooldown
+  self:SetNormalTexture("Interface\\Buttons\\UI-Quickslot2")
+  self.NormalTexture = self:GetNormalTexture()
+  self:SetPushedTexture("Interface\\Buttons\\UI-Quickslot-Depress")
+  self.PushedTexture = self:GetPushedTexture()
+  self:SetHighlightTexture("Interface\\Buttons\\ButtonHilight-Square", "ADD")
+  self.HighlightTexture = self:GetHighlightTexture()
+  if self.SetCheckedTexture then
+    self:SetCheckedTexture("Interface\\Buttons\\CheckButtonHilight")
+    self.CheckedTexture = self:GetCheckedTexture()
+  end
+end
+template("ActionButtonTemplate", function(self) actionButtonParts(self, 45) end)
+template("PetActionButtonTemplate", function(self)
+  actionButtonParts(self, 30)
+  local n = self:GetName()
+  self.AutoCastable = self:CreateTexture(n and (n .. "AutoCastable") or nil, "OVERLAY")
+  self.AutoCastable:Hide()
+  self.AutoCastOverlay = CreateFrame("Frame", nil, self)
+  self.AutoCastOverlay:SetAllPoints()
+  self.AutoCastOverlay:Hide()
+  function self.AutoCastOverlay:SetShown(shown) if shown then self:Show() else self:Hide() end end
+  function self.AutoCastOverlay:ShowAutoCastEnabled(enabled) self.enabled = enabled end
+end)
+template("StanceButtonTemplate", function(self) actionButtonParts(self, 30) end)
+
+-- The default UI's bar buttons that bar addons take over: micro menu buttons, bag slots and
+-- the vehicle leave button (hidden frames; the default bars themselves are not emulated).
+local microButtons
+if isRetail then
+  microButtons = { "CharacterMicroButton", "ProfessionMicroButton", "PlayerSpellsMicroButton",
+    "AchievementMicroButton", "QuestLogMicroButton", "HousingMicroButton", "GuildMicroButton",
+    "LFDMicroButton", "CollectionsMicroButton", "EJMicroButton", "StoreMicroButton", "MainMenuMicroButton" }
+  MicroMenuContainer = MicroMenuContainer or CreateFrame("Frame", "MicroMenuContainer", UIParent)
+  MicroMenu = MicroMenu or CreateFrame("Frame", "MicroMenu", MicroMenuContainer)
+  BagsBar = BagsBar or CreateFrame("Frame", "BagsBar", UIParent)
+else
+  microButtons = { "CharacterMicroButton", "SpellbookMicroButton", "TalentMicroButton",
+    "QuestLogMicroButton", "SocialsMicroButton", "WorldMapMicroButton", "MainMenuMicroButton", "HelpMicroButton" }
+  MainMenuBarArtFrame = MainMenuBarArtFrame or CreateFrame("Frame", "MainMenuBarArtFrame", UIParent)
+end
+local microParent = MicroMenu or MainMenuBarArtFrame
+MICRO_BUTTONS = MICRO_BUTTONS or {}
+for _, name in ipairs(microButtons) do
+  if not _G[name] then
+    local b = CreateFrame("Button", name, microParent)
+    b:SetSize(28, 36)
+    table.insert(MICRO_BUTTONS, name)
+  end
+end
+local bagParent = BagsBar or MainMenuBarArtFrame
+if not MainMenuBarBackpackButton then
+  local b = CreateFrame("Button", "MainMenuBarBackpackButton", bagParent)
+  b:SetSize(40, 40)
+  for i = 0, 3 do
+    CreateFrame("Button", "CharacterBag" .. i .. "Slot", bagParent):SetSize(30, 30)
+  end
+  if isRetail then
+    CreateFrame("Button", "CharacterReagentBag0Slot", bagParent):SetSize(30, 30)
+  end
+end
+MainMenuBarVehicleLeaveButton = MainMenuBarVehicleLeaveButton
+  or CreateFrame("Button", "MainMenuBarVehicleLeaveButton", UIParent)
+MainMenuBarVehicleLeaveButton:Hide()
+
+-- The retail nameplate driver's callbacks that nameplate addons hook.
+if NamePlateDriverFrame then
+  function NamePlateDriverFrame:OnNamePlateAdded(namePlateUnitToken) end
+  function NamePlateDriverFrame:OnNamePlateRemoved(namePlateUnitToken) end
+  function NamePlateDriverFrame:OnNamePlateCreated(namePlateFrameBase) end
+  function NamePlateDriverFrame:OnUnitAuraUpdate(unit, unitAuraUpdateInfo) end
+  function NamePlateDriverFrame:OnUnitFactionChanged(unit) end
+  function NamePlateDriverFrame:SetupClassNameplateBars() end
+end
+if isRetail then
+  function UpdateOnBarHighlightMarksBySpell(spellID) end
+  function UpdateOnBarHighlightMarksByFlyout(flyoutID) end
+  function UpdateOnBarHighlightMarksByPetAction(petAction) end
+  function ClearOnBarHighlightMarks() end
+end
+
+-- Equipment slot numbers of the client's constants.
+INVSLOT_AMMO, INVSLOT_HEAD, INVSLOT_NECK, INVSLOT_SHOULDER, INVSLOT_BODY = 0, 1, 2, 3, 4
+INVSLOT_CHEST, INVSLOT_WAIST, INVSLOT_LEGS, INVSLOT_FEET, INVSLOT_WRIST = 5, 6, 7, 8, 9
+INVSLOT_HAND, INVSLOT_FINGER1, INVSLOT_FINGER2, INVSLOT_TRINKET1, INVSLOT_TRINKET2 = 10, 11, 12, 13, 14
+INVSLOT_BACK, INVSLOT_MAINHAND, INVSLOT_OFFHAND, INVSLOT_RANGED, INVSLOT_TABARD = 15, 16, 17, 18, 19
+INVSLOT_FIRST_EQUIPPED, INVSLOT_LAST_EQUIPPED = INVSLOT_HEAD, INVSLOT_TABARD
+-- The faction groups by index and by name.
+PLAYER_FACTION_GROUP = { [0] = "Horde", [1] = "Alliance", Horde = 0, Alliance = 1 }
+
+-- The retail scroll frame template: a scroll frame with its scroll bar at the right.
+template("ScrollFrameTemplate", function(self)
+  local name = self:GetName()
+  local bar = CreateFrame("Slider", name and (name .. "ScrollBar") or nil, self, "UIPanelScrollBarTemplate")
+  bar:SetPoint("TOPLEFT", self, "TOPRIGHT", 6, 0)
+  bar:SetPoint("BOTTOMLEFT", self, "BOTTOMRIGHT", 6, 0)
+  self.ScrollBar = bar
+  self:HookScript("OnScrollRangeChanged", ScrollFrame_OnScrollRangeChanged)
+end)
+
+-- Panel tabs: tab buttons under a frame; the selected one is drawn active and disabled.
+local function tabText(self)
+  local name = self:GetName()
+  local text = self:CreateFontString(name and (name .. "Text") or nil, "ARTWORK", "GameFontNormalSmall")
+  text:SetPoint("CENTER", 0, 2)
+  self.Text = text
+  self:SetFontString(text)
+  self:SetSize(115, 32)
+  for _, key in ipairs({ "Left", "Middle", "Right", "LeftActive", "MiddleActive", "RightActive" }) do
+    self[key] = self:CreateTexture(name and (name .. key) or nil, "BACKGROUND")
+  end
+  self.LeftActive:Hide()
+  self.MiddleActive:Hide()
+  self.RightActive:Hide()
+end
+template("PanelTabButtonTemplate", tabText)
+template("CharacterFrameTabButtonTemplate", tabText)
+template("PanelTopTabButtonTemplate", tabText)
+local function tabOf(frame, index)
+  local name = frame:GetName()
+  return (frame.Tabs and frame.Tabs[index]) or (name and _G[name .. "Tab" .. index])
+end
+function PanelTemplates_GetTabByIndex(frame, index)
+  return tabOf(frame, index)
+end
+function PanelTemplates_SetNumTabs(frame, numTabs)
+  frame.numTabs = numTabs
+end
+function PanelTemplates_GetSelectedTab(frame)
+  return frame.selectedTab
+end
+local function setActive(tab, active)
+  if tab.LeftActive then
+    tab.LeftActive:SetShown(active)
+    tab.MiddleActive:SetShown(active)
+    tab.RightActive:SetShown(active)
+    tab.Left:SetShown(not active)
+    tab.Middle:SetShown(not active)
+    tab.Right:SetShown(not active)
+  end
+end
+function PanelTemplates_SelectTab(tab)
+  tab:Disable()
+  setActive(tab, true)
+end
+function PanelTemplates_DeselectTab(tab)
+  tab:Enable()
+  setActive(tab, false)
+end
+function PanelTemplates_UpdateTabs(frame)
+  for i = 1, frame.numTabs or 0 do
+    local tab = tabOf(frame, i)
+    if tab then
+      if i == frame.selectedTab then
+        PanelTemplates_SelectTab(tab)
+      else
+        PanelTemplates_DeselectTab(tab)
+      end
+    end
+  end
+end
+function PanelTemplates_SetTab(frame, id)
+  frame.selectedTab = id
+  PanelTemplates_UpdateTabs(frame)
+end
+function PanelTemplates_EnableTab(frame, index)
+  local tab = tabOf(frame, index)
+  if tab then tab:Enable() end
+end
+function PanelTemplates_DisableTab(frame, index)
+  local tab = tabOf(frame, index)
+  if tab then tab:Disable() end
+end
+-- The tab's width from its text plus padding, within the given bounds.
+function PanelTemplates_TabResize(tab, padding, absoluteSize, minWidth, maxWidth, absoluteTextSize)
+  local width = absoluteSize or ((tab.Text and tab.Text:GetStringWidth() or 0) + (padding or 0) + 20)
+  if minWidth and width < minWidth then width = minWidth end
+  if maxWidth and width > maxWidth then width = maxWidth end
+  tab:SetWidth(width)
+end
+
+-- Menus the UI closes together (dropdown lists).
+function CloseMenus()
+  local closed = false
+  for i = 1, 3 do
+    local list = _G["DropDownList" .. i]
+    if list and list:IsShown() then
+      list:Hide()
+      closed = true
+    end
+  end
+  return closed
+end
+local gray = CreateFont("NumberFontNormalSmallGray")
+gray:SetFont("Fonts\\ARIALN.TTF", 12, "OUTLINE")
+gray:SetTextColor(0.6, 0.6, 0.6)
+
+-- The default UI's updates of its micro menu and vehicle leave button, which bar addons hook.
+function UpdateMicroButtons() end
+if isRetail then
+  function MainMenuBarVehicleLeaveButton:Update() end
+  -- The built-in damage meter of retail 12 (hidden unless the setting shows it).
+  DamageMeter = DamageMeter or CreateFrame("Frame", "DamageMeter", UIParent)
+  DamageMeter:Hide()
+  -- The nameplate settings preview.
+  NamePlatePreviewMixin = NamePlatePreviewMixin or {}
+  function NamePlatePreviewMixin:ShowPreviewNamePlateCastBar() end
+else
+  function MainMenuBarVehicleLeaveButton_Update() end
+end
+
+-- Font objects of options panels.
+for _, spec in ipairs({
+  { "OptionsFontSmall", 10, 1.0, 0.82, 0 }, { "OptionsFont", 12, 1.0, 0.82, 0 },
+  { "OptionsFontHighlightSmall", 10, 1, 1, 1 }, { "OptionsFontHighlight", 12, 1, 1, 1 },
+  { "OptionsFontLarge", 16, 1.0, 0.82, 0 },
+}) do
+  local f = CreateFont(spec[1])
+  f:SetFont("Fonts\\FRIZQT__.TTF", spec[2], "")
+  f:SetTextColor(spec[3], spec[4], spec[5])
+end
+
+-- The class sort order of the flavour's UI and its length.
+if isRetail then
+  CLASS_SORT_ORDER = { "WARRIOR", "DEATHKNIGHT", "PALADIN", "MONK", "PRIEST", "SHAMAN", "DRUID",
+    "ROGUE", "MAGE", "WARLOCK", "HUNTER", "DEMONHUNTER", "EVOKER" }
+elseif WOW_PROJECT_ID == WOW_PROJECT_CLASSIC then
+  CLASS_SORT_ORDER = { "WARRIOR", "PALADIN", "PRIEST", "SHAMAN", "DRUID", "ROGUE", "MAGE", "WARLOCK", "HUNTER" }
+else
+  CLASS_SORT_ORDER = { "WARRIOR", "DEATHKNIGHT", "PALADIN", "MONK", "PRIEST", "SHAMAN", "DRUID",
+    "ROGUE", "MAGE", "WARLOCK", "HUNTER" }
+end
+MAX_CLASSES = #CLASS_SORT_ORDER
+
+-- The action bar controller's update, which bar addons hook.
+function ActionBarController_UpdateAll(force) end
