@@ -22,7 +22,7 @@ pub mod ui_color;
 
 /// Installs the client functions of the files above that need no flavour data at call time
 /// (environment, `print`, object metatables and event names, inventory slots, colours, Lua
-/// objects, curves, `C_Map` basics).
+/// objects, curves, `C_Map` basics, macro conditionals).
 pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     environment::install(lua)?;
     print::install(lua)?;
@@ -36,6 +36,9 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     c_xml_util::install(lua)?;
     classes::install(lua, data)?;
     c_map::install(lua, data.product())?;
+    lua.load(include_str!("../lua/macro_conditions.lua"))
+        .set_name("=[wow-sim macro_conditions]")
+        .exec()?;
     Ok(())
 }
 
