@@ -121,3 +121,11 @@ pub fn current(lua: &Lua) -> Option<Table> {
         _ => None,
     }
 }
+
+/// Whether `env` is the secure environment (for `IsInGlobalEnvironment`).
+pub fn is_secure(lua: &Lua, env: &Value) -> bool {
+    match (env, lua.named_registry_value::<Value>(ENV_KEY)) {
+        (Value::Table(t), Ok(Value::Table(s))) => t == &s,
+        _ => false,
+    }
+}
