@@ -362,8 +362,28 @@ impl Simulator {
             .set_name("@Interface/wow-sim/base_util.lua")
             .into_function()?;
         host_entry(&self.lua, || {
-            self.host.hostcall.call::<MultiValue>((util, natives))
+            self.host
+                .hostcall
+                .call::<MultiValue>((util, natives.clone()))
         })?;
+        // Secure templates and snippets (`base/base_secure.lua`), then the client's controls
+        // addons use at load time (`base/base_controls.lua`); both receive `template`.
+        let template: Function = natives.get("template")?;
+        for (src, name) in [
+            (
+                include_str!("base/base_secure.lua"),
+                "@Interface/wow-sim/base_secure.lua",
+            ),
+            (
+                include_str!("base/base_controls.lua"),
+                "@Interface/wow-sim/base_controls.lua",
+            ),
+        ] {
+            let f = self.lua.load(src).set_name(name).into_function()?;
+            host_entry(&self.lua, || {
+                self.host.hostcall.call::<MultiValue>((f, template.clone()))
+            })?;
+        }
         restore_phase(&self.lua, prev);
         if let Some(Value::Table(t)) = r.get(1) {
             self.base_api = Some(t.clone());

@@ -151,7 +151,7 @@ pub fn load_addon(
     index: usize,
     after: &dyn AfterLoad,
 ) -> mlua::Result<bool> {
-    let (name, dir, files, secure) = {
+    let (name, dir, files, secure, load_first) = {
         let mut set = lua.app_data_mut::<AddonSet>().expect("addons");
         let a = &mut set.addons[index];
         if a.loaded || a.loading {
@@ -163,9 +163,15 @@ pub fn load_addon(
             a.info.dir.clone(),
             a.info.toc.files.clone(),
             a.info.blizzard && a.info.toc.use_secure_environment(),
+            a.info.blizzard && a.info.toc.load_first(),
         )
     };
     let prev = set_phase(lua, "load");
+    // The secure environment keeps what `_G` had before a `LoadFirst` addon (such as
+    // `Blizzard_EnvironmentCleanup`) could remove it, and what secure addons define.
+    if secure || load_first {
+        secure_env::refresh(lua)?;
+    }
     let prev_env = secure_env::enter(lua, secure)?;
     for f in &files {
         let logical = logical_path(&name, &f.path);
@@ -195,6 +201,9 @@ pub fn load_addon(
         }
     }
     secure_env::restore(lua, prev_env)?;
+    if secure {
+        secure_env::refresh(lua)?;
+    }
     bindings_xml::load(lua, &name, &dir)?;
     restore_phase(lua, prev);
     {

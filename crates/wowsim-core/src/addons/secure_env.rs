@@ -3,8 +3,10 @@
 //!
 //! The client runs them in an environment of their own, which keeps the capsule API
 //! (`C_StoreSecure`, `C_WowTokenSecure`, `CreateForbiddenFrame`, `Enum.StoreError`, the shop's
-//! strings, ...) after `Blizzard_EnvironmentCleanup` has removed it from `_G`. wow-sim's version:
-//! before any addon loads, [`prepare`] keeps a shallow copy of `_G` and of `Enum`; the Lua files of
+//! strings, `SecureMixin`, ...) after `Blizzard_EnvironmentCleanup` has removed it from `_G`.
+//! wow-sim's version: before any addon loads, [`prepare`] keeps a shallow copy of `_G` and of
+//! `Enum`, and [`refresh`] adds to it what `_G` holds before each Blizzard `LoadFirst` addon
+//! (the clean-up is one) and each secure addon loads, and what a secure addon defined; the Lua files of
 //! a secure addon run with an environment that reads `_G` first and falls back to that copy for
 //! names that have since gone nil, and writes to `_G` (so their mixins and frames are found by
 //! name, as XML needs; the client would keep them apart). Inline XML script bodies still run in
@@ -14,6 +16,8 @@ use mlua::{Lua, Table, Value};
 
 const ENV_KEY: &str = "wowsim.secureenv";
 const CURRENT_KEY: &str = "wowsim.loadenv";
+const SNAPSHOT_KEY: &str = "wowsim.secureenv.snapshot";
+const ENUM_SNAPSHOT_KEY: &str = "wowsim.secureenv.enum";
 
 const ENV_LUA: &str = r#"
 local G, snapshot, enumSnapshot = ...
@@ -57,8 +61,39 @@ pub fn prepare(lua: &Lua) -> mlua::Result<()> {
     let env: Table = lua
         .load(ENV_LUA)
         .set_name("=[wow-sim secure environment]")
-        .call((g, snapshot, enum_snapshot))?;
+        .call((g, snapshot.clone(), enum_snapshot.clone()))?;
+    lua.set_named_registry_value(SNAPSHOT_KEY, snapshot)?;
+    lua.set_named_registry_value(ENUM_SNAPSHOT_KEY, enum_snapshot)?;
     lua.set_named_registry_value(ENV_KEY, env)
+}
+
+/// Adds to the start-up copy the globals and `Enum` members defined since (names already kept
+/// keep their first value). Called before each Blizzard `LoadFirst` addon and around each secure
+/// addon, so the copy holds what the UI defined before `Blizzard_EnvironmentCleanup` removed it
+/// (`SecureMixin` of `Blizzard_SharedXMLBase`, `Enum.VasError`).
+pub fn refresh(lua: &Lua) -> mlua::Result<()> {
+    let Ok(Value::Table(snapshot)) = lua.named_registry_value::<Value>(SNAPSHOT_KEY) else {
+        return Ok(());
+    };
+    let g = lua.globals();
+    add_missing(&snapshot, &g)?;
+    if let (Value::Table(e), Ok(Value::Table(es))) = (
+        g.raw_get::<Value>("Enum")?,
+        lua.named_registry_value::<Value>(ENUM_SNAPSHOT_KEY),
+    ) {
+        add_missing(&es, &e)?;
+    }
+    Ok(())
+}
+
+fn add_missing(into: &Table, from: &Table) -> mlua::Result<()> {
+    for pair in from.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        if into.raw_get::<Value>(k.clone())?.is_nil() {
+            into.raw_set(k, v)?;
+        }
+    }
+    Ok(())
 }
 
 /// Makes the files loaded from now on run in the secure environment (`secure`) or in `_G`;
@@ -92,5 +127,13 @@ pub fn table(lua: &Lua) -> Option<Table> {
     match lua.named_registry_value::<Value>(ENV_KEY) {
         Ok(Value::Table(t)) => Some(t),
         _ => None,
+    }
+}
+
+/// Whether `env` is the secure environment (for `IsInGlobalEnvironment`).
+pub fn is_secure(lua: &Lua, env: &Value) -> bool {
+    match (env, lua.named_registry_value::<Value>(ENV_KEY)) {
+        (Value::Table(t), Ok(Value::Table(s))) => t == &s,
+        _ => false,
     }
 }

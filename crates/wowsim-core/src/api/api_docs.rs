@@ -64,9 +64,20 @@ struct Raw {
 
 const SANDBOX_PRELUDE: &str = r#"
 local collected, ipairs, Enum, Constants = ...
+-- Arithmetic on a value not known yet (a constant computed from another of the same table) is a
+-- constant not known yet either; a later pass has the operands.
+local arith = {}
+local function pending() return setmetatable({ __wowsim_const = "pending", member = "pending" }, arith) end
+for _, op in ipairs({ "__add", "__sub", "__mul", "__div", "__mod", "__pow", "__unm", "__concat" }) do
+  arith[op] = pending
+end
+-- A member not known yet of table `k` is a marker naming it.
+local function members(t, k, marker)
+  return setmetatable(t, { __index = function(_, m) return setmetatable({ [marker] = k, member = m }, arith) end })
+end
 local function lazy(t, marker)
   return setmetatable(t, { __index = function(_, k)
-    local inner = setmetatable({}, { __index = function(_, m) return { [marker] = k, member = m } end })
+    local inner = members({}, k, marker)
     rawset(t, k, inner)
     return inner
   end })
@@ -85,6 +96,8 @@ APIDocumentation = { AddDocumentationTable = function(_, t)
     end
   end
 end }
+-- For the constant tables already known (from the reference and earlier passes).
+return function(t, k) return members(t, k, "__wowsim_const") end
 "#;
 
 /// How many times the files are evaluated at most: each pass knows the enumerations and
@@ -177,12 +190,20 @@ fn run_pass(
         "rawset",
         lua.create_function(|_, (t, k, v): (Table, Value, Value)| t.raw_set(k, v))?,
     )?;
-    lua.load(SANDBOX_PRELUDE).call::<()>((
+    let members: mlua::Function = lua.load(SANDBOX_PRELUDE).call((
         collected.clone(),
         ipairs_fn(&lua)?,
         enums.clone(),
         constants.clone(),
     ))?;
+    let known: Vec<(Value, Value)> = constants
+        .pairs::<Value, Value>()
+        .collect::<mlua::Result<_>>()?;
+    for (k, t) in known {
+        if let Value::Table(t) = t {
+            members.call::<()>((t, k))?;
+        }
+    }
     g.raw_set("Enum", enums)?;
     g.raw_set("Constants", constants)?;
     for (name, src) in sources {

@@ -4,10 +4,13 @@
 //! | --- | --- |
 //! | `GetCurrentEnvironment` | [`install`]: the environment of the calling function (`_G` for addon code) |
 //! | `GetGlobalEnvironment` | [`install`]: `_G` (the restricted-environment code builds on it) |
+//! | `IsInGlobalEnvironment` | [`install`]: false when the calling function runs in the secure environment of `UseSecureEnvironment` addons (`addons/secure_env.rs`), true otherwise |
 //!
 //! The client runs some Blizzard files in restricted environments (`AllowLoadEnvironment`);
-//! wow-sim runs every file in `_G`, so the caller's environment is `_G` unless the caller
-//! changed it with `setfenv`.
+//! wow-sim runs every file in `_G` except the Lua files of `UseSecureEnvironment` addons, so the
+//! caller's environment is `_G` unless it is one of those or the caller changed it with
+//! `setfenv`. (A Blizzard UI defines its own `IsInGlobalEnvironment` and `GetCurrentEnvironment`
+//! in Lua, which replace these.)
 
 use mlua::Lua;
 
@@ -21,6 +24,12 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         Err(_) => Ok(mlua::Value::Table(lua.globals())),
     })?;
     lua.globals().raw_set("GetCurrentEnvironment", f)?;
+    let getfenv2: mlua::Function = lua.globals().raw_get("getfenv")?;
+    let in_global = lua.create_function(move |lua, ()| {
+        let env = getfenv2.call::<mlua::Value>(2).unwrap_or(mlua::Value::Nil);
+        Ok(!crate::addons::secure_env::is_secure(lua, &env))
+    })?;
+    lua.globals().raw_set("IsInGlobalEnvironment", in_global)?;
     let g = lua.create_function(|lua, ()| Ok(lua.globals()))?;
     lua.globals().raw_set("GetGlobalEnvironment", g)
 }

@@ -23,6 +23,8 @@ pub struct GlobalUse {
     pub colors: FxHashSet<String>,
     /// Indexed as a table (`NAME.field`, `NAME[k]`, not a colour's `.r`): not a string.
     pub indexed: FxHashSet<String>,
+    /// Members read as `Enum.Name.Member`, by enumeration (sorted).
+    pub enum_members: std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
 }
 
 /// Methods of `ColorMixin` that show a value is a colour.
@@ -239,6 +241,7 @@ fn nil_tested_names<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
 /// a nil test.
 pub fn scan_lua(src: &str, out: &mut GlobalUse) {
     let t = tokens(src);
+    enum_reads(&t, out);
     let locals = file_locals(&t);
     let tested = nil_tested_names(&t);
     for (i, tok) in t.iter().enumerate() {
@@ -270,6 +273,23 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
                 out.colors.insert((*tok).to_string());
             } else if matches!(next, "." | "[") {
                 out.indexed.insert((*tok).to_string());
+            }
+        }
+    }
+}
+
+/// Records `Enum.Name.Member` reads (not `x.Enum`, not assignments to the member).
+fn enum_reads(t: &[&str], out: &mut GlobalUse) {
+    for (i, w) in t.windows(5).enumerate() {
+        let global = i == 0 || !matches!(t[i - 1], "." | ":");
+        let assigned = t.get(i + 5) == Some(&"=");
+        if w[0] == "Enum" && w[1] == "." && w[3] == "." && global && !assigned {
+            let ident = |s: &str| s.starts_with(|c: char| c.is_ascii_alphabetic());
+            if ident(w[2]) && ident(w[4]) {
+                out.enum_members
+                    .entry(w[2].to_string())
+                    .or_default()
+                    .insert(w[4].to_string());
             }
         }
     }
@@ -409,6 +429,28 @@ mod tests {
             &["COMPARED", "OTHER", "TERNARY"],
         );
         check("local v = USED:lower() if v then end", &["USED"]);
+    }
+
+    #[test]
+    fn enum_member_reads() {
+        let mut u = GlobalUse::default();
+        scan_lua(
+            "local a = Enum.VasError.HasMail; t[Enum.VasError.CharLocked] = 1\n\
+             Enum.Mine.X = 3; local b = x.Enum.Other.Y; local c = Enum.Plain",
+            &mut u,
+        );
+        let got: Vec<(String, Vec<String>)> = u
+            .enum_members
+            .iter()
+            .map(|(k, v)| (k.clone(), v.iter().cloned().collect()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![(
+                "VasError".to_string(),
+                vec!["CharLocked".to_string(), "HasMail".to_string()]
+            )]
+        );
     }
 
     #[test]

@@ -16,7 +16,10 @@
 //! placeholder per letter). Names the code indexes as tables (`X.field`, `X[k]`) and numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code
 //! uses as a colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the
 //! database instead. Keys built at run time (`_G["EMOTE"..i.."_TOKEN"]`) cannot be found and
-//! stay nil. There is no `__index` on `_G`. The definitions are counted
+//! stay nil. There is no `__index` on `_G`. An enumeration the Blizzard UI reads as
+//! `Enum.Name.Member` that neither the reference nor the UI's API documentation defines
+//! (`Enum.VasError`, from the client's database) gets the members read, numbered in name order.
+//! The definitions are counted
 //! ([`GlobalStringFallback`]) and reported as a note.
 
 use super::global_scan::{self, GlobalUse};
@@ -35,6 +38,9 @@ pub struct GlobalStringFallback {
     pub files: usize,
     /// User addon files read.
     pub user_files: usize,
+    /// Enumerations the Blizzard UI reads that neither the reference nor the UI's API
+    /// documentation defines (`Enum.VasError`), made from the members it reads.
+    pub enums: Vec<String>,
 }
 
 /// Files the addons load, split by who wrote them, and the names their TOCs declare as
@@ -53,6 +59,8 @@ pub struct Scan {
     files: ScannedFiles,
     usage: GlobalUse,
     emotes: Vec<(u32, String)>,
+    /// `Enum.Name.Member` reads of the Blizzard UI's files (the user's are not stood in for).
+    blizzard_enums: std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
 }
 
 /// The scan running on a thread of its own while the VM is set up ([`scan_in_background`]).
@@ -81,7 +89,11 @@ fn scan(roots: Vec<Root>, saved_variables: Vec<String>) -> Scan {
     let files = addon_files(roots, saved_variables);
     let mut usage = GlobalUse::default();
     let mut emotes: Vec<(u32, String)> = Vec::new();
-    for f in files.blizzard.iter().chain(&files.user) {
+    let mut blizzard_enums = Default::default();
+    for (n, f) in files.blizzard.iter().chain(&files.user).enumerate() {
+        if n == files.blizzard.len() {
+            blizzard_enums = std::mem::take(&mut usage.enum_members);
+        }
         let Ok(bytes) = std::fs::read(f) else {
             continue;
         };
@@ -93,11 +105,15 @@ fn scan(roots: Vec<Root>, saved_variables: Vec<String>) -> Scan {
             global_scan::scan_xml(&src, &mut usage);
         }
     }
+    if files.user.is_empty() {
+        blizzard_enums = std::mem::take(&mut usage.enum_members);
+    }
     usage.assigned.extend(files.saved_variables.iter().cloned());
     Scan {
         files,
         usage,
         emotes,
+        blizzard_enums,
     }
 }
 
@@ -217,6 +233,7 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
         files,
         usage,
         emotes,
+        blizzard_enums,
     } = match pending.0 {
         Ok(handle) => handle
             .join()
@@ -230,6 +247,7 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
     let mut fallback = GlobalStringFallback {
         files: files.blizzard.len(),
         user_files: files.user.len(),
+        enums: stand_in_enums(lua, &blizzard_enums)?,
         ..Default::default()
     };
     for name in usage.provided_by_client() {
@@ -267,7 +285,7 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
         }
     }
     super::ui_color::add_db_colors(lua, &fallback.colors);
-    let note = format!(
+    let mut note = format!(
         "{} global strings (the client's GlobalStrings.lua is not available) are defined as their \
          own names and {} colours come from wow-sim's colour table; found in {} Blizzard UI files \
          and {} addon files",
@@ -276,8 +294,48 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
         fallback.files,
         fallback.user_files
     );
+    if !fallback.enums.is_empty() {
+        note.push_str(&format!(
+            "; {} enumerations the Blizzard UI reads and neither the reference nor its API \
+             documentation defines have stand-in values ({})",
+            fallback.enums.len(),
+            fallback.enums.join(", ")
+        ));
+    }
     lua.set_app_data(fallback);
     Ok(Some(note))
+}
+
+/// Defines each enumeration the Blizzard UI reads (`Enum.VasError.HasMail`) that `Enum` lacks
+/// (neither the reference nor the UI's API documentation has it; the client's comes from its
+/// database), with the members read, in name order, numbered from 0 (the client's numbers are
+/// not known: code that compares members or keys tables by them works, a number saved by the
+/// real client would not match), and its `Meta`. Returns the names defined.
+fn stand_in_enums(
+    lua: &Lua,
+    reads: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> mlua::Result<Vec<String>> {
+    let Value::Table(e) = lua.globals().raw_get::<Value>("Enum")? else {
+        return Ok(Vec::new());
+    };
+    let mut defined = Vec::new();
+    for (name, members) in reads {
+        if name.ends_with("Meta") || !e.raw_get::<Value>(name.as_str())?.is_nil() {
+            continue;
+        }
+        let t = lua.create_table()?;
+        for (i, m) in members.iter().enumerate() {
+            t.raw_set(m.as_str(), i)?;
+        }
+        e.raw_set(name.as_str(), t)?;
+        let meta = lua.create_table()?;
+        meta.raw_set("NumValues", members.len())?;
+        meta.raw_set("MinValue", 0)?;
+        meta.raw_set("MaxValue", members.len().saturating_sub(1))?;
+        e.raw_set(format!("{name}Meta"), meta)?;
+        defined.push(name.clone());
+    }
+    Ok(defined)
 }
 
 /// Adds the emote tokens the UI assigns (`EMOTE12_TOKEN = "WAVE";`) as (12, "WAVE").

@@ -3,6 +3,7 @@
 
 pub mod api_docs;
 pub mod c_curve_util;
+pub mod c_map;
 pub mod c_texture;
 pub mod c_xml_util;
 pub mod classes;
@@ -21,7 +22,7 @@ pub mod ui_color;
 
 /// Installs the client functions of the files above that need no flavour data at call time
 /// (environment, `print`, object metatables and event names, inventory slots, colours, Lua
-/// objects, curves).
+/// objects, curves, `C_Map` basics, macro conditionals).
 pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     environment::install(lua)?;
     print::install(lua)?;
@@ -34,6 +35,10 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     c_texture::install(lua)?;
     c_xml_util::install(lua)?;
     classes::install(lua, data)?;
+    c_map::install(lua, data.product())?;
+    lua.load(include_str!("../lua/macro_conditions.lua"))
+        .set_name("=[wow-sim macro_conditions]")
+        .exec()?;
     Ok(())
 }
 

@@ -300,6 +300,17 @@ font("NumberFontNormalSmall", 10, 1, 1, 1, "OUTLINE")
 font("SystemFont_Small", 10, 1, 1, 1)
 font("GameFontHighlightMedium", 14, 1, 1, 1)
 font("GameFontNormalMed3", 14, 1.0, 0.82, 0)
+-- Left-justified variants.
+for _, spec in ipairs({
+  { "GameFontNormalLeft", 12, 1.0, 0.82, 0 }, { "GameFontNormalSmallLeft", 10, 1.0, 0.82, 0 },
+  { "GameFontHighlightLeft", 12, 1, 1, 1 }, { "GameFontHighlightSmallLeft", 10, 1, 1, 1 },
+  { "GameFontDisableLeft", 12, 0.5, 0.5, 0.5 }, { "GameFontDisableSmallLeft", 10, 0.5, 0.5, 0.5 },
+}) do
+  font(spec[1], spec[2], spec[3], spec[4], spec[5]):SetJustifyH("LEFT")
+end
+font("GameFontHighlightOutline", 12, 1, 1, 1, "OUTLINE")
+font("GameFontHighlightSmallOutline", 10, 1, 1, 1, "OUTLINE")
+font("GameFontNormalOutline", 12, 1.0, 0.82, 0, "OUTLINE")
 
 -- Button templates: a label and the state textures. The built-in base ships no client art, so
 -- its templates draw with colours of their own.
@@ -336,6 +347,7 @@ template("UIPanelCloseButton", function(self)
   self:SetNormalTexture("Interface\\Buttons\\UI-Panel-MinimizeButton-Up")
   self:SetPushedTexture("Interface\\Buttons\\UI-Panel-MinimizeButton-Down")
   self:SetHighlightTexture("Interface\\Buttons\\UI-Panel-MinimizeButton-Highlight", "ADD")
+  self:SetDisabledTexture("Interface\\Buttons\\UI-Panel-MinimizeButton-Disabled")
   self:SetScript("OnClick", function(button)
     local parent = button:GetParent()
     if parent then
@@ -383,8 +395,22 @@ template("UIPanelScrollBarTemplate", function(self)
   local down = CreateFrame("Button", name and (name .. "ScrollDownButton") or nil, self)
   up:SetPoint("BOTTOM", self, "TOP")
   down:SetPoint("TOP", self, "BOTTOM")
+  -- Each arrow button's state textures, by key as well.
+  for button, dir in pairs({ [up] = "Up", [down] = "Down" }) do
+    button:SetSize(18, 16)
+    local base = "Interface\\Buttons\\UI-ScrollBar-Scroll" .. dir .. "Button-"
+    button:SetNormalTexture(base .. "Up")
+    button:SetPushedTexture(base .. "Down")
+    button:SetDisabledTexture(base .. "Disabled")
+    button:SetHighlightTexture(base .. "Highlight", "ADD")
+    button.Normal = button:GetNormalTexture()
+    button.Pushed = button:GetPushedTexture()
+    button.Disabled = button:GetDisabledTexture()
+    button.Highlight = button:GetHighlightTexture()
+  end
   self.ScrollUpButton, self.ScrollDownButton = up, down
   self:SetThumbTexture("Interface\\Buttons\\UI-ScrollBar-Knob")
+  self.ThumbTexture = self:GetThumbTexture()
 end)
 template("UIPanelScrollFrameTemplate", function(self)
   local name = self:GetName()
