@@ -67,9 +67,13 @@ pub fn apply_runtime_templates(
         (o.parent, o.type_index)
     };
     let schema = registry::schema_of(lua);
+    // A type that is no schema tag (an intrinsic such as `ContainedAlertFrame`) takes its
+    // attributes as its nearest schema base does (`Button`).
     let tag = schema
         .tag(types::TYPES[type_index].name)
-        .map_or("Frame", |t| t.name.as_str());
+        .map(|t| t.name.as_str())
+        .or_else(|| frame::base_of_builtin(schema, type_index))
+        .unwrap_or("Frame");
     frame::apply(lua, id, obj, tag, &links, parent)?;
     frame::finish(lua, id)
 }

@@ -61,3 +61,21 @@ fn coverage_statuses() {
     );
     check("NoSuchTag", "", "unknown");
 }
+
+/// An attribute inherited from a template of another type (a `<Frame>` inheriting a Button
+/// template's `registerForClicks`, as Blizzard's quest reward frames do) has nothing to apply
+/// it with: it is neither applied nor counted as not implemented. On a Button it is applied.
+#[test]
+fn attributes_of_another_type_are_not_counted() {
+    use wowsim_core::xmlui::attrs::{action, Act};
+    let schema = wowsim_xml::schema(wowsim_xml::Flavor::Retail);
+    assert_eq!(action(schema, "Frame", "registerforclicks"), Act::Internal);
+    assert!(matches!(
+        action(schema, "Button", "registerforclicks"),
+        Act::Method("RegisterForClicks", _)
+    ));
+    assert!(matches!(
+        action(schema, "CheckButton", "registerforclicks"),
+        Act::Method("RegisterForClicks", _)
+    ));
+}

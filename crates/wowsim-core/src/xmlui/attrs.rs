@@ -337,7 +337,11 @@ pub fn action(schema: &Schema, tag: &str, attr: &str) -> Act {
             return Act::NotImplemented;
         }
     }
-    Act::NotImplemented
+    // Not an attribute of this tag at all: one written on the element has the parser's
+    // warning already, and one inherited from a template of another type (a `<Frame>` that
+    // inherits a Button template's `registerForClicks`) has no method on this object to
+    // apply it with, in the client as here.
+    Act::Internal
 }
 
 /// Converts an attribute value to method arguments; `None` when it does not parse.
