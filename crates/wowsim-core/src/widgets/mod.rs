@@ -260,6 +260,7 @@ pub fn install(
 /// OnCooldownDone for finished cooldowns, then animation groups advance. Errors in handlers are records, not failures.
 pub fn after_frame(lua: &Lua) -> mlua::Result<()> {
     region::flush_size_changes(lua)?;
+    scroll_frame::flush_range_changes(lua)?;
     edit_box::flush_text_changes(lua)?;
     cooldown::fire_done(lua)?;
     animation::tick(lua)
