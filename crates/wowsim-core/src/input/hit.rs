@@ -11,7 +11,8 @@
 //! | the frames that have the mouse, through frames that propagate motion | [`foci_at`] |
 //! | keyboard-enabled frames, topmost first (key propagation order) | [`stacked`] |
 //! | `Region:IsMouseOver(top, bottom, left, right)` | [`is_over`] |
-//! | `SetPassThroughButtons`: presses of those buttons go to the frame below | [`topmost_for_press`] |
+//! | `SetPassThroughButtons`: presses of those buttons go to the frame below | [`press_chain`] |
+//! | `SetPropagateMouseClicks`: a press goes on to the frame below too | [`press_chain`] |
 
 use crate::widgets::fields::FieldVal;
 use crate::widgets::frame_strata::{effective_level, effective_strata};
@@ -156,12 +157,22 @@ pub fn passes_through(ui: &mut UiState, id: u32, button: &str) -> bool {
     }
 }
 
-/// The frame a press of `button` goes to: the topmost click-enabled frame under the cursor
-/// that does not pass that button through.
-pub fn topmost_for_press(ui: &mut UiState, cursor: (f32, f32), button: &str) -> Option<u32> {
-    stacked(ui, Purpose::Click)
-        .into_iter()
-        .find(|&id| in_hit_rect(ui, id, cursor) && !passes_through(ui, id, button))
+/// The frames a press of `button` goes to: the topmost click-enabled frame under the cursor
+/// that does not pass that button through (`SetPassThroughButtons`), then, while a frame
+/// propagates clicks (`SetPropagateMouseClicks`), the next click-enabled frame below whose hit
+/// rect holds the cursor (frames that pass the button through are skipped, as for the first).
+pub fn press_chain(ui: &mut UiState, cursor: (f32, f32), button: &str) -> Vec<u32> {
+    let mut out = Vec::new();
+    for id in stacked(ui, Purpose::Click) {
+        if !in_hit_rect(ui, id, cursor) || passes_through(ui, id, button) {
+            continue;
+        }
+        out.push(id);
+        if ui.field_by_name(id, "propagateMouseClicks") != FieldVal::Bool(true) {
+            break;
+        }
+    }
+    out
 }
 
 /// The topmost visible frame whose rect holds the cursor, mouse-enabled or not (the

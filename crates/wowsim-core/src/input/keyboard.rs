@@ -74,6 +74,7 @@ fn edit(lua: &Lua, id: u32, text: String, cursor: usize) -> mlua::Result<bool> {
     let old = text_of(lua, id);
     set_field(lua, id, "editboxText", FieldVal::Str(text.clone()));
     set_field(lua, id, "cursorPosition", FieldVal::Num(cursor as f64));
+    crate::widgets::edit_cursor::moved(lua, id);
     if old != text {
         fire_script(lua, id, "OnTextChanged", true)?;
         return Ok(true);
@@ -165,6 +166,7 @@ pub fn key_down(lua: &Lua, key: &str) -> mlua::Result<()> {
             };
             if c != cur {
                 set_field(lua, id, "cursorPosition", FieldVal::Num(c as f64));
+                crate::widgets::edit_cursor::moved(lua, id);
                 fire_script(lua, id, "OnArrowPressed", key.as_str())?;
             }
         }

@@ -29,6 +29,9 @@ use mlua::Lua;
 pub struct Press {
     pub button: String,
     pub frame: Option<u32>,
+    /// Frames below `frame` that got the press too, topmost first, because the frames above
+    /// them propagate clicks (`SetPropagateMouseClicks`).
+    pub below: Vec<u32>,
     pub start: (f32, f32),
     /// The frame is registered for dragging with this button.
     pub drag: bool,

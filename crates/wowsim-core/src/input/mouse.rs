@@ -8,6 +8,7 @@
 //! | OnEnter(self, motion) / OnLeave(self, motion) | [`update_focus`] |
 //! | OnMouseDown(self, button), pushed state, clicks on "…Down"; a toplevel frame raised | [`mouse_down`] |
 //! | OnMouseUp(self, button, upInside), clicks on "…Up" (default `LeftButtonUp`), OnDragStop | [`mouse_up`] |
+//! | `SetPropagateMouseClicks`: the frames below get the press and release too | [`mouse_down`], [`mouse_up`] |
 //! | OnDragStart(self, button) after the cursor moves past a threshold; `StartMoving` | [`mouse_move`] |
 //! | OnMouseWheel(self, delta) | [`mouse_wheel`] |
 //! | a Slider pressed or dragged with the left button takes the value under the cursor | `widgets::slider::drag_to` |
@@ -255,13 +256,17 @@ fn raise_toplevel(lua: &Lua, id: u32) {
     });
 }
 
-/// A mouse button went down at the cursor.
+/// A mouse button went down at the cursor. The press goes to the topmost click-enabled frame
+/// and, through frames that propagate clicks, to the frames below it (each gets OnMouseDown,
+/// a Button its pushed state and down-clicks); keyboard focus, raising and dragging follow
+/// the topmost only.
 pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
     let cursor = with_input(lua, |s| s.cursor).unwrap_or((0.0, 0.0));
     if with_input(lua, |s| s.presses.iter().any(|p| p.button == button)) {
         return Ok(());
     }
-    let target = with_ui_mut(lua, |ui| hit::topmost_for_press(ui, cursor, button));
+    let chain = with_ui_mut(lua, |ui| hit::press_chain(ui, cursor, button));
+    let target = chain.first().copied();
     let drag = target.is_some_and(|t| {
         registered(
             lua,
@@ -275,6 +280,7 @@ pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
         s.presses.push(Press {
             button: button.to_string(),
             frame: target,
+            below: chain.iter().skip(1).copied().collect(),
             start: cursor,
             drag,
         })
@@ -289,6 +295,17 @@ pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
     }
     let Some(t) = target else { return Ok(()) };
     raise_toplevel(lua, t);
+    for t in chain {
+        if exists(lua, t) {
+            press_one(lua, t, button, cursor)?;
+        }
+    }
+    Ok(())
+}
+
+/// A press reaching one frame: OnMouseDown, a slider taking the value, a Button pushed and
+/// clicked when registered for down-clicks.
+fn press_one(lua: &Lua, t: u32, button: &str, cursor: (f32, f32)) -> mlua::Result<()> {
     let is_button = is_type(lua, t, "Button");
     if is_button && !is_enabled(lua, t) {
         return Ok(());
@@ -314,7 +331,9 @@ pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
     Ok(())
 }
 
-/// A mouse button went up at the cursor.
+/// A mouse button went up at the cursor: every frame the press went to gets OnMouseUp (with
+/// whether the release is over it, through the same click propagation) and, when it is, its
+/// up-click.
 pub fn mouse_up(lua: &Lua, button: &str) -> mlua::Result<()> {
     let cursor = with_input(lua, |s| s.cursor).unwrap_or((0.0, 0.0));
     let Some(press) = with_input(lua, |s| {
@@ -327,30 +346,37 @@ pub fn mouse_up(lua: &Lua, button: &str) -> mlua::Result<()> {
         Some((_, b)) if b == button => s.dragging.take(),
         _ => None,
     });
-    let under = with_ui_mut(lua, |ui| hit::topmost_for_press(ui, cursor, button));
+    let under = with_ui_mut(lua, |ui| hit::press_chain(ui, cursor, button));
     if let Some((id, _)) = dragged {
         if exists(lua, id) {
             fire_script(lua, id, "OnDragStop", ())?;
         }
-        if let Some(u) = under.filter(|u| *u != id) {
+        if let Some(u) = under.first().copied().filter(|u| *u != id) {
             fire_script(lua, u, "OnReceiveDrag", ())?;
         }
     }
-    let Some(t) = press.frame.filter(|t| exists(lua, *t)) else {
-        return Ok(());
-    };
+    for t in press.frame.into_iter().chain(press.below) {
+        if exists(lua, t) {
+            release_one(lua, t, button, under.contains(&t), dragged.is_some())?;
+        }
+    }
+    Ok(())
+}
+
+/// A release reaching one frame: a Button back to normal, OnMouseUp(self, button, upInside),
+/// the up-click when the release is inside and no drag happened.
+fn release_one(lua: &Lua, t: u32, button: &str, inside: bool, dragged: bool) -> mlua::Result<()> {
     let is_button = is_type(lua, t, "Button");
     if is_button && !is_enabled(lua, t) {
         return Ok(());
     }
-    let inside = under == Some(t);
     if is_button && get_field(lua, t, "buttonLocked") != FieldVal::Bool(true) {
         button::set_button_state(lua, t, "NORMAL")?;
     }
     fire_script(lua, t, "OnMouseUp", (button, inside))?;
     let wants = is_button
         && inside
-        && dragged.is_none()
+        && !dragged
         && registered(
             lua,
             t,

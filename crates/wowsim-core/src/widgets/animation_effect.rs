@@ -8,7 +8,8 @@
 //! anchored position while a Translation or Scale plays, and `GetAlpha` keeps the value
 //! `SetAlpha` gave; this is why a frame slid by a Translation snaps back when the group ends
 //! unless the addon re-anchors it in OnFinished (the client's well-known behaviour). Hit-testing
-//! uses the layout too. Choices not checked against the game: `GetEffectiveAlpha` includes the
+//! uses the layout too: public descriptions of the client say animations are visual only, the
+//! anchor layout and the hit area staying in place (fixture `input/animation_hit_rect`). Choices not checked against the game: `GetEffectiveAlpha` includes the
 //! animated alpha; smoothing `IN` is p², `OUT` is 1-(1-p)², `IN_OUT` joins the two at ½; several
 //! animations on one target combine (alphas and scales multiply, offsets and angles add); a
 //! Path goes through its control points in order (the first at p = 0; `SMOOTH` curves are

@@ -3,7 +3,7 @@
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
-//! | `SetColorRGB(r, g, b)`, `GetColorRGB` | [`install`] |
+//! | `SetColorRGB(r, g, b)` (fires OnColorSelect), `GetColorRGB` | [`install`] |
 //! | `SetColorHSV(h, s, v)`, `GetColorHSV` | [`rgb_to_hsv`], [`hsv_to_rgb`] |
 //! | `ClearColorWheelTexture` | [`install`] |
 //! | `SetColorAlpha`, textures | generic (`fields`, `button`) |
@@ -61,6 +61,14 @@ fn set_rgb(lua: &Lua, id: u32, (r, g, b): (f64, f64, f64)) {
     }
 }
 
+/// Fires OnColorSelect(self, r, g, b) with the colour now held. The client fires it when a
+/// script sets the colour too: Blizzard's ColorPickerFrame sets the colour last because,
+/// as its comment says, `SetColorRGB` calls the swatch function (run from OnColorSelect).
+fn color_selected(lua: &Lua, id: u32) -> mlua::Result<()> {
+    let (r, g, b) = rgb(lua, id);
+    super::fire_script(lua, id, "OnColorSelect", (r, g, b))
+}
+
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
@@ -73,6 +81,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 need_num(lua, &a, 3, u)?,
             );
             set_rgb(lua, id, c);
+            color_selected(lua, id)?;
             ret(lua, ())
         }),
         ("ColorSelect", "GetColorRGB", |lua, a| {
@@ -89,6 +98,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 need_num(lua, &a, 3, u)?,
             );
             set_rgb(lua, id, hsv_to_rgb(h, s.clamp(0.0, 1.0), v.clamp(0.0, 1.0)));
+            color_selected(lua, id)?;
             ret(lua, ())
         }),
         ("ColorSelect", "GetColorHSV", |lua, a| {

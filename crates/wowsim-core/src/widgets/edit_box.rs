@@ -9,6 +9,7 @@
 //! | `SetNumber`, `GetNumber`, `SetNumeric`, `IsNumeric`, `SetPassword`, `IsPassword` | [`install`] |
 //! | `SetFocus`, `ClearFocus`, `HasFocus`, `GetCurrentKeyBoardFocus()` | [`set_focus`] |
 //! | `Enable`, `Disable`, `IsEnabled`, `SetEnabled` | `button::set_enabled` |
+//! | OnCursorChanged(self, x, y, w, h) when the cursor moved | `edit_cursor` |
 //! | `SetCursorPosition` (clamped to the text), `GetUTF8CursorPosition`, `HighlightText(start, stop)`, `ClearHighlightText` | [`install`], [`highlight`] |
 //! | `AddHistoryLine`, `ClearHistory` (Up/Down walk the history: `input::keyboard`) | [`History`] |
 //! | `GetDisplayText`, `GetNumLines`, `GetInputLanguage`, `IsInIMECompositionMode`, input-mode no-ops | [`install`] |
@@ -139,6 +140,7 @@ pub fn set_text(lua: &Lua, id: u32, text: &str) -> mlua::Result<()> {
     clear_highlight(lua, id);
     set_field(lua, id, "editboxText", FieldVal::Str(t.clone()));
     set_field(lua, id, "cursorPosition", FieldVal::Num(len as f64));
+    super::edit_cursor::moved(lua, id);
     fire_script(lua, id, "OnTextSet", ())?;
     if old != t {
         defer_text_changed(lua, id);
@@ -219,6 +221,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 c -= 1;
             }
             set_field(lua, id, "cursorPosition", FieldVal::Num(c as f64));
+            super::edit_cursor::moved(lua, id);
             ret(lua, ())
         }),
         ("EditBox", "GetUTF8CursorPosition", |lua, a| {

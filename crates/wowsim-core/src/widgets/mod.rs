@@ -12,6 +12,7 @@ pub mod color_select;
 pub mod cooldown;
 pub mod dump;
 pub mod edit_box;
+pub mod edit_cursor;
 pub mod fields;
 pub mod font;
 pub mod font_string;
@@ -260,7 +261,9 @@ pub fn install(
 /// OnCooldownDone for finished cooldowns, then animation groups advance. Errors in handlers are records, not failures.
 pub fn after_frame(lua: &Lua) -> mlua::Result<()> {
     region::flush_size_changes(lua)?;
+    scroll_frame::flush_range_changes(lua)?;
     edit_box::flush_text_changes(lua)?;
+    edit_cursor::flush(lua)?;
     cooldown::fire_done(lua)?;
     animation::tick(lua)
 }

@@ -6,6 +6,7 @@
 //! | `SetScrollChild(frame)`, `GetScrollChild` (generic) | [`install`] |
 //! | `SetVerticalScroll`, `SetHorizontalScroll` (OnVerticalScroll / OnHorizontalScroll) | [`set_scroll`] |
 //! | `GetVerticalScrollRange`, `GetHorizontalScrollRange`, `UpdateScrollChildRect` | [`scroll_range`] |
+//! | OnScrollRangeChanged(self, xrange, yrange) when the range changes | [`flush_range_changes`] |
 
 use super::fields::FieldVal;
 use super::region::size_of;
@@ -61,6 +62,53 @@ pub fn scroll_range(lua: &Lua, id: u32) -> (f64, f64) {
     })
 }
 
+/// The scroll ranges last reported by OnScrollRangeChanged, per scroll frame that has had a
+/// scroll child (VM app data); `None` until the first report.
+#[derive(Default)]
+pub struct ReportedRanges(pub rustc_hash::FxHashMap<u32, Option<(f64, f64)>>);
+
+fn watch_range(lua: &Lua, id: u32) {
+    if lua.app_data_ref::<ReportedRanges>().is_none() {
+        lua.set_app_data(ReportedRanges::default());
+    }
+    let mut r = lua.app_data_mut::<ReportedRanges>().expect("set");
+    r.0.insert(id, None);
+}
+
+/// At the end of a frame: fires OnScrollRangeChanged(self, xrange, yrange) on every scroll
+/// frame whose range changed since its last report (the first report follows
+/// `SetScrollChild`), as the client does when the scroll child's rect changes; Blizzard's
+/// scroll frame templates rely on it to show or hide their scroll bars.
+pub fn flush_range_changes(lua: &Lua) -> mlua::Result<()> {
+    let ids: Vec<u32> = match lua.app_data_ref::<ReportedRanges>() {
+        Some(r) if !r.0.is_empty() => r.0.keys().copied().collect(),
+        _ => return Ok(()),
+    };
+    let mut due = Vec::new();
+    for id in ids {
+        if !with_ui_mut(lua, |ui| ui.get(id).is_some()) {
+            lua.app_data_mut::<ReportedRanges>()
+                .expect("set")
+                .0
+                .remove(&id);
+            continue;
+        }
+        let now = scroll_range(lua, id);
+        let mut r = lua.app_data_mut::<ReportedRanges>().expect("set");
+        if let Some(old) = r.0.get_mut(&id) {
+            if *old != Some(now) {
+                *old = Some(now);
+                due.push((id, now));
+            }
+        }
+    }
+    due.sort_unstable_by_key(|d| d.0);
+    for (id, (h, v)) in due {
+        fire_script(lua, id, "OnScrollRangeChanged", (h, v))?;
+    }
+    Ok(())
+}
+
 /// Sets one scroll offset and fires the matching script when it changed.
 pub fn set_scroll(lua: &Lua, id: u32, vertical: bool, offset: f64) -> mlua::Result<()> {
     let (field, script) = if vertical {
@@ -88,6 +136,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             frame::set_parent(lua, c, Some(id))?;
             set_field(lua, id, "scrollChild", FieldVal::Obj(c));
             place_child(lua, id)?;
+            watch_range(lua, id);
             ret(lua, ())
         }),
         ("ScrollFrame", "SetVerticalScroll", |lua, a| {
@@ -117,6 +166,11 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("ScrollFrame", "UpdateScrollChildRect", |lua, a| {
             let id = self_id(lua, &a, "UpdateScrollChildRect")?;
             let (h, v) = scroll_range(lua, id);
+            if let Some(mut r) = lua.app_data_mut::<ReportedRanges>() {
+                if let Some(old) = r.0.get_mut(&id) {
+                    *old = Some((h, v));
+                }
+            }
             fire_script(lua, id, "OnScrollRangeChanged", (h, v))?;
             ret(lua, ())
         }),

@@ -7,13 +7,13 @@
 //! | WoW name | Rust |
 //! | --- | --- |
 //! | every `GameTooltip:Set*` the flavour has that no other file implements (`SetBagItem`, `SetHyperlink`, `SetSpellByID`, ...) | [`install`]: `ClearLines`, no results |
-//! | `SetUnit(unit)`, `GetUnit`, `IsUnit(unit)` | the unit's name as the first line; `GetUnit` → name, unit; `IsUnit` compares unit GUIDs |
+//! | `SetUnit(unit)`, `GetUnit`, `IsUnit(unit)` | the unit's name as the first line, then OnTooltipSetUnit; `GetUnit` → name, unit; `IsUnit` compares unit GUIDs |
 //! | `GetItem`, `GetSpell` | nothing (no item or spell is ever shown); `IsEquippedItem` false |
 //! | `AddSpellByID(id)` | adds nothing (no spell data) |
 //! | `SetPadding(right, bottom [, left, top])`, `GetPadding` | kept (Classic; retail's are generic) |
 //! | `AdvanceSecondaryCompareItem`, `ResetSecondaryCompareItem`, `SetObjectTooltipPosition` | no-ops (nothing is compared; the position follows the owner) |
 //! | `CopyTooltip(other)` | copies the other tooltip's lines (text and colour) |
-//! | `SetFrameStack(...)` | lists the frames under the cursor (`GetMouseFoci`), one line each, as `/fstack` does |
+//! | `SetFrameStack(...)` | lists the frames under the cursor (`GetMouseFoci`), one line each, as `/fstack` does; returns the topmost (the highlighted frame; the client's highlight index is not modelled) and fires OnTooltipSetFrameStack(self, it) |
 //!
 //! Blizzard's `GameTooltipTemplate` mixin (the built-in base's stand-in) replaces `SetUnit`,
 //! `SetItemByID`, `SetSpellByID`, `SetHyperlink` and their getters on tooltips that inherit it.
@@ -121,6 +121,8 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         if let Value::String(_) = name {
             add_line(lua, id, &name, [1.0; 3], &Value::Nil, [1.0; 3])?;
             set_field(lua, id, "tooltip.unit", FieldVal::Str(unit));
+            // Classic's tooltip scripts fill in the rest (GameTooltip_OnTooltipSetUnit).
+            super::fire_script(lua, id, "OnTooltipSetUnit", ())?;
         }
         ret(lua, ())
     })?;
@@ -218,6 +220,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
             }
             _ => foci,
         };
+        let highlight = list.first().cloned().unwrap_or(Value::Nil);
         for f in list {
             let Value::Table(t) = &f else { continue };
             let name = match t.get::<Value>("GetDebugName")? {
@@ -233,7 +236,10 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
             };
             add_line(lua, id, &name, [1.0; 3], &Value::Nil, [1.0; 3])?;
         }
-        ret(lua, ())
+        // Blizzard's frame stack tooltip takes the highlighted frame from the return value and
+        // from OnTooltipSetFrameStack(self, highlightFrame) (Blizzard_DebugTools.lua).
+        super::fire_script(lua, id, "OnTooltipSetFrameStack", highlight.clone())?;
+        ret(lua, highlight)
     })?;
     Ok(())
 }
