@@ -155,6 +155,7 @@ impl Simulator {
             config.timeout,
             config.memory_limit,
         )?;
+        crate::lua::keys::install(&lua);
         lua.set_app_data(Clock::default());
         lua.set_app_data(Output::default());
         lua.set_app_data(api::misc::LoginState::default());

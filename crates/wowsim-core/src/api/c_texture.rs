@@ -12,7 +12,7 @@
 
 use crate::atlas::AtlasEntry;
 use crate::widgets::UiState;
-use mlua::{Lua, MultiValue, Table, Value};
+use mlua::{IntoLua, Lua, MultiValue, Table, Value};
 
 /// Width and height of the placeholder atlas, in UI units.
 pub const PLACEHOLDER_SIZE: f64 = 64.0;
@@ -49,16 +49,18 @@ fn info(lua: &Lua, name: &str, data: Option<&AtlasEntry>) -> mlua::Result<Table>
         tiles_v: false,
     };
     let e = data.unwrap_or(&placeholder);
+    // The field names are cached Lua strings (this runs for every atlas a texture is given).
+    let set = |t: &Table, k: &str, v: Value| crate::lua::keys::with(lua, k, |k| t.raw_set(k, v))?;
     let t = lua.create_table()?;
-    t.raw_set("elementName", e.name.as_str())?;
-    t.raw_set("width", e.width)?;
-    t.raw_set("height", e.height)?;
+    set(&t, "elementName", e.name.as_str().into_lua(lua)?)?;
+    set(&t, "width", e.width.into_lua(lua)?)?;
+    set(&t, "height", e.height.into_lua(lua)?)?;
     if !e.file.is_empty() {
-        t.raw_set("filename", e.file.as_str())?;
+        set(&t, "filename", e.file.as_str().into_lua(lua)?)?;
     }
     let raw = lua.create_table()?;
-    raw.raw_set("x", e.width)?;
-    raw.raw_set("y", e.height)?;
+    set(&raw, "x", e.width.into_lua(lua)?)?;
+    set(&raw, "y", e.height.into_lua(lua)?)?;
     // `rawSize` carries Vector2DMixin in the client; applied when the UI has defined it.
     if let Value::Table(mixin) = lua.globals().get::<Value>("Vector2DMixin")? {
         for pair in mixin.pairs::<Value, Value>() {
@@ -66,13 +68,13 @@ fn info(lua: &Lua, name: &str, data: Option<&AtlasEntry>) -> mlua::Result<Table>
             raw.raw_set(k, v)?;
         }
     }
-    t.raw_set("rawSize", raw)?;
-    t.raw_set("leftTexCoord", e.left)?;
-    t.raw_set("rightTexCoord", e.right)?;
-    t.raw_set("topTexCoord", e.top)?;
-    t.raw_set("bottomTexCoord", e.bottom)?;
-    t.raw_set("tilesHorizontally", e.tiles_h)?;
-    t.raw_set("tilesVertically", e.tiles_v)?;
+    set(&t, "rawSize", raw.into_lua(lua)?)?;
+    set(&t, "leftTexCoord", e.left.into_lua(lua)?)?;
+    set(&t, "rightTexCoord", e.right.into_lua(lua)?)?;
+    set(&t, "topTexCoord", e.top.into_lua(lua)?)?;
+    set(&t, "bottomTexCoord", e.bottom.into_lua(lua)?)?;
+    set(&t, "tilesHorizontally", e.tiles_h.into_lua(lua)?)?;
+    set(&t, "tilesVertically", e.tiles_v.into_lua(lua)?)?;
     Ok(t)
 }
 

@@ -3,6 +3,7 @@
 
 pub mod bit;
 pub mod budget;
+pub mod keys;
 pub mod sandbox;
 pub mod stdlib;
 pub mod time;

@@ -52,9 +52,27 @@ pub fn size_of(ui: &mut UiState, id: u32, ignore_rect: bool) -> (f32, f32) {
 }
 
 fn parse_point(lua: &Lua, ui_name: &str, v: &Value, relative: bool) -> mlua::Result<AnchorPoint> {
-    let s = string(v).unwrap_or_default();
-    AnchorPoint::parse(&s).ok_or_else(|| {
+    parse_point_of(lua, v, relative, || ui_name.to_string())
+}
+
+/// Parses an anchor point argument; `who` names the region for the error only (no allocation
+/// on the hot path: a Lua string is read in place).
+fn parse_point_of(
+    lua: &Lua,
+    v: &Value,
+    relative: bool,
+    who: impl FnOnce() -> String,
+) -> mlua::Result<AnchorPoint> {
+    let found = match v {
+        Value::String(s) => std::str::from_utf8(&s.as_bytes())
+            .ok()
+            .and_then(AnchorPoint::parse),
+        other => string(other).as_deref().and_then(AnchorPoint::parse),
+    };
+    found.ok_or_else(|| {
+        let s = string(v).unwrap_or_default();
         let what = if relative { "Unknown" } else { "Invalid" };
+        let ui_name = who();
         lua_error(
             lua,
             format_args!("{ui_name}:SetPoint(): {what} region point {s}"),
@@ -112,41 +130,46 @@ fn apply(
 
 /// `SetPoint(point [, relativeTo|name, relativePoint, x, y])` and `SetPoint(point, x, y)`.
 pub fn set_point(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
-    let id = self_id(lua, &args, "SetPoint")?;
-    let who = with_ui(lua, |ui| display_name(ui, id));
-    if arg(&args, 1).is_nil() {
+    let a = |i| arg(&args, i);
+    set_point_typed(lua, &a(0), [a(1), a(2), a(3), a(4), a(5)])?;
+    ret(lua, ())
+}
+
+/// [`set_point`] on the arguments after `self`: the method itself takes them as a typed tuple
+/// (no argument or result lists), and reads the UI state in two borrows.
+fn set_point_typed(lua: &Lua, this: &Value, args: [Value; 5]) -> mlua::Result<()> {
+    let id = obj_id(lua, this, "SetPoint")?;
+    let who = || with_ui(lua, |ui| display_name(ui, id));
+    let [a1, a2, a3, a4, a5] = args;
+    if a1.is_nil() {
         return Err(lua_error(
             lua,
             format_args!(
-                "{who}:SetPoint(): Usage: (\"point\" [, region or nil] [, \"relativePoint\"] [, offsetX, offsetY])"
+                "{}:SetPoint(): Usage: (\"point\" [, region or nil] [, \"relativePoint\"] [, offsetX, offsetY])",
+                who()
             ),
         ));
     }
-    let point = parse_point(lua, &who, &arg(&args, 1), false)?;
-    let a2 = arg(&args, 2);
+    let point = parse_point_of(lua, &a1, false, who)?;
     let (rel, relpoint, x, y) = if matches!(a2, Value::Integer(_) | Value::Number(_)) {
         let parent = relative_arg(lua, id, &Value::Nil, "SetPoint")?;
-        (parent, point, num(&a2), num(&arg(&args, 3)))
+        (parent, point, num(&a2), num(&a3))
     } else {
         let rel = relative_arg(lua, id, &a2, "SetPoint")?;
-        match arg(&args, 3) {
-            Value::String(s) => {
-                let rp = parse_point(lua, &who, &Value::String(s), true)?;
-                (rel, rp, num(&arg(&args, 4)), num(&arg(&args, 5)))
+        match a3 {
+            Value::String(_) => {
+                let rp = parse_point_of(lua, &a3, true, who)?;
+                (rel, rp, num(&a4), num(&a5))
             }
-            other => (rel, point, num(&other), num(&arg(&args, 4))),
+            other => (rel, point, num(&other), num(&a4)),
         }
     };
-    let rel_node = with_ui(lua, |ui| rel.and_then(|r| node_of(ui, r)));
-    let a = Anchor::with(
-        point,
-        rel_node,
-        relpoint,
-        x.unwrap_or(0.0) as f32,
-        y.unwrap_or(0.0) as f32,
-    );
-    apply(lua, id, "SetPoint", |ui, n| ui.layout.set_point(n, a))?;
-    ret(lua, ())
+    let (x, y) = (x.unwrap_or(0.0) as f32, y.unwrap_or(0.0) as f32);
+    apply(lua, id, "SetPoint", |ui, n| {
+        let rel_node = rel.and_then(|r| node_of(ui, r));
+        ui.layout
+            .set_point(n, Anchor::with(point, rel_node, relpoint, x, y))
+    })
 }
 
 /// `SetAllPoints([relativeTo|name|true])`: relativeTo defaults to the parent (the screen without one).
@@ -295,8 +318,14 @@ pub fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
 
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
+    // SetPoint is the hottest setter: a typed signature (see `set_point_typed`).
+    let f = lua.create_function(
+        |lua, (this, a1, a2, a3, a4, a5): (Value, Value, Value, Value, Value, Value)| {
+            set_point_typed(lua, &this, [a1, a2, a3, a4, a5])
+        },
+    )?;
+    super::add_method(lua, "Region", "SetPoint", f)?;
     let methods: &[(&str, &str, Method)] = &[
-        ("Region", "SetPoint", set_point),
         ("Region", "SetAllPoints", set_all_points),
         ("Region", "ClearAllPoints", |lua, a| {
             let id = self_id(lua, &a, "ClearAllPoints")?;

@@ -12,10 +12,14 @@ pub fn hostcall(lua: &Lua) -> mlua::Result<Function> {
 }
 
 /// The method `name` of `obj`'s type, if wow-sim has it.
-pub fn method_of(obj: &Table, name: &str) -> Option<Function> {
+pub fn method_of(lua: &Lua, obj: &Table, name: &str) -> Option<Function> {
+    use crate::lua::keys;
     let mt = obj.metatable()?;
-    let index: Table = mt.raw_get("__index").ok()?;
-    match index.raw_get::<Value>(name).ok()? {
+    let index: Table = keys::with(lua, "__index", |k| mt.raw_get(k)).ok()?.ok()?;
+    match keys::with(lua, name, |k| index.raw_get::<Value>(k))
+        .ok()?
+        .ok()?
+    {
         Value::Function(f) => Some(f),
         _ => None,
     }
@@ -31,7 +35,7 @@ pub fn call(
     method: &str,
     args: impl IntoLuaMulti,
 ) -> mlua::Result<bool> {
-    let Some(f) = method_of(obj, method) else {
+    let Some(f) = method_of(lua, obj, method) else {
         coverage::not_implemented(lua, tag, attr);
         return Ok(false);
     };
@@ -53,7 +57,7 @@ pub fn call_ret(
     method: &str,
     args: impl IntoLuaMulti,
 ) -> mlua::Result<Option<MultiValue>> {
-    let Some(f) = method_of(obj, method) else {
+    let Some(f) = method_of(lua, obj, method) else {
         coverage::not_implemented(lua, tag, attr);
         return Ok(None);
     };

@@ -25,7 +25,13 @@ pub fn parent_key(
     }
     let p = widgets::object_table(lua, parent)?;
     if let Some(k) = key {
-        p.set(k, obj.clone())?;
+        // A raw set when the parent's metatable has no `__newindex` (as for the mixins: mlua
+        // runs `set` as a protected call).
+        if no_newindex(lua, &p) {
+            crate::lua::keys::with(lua, k, |k| p.raw_set(k, obj.clone()))??;
+        } else {
+            p.set(k, obj.clone())?;
+        }
         if let Some(id) = obj
             .raw_get::<Value>(0)
             .ok()
@@ -53,6 +59,16 @@ pub fn parent_key(
     Ok(())
 }
 
+/// Whether an assignment to `t` is a raw set (its metatable, if any, has no `__newindex`).
+fn no_newindex(lua: &Lua, t: &Table) -> bool {
+    t.metatable().is_none_or(|mt| {
+        crate::lua::keys::with(lua, "__newindex", |k| {
+            matches!(mt.raw_get::<Value>(k), Ok(Value::Nil))
+        })
+        .unwrap_or(false)
+    })
+}
+
 /// Copies into `obj` the fields of a mixin table named `name` (a global), or records the
 /// warning at `line` when there is none.
 fn apply_mixin(
@@ -65,10 +81,7 @@ fn apply_mixin(
 ) -> mlua::Result<()> {
     match lua.globals().get::<Value>(name)? {
         Value::Table(m) => {
-            let raw = *raw.get_or_insert_with(|| {
-                obj.metatable()
-                    .is_none_or(|mt| matches!(mt.raw_get::<Value>("__newindex"), Ok(Value::Nil)))
-            });
+            let raw = *raw.get_or_insert_with(|| no_newindex(lua, obj));
             for pair in m.pairs::<Value, Value>() {
                 let (k, v) = pair?;
                 if raw {
