@@ -22,7 +22,8 @@ pub mod ui_color;
 
 /// Installs the client functions of the files above that need no flavour data at call time
 /// (environment, `print`, object metatables and event names, inventory slots, colours, Lua
-/// objects, curves, `C_Map` basics, spells and items by id, macro conditionals).
+/// objects, curves, `C_Map` basics, achievement lists and the item level colour, macro
+/// conditionals).
 pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     environment::install(lua)?;
     print::install(lua)?;
@@ -36,7 +37,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     c_xml_util::install(lua)?;
     classes::install(lua, data)?;
     c_map::install(lua, data.product())?;
-    install_spells_items(lua, data)?;
+    install_no_database(lua, data)?;
     lua.load(include_str!("../lua/macro_conditions.lua"))
         .set_name("=[wow-sim macro_conditions]")
         .exec()?;
@@ -46,30 +47,21 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
 use mlua::{Lua, Table, Value};
 use wowsim_data::ProductData;
 
-/// Spells and items by id (`lua/spells_items.lua`): wow-sim has no spell or item database, so
-/// `C_Spell.GetSpellInfo`, `C_Item.GetItemInfo` and their kin answer every id as unknown
-/// (nothing; `DoesSpellExist`/`DoesItemExistByID` false), for the functions the flavour has.
-fn install_spells_items(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
-    const NAMES: [&str; 12] = [
-        "C_Spell.GetSpellInfo",
-        "C_Spell.GetSpellName",
-        "C_Spell.GetSpellTexture",
-        "C_Spell.GetSpellLink",
-        "C_Spell.DoesSpellExist",
-        "C_Item.GetItemInfo",
-        "C_Item.GetItemInfoInstant",
-        "C_Item.GetItemNameByID",
-        "C_Item.DoesItemExistByID",
-        "GetSpellInfo",
-        "GetSpellTexture",
-        "GetSpellLink",
+/// Client data wow-sim has no database for (`lua/no_database.lua`): the achievement category
+/// lists are empty and `GetItemLevelColor` is white, for the functions the flavour has.
+fn install_no_database(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
+    const NAMES: [&str; 4] = [
+        "GetCategoryList",
+        "GetGuildCategoryList",
+        "GetStatisticsCategoryList",
+        "GetItemLevelColor",
     ];
     let has = lua.create_table()?;
     for name in NAMES.iter().filter(|n| data.api(n).is_some()) {
         has.raw_set(*name, true)?;
     }
-    lua.load(include_str!("../lua/spells_items.lua"))
-        .set_name("=[wow-sim spells_items]")
+    lua.load(include_str!("../lua/no_database.lua"))
+        .set_name("=[wow-sim no_database]")
         .call::<()>(has)
 }
 
