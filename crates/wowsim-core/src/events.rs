@@ -44,13 +44,13 @@ fn check_payload(lua: &Lua, event: &str, payload: &MultiValue) -> mlua::Result<(
             _ => continue,
         };
         let got = crate::lua::type_name(v);
-        let ok = match (want, v) {
-            (_, Value::Nil) => true,
-            ("number", Value::Integer(_) | Value::Number(_)) => true,
-            ("string", Value::String(_)) => true,
-            ("boolean", Value::Boolean(_)) => true,
-            _ => false,
-        };
+        let ok = matches!(
+            (want, v),
+            (_, Value::Nil)
+                | ("number", Value::Integer(_) | Value::Number(_))
+                | ("string", Value::String(_))
+                | ("boolean", Value::Boolean(_))
+        );
         if !ok {
             let name = p.name.as_deref().unwrap_or("?");
             return Err(lua_error(
