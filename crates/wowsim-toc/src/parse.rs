@@ -9,7 +9,9 @@
 //!   line; the line counts only if every filter passes. Known filters: `AllowLoad`
 //!   (`Game`/`Both` pass, `Glue` fails), `AllowLoadGameType`, `ExcludeLoadGameType`,
 //!   `AllowLoadTextLocale`; `AllowLoadEnvironment`, `LoadIntoEnvironment` and `Bootstrap`
-//!   concern the secure environment and are removed without effect. Other bracketed text is
+//!   concern the secure environment and never reject a line; a file whose
+//!   `AllowLoadEnvironment` list lacks `Secure` is marked (`TocFile::secure_env`) so it is not
+//!   loaded again into the secure environment. Other bracketed text is
 //!   left alone (it may be part of a file name or a title).
 //! - A line starting with `##` is metadata if it has a `:`; key and value are trimmed.
 //! - Any other line starting with `#` is a comment. The wiki notes that whitespace before `#`
@@ -88,6 +90,7 @@ fn parse_line(toc: &mut Toc, ctx: &TocContext, line_no: u32, raw: &str) {
         return; // plain comment
     }
     let line = substitute_variables(raw, ctx);
+    let secure_env = allows_secure_environment(&line);
     let Some(line) = apply_filters(&line, ctx, line_no, &mut toc.diagnostics) else {
         return;
     };
@@ -128,7 +131,31 @@ fn parse_line(toc: &mut Toc, ctx: &TocContext, line_no: u32, raw: &str) {
     toc.files.push(TocFile {
         path: path.replace('\\', "/"),
         line: line_no,
+        secure_env,
     });
+}
+
+/// Whether a file line may load into the secure environment: true unless it carries an
+/// `[AllowLoadEnvironment list]` filter whose list does not name `Secure`.
+fn allows_secure_environment(line: &str) -> bool {
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']').map(|c| open + c) else {
+            break;
+        };
+        let inner = &rest[open + 1..close];
+        let name_end = inner
+            .find(|c: char| c == ':' || c.is_whitespace())
+            .unwrap_or(inner.len());
+        if inner[..name_end].eq_ignore_ascii_case("AllowLoadEnvironment") {
+            let data = inner[name_end..].trim_start_matches(':').trim();
+            return split_list(data)
+                .iter()
+                .any(|e| e.eq_ignore_ascii_case("Secure"));
+        }
+        rest = &rest[close + 1..];
+    }
+    true
 }
 
 /// Replaces `[Family]`, `[Game]` and `[TextLocale]` (ASCII case-insensitively).

@@ -195,3 +195,18 @@ fn unknown_game_type_is_reported() {
         &[],
     );
 }
+
+#[test]
+fn allow_load_environment_marks_global_only_files() {
+    let c = ctx(Flavor::Retail, "enUS");
+    let toc = parse_toc(
+        "a.lua\nb.lua [AllowLoadEnvironment Global]\nc.lua [AllowLoadEnvironment: Global, Secure]\n",
+        &c,
+    );
+    let flags: Vec<(&str, bool)> = toc
+        .files
+        .iter()
+        .map(|f| (f.path.as_str(), f.secure_env))
+        .collect();
+    assert_eq!(flags, [("a.lua", true), ("b.lua", false), ("c.lua", true)]);
+}

@@ -49,6 +49,10 @@ pub struct TocFile {
     pub path: String,
     /// The 1-based line it was listed on.
     pub line: u32,
+    /// False when an `[AllowLoadEnvironment ...]` filter on its line does not list `Secure`:
+    /// the client then loads it only into the global environment, never again into the
+    /// secure environment of a `UseSecureEnvironment` addon that depends on its addon.
+    pub secure_env: bool,
 }
 
 /// A parsed TOC file.

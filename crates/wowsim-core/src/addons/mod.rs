@@ -143,6 +143,56 @@ pub fn run_lua_file(
     }
 }
 
+/// Runs again, in the secure environment (entered by the caller), the Lua files of the loaded
+/// Blizzard addons the secure addon `index` requires, dependencies of dependencies first
+/// (`secure_env.rs` says why). Files marked global-only and XML files are skipped.
+fn rerun_dependencies(lua: &Lua, host: &HostFns, index: usize) -> mlua::Result<()> {
+    let order = {
+        let set = lua.app_data_ref::<AddonSet>().expect("addons");
+        let mut order = Vec::new();
+        let mut seen = vec![false; set.addons.len()];
+        seen[index] = true;
+        for dep in set.addons[index].info.toc.required_deps() {
+            collect_dependency(&set, &dep, &mut seen, &mut order);
+        }
+        order
+            .into_iter()
+            .map(|i| {
+                let a = &set.addons[i].info;
+                (a.name.clone(), a.dir.clone(), a.toc.files.clone())
+            })
+            .collect::<Vec<_>>()
+    };
+    secure_env::set_dependency_mode(lua, true)?;
+    for (name, dir, files) in order {
+        if !secure_env::first_rerun(lua, &name)? {
+            continue;
+        }
+        for f in files.iter().filter(|f| f.secure_env) {
+            if !f.path.to_ascii_lowercase().ends_with(".lua") {
+                continue;
+            }
+            if let Some(path) = wowsim_toc::resolve_path_ci(&dir, &f.path) {
+                run_lua_file(lua, host, &name, &logical_path(&name, &f.path), &path)?;
+            }
+        }
+    }
+    secure_env::set_dependency_mode(lua, false)
+}
+
+fn collect_dependency(set: &AddonSet, name: &str, seen: &mut [bool], order: &mut Vec<usize>) {
+    let Some(i) = set.find(name) else { return };
+    let a = &set.addons[i];
+    if seen[i] || !a.loaded || !a.info.blizzard {
+        return;
+    }
+    seen[i] = true;
+    for dep in a.info.toc.required_deps() {
+        collect_dependency(set, &dep, seen, order);
+    }
+    order.push(i);
+}
+
 /// Loads one addon: every file of its TOC in order, then the `after` hook (SavedVariables and
 /// `ADDON_LOADED`). Returns false if it was already loaded.
 pub fn load_addon(
@@ -173,6 +223,9 @@ pub fn load_addon(
         secure_env::refresh(lua)?;
     }
     let prev_env = secure_env::enter(lua, secure)?;
+    if secure {
+        rerun_dependencies(lua, host, index)?;
+    }
     for f in &files {
         let logical = logical_path(&name, &f.path);
         let resolved: Option<PathBuf> = wowsim_toc::resolve_path_ci(&dir, &f.path);

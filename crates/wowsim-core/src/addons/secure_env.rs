@@ -11,6 +11,16 @@
 //! names that have since gone nil, and writes to `_G` (so their mixins and frames are found by
 //! name, as XML needs; the client would keep them apart). Inline XML script bodies still run in
 //! `_G`.
+//!
+//! As the client does, a secure addon's dependencies (its required ones, transitively, that
+//! are Blizzard addons and loaded) run a second time in the secure environment just before its
+//! own files, once per session: the Lua files of their TOCs, except those whose
+//! `[AllowLoadEnvironment]` leaves out `Secure`. Names they define go to the environment's own
+//! table (and `Enum` members to one of its own), read before `_G`, so a shared function the secure addon calls
+//! (`GetActiveCurrencyInfo` of `SecureCurrencyUtil.lua`) runs with the secure environment and
+//! sees `C_StoreSecure`. Those files see `IsInGlobalEnvironment()` false (files that must not
+//! run there return early on it). Their XML files are not loaded again: templates and frames
+//! stay the ones made in `_G`. A name the secure addon's own files set replaces the copy.
 
 use mlua::{Lua, Table, Value};
 
@@ -38,27 +48,47 @@ return function()
 end
 "#;
 
+const OWN_KEY: &str = "wowsim.secureenv.own";
+const MODE_KEY: &str = "wowsim.secureenv.mode";
+const RERUN_KEY: &str = "wowsim.secureenv.rerun";
+
 const ENV_LUA: &str = r#"
-local G, snapshot, enumSnapshot = ...
+local G, snapshot, enumSnapshot, own, mode = ...
 local rawget, setmetatable = rawget, setmetatable
 local liveEnum = rawget(G, "Enum")
+local ownEnum = {}
 local enum = setmetatable({}, {
   __index = function(_, k)
-    local e = rawget(G, "Enum") or liveEnum
-    local v = e[k]
+    local v = ownEnum[k]
+    if v == nil then v = (rawget(G, "Enum") or liveEnum)[k] end
     if v == nil then v = enumSnapshot[k] end
     return v
   end,
-  __newindex = function(_, k, v) (rawget(G, "Enum") or liveEnum)[k] = v end,
+  __newindex = function(_, k, v)
+    if mode.deps then
+      ownEnum[k] = v
+    else
+      ownEnum[k] = nil;
+      (rawget(G, "Enum") or liveEnum)[k] = v
+    end
+  end,
 })
 return setmetatable({}, {
   __index = function(_, k)
     if k == "Enum" then return enum end
-    local v = G[k]
+    local v = own[k]
+    if v == nil then v = G[k] end
     if v == nil then v = snapshot[k] end
     return v
   end,
-  __newindex = G,
+  __newindex = function(_, k, v)
+    if mode.deps then
+      own[k] = v
+    else
+      own[k] = nil
+      G[k] = v
+    end
+  end,
 })
 "#;
 
@@ -77,10 +107,21 @@ pub fn prepare(lua: &Lua) -> mlua::Result<()> {
             enum_snapshot.raw_set(k, v)?;
         }
     }
+    let own = lua.create_table()?;
+    let mode = lua.create_table()?;
     let env: Table = lua
         .load(ENV_LUA)
         .set_name("=[wow-sim secure environment]")
-        .call((g, snapshot.clone(), enum_snapshot.clone()))?;
+        .call((
+            g,
+            snapshot.clone(),
+            enum_snapshot.clone(),
+            own.clone(),
+            mode.clone(),
+        ))?;
+    lua.set_named_registry_value(OWN_KEY, own)?;
+    lua.set_named_registry_value(MODE_KEY, mode)?;
+    lua.set_named_registry_value(RERUN_KEY, lua.create_table()?)?;
     let refresh: mlua::Function = lua
         .load(REFRESH_LUA)
         .set_name("=[wow-sim secure environment]")
@@ -113,6 +154,30 @@ pub fn enter(lua: &Lua, secure: bool) -> mlua::Result<Value> {
     };
     lua.set_named_registry_value(CURRENT_KEY, next)?;
     Ok(prev)
+}
+
+/// Makes files loaded from now on (in the secure environment) define their names in the
+/// environment's own table rather than in `_G`: on for the second run of a secure addon's
+/// dependencies, off for the secure addon's own files.
+pub fn set_dependency_mode(lua: &Lua, on: bool) -> mlua::Result<()> {
+    if let Ok(Value::Table(mode)) = lua.named_registry_value::<Value>(MODE_KEY) {
+        mode.raw_set("deps", on)?;
+    }
+    Ok(())
+}
+
+/// Marks the dependency `name` as run again in the secure environment; false if it already was
+/// (each dependency runs there once per session, however many secure addons need it).
+pub fn first_rerun(lua: &Lua, name: &str) -> mlua::Result<bool> {
+    let Ok(Value::Table(done)) = lua.named_registry_value::<Value>(RERUN_KEY) else {
+        return Ok(false);
+    };
+    let key = name.to_ascii_lowercase();
+    if done.raw_get::<bool>(key.as_str()).unwrap_or(false) {
+        return Ok(false);
+    }
+    done.raw_set(key, true)?;
+    Ok(true)
 }
 
 /// Undoes [`enter`].

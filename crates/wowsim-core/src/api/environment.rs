@@ -7,7 +7,8 @@
 //! | `IsInGlobalEnvironment` | [`install`]: false when the calling function runs in the secure environment of `UseSecureEnvironment` addons (`addons/secure_env.rs`), true otherwise |
 //!
 //! The client runs some Blizzard files in restricted environments (`AllowLoadEnvironment`);
-//! wow-sim runs every file in `_G` except the Lua files of `UseSecureEnvironment` addons, so the
+//! wow-sim runs every file in `_G` except the Lua files of `UseSecureEnvironment` addons and the
+//! second run of their dependencies' Lua files, so the
 //! caller's environment is `_G` unless it is one of those or the caller changed it with
 //! `setfenv`. (A Blizzard UI defines its own `IsInGlobalEnvironment` and `GetCurrentEnvironment`
 //! in Lua, which replace these.)

@@ -284,6 +284,19 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
             fallback.strings.push(cmd);
         }
     }
+    // The primary stats' tooltips (`DEFAULT_STAT<i>_TOOLTIP`, i = the `LE_UNIT_STAT_*` index
+    // 1 to 5) and the resistances' names (`RESISTANCE<i>_NAME`, school 0 to 6) are also looked
+    // up by a computed name (the character panel's stats and resistances).
+    if !files.blizzard.is_empty() {
+        let stats = (1..=5).map(|i| format!("DEFAULT_STAT{i}_TOOLTIP"));
+        let schools = (0..=6).map(|i| format!("RESISTANCE{i}_NAME"));
+        for name in stats.chain(schools) {
+            if g.raw_get::<Value>(name.as_str())?.is_nil() {
+                g.raw_set(name.as_str(), fallback_value(&name))?;
+                fallback.strings.push(name);
+            }
+        }
+    }
     super::ui_color::add_db_colors(lua, &fallback.colors);
     let mut note = format!(
         "{} global strings (the client's GlobalStrings.lua is not available) are defined as their \

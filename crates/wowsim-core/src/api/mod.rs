@@ -22,7 +22,8 @@ pub mod ui_color;
 
 /// Installs the client functions of the files above that need no flavour data at call time
 /// (environment, `print`, object metatables and event names, inventory slots, colours, Lua
-/// objects, curves, `C_Map` basics, macro conditionals).
+/// objects, curves, `C_Map` basics, achievement lists and the item level colour, macro
+/// conditionals).
 pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     environment::install(lua)?;
     print::install(lua)?;
@@ -36,6 +37,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     c_xml_util::install(lua)?;
     classes::install(lua, data)?;
     c_map::install(lua, data.product())?;
+    install_no_database(lua, data)?;
     lua.load(include_str!("../lua/macro_conditions.lua"))
         .set_name("=[wow-sim macro_conditions]")
         .exec()?;
@@ -44,6 +46,24 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
 
 use mlua::{Lua, Table, Value};
 use wowsim_data::ProductData;
+
+/// Client data wow-sim has no database for (`lua/no_database.lua`): the achievement category
+/// lists are empty and `GetItemLevelColor` is white, for the functions the flavour has.
+fn install_no_database(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
+    const NAMES: [&str; 4] = [
+        "GetCategoryList",
+        "GetGuildCategoryList",
+        "GetStatisticsCategoryList",
+        "GetItemLevelColor",
+    ];
+    let has = lua.create_table()?;
+    for name in NAMES.iter().filter(|n| data.api(n).is_some()) {
+        has.raw_set(*name, true)?;
+    }
+    lua.load(include_str!("../lua/no_database.lua"))
+        .set_name("=[wow-sim no_database]")
+        .call::<()>(has)
+}
 
 /// Converts a reference value (globals, defaults) into a Lua value.
 pub fn data_value(lua: &Lua, v: &wowsim_data::Value) -> mlua::Result<Value> {

@@ -695,6 +695,127 @@ function CooldownFrame_SetDisplayAsPercentage(self, percentage)
   self:SetCooldown(GetTime() - length * percentage, length)
 end
 
+-- CallbackRegistryMixin: named callbacks per object. `GenerateCallbackEvents` declares the
+-- events (`self.Event.Name == "Name"`); triggering an undeclared one is an error unless
+-- `SetUndefinedEventsAllowed(true)`. A callback is called with its owner first, then the extra
+-- arguments given when it was registered, then the event's; an owner left out is a generated
+-- number, returned so the caller can unregister.
+do
+  local nextowner = 0
+  CallbackRegistryMixin = {}
+  function CallbackRegistryMixin:OnLoad()
+    self.callbackLists = {}
+    self.isUndefinedEventAllowed = self.isUndefinedEventAllowed or false
+  end
+  function CallbackRegistryMixin:SetUndefinedEventsAllowed(allowed)
+    self.isUndefinedEventAllowed = allowed
+  end
+  function CallbackRegistryMixin:GenerateCallbackEvents(events)
+    self.Event = self.Event or {}
+    for _, name in ipairs(events) do
+      self.Event[name] = name
+    end
+  end
+  local function lists(self)
+    if not self.callbackLists then
+      self.callbackLists = {}
+    end
+    return self.callbackLists
+  end
+  local function declared(self, event)
+    return self.isUndefinedEventAllowed or (self.Event and self.Event[event] ~= nil)
+  end
+  function CallbackRegistryMixin:RegisterCallback(event, func, owner, ...)
+    if type(event) ~= "string" then
+      error("CallbackRegistryMixin:RegisterCallback 'event' requires string type.", 2)
+    elseif not declared(self, event) then
+      error(string.format("CallbackRegistryMixin:RegisterCallback event '%s' doesn't exist.", event), 2)
+    elseif type(func) ~= "function" then
+      error("CallbackRegistryMixin:RegisterCallback 'func' requires function type.", 2)
+    end
+    if owner == nil then
+      nextowner = nextowner + 1
+      owner = nextowner
+    end
+    local all = lists(self)
+    local list = all[event]
+    if not list then
+      list = { order = {}, funcs = {} }
+      all[event] = list
+    end
+    local n = select("#", ...)
+    local f = func
+    if n > 0 then
+      local bound = { n = n, ... }
+      f = function(o, ...)
+        local args = { n = 0 }
+        for i = 1, bound.n do
+          args[i] = bound[i]
+        end
+        local m = select("#", ...)
+        for i = 1, m do
+          args[bound.n + i] = select(i, ...)
+        end
+        return func(o, unpack(args, 1, bound.n + m))
+      end
+    end
+    if list.funcs[owner] == nil then
+      table.insert(list.order, owner)
+    end
+    list.funcs[owner] = f
+    return owner
+  end
+  function CallbackRegistryMixin:RegisterCallbackWithHandle(event, func, owner, ...)
+    local registry = self
+    owner = self:RegisterCallback(event, func, owner, ...)
+    return { Unregister = function() registry:UnregisterCallback(event, owner) end }
+  end
+  function CallbackRegistryMixin:UnregisterCallback(event, owner)
+    local list = lists(self)[event]
+    if list and owner ~= nil and list.funcs[owner] then
+      list.funcs[owner] = nil
+      for i, o in ipairs(list.order) do
+        if o == owner then
+          table.remove(list.order, i)
+          break
+        end
+      end
+    end
+  end
+  function CallbackRegistryMixin:UnregisterEvents(events)
+    local all = lists(self)
+    if events then
+      for _, event in ipairs(events) do
+        all[event] = nil
+      end
+    else
+      self.callbackLists = {}
+    end
+  end
+  function CallbackRegistryMixin:HasRegistrantsForEvent(event)
+    local list = lists(self)[event]
+    return list ~= nil and #list.order > 0
+  end
+  function CallbackRegistryMixin:TriggerEvent(event, ...)
+    if type(event) ~= "string" then
+      error("CallbackRegistryMixin:TriggerEvent 'event' requires string type.", 2)
+    elseif not declared(self, event) then
+      error(string.format("CallbackRegistryMixin:TriggerEvent event '%s' doesn't exist.", event), 2)
+    end
+    local list = lists(self)[event]
+    if not list then
+      return
+    end
+    local order = { unpack(list.order) }
+    for _, owner in ipairs(order) do
+      local f = list.funcs[owner]
+      if f then
+        f(owner, ...)
+      end
+    end
+  end
+end
+
 -- EventRegistry: the client's shared callback registry. A callback registered with extra
 -- arguments is called with them (its owner first) before the event's; otherwise with its owner
 -- then the event's arguments.

@@ -120,3 +120,25 @@ CreateSecureDelegate = function(f, options)
     return dropok(hostcall(f, ...))
   end
 end
+
+-- string.format: the client's takes C99's `%F` (the same digits as `%f`; the character panel
+-- formats with "%.2F%%"), which Lua 5.1's refuses. Other formats are Lua's; an error names
+-- 'format' and the caller's line, as the library function's own error does.
+do
+  local sformat, sfind, sgsub, pcall = string.format, string.find, string.gsub, pcall
+  local function upperF(spec, c)
+    if c == "F" then
+      return "%" .. spec .. "f"
+    end
+  end
+  string.format = function(fmt, ...)
+    if type(fmt) == "string" and sfind(fmt, "F", 1, true) then
+      fmt = sgsub(fmt, "%%([-+ #0]*%d*%.?%d*)(.)", upperF)
+    end
+    local ok, s = pcall(sformat, fmt, ...)
+    if not ok then
+      error((sgsub(s, "to '%?'", "to 'format'", 1)), 2)
+    end
+    return s
+  end
+end
