@@ -16,6 +16,7 @@
 //! | `GetCursorPosition`, `GetMouseFoci`, `IsMouseOver`, `RegisterForDrag`, `StartMoving`... | [`methods`] |
 
 pub mod hit;
+pub mod hyperlink;
 pub mod inspect;
 pub mod keyboard;
 pub mod methods;
@@ -64,6 +65,8 @@ pub struct InputState {
     /// The last down click and the last up click (frame, button and direction, virtual time)
     /// that could start a double click.
     pub last_click: [Option<(u32, String, f64)>; 2],
+    /// The hyperlink the cursor is over (OnHyperlinkEnter was fired for it).
+    pub hovered_link: Option<hyperlink::HoveredLink>,
 }
 
 /// How far (UI units) the cursor moves with a button held before a drag starts.
