@@ -75,7 +75,8 @@ fn exists(lua: &Lua, id: u32) -> bool {
     with_ui(lua, |ui| ui.get(id).is_some())
 }
 
-/// After the cursor or the mouse focus moved: OnHyperlinkLeave on the frame whose link the
+/// After the cursor moved, and after each tick (text changed or moved under a still cursor):
+/// OnHyperlinkLeave on the frame whose link the
 /// cursor left, OnHyperlinkEnter on the frame whose link it is now over.
 pub fn update(lua: &Lua) -> mlua::Result<()> {
     let (cursor, focus) = with_input(lua, |s| (s.cursor, s.motion_focus));

@@ -99,12 +99,14 @@ pub fn ui_to_pixels(lua: &Lua, x: f32, y: f32) -> (f32, f32) {
 }
 
 /// Work after each tick: frames that moved, showed or hid under a still cursor change the
-/// mouse focus (OnEnter/OnLeave with `motion = false`).
+/// mouse focus (OnEnter/OnLeave with `motion = false`), and text that changed or moved under it
+/// the hyperlink it is over.
 pub fn after_tick(lua: &Lua) -> mlua::Result<()> {
     if with_input(lua, |s| s.cursor.is_none()) {
         return Ok(());
     }
-    mouse::update_focus(lua, false)
+    mouse::update_focus(lua, false)?;
+    hyperlink::update(lua)
 }
 
 /// Installs the input API (globals and methods) into the VM.
