@@ -10,7 +10,8 @@
 //! | `||` | a literal `|` | [`Token::Char`] |
 //! | `|Tpath:h[:w…]|t` | inline texture, `h` = 0 means the line height | [`Token::Icon`] |
 //! | `|Aatlas:h[:w…]|a` | inline atlas (no atlas data: a placeholder) | [`Token::Icon`] |
-//! | `|H…|h`, `|h`, `|K…|k` | hyperlink / protected-string markers (the text between is shown) | none |
+//! | `|Hlink|htext|h` | hyperlink: `text` is shown, between link markers | [`Token::LinkStart`] `link`, [`Token::LinkEnd`] |
+//! | `|K…|k` | protected-string markers (the text between is shown) | none |
 
 use crate::Rgba;
 
@@ -26,6 +27,10 @@ pub enum Token {
         height: f32,
         width: f32,
     },
+    /// A hyperlink's shown text starts (`|Hlink|h`): its link string.
+    LinkStart(String),
+    /// A hyperlink's shown text ends (its closing `|h`).
+    LinkEnd,
 }
 
 /// Splits text into tokens.
@@ -35,6 +40,7 @@ pub fn parse(text: &str) -> Vec<Token> {
     let cur = |c: &Vec<Option<Rgba>>| c.last().copied().flatten();
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
+    let mut in_link = false;
     while i < chars.len() {
         let c = chars[i];
         if c == '\n' {
@@ -109,7 +115,19 @@ pub fn parse(text: &str) -> Vec<Token> {
                 let close = if next == 'H' { 'h' } else { 'k' };
                 let end = (i + 2..chars.len().saturating_sub(1))
                     .find(|&k| chars[k] == '|' && chars[k + 1] == close);
+                if let (Some(e), 'H') = (end, next) {
+                    if in_link {
+                        out.push(Token::LinkEnd);
+                    }
+                    out.push(Token::LinkStart(chars[i + 2..e].iter().collect()));
+                    in_link = true;
+                }
                 i = end.map_or(chars.len(), |e| e + 2);
+            }
+            'h' if in_link => {
+                out.push(Token::LinkEnd);
+                in_link = false;
+                i += 2;
             }
             'h' | 'k' | 't' | 'a' => i += 2,
             _ => {
@@ -160,7 +178,9 @@ pub fn plain(text: &str) -> String {
             Token::Char(c, _) => c,
             Token::Newline => '\n',
             Token::Icon { .. } => ' ',
+            Token::LinkStart(_) | Token::LinkEnd => '\0',
         })
+        .filter(|&c| c != '\0')
         .collect()
 }
 
@@ -184,6 +204,15 @@ mod tests {
         check("trailing|", "trailing|");
         check("|Tunclosed", "|Tunclosed");
         check("|cnRED_FONT_COLOR:warn|r", "warn");
+    }
+
+    #[test]
+    fn links_mark_their_text() {
+        let t = parse("a|Hitem:1|h[b]|hc");
+        assert_eq!(t[1], Token::LinkStart("item:1".into()));
+        assert_eq!(t[2], Token::Char('[', None));
+        assert_eq!(t[5], Token::LinkEnd);
+        assert_eq!(t[6], Token::Char('c', None));
     }
 
     #[test]

@@ -173,8 +173,10 @@ pub enum Item {
 pub struct Placed {
     pub item: Item,
     pub x: f32,
-    advance: f32,
+    pub advance: f32,
     space: bool,
+    /// The hyperlink this item is shown for: an index into [`TextLayout::links`].
+    pub link: Option<usize>,
 }
 
 /// One laid-out line.
@@ -195,6 +197,8 @@ pub struct TextLayout {
     pub height: f32,
     /// Some text was cut (ellipsis or line limit).
     pub truncated: bool,
+    /// The link strings of the text's hyperlinks (`|Hlink|htext|h`), in order.
+    pub links: Vec<String>,
 }
 
 fn item_of(tok: Token, face: &Face, size: f32) -> Option<Placed> {
@@ -206,6 +210,7 @@ fn item_of(tok: Token, face: &Face, size: f32) -> Option<Placed> {
                 x: 0.0,
                 advance: face.advance(g, size),
                 space: c == ' ' || c == '\t',
+                link: None,
             }
         }
         Token::Icon {
@@ -224,9 +229,10 @@ fn item_of(tok: Token, face: &Face, size: f32) -> Option<Placed> {
                 x: 0.0,
                 advance: w,
                 space: false,
+                link: None,
             }
         }
-        Token::Newline => return None,
+        Token::Newline | Token::LinkStart(_) | Token::LinkEnd => return None,
     })
 }
 
@@ -267,6 +273,7 @@ fn ellipsize(line: Line, max: f32, face: &Face, size: f32) -> Line {
             x: 0.0,
             advance: face.advance(dot, size),
             space: false,
+            link: None,
         });
     }
     finish(items)
@@ -307,9 +314,25 @@ fn wrap(items: Vec<Placed>, max: f32, out: &mut Vec<Line>) {
 pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
     let size = o.size.max(0.0);
     let mut explicit: Vec<Vec<Placed>> = vec![Vec::new()];
+    let (mut links, mut link) = (Vec::new(), None);
     for tok in markup::parse(text) {
+        match tok {
+            Token::LinkStart(l) => {
+                link = Some(links.len());
+                links.push(l);
+                continue;
+            }
+            Token::LinkEnd => {
+                link = None;
+                continue;
+            }
+            _ => {}
+        }
         match item_of(tok, &o.face, size) {
-            Some(p) => explicit.last_mut().expect("one line").push(p),
+            Some(p) => explicit
+                .last_mut()
+                .expect("one line")
+                .push(Placed { link, ..p }),
             None => explicit.push(Vec::new()),
         }
     }
@@ -348,6 +371,7 @@ pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
         width,
         height: n * size + (n - 1.0).max(0.0) * o.spacing,
         truncated,
+        links,
     }
 }
 

@@ -15,7 +15,7 @@ use super::{RegionCtx, Viewport};
 use crate::widgets::fields::FieldVal;
 use crate::widgets::font::{font_height, resolve};
 use crate::widgets::UiState;
-use wowsim_layout::AnchorPoint;
+use wowsim_layout::{AnchorPoint, Rect};
 use wowsim_render::text::{self, Item, LayoutOpts};
 use wowsim_render::{DrawItem, Glyph, Outline, Quad, Rgba, TexSource, TextRun};
 
@@ -73,29 +73,18 @@ fn anchor_side(ui: &UiState, id: u32) -> (i8, i8) {
     (h, v)
 }
 
-/// Appends the drawing of a FontString.
-pub fn run(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx, out: &mut Vec<DrawItem>) {
-    if let FieldVal::Str(s) = ui.field_by_name(ctx.id, "text") {
-        run_text(ui, vp, ctx, &s, out);
-    }
+/// Where laid-out text sits in a FontString's rect `r` (own units).
+struct Placement {
+    /// Left edge and width of the box lines are justified in.
+    left: f32,
+    width: f32,
+    /// Top of the first line.
+    top: f32,
+    /// `justifyh`, upper case.
+    justify: String,
 }
 
-/// Appends the drawing of `s` in the font, colour and justification of `ctx.id` (a
-/// FontString, or an EditBox drawing its own text).
-pub fn run_text(
-    ui: &mut UiState,
-    vp: &Viewport,
-    ctx: &RegionCtx,
-    s: &str,
-    out: &mut Vec<DrawItem>,
-) {
-    let id = ctx.id;
-    let r = ctx.units;
-    let opts = layout_opts(ui, id, Some(r.width));
-    if s.is_empty() || opts.size <= 0.0 {
-        return;
-    }
-    let lay = text::layout(s, &opts);
+fn placement(ui: &mut UiState, id: u32, r: Rect, lay: &text::TextLayout) -> Placement {
     let (side_h, side_v) = anchor_side(ui, id);
     let (bw, left) = if r.width > 0.0 {
         (r.width, r.left)
@@ -124,7 +113,126 @@ pub fn run_text(
             "BOTTOM" => bh - lay.height,
             _ => (bh - lay.height) / 2.0,
         };
-    let jh = rstr(ui, id, "justifyh");
+    Placement {
+        left,
+        width: bw,
+        top: text_top,
+        justify: rstr(ui, id, "justifyh"),
+    }
+}
+
+fn line_left(left: f32, box_width: f32, justify: &str, line_width: f32) -> f32 {
+    left + match justify {
+        "LEFT" => 0.0,
+        "RIGHT" => box_width - line_width,
+        _ => (box_width - line_width) / 2.0,
+    }
+}
+
+/// One line's part of a hyperlink's shown text, in the FontString's own units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkBox {
+    /// The link string (`item:123` of `|Hitem:123|h[Sword]|h`).
+    pub link: String,
+    /// The link's markup, `|Hitem:123|h[Sword]|h`.
+    pub text: String,
+    /// The box, in the FontString's own units.
+    pub left: f32,
+    pub bottom: f32,
+    pub width: f32,
+    pub height: f32,
+}
+
+/// The hyperlinks of FontString `id` drawn in rect `r`, laid out as [`run_text`] draws them.
+pub fn link_boxes(ui: &mut UiState, id: u32, r: Rect) -> Vec<LinkBox> {
+    let FieldVal::Str(s) = ui.field_by_name(id, "text") else {
+        return Vec::new();
+    };
+    if !s.contains("|H") {
+        return Vec::new();
+    }
+    let opts = layout_opts(ui, id, Some(r.width));
+    if opts.size <= 0.0 {
+        return Vec::new();
+    }
+    let lay = text::layout(&s, &opts);
+    let texts = link_texts(&s);
+    let p = placement(ui, id, r, &lay);
+    let mut out = Vec::new();
+    for (i, line) in lay.lines.iter().enumerate() {
+        let lx = line_left(p.left, p.width, &p.justify, line.width);
+        let line_top = p.top - i as f32 * (opts.size + opts.spacing);
+        let mut k = 0;
+        while k < line.items.len() {
+            let Some(l) = line.items[k].link else {
+                k += 1;
+                continue;
+            };
+            let start = line.items[k].x;
+            let mut end = start;
+            while k < line.items.len() && line.items[k].link == Some(l) {
+                end = line.items[k].x + line.items[k].advance;
+                k += 1;
+            }
+            out.push(LinkBox {
+                link: lay.links[l].clone(),
+                text: texts.get(l).cloned().unwrap_or_default(),
+                left: lx + start,
+                bottom: line_top - opts.size,
+                width: end - start,
+                height: opts.size,
+            });
+        }
+    }
+    out
+}
+
+/// Each hyperlink's whole markup, `|Hlink|htext|h`, in order (the `text` the client passes to
+/// the OnHyperlink scripts, what `GetFixedLink` and `ChatEdit_InsertLink` take).
+fn link_texts(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while let Some(i) = rest.find("|H") {
+        let Some(open) = rest[i + 2..].find("|h") else {
+            break;
+        };
+        let body = i + 2 + open + 2;
+        let end = rest[body..].find("|h").map_or(rest.len(), |c| body + c + 2);
+        out.push(rest[i..end].to_string());
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// Appends the drawing of a FontString.
+pub fn run(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx, out: &mut Vec<DrawItem>) {
+    if let FieldVal::Str(s) = ui.field_by_name(ctx.id, "text") {
+        run_text(ui, vp, ctx, &s, out);
+    }
+}
+
+/// Appends the drawing of `s` in the font, colour and justification of `ctx.id` (a
+/// FontString, or an EditBox drawing its own text).
+pub fn run_text(
+    ui: &mut UiState,
+    vp: &Viewport,
+    ctx: &RegionCtx,
+    s: &str,
+    out: &mut Vec<DrawItem>,
+) {
+    let id = ctx.id;
+    let r = ctx.units;
+    let opts = layout_opts(ui, id, Some(r.width));
+    if s.is_empty() || opts.size <= 0.0 {
+        return;
+    }
+    let lay = text::layout(s, &opts);
+    let Placement {
+        left,
+        width: bw,
+        top: text_top,
+        justify: jh,
+    } = placement(ui, id, r, &lay);
     let a = ctx.alpha;
     let color: Rgba = [
         rnum(ui, id, "textR", 1.0),
@@ -155,12 +263,7 @@ pub fn run_text(
     let mut glyphs = Vec::new();
     let mut icons = Vec::new();
     for (i, line) in lay.lines.iter().enumerate() {
-        let lx = left
-            + match jh.as_str() {
-                "LEFT" => 0.0,
-                "RIGHT" => bw - line.width,
-                _ => (bw - line.width) / 2.0,
-            };
+        let lx = line_left(left, bw, &jh, line.width);
         let line_top = text_top - i as f32 * (opts.size + opts.spacing);
         let ox = (lx * f).round();
         let oy = (vp.height as f32 - line_top * f).round();

@@ -16,6 +16,7 @@
 //! | `GetCursorPosition`, `GetMouseFoci`, `IsMouseOver`, `RegisterForDrag`, `StartMoving`... | [`methods`] |
 
 pub mod hit;
+pub mod hyperlink;
 pub mod inspect;
 pub mod keyboard;
 pub mod methods;
@@ -64,6 +65,8 @@ pub struct InputState {
     /// The last down click and the last up click (frame, button and direction, virtual time)
     /// that could start a double click.
     pub last_click: [Option<(u32, String, f64)>; 2],
+    /// The hyperlink the cursor is over (OnHyperlinkEnter was fired for it).
+    pub hovered_link: Option<hyperlink::HoveredLink>,
 }
 
 /// How far (UI units) the cursor moves with a button held before a drag starts.
@@ -96,12 +99,14 @@ pub fn ui_to_pixels(lua: &Lua, x: f32, y: f32) -> (f32, f32) {
 }
 
 /// Work after each tick: frames that moved, showed or hid under a still cursor change the
-/// mouse focus (OnEnter/OnLeave with `motion = false`).
+/// mouse focus (OnEnter/OnLeave with `motion = false`), and text that changed or moved under it
+/// the hyperlink it is over.
 pub fn after_tick(lua: &Lua) -> mlua::Result<()> {
     if with_input(lua, |s| s.cursor.is_none()) {
         return Ok(());
     }
-    mouse::update_focus(lua, false)
+    mouse::update_focus(lua, false)?;
+    hyperlink::update(lua)
 }
 
 /// Installs the input API (globals and methods) into the VM.

@@ -13,6 +13,7 @@
 //! | OnMouseWheel(self, delta) | [`mouse_wheel`] |
 //! | a Slider pressed or dragged with the left button takes the value under the cursor | `widgets::slider::drag_to` |
 //! | OnDoubleClick(self, button): a second click within 0.3 s | `click` |
+//! | OnHyperlinkEnter / OnHyperlinkLeave / OnHyperlinkClick | `super::hyperlink` |
 
 use super::hit::{self, Purpose};
 use super::{with_input, Press, DRAG_THRESHOLD};
@@ -105,7 +106,8 @@ pub fn mouse_move(lua: &Lua, x: f32, y: f32) -> mlua::Result<()> {
     if let Some(h) = held.filter(|h| is_type(lua, *h, "Slider") && is_enabled(lua, *h)) {
         crate::widgets::slider::drag_to(lua, h, (x, y))?;
     }
-    update_focus(lua, true)
+    update_focus(lua, true)?;
+    super::hyperlink::update(lua)
 }
 
 /// Moves (or sizes) every frame in `StartMoving` by a cursor delta in UI units.
@@ -359,6 +361,9 @@ pub fn mouse_up(lua: &Lua, button: &str) -> mlua::Result<()> {
         if exists(lua, t) {
             release_one(lua, t, button, under.contains(&t), dragged.is_some())?;
         }
+    }
+    if dragged.is_none() {
+        super::hyperlink::click(lua, button)?;
     }
     Ok(())
 }

@@ -70,9 +70,17 @@ pub fn set_enabled(lua: &Lua, id: u32, on: bool) -> mlua::Result<()> {
     fire_script(lua, id, if on { "OnEnable" } else { "OnDisable" }, ())
 }
 
-/// `SetButtonState`: stores the state and shows the matching state texture.
+/// `SetButtonState`: stores the state and shows the matching state texture. Entering PUSHED
+/// moves the button's FontString by the pushed text offset (x right, y up, as
+/// `<PushedTextOffset x="1" y="-1"/>` moves it down); leaving PUSHED moves it back by what was
+/// applied, so changing the offset while pushed cannot leave the text displaced.
 pub fn set_button_state(lua: &Lua, id: u32, state: &str) -> mlua::Result<()> {
+    let was_pushed = get_field(lua, id, "buttonState") == FieldVal::Str("PUSHED".into());
     set_field(lua, id, "buttonState", FieldVal::Str(state.to_string()));
+    let pushed = state == "PUSHED";
+    if was_pushed != pushed {
+        shift_pushed_text(lua, id, pushed)?;
+    }
     for (field, shown_in) in [
         ("normalTexture", "NORMAL"),
         ("pushedTexture", "PUSHED"),
@@ -81,6 +89,31 @@ pub fn set_button_state(lua: &Lua, id: u32, state: &str) -> mlua::Result<()> {
         if let FieldVal::Obj(t) = get_field(lua, id, field) {
             frame::set_shown(lua, t, state == shown_in)?;
         }
+    }
+    Ok(())
+}
+
+fn shift_pushed_text(lua: &Lua, id: u32, pushed: bool) -> mlua::Result<()> {
+    let num = |name: &str| match get_field(lua, id, name) {
+        FieldVal::Num(n) => n as f32,
+        _ => 0.0,
+    };
+    let (dx, dy) = if pushed {
+        let (x, y) = (num("pushedTextOffsetX"), num("pushedTextOffsetY"));
+        set_field(lua, id, "pushedTextApplied.x", FieldVal::Num(x as f64));
+        set_field(lua, id, "pushedTextApplied.y", FieldVal::Num(y as f64));
+        (x, y)
+    } else {
+        let (x, y) = (num("pushedTextApplied.x"), num("pushedTextApplied.y"));
+        set_field(lua, id, "pushedTextApplied.x", FieldVal::Nil);
+        set_field(lua, id, "pushedTextApplied.y", FieldVal::Nil);
+        (-x, -y)
+    };
+    if dx == 0.0 && dy == 0.0 {
+        return Ok(());
+    }
+    if let Some(fs) = font_string_of(lua, id, false)? {
+        region::adjust_points_offset(lua, fs, dx, dy);
     }
     Ok(())
 }

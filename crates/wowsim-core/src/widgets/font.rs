@@ -55,10 +55,28 @@ pub fn resolve(ui: &UiState, id: u32, name: &str) -> Option<FieldVal> {
         }
         cur = match own(ui, c, "fontObject") {
             Some(FieldVal::Obj(f)) => Some(f),
-            _ => None,
+            _ => button_font(ui, c),
         };
     }
     None
+}
+
+/// A Button's text without a font object of its own draws with the button's font for its
+/// state: `SetDisabledFontObject`'s while disabled, else `SetNormalFontObject`'s.
+fn button_font(ui: &UiState, id: u32) -> Option<u32> {
+    let parent = ui.get(id)?.parent?;
+    if own(ui, parent, "fontstring") != Some(FieldVal::Obj(id)) {
+        return None;
+    }
+    let disabled = own(ui, parent, "buttonState") == Some(FieldVal::Str("DISABLED".into()));
+    let pick = |name: &str| match own(ui, parent, name) {
+        Some(FieldVal::Obj(f)) => Some(f),
+        _ => None,
+    };
+    disabled
+        .then(|| pick("disabledFontObject"))
+        .flatten()
+        .or_else(|| pick("normalFontObject"))
 }
 
 fn resolve_num(ui: &UiState, id: u32, name: &str, default: f64) -> f64 {

@@ -37,6 +37,18 @@ pub fn rect_of(ui: &mut UiState, id: u32) -> Option<Rect> {
     ui.layout.compute_frame_rect(n)
 }
 
+/// `AdjustPointsOffset`: moves every anchor of `id` by (dx, dy) in its own units.
+pub fn adjust_points_offset(lua: &Lua, id: u32, dx: f32, dy: f32) {
+    with_ui_mut(lua, |ui| {
+        let Some(n) = node_of(ui, id) else { return };
+        for mut an in ui.layout.anchors(n).to_vec() {
+            an.x += dx;
+            an.y += dy;
+            let _ = ui.layout.set_point(n, an);
+        }
+    });
+}
+
 /// `GetSize`: the resolved rect's size, else the explicit size (0 for unset axes).
 pub fn size_of(ui: &mut UiState, id: u32, ignore_rect: bool) -> (f32, f32) {
     let Some(n) = node_of(ui, id) else {
@@ -349,14 +361,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 num(&arg(&a, 1)).unwrap_or(0.0) as f32,
                 num(&arg(&a, 2)).unwrap_or(0.0) as f32,
             );
-            with_ui_mut(lua, |ui| {
-                let Some(n) = node_of(ui, id) else { return };
-                for mut an in ui.layout.anchors(n).to_vec() {
-                    an.x += dx;
-                    an.y += dy;
-                    let _ = ui.layout.set_point(n, an);
-                }
-            });
+            adjust_points_offset(lua, id, dx, dy);
             ret(lua, ())
         }),
         ("Region", "GetNumPoints", |lua, a| {
