@@ -463,6 +463,9 @@ GameTooltip:Hide()
 
 -- A chat frame: AddMessage records the line (the screenshot issue draws it).
 local chat = CreateFrame("ScrollingMessageFrame", "ChatFrame1", UIParent)
+-- Where the client's default chat window sits (bottom left, above the action bars).
+chat:SetSize(430, 120)
+chat:SetPoint("BOTTOMLEFT", UIParent, "BOTTOMLEFT", 32, 95)
 function chat:AddMessage(text, r, g, b, ...)
   output(tostring(text))
 end

@@ -180,7 +180,11 @@ end
 
 -- Raid warnings: the message goes to the frame (recorded as a chat line by the base).
 RaidWarningFrame = CreateFrame("MessageFrame", "RaidWarningFrame", UIParent)
+RaidWarningFrame:SetSize(512, 70)
+RaidWarningFrame:SetPoint("TOP", UIParent, "TOP", 0, -260)
 RaidBossEmoteFrame = CreateFrame("MessageFrame", "RaidBossEmoteFrame", UIParent)
+RaidBossEmoteFrame:SetSize(512, 70)
+RaidBossEmoteFrame:SetPoint("TOP", RaidWarningFrame, "BOTTOM", 0, 0)
 function RaidNotice_AddMessage(noticeFrame, text, colorInfo, displayTime)
   if noticeFrame and text then
     noticeFrame:AddMessage(text, colorInfo and colorInfo.r, colorInfo and colorInfo.g, colorInfo and colorInfo.b)
