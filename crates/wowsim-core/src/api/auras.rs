@@ -223,7 +223,7 @@ fn by_index(
         else {
             return Err(usage(
                 lua,
-                &format!("Usage: local aura = C_UnitAuras.{short}({unit_word}, index [, filter])"),
+                format!("Usage: local aura = C_UnitAuras.{short}({unit_word}, index [, filter])"),
             ));
         };
         let f = parse_filter(filter.as_deref(), base);
@@ -317,7 +317,7 @@ pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
                 let bad = || {
                     usage(
                         lua,
-                        &format!("Usage: local outContinuationToken, slots = C_UnitAuras.GetAuraSlots({unit_word} [, filter, maxSlots, continuationToken])"),
+                        format!("Usage: local outContinuationToken, slots = C_UnitAuras.GetAuraSlots({unit_word} [, filter, maxSlots, continuationToken])"),
                     )
                 };
                 let unit = unit_arg(&arg(&args, 0)).ok_or_else(bad)?;
@@ -381,7 +381,7 @@ fn install_hooks(lua: &Lua) -> mlua::Result<()> {
                 (_, other) => {
                     return Err(usage(
                         lua,
-                        &format!("wowsim.AddAura(): field {name} is a {}", other.type_name()),
+                        format!("wowsim.AddAura(): field {name} is a {}", other.type_name()),
                     ))
                 }
             };
