@@ -187,6 +187,7 @@ impl Simulator {
         crate::xmlui::install(&lua, &host, xml_flavor)?;
         crate::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
+        api::auras::install(&lua, data)?;
         crate::input::install(&lua, data)?;
         api::misc::install(&lua, data)?;
         api::install_client(&lua, data)?;

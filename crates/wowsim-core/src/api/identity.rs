@@ -54,7 +54,7 @@ impl Identity {
     }
 }
 
-fn is_player(unit: &Value) -> bool {
+pub(crate) fn is_player(unit: &Value) -> bool {
     match unit {
         Value::String(s) => {
             let u = s.to_string_lossy().to_ascii_lowercase();

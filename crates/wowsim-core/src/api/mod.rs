@@ -2,6 +2,7 @@
 //! reference data as Lua values (constants, `Enum`), and typed stubs for the rest (`stubs.rs`).
 
 pub mod api_docs;
+pub mod auras;
 pub mod c_curve_util;
 pub mod c_map;
 pub mod c_texture;

@@ -1,0 +1,460 @@
+//! Auras: a list per unit in the game state, read through `C_UnitAuras` (and, on Classic Era,
+//! the `UnitAura`/`UnitBuff`/`UnitDebuff` of `lua/classic_era_legacy.lua` over it). Every unit
+//! starts with none; `wowsim.AddAura`/`wowsim.RemoveAura` change the list and fire `UNIT_AURA`.
+//!
+//! | WoW name | behaviour |
+//! | --- | --- |
+//! | `C_UnitAuras.GetAuraDataByIndex`, `GetBuffDataByIndex`, `GetDebuffDataByIndex` | the index-th aura passing the filter (`HELPFUL` when none; the Buff/Debuff forms add `HELPFUL`/`HARMFUL`) |
+//! | `C_UnitAuras.GetAuraDataBySlot`, `GetAuraDataByAuraInstanceID` | the aura with that slot / instance id (a slot is the instance id here) |
+//! | `C_UnitAuras.GetPlayerAuraBySpellID` | the player's first aura with that spell id |
+//! | `C_UnitAuras.GetAuraSlots` | a continuation token (nil when done) then the slots passing the filter |
+//! | `wowsim.AddAura(unit, fields)` | not the client's: adds an aura (fields as `AuraData`; `spellId` required), fires `UNIT_AURA(unit, {addedAuras})`, returns its `auraInstanceID` |
+//! | `wowsim.RemoveAura(unit, auraInstanceID)` | not the client's: removes it, fires `UNIT_AURA(unit, {removedAuraInstanceIDs})`; false if the unit has no such aura |
+//!
+//! Filters are read as the client reads them: words separated by `|` or spaces, among them
+//! `HELPFUL`, `HARMFUL`, `PLAYER` (cast by the player), `RAID`, `CANCELABLE`, `NOT_CANCELABLE`.
+
+use mlua::{Lua, MultiValue, Table, Value};
+use rustc_hash::FxHashMap;
+
+/// One field of an aura, as stored.
+#[derive(Clone, Debug)]
+enum Field {
+    Nil,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    Points(Vec<f64>),
+}
+
+/// One aura on a unit.
+#[derive(Clone, Debug)]
+struct Aura {
+    id: i64,
+    fields: Vec<(&'static str, Field)>,
+}
+
+impl Aura {
+    fn get(&self, name: &str) -> &Field {
+        self.fields
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, f)| f)
+            .unwrap_or(&Field::Nil)
+    }
+    fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), Field::Bool(true))
+    }
+    fn helpful(&self) -> bool {
+        self.flag("isHelpful")
+    }
+    fn spell_id(&self) -> f64 {
+        match self.get("spellId") {
+            Field::Num(n) => *n,
+            _ => 0.0,
+        }
+    }
+}
+
+/// The auras of every unit (VM app data), by lower-cased unit token.
+#[derive(Default, Debug)]
+pub struct AuraState {
+    next_id: i64,
+    units: FxHashMap<String, Vec<Aura>>,
+}
+
+/// The fields of the client's `AuraData` with the value an added aura has when not given
+/// (`dispelName` and `sourceUnit` stay nil).
+const FIELDS: &[(&str, Field)] = &[
+    ("applications", Field::Num(0.0)),
+    ("canApplyAura", Field::Bool(false)),
+    ("charges", Field::Num(0.0)),
+    ("dispelName", Field::Nil),
+    ("duration", Field::Num(0.0)),
+    ("expirationTime", Field::Num(0.0)),
+    ("icon", Field::Num(134400.0)),
+    ("isBossAura", Field::Bool(false)),
+    ("isFromPlayerOrPlayerPet", Field::Bool(false)),
+    ("isHarmful", Field::Bool(false)),
+    ("isHelpful", Field::Bool(true)),
+    ("isNameplateOnly", Field::Bool(false)),
+    ("isRaid", Field::Bool(false)),
+    ("isStealable", Field::Bool(false)),
+    ("maxCharges", Field::Num(0.0)),
+    ("name", Field::Str(String::new())),
+    ("nameplateShowAll", Field::Bool(false)),
+    ("nameplateShowPersonal", Field::Bool(false)),
+    ("points", Field::Points(Vec::new())),
+    ("sourceUnit", Field::Nil),
+    ("spellId", Field::Num(0.0)),
+    ("timeMod", Field::Num(1.0)),
+];
+
+/// A filter as the client reads it.
+struct Filter {
+    harmful: bool,
+    player: bool,
+    raid: bool,
+    cancelable: Option<bool>,
+}
+
+fn parse_filter(s: Option<&str>, base: Option<&str>) -> Filter {
+    let mut f = Filter {
+        harmful: false,
+        player: false,
+        raid: false,
+        cancelable: None,
+    };
+    let words = base
+        .into_iter()
+        .chain(s)
+        .flat_map(|s| s.split(['|', ' ']))
+        .map(|w| w.trim().to_ascii_uppercase());
+    for w in words {
+        match w.as_str() {
+            "HARMFUL" => f.harmful = true,
+            "PLAYER" => f.player = true,
+            "RAID" => f.raid = true,
+            "CANCELABLE" => f.cancelable = Some(true),
+            "NOT_CANCELABLE" => f.cancelable = Some(false),
+            _ => {}
+        }
+    }
+    f
+}
+
+fn passes(a: &Aura, f: &Filter) -> bool {
+    if a.helpful() == f.harmful {
+        return false;
+    }
+    if f.player {
+        let from_player = matches!(a.get("sourceUnit"), Field::Str(s) if s.eq_ignore_ascii_case("player") || s.eq_ignore_ascii_case("pet"))
+            || a.flag("isFromPlayerOrPlayerPet");
+        if !from_player {
+            return false;
+        }
+    }
+    if f.raid && !a.flag("isRaid") {
+        return false;
+    }
+    // Helpful auras can be cancelled by the player; harmful ones cannot.
+    if let Some(c) = f.cancelable {
+        if a.helpful() != c {
+            return false;
+        }
+    }
+    true
+}
+
+fn usage(lua: &Lua, text: impl std::fmt::Display) -> mlua::Error {
+    crate::lua::lua_error(lua, text)
+}
+
+fn unit_arg(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.to_string_lossy().to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+fn number_arg(v: &Value) -> Option<f64> {
+    match v {
+        Value::Integer(i) => Some(*i as f64),
+        Value::Number(n) => Some(*n),
+        Value::String(s) => s.to_string_lossy().trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn string_arg(v: &Value) -> Result<Option<String>, ()> {
+    match v {
+        Value::Nil => Ok(None),
+        Value::String(s) => Ok(Some(s.to_string_lossy())),
+        Value::Integer(i) => Ok(Some(i.to_string())),
+        Value::Number(n) => Ok(Some(n.to_string())),
+        _ => Err(()),
+    }
+}
+
+fn arg(args: &MultiValue, i: usize) -> Value {
+    args.get(i).cloned().unwrap_or(Value::Nil)
+}
+
+fn to_table(lua: &Lua, a: &Aura) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set("auraInstanceID", a.id)?;
+    for (name, f) in &a.fields {
+        let v = match f {
+            Field::Nil => continue,
+            Field::Bool(b) => Value::Boolean(*b),
+            Field::Num(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Value::Integer(*n as i64),
+            Field::Num(n) => Value::Number(*n),
+            Field::Str(s) => Value::String(lua.create_string(s)?),
+            Field::Points(p) => Value::Table(lua.create_sequence_from(p.iter().copied())?),
+        };
+        t.raw_set(*name, v)?;
+    }
+    Ok(t)
+}
+
+fn with_auras<R>(lua: &Lua, unit: &str, f: impl FnOnce(&[Aura]) -> R) -> R {
+    let st = lua.app_data_ref::<AuraState>().expect("auras");
+    f(st.units.get(unit).map(|v| v.as_slice()).unwrap_or(&[]))
+}
+
+fn aura_value(lua: &Lua, a: Option<Aura>) -> mlua::Result<Value> {
+    Ok(match a {
+        Some(a) => Value::Table(to_table(lua, &a)?),
+        None => Value::Nil,
+    })
+}
+
+/// `GetAuraDataByIndex` and its Buff/Debuff forms (`base` is the filter word they add).
+fn by_index(
+    lua: &Lua,
+    short: &'static str,
+    base: Option<&'static str>,
+    unit_word: &'static str,
+) -> mlua::Result<mlua::Function> {
+    lua.create_function(move |lua, args: MultiValue| {
+        let (unit, index, filter) = (arg(&args, 0), arg(&args, 1), arg(&args, 2));
+        let (Some(unit), Some(index), Ok(filter)) =
+            (unit_arg(&unit), number_arg(&index), string_arg(&filter))
+        else {
+            return Err(usage(
+                lua,
+                format!("Usage: local aura = C_UnitAuras.{short}({unit_word}, index [, filter])"),
+            ));
+        };
+        let f = parse_filter(filter.as_deref(), base);
+        let i = index.floor() as i64;
+        let found = with_auras(lua, &unit, |list| {
+            if i < 1 {
+                return None;
+            }
+            list.iter()
+                .filter(|a| passes(a, &f))
+                .nth((i - 1) as usize)
+                .cloned()
+        });
+        aura_value(lua, found)
+    })
+}
+
+/// Installs the functions of this file (the `C_UnitAuras` ones only where the flavour has them).
+pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
+    lua.set_app_data(AuraState {
+        next_id: 1,
+        units: FxHashMap::default(),
+    });
+    let g = lua.globals();
+    let ns: Table = match g.raw_get::<Value>("C_UnitAuras")? {
+        Value::Table(t) => t,
+        _ => {
+            let t = lua.create_table()?;
+            g.raw_set("C_UnitAuras", t.clone())?;
+            t
+        }
+    };
+    // The client's usage texts name the unit as its documentation does.
+    let unit_word = match data.product() {
+        wowsim_data::Product::Retail => "unit",
+        _ => "unitToken",
+    };
+    let has = |n: &str| data.api(&format!("C_UnitAuras.{n}")).is_some();
+    for (name, base) in [
+        ("GetAuraDataByIndex", None),
+        ("GetBuffDataByIndex", Some("HELPFUL")),
+        ("GetDebuffDataByIndex", Some("HARMFUL")),
+    ] {
+        if has(name) {
+            ns.raw_set(name, by_index(lua, name, base, unit_word)?)?;
+        }
+    }
+    for (name, id_word) in [
+        ("GetAuraDataBySlot", "slot"),
+        ("GetAuraDataByAuraInstanceID", "auraInstanceID"),
+    ] {
+        let usage_text = format!("Usage: local aura = C_UnitAuras.{name}({unit_word}, {id_word})");
+        if !has(name) {
+            continue;
+        }
+        ns.raw_set(
+            name,
+            lua.create_function(move |lua, args: MultiValue| {
+                let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
+                else {
+                    return Err(usage(lua, &usage_text));
+                };
+                let found = with_auras(lua, &unit, |l| {
+                    l.iter().find(|a| a.id as f64 == id).cloned()
+                });
+                aura_value(lua, found)
+            })?,
+        )?;
+    }
+    if has("GetPlayerAuraBySpellID") {
+        ns.raw_set(
+            "GetPlayerAuraBySpellID",
+            lua.create_function(|lua, args: MultiValue| {
+                let Some(spell) = number_arg(&arg(&args, 0)) else {
+                    return Err(usage(
+                        lua,
+                        "Usage: local aura = C_UnitAuras.GetPlayerAuraBySpellID(spellID)",
+                    ));
+                };
+                let found = with_auras(lua, "player", |l| {
+                    l.iter().find(|a| a.spell_id() == spell).cloned()
+                });
+                aura_value(lua, found)
+            })?,
+        )?;
+    }
+    if has("GetAuraSlots") {
+        ns.raw_set(
+            "GetAuraSlots",
+            lua.create_function(move |lua, args: MultiValue| {
+                let bad = || {
+                    usage(
+                        lua,
+                        format!("Usage: local outContinuationToken, slots = C_UnitAuras.GetAuraSlots({unit_word} [, filter, maxSlots, continuationToken])"),
+                    )
+                };
+                let unit = unit_arg(&arg(&args, 0)).ok_or_else(bad)?;
+                let filter = string_arg(&arg(&args, 1)).map_err(|_| bad())?;
+                let opt_num = |v: Value| -> mlua::Result<Option<f64>> {
+                    match v {
+                        Value::Nil => Ok(None),
+                        v => number_arg(&v).map(Some).ok_or_else(bad),
+                    }
+                };
+                let max = opt_num(arg(&args, 2))?;
+                let token = opt_num(arg(&args, 3))?.unwrap_or(0.0).max(0.0) as usize;
+                let f = parse_filter(filter.as_deref(), None);
+                let slots: Vec<i64> = with_auras(lua, &unit, |l| {
+                    l.iter().filter(|a| passes(a, &f)).map(|a| a.id).collect()
+                });
+                let rest = slots.get(token..).unwrap_or(&[]);
+                let take = match max {
+                    Some(m) if m >= 0.0 => (m as usize).min(rest.len()),
+                    _ => rest.len(),
+                };
+                let mut out = MultiValue::new();
+                out.push_back(if take < rest.len() {
+                    Value::Integer((token + take) as i64)
+                } else {
+                    Value::Nil
+                });
+                out.extend(rest[..take].iter().map(|s| Value::Integer(*s)));
+                Ok(out)
+            })?,
+        )?;
+    }
+    install_hooks(lua)
+}
+
+/// `wowsim.AddAura` and `wowsim.RemoveAura`.
+fn install_hooks(lua: &Lua) -> mlua::Result<()> {
+    let add = lua.create_function(|lua, (unit, fields): (Value, Value)| {
+        let (Some(unit), Value::Table(fields)) = (unit_arg(&unit), fields) else {
+            return Err(usage(lua, "Usage: wowsim.AddAura(unit, {spellId = id, ...})"));
+        };
+        // Only units that exist can carry auras (the player, in this game state).
+        if !crate::api::identity::is_player(&Value::String(lua.create_string(&unit)?)) {
+            return Err(usage(
+                lua,
+                format!("wowsim.AddAura(): unit {unit} does not exist"),
+            ));
+        }
+        let mut stored = Vec::with_capacity(FIELDS.len());
+        for (name, default) in FIELDS {
+            let v: Value = fields.raw_get(*name)?;
+            let field = match (default, v) {
+                (d, Value::Nil) => d.clone(),
+                (Field::Points(_), Value::Table(t)) => {
+                    Field::Points(t.sequence_values::<f64>().collect::<mlua::Result<_>>()?)
+                }
+                (_, Value::Boolean(b)) => Field::Bool(b),
+                (_, Value::Integer(i)) => Field::Num(i as f64),
+                (_, Value::Number(n)) => Field::Num(n),
+                (_, Value::String(s)) => Field::Str(s.to_string_lossy()),
+                (_, other) => {
+                    return Err(usage(
+                        lua,
+                        format!("wowsim.AddAura(): field {name} is a {}", other.type_name()),
+                    ))
+                }
+            };
+            stored.push((*name, field));
+        }
+        // isHarmful follows isHelpful unless given.
+        let helpful = !matches!(fields.raw_get::<Value>("isHarmful")?, Value::Boolean(true))
+            && !matches!(fields.raw_get::<Value>("isHelpful")?, Value::Boolean(false));
+        for (name, f) in stored.iter_mut() {
+            match *name {
+                "isHelpful" => *f = Field::Bool(helpful),
+                "isHarmful" => *f = Field::Bool(!helpful),
+                _ => {}
+            }
+        }
+        let mut aura = Aura { id: 0, fields: stored };
+        if !matches!(aura.get("spellId"), Field::Num(n) if *n > 0.0) {
+            return Err(usage(lua, "wowsim.AddAura(): spellId must be a positive number"));
+        }
+        if matches!(aura.get("sourceUnit"), Field::Str(s) if s.eq_ignore_ascii_case("player") || s.eq_ignore_ascii_case("pet"))
+        {
+            for (name, f) in aura.fields.iter_mut() {
+                if *name == "isFromPlayerOrPlayerPet" {
+                    *f = Field::Bool(true);
+                }
+            }
+        }
+        {
+            let mut st = lua.app_data_mut::<AuraState>().expect("auras");
+            aura.id = st.next_id;
+            st.next_id += 1;
+            st.units.entry(unit.clone()).or_default().push(aura.clone());
+        }
+        let info = lua.create_table()?;
+        info.raw_set("isFullUpdate", false)?;
+        info.raw_set("addedAuras", lua.create_sequence_from([to_table(lua, &aura)?])?)?;
+        fire_unit_aura(lua, &unit, info)?;
+        Ok(aura.id)
+    })?;
+    let remove = lua.create_function(|lua, (unit, id): (Value, Value)| {
+        let (Some(unit), Some(id)) = (unit_arg(&unit), number_arg(&id)) else {
+            return Err(usage(lua, "Usage: wowsim.RemoveAura(unit, auraInstanceID)"));
+        };
+        let removed = {
+            let mut st = lua.app_data_mut::<AuraState>().expect("auras");
+            let list = st.units.entry(unit.clone()).or_default();
+            let before = list.len();
+            list.retain(|a| a.id as f64 != id);
+            list.len() != before
+        };
+        if removed {
+            let info = lua.create_table()?;
+            info.raw_set("isFullUpdate", false)?;
+            info.raw_set(
+                "removedAuraInstanceIDs",
+                lua.create_sequence_from([id as i64])?,
+            )?;
+            fire_unit_aura(lua, &unit, info)?;
+        }
+        Ok(removed)
+    })?;
+    let t = match lua.globals().raw_get::<Value>("wowsim")? {
+        Value::Table(t) => t,
+        _ => lua.create_table()?,
+    };
+    t.raw_set("AddAura", add)?;
+    t.raw_set("RemoveAura", remove)?;
+    lua.globals().raw_set("wowsim", t)
+}
+
+fn fire_unit_aura(lua: &Lua, unit: &str, info: Table) -> mlua::Result<()> {
+    let mut args = MultiValue::new();
+    args.push_back(Value::String(lua.create_string(unit)?));
+    args.push_back(Value::Table(info));
+    crate::events::fire_event(lua, "UNIT_AURA", args)
+}
