@@ -14,11 +14,12 @@
 //! | `C_CVar.GetCVar`, `SetCVar`, `GetCVarDefault`, `GetCVarBool`, `RegisterCVar` and the globals | defaults from the reference |
 //! | `C_SpellBook.GetSpellBookItem*` (and the older global `GetSpellBookItemInfo`/`Name`/`Texture`) | the spell book is empty: nothing for every slot |
 //! | `GetUnitPowerBarInfo(unit)` | no alternate power bar: nothing |
-//! | `C_ChatInfo.RegisterAddonMessagePrefix`, `IsAddonMessagePrefixRegistered`, `GetRegisteredAddonMessagePrefixes`, `SendAddonMessage` | prefixes remembered; messages go nowhere |
+//! | `C_ChatInfo.RegisterAddonMessagePrefix`, `IsAddonMessagePrefixRegistered`, `GetRegisteredAddonMessagePrefixes` | prefixes remembered |
+//! | `C_ChatInfo.SendAddonMessage`, `SendAddonMessageLogged` | the solo character's result codes; a whisper to himself comes back as `CHAT_MSG_ADDON[_LOGGED]` on the next frame |
 
 use crate::clock::Clock;
 use crate::lua::lua_error;
-use mlua::{Lua, Table, Value};
+use mlua::{IntoLuaMulti, Lua, Table, Value};
 use rustc_hash::FxHashMap;
 use wowsim_data::ProductData;
 
@@ -181,7 +182,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         lua.create_function(|_, _: Value| Ok(0))?,
     )?;
     install_cvars(lua, data)?;
-    install_chat_info(lua)?;
+    install_chat_info(lua, data.product() == wowsim_data::Product::Retail)?;
     Ok(())
 }
 
@@ -344,8 +345,133 @@ fn install_no_power_bar(lua: &Lua, data: &'static ProductData) -> mlua::Result<(
 #[derive(Default)]
 pub struct AddonPrefixes(pub Vec<String>);
 
-fn install_chat_info(lua: &Lua) -> mlua::Result<()> {
+/// Addon messages sent and not yet delivered: the event and its payload (prefix, text, channel,
+/// sender, target) (VM app data).
+#[derive(Default)]
+pub struct AddonMail(pub Vec<(&'static str, [String; 5])>);
+
+/// `Enum.SendAddonMessageResult` values the solo character can get.
+mod send_result {
+    pub const SUCCESS: i64 = 0;
+    pub const INVALID_PREFIX: i64 = 1;
+    pub const INVALID_MESSAGE: i64 = 2;
+    pub const INVALID_CHAT_TYPE: i64 = 4;
+    pub const NOT_IN_GROUP: i64 = 5;
+    pub const TARGET_REQUIRED: i64 = 6;
+    pub const INVALID_CHANNEL: i64 = 7;
+    pub const NOT_IN_GUILD: i64 = 10;
+}
+
+/// `C_ChatInfo.SendAddonMessage[Logged](prefix, message [, chatType, target])` for a character
+/// alone (no group, no guild, no joined channel). The chat type defaults to PARTY and is read in
+/// any case. Prefixes of 1 to 16 bytes and messages up to 255 bytes are accepted; group and guild
+/// chat types answer NotInGroup / NotInGuild (as the client does since 11.1, also for
+/// INSTANCE_CHAT and OFFICER); a whisper needs a target and reaches only the player himself
+/// (by name, with or without the realm): the server echoes it back, so `CHAT_MSG_ADDON` fires on
+/// the next frame, and only for a prefix registered then. A whisper to anyone else succeeds and
+/// goes nowhere. On retail SAY and YELL succeed and the sender hears himself (target ""), and
+/// CHANNEL answers InvalidChannel (the character has joined no channel); Classic flavours refuse
+/// all three as InvalidChatType.
+#[allow(clippy::too_many_arguments)]
+fn send_addon_message(
+    lua: &Lua,
+    retail: bool,
+    name: &str,
+    event: &'static str,
+    prefix: Value,
+    message: Value,
+    chat_type: Value,
+    target: Value,
+) -> mlua::Result<i64> {
+    use send_result::*;
+    let usage = || {
+        lua_error(
+            lua,
+            &format!("Usage: C_ChatInfo.{name}(prefix, message [, chatType, target])"),
+        )
+    };
+    let (Value::String(prefix), Value::String(message)) = (prefix, message) else {
+        return Err(usage());
+    };
+    let chat_type = match chat_type {
+        Value::Nil => "PARTY".to_string(),
+        Value::String(s) => s.to_string_lossy().to_uppercase(),
+        _ => return Err(usage()),
+    };
+    let target = match target {
+        Value::Nil => None,
+        Value::String(s) => Some(s.to_string_lossy()),
+        Value::Integer(i) => Some(i.to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => return Err(usage()),
+    };
+    let (prefix, message) = (prefix.to_string_lossy(), message.to_string_lossy());
+    if prefix.is_empty() || prefix.len() > 16 {
+        return Ok(INVALID_PREFIX);
+    }
+    if message.len() > 255 {
+        return Ok(INVALID_MESSAGE);
+    }
+    match chat_type.as_str() {
+        "PARTY" | "RAID" | "INSTANCE_CHAT" => Ok(NOT_IN_GROUP),
+        "GUILD" | "OFFICER" => Ok(NOT_IN_GUILD),
+        // Classic flavours send addon messages on neither custom channels nor say/yell.
+        "CHANNEL" | "SAY" | "YELL" if !retail => Ok(INVALID_CHAT_TYPE),
+        "CHANNEL" => Ok(INVALID_CHANNEL),
+        "SAY" | "YELL" => {
+            let full = player_full_name(lua);
+            let mut mail = lua.app_data_mut::<AddonMail>().expect("addon mail");
+            mail.0
+                .push((event, [prefix, message, chat_type, full, String::new()]));
+            Ok(SUCCESS)
+        }
+        "WHISPER" => {
+            let Some(target) = target.filter(|t| !t.is_empty()) else {
+                return Ok(TARGET_REQUIRED);
+            };
+            let full = player_full_name(lua);
+            let me = full.split('-').next().unwrap_or_default();
+            if target.eq_ignore_ascii_case(me) || target.eq_ignore_ascii_case(&full) {
+                let mut mail = lua.app_data_mut::<AddonMail>().expect("addon mail");
+                mail.0
+                    .push((event, [prefix, message, chat_type, full.clone(), full]));
+            }
+            Ok(SUCCESS)
+        }
+        _ => Ok(INVALID_CHAT_TYPE),
+    }
+}
+
+/// `Name-Realm` of the character, the realm without spaces, as chat events name senders.
+fn player_full_name(lua: &Lua) -> String {
+    lua.app_data_ref::<crate::api::identity::Identity>()
+        .map(|i| format!("{}-{}", i.character, i.realm.replace(' ', "")))
+        .unwrap_or_default()
+}
+
+/// Delivers the addon messages sent before this frame: `CHAT_MSG_ADDON(prefix, text, channel,
+/// sender, target, zoneChannelID, localID, name, instanceID)` for each registered prefix.
+pub fn deliver_addon_messages(lua: &Lua) -> mlua::Result<()> {
+    let mail = match lua.app_data_mut::<AddonMail>() {
+        Some(mut m) if !m.0.is_empty() => std::mem::take(&mut m.0),
+        _ => return Ok(()),
+    };
+    for (event, [prefix, text, channel, sender, target]) in mail {
+        let registered = lua
+            .app_data_ref::<AddonPrefixes>()
+            .is_some_and(|s| s.0.contains(&prefix));
+        if !registered {
+            continue;
+        }
+        let args = (prefix, text, channel, sender, target, 0, 0, "", 0).into_lua_multi(lua)?;
+        crate::events::fire_event(lua, event, args)?;
+    }
+    Ok(())
+}
+
+fn install_chat_info(lua: &Lua, retail: bool) -> mlua::Result<()> {
     lua.set_app_data(AddonPrefixes::default());
+    lua.set_app_data(AddonMail::default());
     let ns: Table = match lua.globals().raw_get::<Value>("C_ChatInfo")? {
         Value::Table(t) => t,
         _ => lua.create_table()?,
@@ -388,17 +514,17 @@ fn install_chat_info(lua: &Lua) -> mlua::Result<()> {
                 .unwrap_or_default())
         })?,
     )?;
-    let send = lua.create_function(|lua, args: (Value, Value, Option<String>, Value)| {
-        if !matches!(args.0, Value::String(_)) || !matches!(args.1, Value::String(_)) {
-            return Err(lua_error(
-                lua,
-                "Usage: C_ChatInfo.SendAddonMessage(prefix, message [, chatType, target])",
-            ));
-        }
-        Ok(0) // Enum.SendAddonMessageResult.Success
-    })?;
-    ns.raw_set("SendAddonMessage", send.clone())?;
-    ns.raw_set("SendAddonMessageLogged", send)?;
+    for (name, event) in [
+        ("SendAddonMessage", "CHAT_MSG_ADDON"),
+        ("SendAddonMessageLogged", "CHAT_MSG_ADDON_LOGGED"),
+    ] {
+        let send = lua.create_function(
+            move |lua, (prefix, message, chat_type, target): (Value, Value, Value, Value)| {
+                send_addon_message(lua, retail, name, event, prefix, message, chat_type, target)
+            },
+        )?;
+        ns.raw_set(name, send)?;
+    }
     lua.globals().raw_set("C_ChatInfo", ns)?;
     Ok(())
 }
