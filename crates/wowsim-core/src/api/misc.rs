@@ -387,7 +387,7 @@ fn send_addon_message(
     let usage = || {
         lua_error(
             lua,
-            &format!("Usage: C_ChatInfo.{name}(prefix, message [, chatType, target])"),
+            format!("Usage: C_ChatInfo.{name}(prefix, message [, chatType, target])"),
         )
     };
     let (Value::String(prefix), Value::String(message)) = (prefix, message) else {
