@@ -699,6 +699,36 @@ function CooldownFrame_SetDisplayAsPercentage(self, percentage)
   self:SetCooldown(GetTime() - length * percentage, length)
 end
 
+-- Shared by CallbackRegistryMixin and EventRegistry: a callback registered with extra
+-- arguments receives them after the owner, before the event's own payload.
+local function bindCallbackArgs(func, ...)
+  local n = select("#", ...)
+  if n == 0 then
+    return func
+  end
+  local bound = { n = n, ... }
+  return function(o, ...)
+    local args = { n = 0 }
+    for i = 1, bound.n do
+      args[i] = bound[i]
+    end
+    local m = select("#", ...)
+    for i = 1, m do
+      args[bound.n + i] = select(i, ...)
+    end
+    return func(o, unpack(args, 1, bound.n + m))
+  end
+end
+
+-- Adds (or replaces) `owner`'s callback in an event's list, keeping first-registration order.
+local function addOwnedCallback(list, owner, f)
+  if list.funcs[owner] == nil then
+    table.insert(list.order, owner)
+  end
+  list.funcs[owner] = f
+  return owner
+end
+
 -- CallbackRegistryMixin: named callbacks per object. `GenerateCallbackEvents` declares the
 -- events (`self.Event.Name == "Name"`); triggering an undeclared one is an error unless
 -- `SetUndefinedEventsAllowed(true)`. A callback is called with its owner first, then the extra
@@ -747,27 +777,7 @@ do
       list = { order = {}, funcs = {} }
       all[event] = list
     end
-    local n = select("#", ...)
-    local f = func
-    if n > 0 then
-      local bound = { n = n, ... }
-      f = function(o, ...)
-        local args = { n = 0 }
-        for i = 1, bound.n do
-          args[i] = bound[i]
-        end
-        local m = select("#", ...)
-        for i = 1, m do
-          args[bound.n + i] = select(i, ...)
-        end
-        return func(o, unpack(args, 1, bound.n + m))
-      end
-    end
-    if list.funcs[owner] == nil then
-      table.insert(list.order, owner)
-    end
-    list.funcs[owner] = f
-    return owner
+    return addOwnedCallback(list, owner, bindCallbackArgs(func, ...))
   end
   function CallbackRegistryMixin:RegisterCallbackWithHandle(event, func, owner, ...)
     local registry = self
@@ -837,27 +847,7 @@ do
     end
     callbacks[event] = callbacks[event] or { order = {}, funcs = {} }
     local list = callbacks[event]
-    local n = select("#", ...)
-    local f = func
-    if n > 0 then
-      local args = { n = n, ... }
-      f = function(o, ...)
-        local all = { n = 0 }
-        for i = 1, args.n do
-          all[i] = args[i]
-        end
-        local m = select("#", ...)
-        for i = 1, m do
-          all[args.n + i] = select(i, ...)
-        end
-        return func(o, unpack(all, 1, args.n + m))
-      end
-    end
-    if list.funcs[owner] == nil then
-      table.insert(list.order, owner)
-    end
-    list.funcs[owner] = f
-    return owner
+    return addOwnedCallback(list, owner, bindCallbackArgs(func, ...))
   end
   function EventRegistry:UnregisterCallback(event, owner)
     local list = callbacks[event]
