@@ -107,8 +107,25 @@ pub fn flush_text_changes(lua: &Lua) -> mlua::Result<()> {
         Some(mut p) => std::mem::take(&mut p.0),
         None => return Ok(()),
     };
+    // A box that is not visible keeps its change until a frame ends with it visible: the
+    // currency transfer box's `SetNumber(0)` in its OnLoad (its window hidden) does not reach
+    // its handler at load in the client, where the handler would call an API with a nil id.
+    let mut hidden = Vec::new();
     for id in due {
-        fire_script(lua, id, "OnTextChanged", false)?;
+        let visible = lua
+            .app_data_ref::<super::UiState>()
+            .is_some_and(|ui| ui.get(id).is_some() && ui.is_visible(id));
+        if visible {
+            fire_script(lua, id, "OnTextChanged", false)?;
+        } else if lua
+            .app_data_ref::<super::UiState>()
+            .is_some_and(|ui| ui.get(id).is_some())
+        {
+            hidden.push(id);
+        }
+    }
+    for id in hidden {
+        defer_text_changed(lua, id);
     }
     Ok(())
 }
