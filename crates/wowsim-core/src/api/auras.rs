@@ -146,9 +146,8 @@ fn passes(a: &Aura, f: &Filter) -> bool {
     true
 }
 
-fn usage(lua: &Lua, text: impl std::fmt::Display) -> mlua::Error {
-    crate::lua::lua_error(lua, text)
-}
+use crate::api::stubs::usage_error as usage;
+use crate::api::stubs::usage_text;
 
 fn unit_arg(v: &Value) -> Option<String> {
     match v {
@@ -212,19 +211,15 @@ fn aura_value(lua: &Lua, a: Option<Aura>) -> mlua::Result<Value> {
 /// `GetAuraDataByIndex` and its Buff/Debuff forms (`base` is the filter word they add).
 fn by_index(
     lua: &Lua,
-    short: &'static str,
     base: Option<&'static str>,
-    unit_word: &'static str,
+    usage_text: String,
 ) -> mlua::Result<mlua::Function> {
     lua.create_function(move |lua, args: MultiValue| {
         let (unit, index, filter) = (arg(&args, 0), arg(&args, 1), arg(&args, 2));
         let (Some(unit), Some(index), Ok(filter)) =
             (unit_arg(&unit), number_arg(&index), string_arg(&filter))
         else {
-            return Err(usage(
-                lua,
-                format!("Usage: local aura = C_UnitAuras.{short}({unit_word}, index [, filter])"),
-            ));
+            return Err(usage(lua, &usage_text));
         };
         let f = parse_filter(filter.as_deref(), base);
         let i = index.floor() as i64;
@@ -256,29 +251,36 @@ pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
             t
         }
     };
-    // The client's usage texts name the unit as its documentation does.
+    // The client's usage texts come from the functions' documented signatures; the client's own
+    // documentation names the unit `unitToken` outside retail, where the reference says `unit`.
     let unit_word = match data.product() {
         wowsim_data::Product::Retail => "unit",
         _ => "unitToken",
     };
-    let has = |n: &str| data.api(&format!("C_UnitAuras.{n}")).is_some();
+    let usage_of = |n: &str| {
+        data.api(&format!("C_UnitAuras.{n}")).map(|api| {
+            let mut api = api.clone();
+            if let Some(p) = api.inputs.as_mut().and_then(|i| i.first_mut()) {
+                if p.name.as_deref() == Some("unit") {
+                    p.name = Some(unit_word.to_string());
+                }
+            }
+            usage_text(&api)
+        })
+    };
     for (name, base) in [
         ("GetAuraDataByIndex", None),
         ("GetBuffDataByIndex", Some("HELPFUL")),
         ("GetDebuffDataByIndex", Some("HARMFUL")),
     ] {
-        if has(name) {
-            ns.raw_set(name, by_index(lua, name, base, unit_word)?)?;
+        if let Some(text) = usage_of(name) {
+            ns.raw_set(name, by_index(lua, base, text)?)?;
         }
     }
-    for (name, id_word) in [
-        ("GetAuraDataBySlot", "slot"),
-        ("GetAuraDataByAuraInstanceID", "auraInstanceID"),
-    ] {
-        let usage_text = format!("Usage: local aura = C_UnitAuras.{name}({unit_word}, {id_word})");
-        if !has(name) {
+    for name in ["GetAuraDataBySlot", "GetAuraDataByAuraInstanceID"] {
+        let Some(usage_text) = usage_of(name) else {
             continue;
-        }
+        };
         ns.raw_set(
             name,
             lua.create_function(move |lua, args: MultiValue| {
@@ -293,15 +295,12 @@ pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
             })?,
         )?;
     }
-    if has("GetPlayerAuraBySpellID") {
+    if let Some(usage_text) = usage_of("GetPlayerAuraBySpellID") {
         ns.raw_set(
             "GetPlayerAuraBySpellID",
-            lua.create_function(|lua, args: MultiValue| {
+            lua.create_function(move |lua, args: MultiValue| {
                 let Some(spell) = number_arg(&arg(&args, 0)) else {
-                    return Err(usage(
-                        lua,
-                        "Usage: local aura = C_UnitAuras.GetPlayerAuraBySpellID(spellID)",
-                    ));
+                    return Err(usage(lua, &usage_text));
                 };
                 let found = with_auras(lua, "player", |l| {
                     l.iter().find(|a| a.spell_id() == spell).cloned()
@@ -310,16 +309,11 @@ pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
             })?,
         )?;
     }
-    if has("GetAuraSlots") {
+    if let Some(usage_text) = usage_of("GetAuraSlots") {
         ns.raw_set(
             "GetAuraSlots",
             lua.create_function(move |lua, args: MultiValue| {
-                let bad = || {
-                    usage(
-                        lua,
-                        format!("Usage: local outContinuationToken, slots = C_UnitAuras.GetAuraSlots({unit_word} [, filter, maxSlots, continuationToken])"),
-                    )
-                };
+                let bad = || usage(lua, &usage_text);
                 let unit = unit_arg(&arg(&args, 0)).ok_or_else(bad)?;
                 let filter = string_arg(&arg(&args, 1)).map_err(|_| bad())?;
                 let opt_num = |v: Value| -> mlua::Result<Option<f64>> {

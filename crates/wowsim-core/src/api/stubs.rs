@@ -144,16 +144,168 @@ fn install_stub(lua: &Lua, data: &'static ProductData, api: &'static Api) -> mlu
     })
 }
 
-/// Installs `outputs` as the counted typed stub of `api` (at its namespace path).
+/// The client's usage text of a documented function, from its reference signature:
+/// `Usage: local a, b = NS.F(x, y [, z])` (outputs named, optional trailing inputs bracketed).
+pub fn usage_text(api: &Api) -> String {
+    let mut s = String::from("Usage: ");
+    let outs: Vec<&str> = api
+        .outputs
+        .iter()
+        .flatten()
+        .filter_map(|p| p.name.as_deref())
+        .collect();
+    if !outs.is_empty() && !api.stubnothing {
+        s.push_str("local ");
+        s.push_str(&outs.join(", "));
+        s.push_str(" = ");
+    }
+    s.push_str(&api.name);
+    s.push('(');
+    let mut optional = false;
+    for (i, p) in api.inputs.iter().flatten().enumerate() {
+        let name = p.name.as_deref().unwrap_or("arg");
+        if !optional && (p.nilable || p.default.is_some()) {
+            optional = true;
+            s.push_str(if i == 0 { "[" } else { " [, " });
+        } else if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(name);
+    }
+    if optional {
+        s.push(']');
+    }
+    s.push(')');
+    s
+}
+
+/// The error a documented function raises for bad arguments (`file:line: Usage: ...`).
+pub fn usage_error(lua: &Lua, text: impl std::fmt::Display) -> mlua::Error {
+    crate::lua::lua_error(lua, text)
+}
+
+/// What one input accepts, as the client checks it.
+#[derive(Clone, Copy, PartialEq)]
+enum Accept {
+    /// A number, or a string Lua converts to one (the client reads numbers with `tonumber`).
+    Number,
+    /// A string, or a number (converted to its text).
+    String,
+    Table,
+    Function,
+    /// Anything (booleans are read for their truth; unknown or loose types are not checked).
+    Any,
+}
+
+#[derive(Clone, Copy)]
+struct InputCheck {
+    accept: Accept,
+    /// Absent (`nil`) is an error.
+    required: bool,
+}
+
+/// The checks of `api`'s inputs, computed once at install; empty when nothing is checked.
+fn input_checks(api: &Api) -> Vec<InputCheck> {
+    let Some(inputs) = &api.inputs else {
+        return Vec::new();
+    };
+    // Repeating trailing inputs (varargs) are not checked.
+    let fixed = inputs.len() - api.instride.map_or(0, |n| (n as usize).min(inputs.len()));
+    let checks: Vec<InputCheck> = inputs[..fixed]
+        .iter()
+        .map(|p| {
+            let accept = if p.permissive {
+                Accept::Any
+            } else {
+                match &p.ty {
+                    Ty::Number | Ty::Enum(_) => Accept::Number,
+                    Ty::String | Ty::Unit | Ty::StringEnum(_) => Accept::String,
+                    Ty::Table | Ty::Structure(_) | Ty::Array(_) => Accept::Table,
+                    Ty::Function => Accept::Function,
+                    _ => Accept::Any,
+                }
+            };
+            let required = !p.nilable
+                && p.default.is_none()
+                && !p.permissive
+                && matches!(
+                    accept,
+                    Accept::Number | Accept::String | Accept::Table | Accept::Function
+                )
+                && !matches!(p.ty, Ty::Boolean);
+            InputCheck { accept, required }
+        })
+        .collect();
+    if checks
+        .iter()
+        .all(|c| !c.required && c.accept == Accept::Any)
+    {
+        return Vec::new();
+    }
+    checks
+}
+
+/// Whether a Lua string converts to a number as `tonumber` does (decimal or hex, spaces around).
+fn numeric_string(s: &mlua::LuaString) -> bool {
+    let b = s.as_bytes();
+    let Ok(t) = std::str::from_utf8(&b) else {
+        return false;
+    };
+    let t = t.trim_matches(|c: char| c.is_ascii_whitespace());
+    let body = t.strip_prefix('-').unwrap_or(t);
+    if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        return !h.is_empty() && h.bytes().all(|c| c.is_ascii_hexdigit());
+    }
+    !t.is_empty()
+        && t.bytes()
+            .all(|c| c.is_ascii_digit() || b".+-eE".contains(&c))
+        && t.parse::<f64>().is_ok()
+}
+
+fn accepts(check: InputCheck, v: &Value) -> bool {
+    match v {
+        Value::Nil => !check.required,
+        Value::Integer(_) | Value::Number(_) => {
+            matches!(check.accept, Accept::Number | Accept::String | Accept::Any)
+        }
+        Value::String(s) => match check.accept {
+            Accept::String | Accept::Any => true,
+            Accept::Number => numeric_string(s),
+            _ => false,
+        },
+        Value::Table(_) => matches!(check.accept, Accept::Table | Accept::Any),
+        Value::Function(_) => matches!(check.accept, Accept::Function | Accept::Any),
+        _ => check.accept == Accept::Any,
+    }
+}
+
+/// Installs `outputs` as the counted typed stub of `api` (at its namespace path). The stub checks
+/// its arguments against the documented inputs and raises the client's usage error.
 pub fn install_stub_with(
     lua: &Lua,
     api: &Api,
     outputs: impl Fn(&Lua) -> mlua::Result<mlua::MultiValue> + 'static,
 ) -> mlua::Result<()> {
     let name = api.name.clone();
-    let f = lua.create_function(move |lua, _args: mlua::MultiValue| {
+    let checks = input_checks(api);
+    let usage = if checks.is_empty() {
+        String::new()
+    } else {
+        usage_text(api)
+    };
+    let f = lua.create_function(move |lua, args: mlua::MultiValue| {
+        for (i, c) in checks.iter().enumerate() {
+            if !accepts(*c, args.get(i).unwrap_or(&Value::Nil)) {
+                return Err(usage_error(lua, &usage));
+            }
+        }
         if let Some(mut s) = lua.app_data_mut::<StubStats>() {
-            *s.calls.entry(name.clone()).or_default() += 1;
+            match s.calls.get_mut(name.as_str()) {
+                Some(n) => *n += 1,
+                None => {
+                    s.calls.insert(name.clone(), 1);
+                }
+            }
         }
         outputs(lua)
     })?;
