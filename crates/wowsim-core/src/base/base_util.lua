@@ -729,6 +729,34 @@ local function addOwnedCallback(list, owner, f)
   return owner
 end
 
+-- Removes `owner`'s callback from an event's list (nil list or owner: nothing).
+local function removeOwnedCallback(list, owner)
+  if list and owner ~= nil and list.funcs[owner] then
+    list.funcs[owner] = nil
+    for i, o in ipairs(list.order) do
+      if o == owner then
+        table.remove(list.order, i)
+        break
+      end
+    end
+  end
+end
+
+-- Calls every callback of an event's list in registration order, owner first; the order is
+-- copied so a callback may register or unregister others.
+local function fireOwnedCallbacks(list, ...)
+  if not list then
+    return
+  end
+  local order = { unpack(list.order) }
+  for _, owner in ipairs(order) do
+    local f = list.funcs[owner]
+    if f then
+      f(owner, ...)
+    end
+  end
+end
+
 -- CallbackRegistryMixin: named callbacks per object. `GenerateCallbackEvents` declares the
 -- events (`self.Event.Name == "Name"`); triggering an undeclared one is an error unless
 -- `SetUndefinedEventsAllowed(true)`. A callback is called with its owner first, then the extra
@@ -786,15 +814,7 @@ do
   end
   function CallbackRegistryMixin:UnregisterCallback(event, owner)
     local list = lists(self)[event]
-    if list and owner ~= nil and list.funcs[owner] then
-      list.funcs[owner] = nil
-      for i, o in ipairs(list.order) do
-        if o == owner then
-          table.remove(list.order, i)
-          break
-        end
-      end
-    end
+    removeOwnedCallback(list, owner)
   end
   function CallbackRegistryMixin:UnregisterEvents(events)
     local all = lists(self)
@@ -817,16 +837,7 @@ do
       error(string.format("CallbackRegistryMixin:TriggerEvent event '%s' doesn't exist.", event), 2)
     end
     local list = lists(self)[event]
-    if not list then
-      return
-    end
-    local order = { unpack(list.order) }
-    for _, owner in ipairs(order) do
-      local f = list.funcs[owner]
-      if f then
-        f(owner, ...)
-      end
-    end
+    fireOwnedCallbacks(list, ...)
   end
 end
 
@@ -851,28 +862,11 @@ do
   end
   function EventRegistry:UnregisterCallback(event, owner)
     local list = callbacks[event]
-    if list and owner ~= nil and list.funcs[owner] then
-      list.funcs[owner] = nil
-      for i, o in ipairs(list.order) do
-        if o == owner then
-          table.remove(list.order, i)
-          break
-        end
-      end
-    end
+    removeOwnedCallback(list, owner)
   end
   function EventRegistry:TriggerEvent(event, ...)
     local list = callbacks[event]
-    if not list then
-      return
-    end
-    local order = { unpack(list.order) }
-    for _, owner in ipairs(order) do
-      local f = list.funcs[owner]
-      if f then
-        f(owner, ...)
-      end
-    end
+    fireOwnedCallbacks(list, ...)
   end
   function EventRegistry:RegisterFrameEventAndCallback(frameEvent, func, owner, ...)
     frameevents[frameEvent] = (frameevents[frameEvent] or 0) + 1
