@@ -34,15 +34,22 @@ pub fn load(lua: &Lua, addon: &str, dir: &Path) -> mlua::Result<()> {
         let msg = wowsim_xml::format_diagnostic(&logical, d);
         record_at(lua, msg, &logical, Some(d.pos.line));
     }
-    let Some(root) = doc.root else { return Ok(()) };
-    if root.tag != "Bindings" {
-        return Ok(());
+    match doc.root {
+        Some(root) if root.tag == "Bindings" => register_bindings(lua, &logical, &root),
+        _ => Ok(()),
     }
+}
+
+/// Registers the `<Binding>` commands of a `<Bindings>` document. Also used for a bindings
+/// file that a TOC lists among its files (Classic Era's `Blizzard_PTRFeedback` lists its
+/// `Bindings.xml`): the client's loader reads it there too; registering a name again is
+/// harmless.
+pub fn register_bindings(lua: &Lua, logical: &str, root: &wowsim_xml::Element) -> mlua::Result<()> {
     let register: Function = lua.named_registry_value("wowsim.registerbinding")?;
     for b in root.children_named("Binding") {
         let Some(name) = b.attr("name") else { continue };
         let handler = match &b.text {
-            Some((body, pos)) if !body.trim().is_empty() => compile(lua, &logical, body, pos.line)?,
+            Some((body, pos)) if !body.trim().is_empty() => compile(lua, logical, body, pos.line)?,
             _ => None,
         };
         let info = lua.create_table()?;

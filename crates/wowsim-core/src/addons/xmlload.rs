@@ -59,6 +59,9 @@ fn load_xml_depth(
         );
     }
     let Some(root) = doc.root else { return Ok(()) };
+    if root.tag == "Bindings" {
+        return super::bindings_xml::register_bindings(lua, logical, &root);
+    }
     let ctx = Ctx {
         lua,
         host,
