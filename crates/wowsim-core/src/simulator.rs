@@ -679,6 +679,17 @@ impl Simulator {
         &self.lua
     }
 
+    /// Schema warnings in the Blizzard UI's own XML files (`--blizzard-ui`): what the client
+    /// writes to `FrameXML.log` (`file:line message`) and then ignores. They are notes, not
+    /// error records: no addon author can fix them. The same warnings in the user's addons
+    /// stay records.
+    pub fn blizzard_xml_log(&self) -> Vec<String> {
+        self.lua
+            .app_data_ref::<crate::xmlui::XmlState>()
+            .map(|s| s.blizzard_log.clone())
+            .unwrap_or_default()
+    }
+
     /// Uses of XML elements and attributes that were not applied (not implemented yet).
     pub fn xml_not_applied(&self) -> u64 {
         self.lua
