@@ -184,21 +184,10 @@ pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
         if !parent_visible {
             Vec::new()
         } else {
-            // The object and its shown descendants change visibility together.
+            // The object and its shown descendants change visibility together (all of them
+            // before any script runs); the scripts fire in the client's order.
             let mut out = Vec::new();
-            let mut stack = vec![id];
-            while let Some(c) = stack.pop() {
-                out.push(c);
-                if let Some(o) = ui.get(c) {
-                    stack.extend(
-                        o.children
-                            .iter()
-                            .rev()
-                            .copied()
-                            .filter(|k| ui.get(*k).is_some_and(|k| k.shown)),
-                    );
-                }
-            }
+            visibility_order(&ui, id, &mut out);
             out
         }
     };
@@ -207,6 +196,27 @@ pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
         fire_script(lua, *c, script, ())?;
     }
     autofocus(lua, &changed, shown)
+}
+
+/// The order in which the client fires OnShow/OnHide when `id` and its shown descendants change
+/// visibility: each frame's own shown regions first (creation order), then its shown child
+/// frames, each the same way, then the frame itself, as the client does (wowless's in-client
+/// test "OnShow order between frame children and regions, recursively": r1, k, r2, m, p).
+/// Blizzard's code relies on it: `CommunitiesFrame`'s OnShow scrolls its list, whose data
+/// provider the list's own OnShow sets.
+fn visibility_order(ui: &UiState, id: u32, out: &mut Vec<u32>) {
+    if let Some(o) = ui.get(id) {
+        let shown = |k: &u32| ui.get(*k).is_some_and(|k| k.shown);
+        let is_frame = |k: &u32| {
+            ui.get(*k)
+                .is_some_and(|k| types::is_a(k.type_index, "Frame"))
+        };
+        out.extend(o.children.iter().filter(|k| shown(k) && !is_frame(k)));
+        for k in o.children.iter().filter(|k| shown(k) && is_frame(k)) {
+            visibility_order(ui, *k, out);
+        }
+    }
+    out.push(id);
 }
 
 /// Keyboard focus follows visibility: an EditBox with `autoFocus` (on by default) that becomes
