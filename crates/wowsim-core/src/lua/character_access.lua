@@ -1,0 +1,89 @@
+-- What the simulated character may open, and the calendar on the virtual clock. The character
+-- is at the flavour's maximum level (api/identity.rs) on an ordinary account, so the level- and
+-- account-gated panels are open to it: the client's UI asks these before showing a panel, and a
+-- typed stub's `false` (or nothing) would keep the achievement frame, the adventure guide and the
+-- group finder shut. Only the functions the flavour's reference lists are defined (`has(name)`).
+local has, fireEvent = ...
+
+local answers = {
+  -- The UI checks both before opening the achievement frame; a character at the maximum
+  -- level has earned the level achievements. (The achievement database itself is absent:
+  -- lua/no_database.lua.)
+  ["CanShowAchievementUI"] = function() return true end,
+  ["HasCompletedAnyAchievement"] = function() return true end,
+  -- The UI's `CanShowEncounterJournal` asks this before opening the adventure guide.
+  ["C_AdventureJournal.CanBeShown"] = function() return true end,
+  -- Open from level 10 on; no failure reason then (an empty string: the documented type).
+  ["C_LFGInfo.CanPlayerUseGroupFinder"] = function() return true, "" end,
+  ["C_LFGInfo.CanPlayerUseLFD"] = function() return true, "" end,
+  ["C_LFGInfo.CanPlayerUseLFR"] = function() return true, "" end,
+  ["C_LFGInfo.CanPlayerUsePVP"] = function() return true, "" end,
+  ["C_LFGInfo.CanPlayerUsePremadeGroup"] = function() return true, "" end,
+  ["C_LFGInfo.CanPlayerUseScenarioFinder"] = function() return true, "" end,
+  -- `Settings.OpenToCategory` calls this; the client answers with the synchronous
+  -- `SETTINGS_PANEL_OPEN(openToCategoryID, scrollToElementName)` that the settings panel
+  -- listens to (the event's payload in the UI's SettingsUtil documentation mirrors the
+  -- arguments).
+  ["C_SettingsUtil.OpenSettingsPanel"] = function(categoryID, scrollToElementName)
+    fireEvent("SETTINGS_PANEL_OPEN", categoryID, scrollToElementName)
+  end,
+}
+
+-- The calendar: the month it shows (as wowless models it: `GetMonthInfo(offset)` is relative
+-- to it, `SetAbsMonth`/`SetMonth` move it) starts at the current month of the virtual clock.
+local function monthStart(year, month)
+  return time({ year = year, month = month, day = 1, hour = 12 })
+end
+local function addMonths(year, month, offset)
+  local m = month - 1 + math.floor(offset)
+  return year + math.floor(m / 12), m % 12 + 1
+end
+local function monthInfo(year, month)
+  local first = date("*t", monthStart(year, month))
+  local ny, nm = addMonths(year, month, 1)
+  local numDays = math.floor((monthStart(ny, nm) - monthStart(year, month)) / 86400 + 0.5)
+  return { month = month, year = year, numDays = numDays, firstWeekday = first.wday }
+end
+local viewed
+local function viewedMonth()
+  if not viewed then
+    local now = date("*t")
+    viewed = { year = now.year, month = now.month }
+  end
+  return viewed
+end
+answers["C_Calendar.GetMonthInfo"] = function(offsetMonths)
+  local v = viewedMonth()
+  return monthInfo(addMonths(v.year, v.month, tonumber(offsetMonths) or 0))
+end
+answers["C_Calendar.SetAbsMonth"] = function(month, year)
+  viewed = { year = math.floor(tonumber(year) or 0), month = math.floor(tonumber(month) or 1) }
+end
+answers["C_Calendar.SetMonth"] = function(offsetMonths)
+  local v = viewedMonth()
+  local y, m = addMonths(v.year, v.month, tonumber(offsetMonths) or 0)
+  viewed = { year = y, month = m }
+end
+answers["C_DateAndTime.GetCurrentCalendarTime"] = function()
+  local now = date("*t")
+  return {
+    year = now.year, month = now.month, monthDay = now.day, weekday = now.wday,
+    hour = now.hour, minute = now.min,
+  }
+end
+
+for name, f in pairs(answers) do
+  if has(name) then
+    local ns, short = name:match("^(C_%w+)%.(%w+)$")
+    if ns then
+      local t = _G[ns]
+      if type(t) ~= "table" then
+        t = {}
+        _G[ns] = t
+      end
+      t[short] = f
+    else
+      _G[name] = f
+    end
+  end
+end
