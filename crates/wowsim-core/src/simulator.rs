@@ -433,6 +433,7 @@ impl Simulator {
     pub fn tick(&mut self, dt: f64) -> mlua::Result<()> {
         lua::budget::check_stop(&self.lua)?;
         self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
+        crate::api::auras::expire(&self.lua)?;
         crate::api::misc::deliver_addon_messages(&self.lua)?;
         crate::timers::run_due(&self.lua)?;
         widgets::after_frame(&self.lua)?;
