@@ -1,4 +1,4 @@
--- What the simulated character may open, and the calendar on the virtual clock. The character
+-- What the simulated character may open and carries, and the calendar on the virtual clock. The character
 -- is at the flavour's maximum level (api/identity.rs) on an ordinary account, so the level- and
 -- account-gated panels are open to it: the client's UI asks these before showing a panel, and a
 -- typed stub's `false` (or nothing) would keep the achievement frame, the adventure guide and the
@@ -20,6 +20,9 @@ local answers = {
   ["C_LFGInfo.CanPlayerUsePVP"] = function() return true, "" end,
   ["C_LFGInfo.CanPlayerUsePremadeGroup"] = function() return true, "" end,
   ["C_LFGInfo.CanPlayerUseScenarioFinder"] = function() return true, "" end,
+  -- Specializations and talents open at level 10 (the talent frame's tabs ask these).
+  ["C_SpecializationInfo.CanPlayerUseTalentSpecUI"] = function() return true end,
+  ["C_SpecializationInfo.CanPlayerUseTalentUI"] = function() return true end,
   -- `Settings.OpenToCategory` calls this; the client answers with the synchronous
   -- `SETTINGS_PANEL_OPEN(openToCategoryID, scrollToElementName)` that the settings panel
   -- listens to (the event's payload in the UI's SettingsUtil documentation mirrors the
@@ -28,6 +31,37 @@ local answers = {
     fireEvent("SETTINGS_PANEL_OPEN", categoryID, scrollToElementName)
   end,
 }
+
+-- What the character carries: the backpack (bag 0, always there, 16 slots) and nothing in it,
+-- no other bag equipped. An empty slot answers nothing, as the client's does.
+local BACKPACK_SLOTS = 16
+answers["C_Container.GetContainerNumSlots"] = function(bag)
+  return tonumber(bag) == 0 and BACKPACK_SLOTS or 0
+end
+answers["C_Container.GetContainerNumFreeSlots"] = function(bag)
+  return tonumber(bag) == 0 and BACKPACK_SLOTS or 0, 0
+end
+local function emptySlot() end
+answers["C_Container.GetContainerItemInfo"] = emptySlot
+answers["C_Container.GetContainerItemID"] = emptySlot
+answers["C_Container.GetContainerItemLink"] = emptySlot
+
+-- One talent group (no second specialization bought): the active one is the first.
+answers["C_SpecializationInfo.GetActiveSpecGroup"] = function() return 1 end
+
+-- The adventure guide's loot filter: class and specialization ids, 0 for none. It starts as
+-- the player's class (the client's default), with no specialization chosen.
+local lootClass, lootSpec
+answers["EJ_GetLootFilter"] = function()
+  if lootClass == nil then lootClass, lootSpec = select(3, UnitClass("player")) or 0, 0 end
+  return lootClass, lootSpec
+end
+answers["EJ_SetLootFilter"] = function(classID, specID)
+  lootClass, lootSpec = tonumber(classID) or 0, tonumber(specID) or 0
+end
+answers["EJ_ResetLootFilter"] = function()
+  lootClass, lootSpec = nil, nil
+end
 
 -- The calendar: the month it shows (as wowless models it: `GetMonthInfo(offset)` is relative
 -- to it, `SetAbsMonth`/`SetMonth` move it) starts at the current month of the virtual clock.
