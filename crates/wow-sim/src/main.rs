@@ -213,6 +213,9 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
             top.join(", ")
         );
     }
+    if let Some(note) = sim.game_data_note() {
+        eprintln!("wow-sim: note: {note}");
+    }
     let errors = sim.errors();
     println!("{}", serde_json::to_string_pretty(&errors)?);
     // Everything is saved and printed: let the OS reclaim the VM instead of freeing every Lua

@@ -434,6 +434,7 @@ impl Simulator {
         lua::budget::check_stop(&self.lua)?;
         self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
         crate::api::misc::deliver_addon_messages(&self.lua)?;
+        crate::api::game_data::deliver_items(&self.lua)?;
         crate::timers::run_due(&self.lua)?;
         widgets::after_frame(&self.lua)?;
         crate::input::after_tick(&self.lua)?;
@@ -693,6 +694,11 @@ impl Simulator {
             .app_data_ref::<crate::xmlui::XmlState>()
             .map(|s| s.coverage.entries())
             .unwrap_or_default()
+    }
+
+    /// How many spell and item ids were answered with stand-ins, as a note (none when none).
+    pub fn game_data_note(&self) -> Option<String> {
+        api::game_data::note(&self.lua)
     }
 
     /// (stubbed function names called, total stub calls).
