@@ -133,6 +133,14 @@ fn sim_config(cli: &Cli) -> anyhow::Result<SimConfig> {
     }
     c.no_addons = cli.no_addons;
     c.art_dirs = cli.art.clone();
+    if let Some(d) = &cli.game_data {
+        anyhow::ensure!(
+            d.is_dir(),
+            "--game-data {}: not a readable folder",
+            d.display()
+        );
+        c.game_data = Some(d.clone());
+    }
     c.account = cli.account.clone();
     c.realm = cli.realm.clone();
     c.character = cli.character.clone();

@@ -145,9 +145,74 @@ pub struct GameData {
     /// Ids answered with stand-ins (counted for the `lua-errors` note).
     spell_stand_ins: BTreeSet<i64>,
     item_stand_ins: BTreeSet<i64>,
-    /// Stand-in items that have arrived from the "server".
-    cached_stand_ins: BTreeSet<i64>,
+    /// Items not in the table that have arrived from the "server" (stand-ins, `--game-data`).
+    arrived: BTreeSet<i64>,
     pending: Vec<Pending>,
+    /// The user's exports of the client's databases (`--game-data`), if given.
+    pub db: super::game_data_csv::Db,
+}
+
+impl GameData {
+    /// A spell id's record: the table's, the user's data, or (counted) a stand-in.
+    fn spell(&mut self, id: i64) -> Option<Spell> {
+        if let Some(s) = self.spells.get(&id) {
+            return Some(s.clone());
+        }
+        if let Some(db) = &self.db.spells {
+            let (name, icon) = db.get(&id)?;
+            let mut s = Spell::stand_in(id);
+            s.name = name.to_string();
+            (s.icon, s.original_icon) = (*icon, *icon);
+            return Some(s);
+        }
+        if !possible_id(id) {
+            return None;
+        }
+        self.spell_stand_ins.insert(id);
+        Some(Spell::stand_in(id))
+    }
+
+    /// Whether an item id names an item (the table's, the user's data's, or a stand-in's).
+    fn item_exists(&self, id: i64) -> bool {
+        self.items.contains_key(&id)
+            || match &self.db.items {
+                Some(db) => db.contains_key(&id),
+                None => possible_id(id),
+            }
+    }
+
+    /// An item id's record: the table's, the user's data, or (counted) a stand-in.
+    fn item(&mut self, id: i64) -> Option<Item> {
+        if let Some((it, _)) = self.items.get(&id) {
+            return Some(it.clone());
+        }
+        if let Some(db) = &self.db.items {
+            let d = db.get(&id)?;
+            let sub = self.db.subclass_names.get(&(d.class_id, d.subclass_id));
+            return Some(Item {
+                id,
+                name: d.name.to_string(),
+                quality: d.quality as i64,
+                level: d.level as i64,
+                min_level: d.min_level as i64,
+                item_type: super::game_data_csv::class_name(d.class_id as i64).to_string(),
+                sub_type: sub.map(|s| s.to_string()).unwrap_or_default(),
+                stack_count: d.stack as i64,
+                equip_loc: super::game_data_csv::equip_loc(d.inventory_type as i64).to_string(),
+                icon: d.icon,
+                sell_price: d.sell_price,
+                class_id: d.class_id as i64,
+                subclass_id: d.subclass_id as i64,
+                bind_type: d.bind_type as i64,
+                expansion_id: d.expansion as i64,
+            });
+        }
+        if !possible_id(id) {
+            return None;
+        }
+        self.item_stand_ins.insert(id);
+        Some(Item::stand_in(id))
+    }
 }
 
 /// What an identifier argument names.
@@ -196,16 +261,7 @@ pub fn possible_id(id: i64) -> bool {
 pub fn find_spell(lua: &Lua, ident: &Ident) -> Option<Spell> {
     let mut gd = lua.app_data_mut::<GameData>()?;
     match ident {
-        Ident::Id(id) => {
-            if let Some(s) = gd.spells.get(id) {
-                return Some(s.clone());
-            }
-            if !possible_id(*id) {
-                return None;
-            }
-            gd.spell_stand_ins.insert(*id);
-            Some(Spell::stand_in(*id))
-        }
+        Ident::Id(id) => gd.spell(*id),
         Ident::Name(name) => gd
             .spells
             .values()
@@ -226,28 +282,27 @@ pub fn spell_known(lua: &Lua, id: i64) -> bool {
 pub fn item_id(lua: &Lua, ident: &Ident) -> Option<i64> {
     let gd = lua.app_data_ref::<GameData>()?;
     match ident {
-        Ident::Id(id) => (gd.items.contains_key(id) || possible_id(*id)).then_some(*id),
-        Ident::Name(name) => gd
-            .items
-            .values()
-            .filter(|(it, cached)| *cached && it.name.eq_ignore_ascii_case(name))
-            .map(|(it, _)| it.id)
-            .min(),
+        Ident::Id(id) => gd.item_exists(*id).then_some(*id),
+        Ident::Name(name) => {
+            let table = gd
+                .items
+                .values()
+                .filter(|(it, cached)| *cached && it.name.eq_ignore_ascii_case(name))
+                .map(|(it, _)| it.id);
+            let db = gd.db.items.as_ref();
+            let arrived = gd.arrived.iter().copied().filter(|id| {
+                db.and_then(|d| d.get(id))
+                    .is_some_and(|d| d.name.eq_ignore_ascii_case(name))
+            });
+            table.chain(arrived).min()
+        }
     }
 }
 
 /// An item's static record (the client's local item files: type, icon, class), available at
 /// once; a stand-in for an id the table lacks (counted).
 pub fn item_record(lua: &Lua, id: i64) -> Option<Item> {
-    let mut gd = lua.app_data_mut::<GameData>()?;
-    if let Some((it, _)) = gd.items.get(&id) {
-        return Some(it.clone());
-    }
-    if !possible_id(id) {
-        return None;
-    }
-    gd.item_stand_ins.insert(id);
-    Some(Item::stand_in(id))
+    lua.app_data_mut::<GameData>()?.item(id)
 }
 
 /// Whether the item's full data is cached.
@@ -255,14 +310,14 @@ pub fn item_cached(lua: &Lua, id: i64) -> bool {
     lua.app_data_ref::<GameData>()
         .is_some_and(|gd| match gd.items.get(&id) {
             Some((_, cached)) => *cached,
-            None => gd.cached_stand_ins.contains(&id),
+            None => gd.arrived.contains(&id),
         })
 }
 
 /// The item's full data when cached; otherwise None and a request (an info query's, or the
 /// load API's with `load`) that arrives on the next frame.
 pub fn item_data(lua: &Lua, id: i64, load: bool) -> Option<Item> {
-    if !possible_id(id) && lua.app_data_ref::<GameData>()?.items.get(&id).is_none() {
+    if !lua.app_data_ref::<GameData>()?.item_exists(id) {
         return None;
     }
     if item_cached(lua, id) {
@@ -296,7 +351,7 @@ pub fn deliver_items(lua: &Lua) -> mlua::Result<()> {
                 match gd.items.get_mut(&p.id) {
                     Some((_, cached)) => *cached = true,
                     None => {
-                        gd.cached_stand_ins.insert(p.id);
+                        gd.arrived.insert(p.id);
                     }
                 }
             }

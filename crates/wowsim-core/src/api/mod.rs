@@ -10,6 +10,7 @@ pub mod c_xml_util;
 pub mod classes;
 pub mod environment;
 pub mod game_data;
+pub mod game_data_csv;
 pub mod global_scan;
 pub mod global_strings;
 pub mod identity;
