@@ -2,7 +2,9 @@
 //! answer. The real databases ship with the client and its server, so wow-sim starts with
 //! none; tests and users add entries with `wowsim.AddSpell{...}`/`wowsim.AddItem{...}`, and an
 //! id the tables lack answers with a counted stand-in (`Spell #44461`, `Item #19019`, the
-//! question-mark icon), as global strings do (ARCHITECTURE.md, "Spells and items"). The
+//! question-mark icon), as global strings do (ARCHITECTURE.md, "Spells and items"). With the
+//! user's exports of the databases (`--game-data`, `game_data_csv.rs`) those are the database
+//! behind the table: ids they lack are no spell or item, and nothing is a stand-in. The
 //! functions that read the tables are in `spells.rs` and `items.rs`.
 //!
 //! | WoW name | behaviour |
@@ -532,31 +534,24 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 mod tests {
     use super::*;
 
-    fn check(lua: &Lua, v: Value, want: Result<Ident, ()>) {
-        assert_eq!(identifier(&v, "item"), want, "{v:?}");
-        let _ = lua;
-    }
-
     #[test]
     fn identifiers() {
         let lua = Lua::new();
+        let check = |v: Value, want: Result<Ident, ()>| {
+            assert_eq!(identifier(&v, "item"), want, "{v:?}");
+        };
         let s = |x: &str| Value::String(lua.create_string(x).unwrap());
-        check(&lua, Value::Integer(19019), Ok(Ident::Id(19019)));
-        check(&lua, Value::Number(12.7), Ok(Ident::Id(12)));
-        check(&lua, s(" 42 "), Ok(Ident::Id(42)));
-        check(&lua, s("item:6948"), Ok(Ident::Id(6948)));
+        check(Value::Integer(19019), Ok(Ident::Id(19019)));
+        check(Value::Number(12.7), Ok(Ident::Id(12)));
+        check(s(" 42 "), Ok(Ident::Id(42)));
+        check(s("item:6948"), Ok(Ident::Id(6948)));
         check(
-            &lua,
             s("|cffffffff|Hitem:6948::::::::60:::::::::|h[Hearthstone]|h|r"),
             Ok(Ident::Id(6948)),
         );
-        check(
-            &lua,
-            s("Hearthstone"),
-            Ok(Ident::Name("Hearthstone".into())),
-        );
-        check(&lua, Value::Nil, Err(()));
-        check(&lua, Value::Boolean(true), Err(()));
+        check(s("Hearthstone"), Ok(Ident::Name("Hearthstone".into())));
+        check(Value::Nil, Err(()));
+        check(Value::Boolean(true), Err(()));
         assert!(possible_id(1) && !possible_id(0) && !possible_id(-3));
         assert!(!possible_id(1 << 40));
     }
