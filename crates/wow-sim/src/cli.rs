@@ -89,6 +89,11 @@ pub struct Cli {
         value_delimiter = ':'
     )]
     pub art: Vec<PathBuf>,
+    /// A folder of your own CSV exports of the client's spell and item databases (wago.tools
+    /// layout: SpellName.csv, ItemSparse.csv; optional SpellMisc.csv, Item.csv,
+    /// ItemSubClass.csv) for real names; without it, ids answer counted stand-ins.
+    #[arg(long, value_name = "DIR", global = true, env = "WOW_SIM_GAME_DATA")]
+    pub game_data: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -133,6 +133,14 @@ fn sim_config(cli: &Cli) -> anyhow::Result<SimConfig> {
     }
     c.no_addons = cli.no_addons;
     c.art_dirs = cli.art.clone();
+    if let Some(d) = &cli.game_data {
+        anyhow::ensure!(
+            d.is_dir(),
+            "--game-data {}: not a readable folder",
+            d.display()
+        );
+        c.game_data = Some(d.clone());
+    }
     c.account = cli.account.clone();
     c.realm = cli.realm.clone();
     c.character = cli.character.clone();
@@ -222,6 +230,9 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
             sim.xml_not_applied(),
             top.join(", ")
         );
+    }
+    if let Some(note) = sim.game_data_note() {
+        eprintln!("wow-sim: note: {note}");
     }
     let errors = sim.errors();
     println!("{}", serde_json::to_string_pretty(&errors)?);

@@ -6,6 +6,7 @@
 //!   are refused).
 //! - `AddOns/`: the fixture addons (the `--addons` folder). `Blizzard/`: a `--blizzard-ui` folder.
 //!   `Art/`: an `--art` folder (client art and fonts by client path, e.g. `Art/Fonts/…`).
+//!   `GameData/`: a `--game-data` folder (CSV exports of spell and item databases; ours, made up).
 //! - `WTF/`: SavedVariables present before the run (copied to a scratch folder).
 //! - `output.txt`: the expected chat lines (`print` output), one per line.
 //! - `errors.json`: the expected error records (every field but `stack`); absent = no errors.
@@ -264,6 +265,9 @@ fn run_case(case: &Path) -> Result<(), String> {
     }
     if case.join("Blizzard").is_dir() {
         config.blizzard_ui = Some(case.join("Blizzard"));
+    }
+    if case.join("GameData").is_dir() {
+        config.game_data = Some(case.join("GameData"));
     }
     if case.join("Art").is_dir() {
         config.art_dirs = vec![case.join("Art")];

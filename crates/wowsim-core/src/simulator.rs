@@ -37,6 +37,9 @@ pub struct SimConfig {
     pub ui_scale: f32,
     /// Folders of client art (`Interface/Icons/...` under each) for drawing textures.
     pub art_dirs: Vec<PathBuf>,
+    /// A folder of the user's CSV exports of the client's spell and item databases
+    /// (`api/game_data_csv.rs`); without it, spell and item ids answer counted stand-ins.
+    pub game_data: Option<PathBuf>,
     /// Lua instructions allowed per host entry (each handler, timer, file); 0 = unlimited.
     pub script_budget: u64,
     /// Wall-clock bound for the whole run, counted from `Simulator::new`.
@@ -60,6 +63,7 @@ impl SimConfig {
             screen: widgets::screen::PHYSICAL_SIZE,
             ui_scale: 1.0,
             art_dirs: Vec::new(),
+            game_data: None,
             script_budget: lua::budget::DEFAULT_SCRIPT_BUDGET,
             timeout: None,
             memory_limit: DEFAULT_MEMORY_LIMIT,
@@ -191,6 +195,16 @@ impl Simulator {
         crate::input::install(&lua, data)?;
         api::misc::install(&lua, data)?;
         api::install_client(&lua, data)?;
+        let game_data_notes = match &config.game_data {
+            Some(dir) => {
+                let (db, notes) = api::game_data_csv::load(dir);
+                if let Some(mut gd) = lua.app_data_mut::<api::game_data::GameData>() {
+                    gd.db = db;
+                }
+                notes
+            }
+            None => Vec::new(),
+        };
         if config.flavor != Flavor::Retail {
             load_aliases(&lua)?;
         }
@@ -257,6 +271,7 @@ impl Simulator {
                 .exec()?;
         }
         sim.notes.extend(atlas_notes);
+        sim.notes.extend(game_data_notes);
         sim.notes
             .extend(api::global_strings::install(&sim.lua, global_scan)?);
         Ok(sim)
@@ -435,6 +450,7 @@ impl Simulator {
         self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
         crate::api::auras::expire(&self.lua)?;
         crate::api::misc::deliver_addon_messages(&self.lua)?;
+        crate::api::game_data::deliver_items(&self.lua)?;
         crate::timers::run_due(&self.lua)?;
         widgets::after_frame(&self.lua)?;
         crate::input::after_tick(&self.lua)?;
@@ -705,6 +721,11 @@ impl Simulator {
             .app_data_ref::<crate::xmlui::XmlState>()
             .map(|s| s.coverage.entries())
             .unwrap_or_default()
+    }
+
+    /// How many spell and item ids were answered with stand-ins, as a note (none when none).
+    pub fn game_data_note(&self) -> Option<String> {
+        api::game_data::note(&self.lua)
     }
 
     /// (stubbed function names called, total stub calls).

@@ -9,22 +9,26 @@ pub mod c_texture;
 pub mod c_xml_util;
 pub mod classes;
 pub mod environment;
+pub mod game_data;
+pub mod game_data_csv;
 pub mod global_scan;
 pub mod global_strings;
 pub mod identity;
+pub mod items;
 pub mod lua_objects;
 pub mod metatables;
 pub mod misc;
 pub mod paper_doll;
 pub mod print;
 pub mod secrets;
+pub mod spells;
 pub mod stubs;
 pub mod ui_color;
 
 /// Installs the client functions of the files above that need no flavour data at call time
 /// (environment, `print`, object metatables and event names, inventory slots, colours, Lua
-/// objects, curves, `C_Map` basics, achievement lists and the item level colour, macro
-/// conditionals).
+/// objects, curves, `C_Map` basics, spells and items by id, achievement lists and the item
+/// level colour, macro conditionals).
 pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     environment::install(lua)?;
     print::install(lua)?;
@@ -38,6 +42,9 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     c_xml_util::install(lua)?;
     classes::install(lua, data)?;
     c_map::install(lua, data.product())?;
+    game_data::install(lua)?;
+    spells::install(lua, data)?;
+    items::install(lua, data)?;
     install_no_database(lua, data)?;
     lua.load(include_str!("../lua/macro_conditions.lua"))
         .set_name("=[wow-sim macro_conditions]")

@@ -208,11 +208,26 @@ function Item:CreateFromEquipmentSlot(slot)
   return item
 end
 function ItemMixin:GetItemID() return self.itemID end
-function ItemMixin:GetItemLink() return self.itemLink end
+function ItemMixin:GetItemLink()
+  if self.itemLink then
+    return self.itemLink
+  end
+  if self.itemID then
+    return (select(2, C_Item.GetItemInfo(self.itemID)))
+  end
+end
 function ItemMixin:GetItemLocation() return self.itemLocation end
 function ItemMixin:HasItemLocation() return self.itemLocation ~= nil end
 function ItemMixin:IsItemEmpty() return self.itemID == nil and self.itemLink == nil end
-function ItemMixin:IsItemDataCached() return false end
+-- Item data arrives from the server as in the client (wow-sim's game state, api/game_data.rs):
+-- an item that is not cached is requested and its callbacks run when ITEM_DATA_LOAD_RESULT
+-- reports it, on a later frame; a cached item's run at once.
+function ItemMixin:IsItemDataCached()
+  if self.itemID then
+    return C_Item.IsItemDataCachedByID(self.itemID)
+  end
+  return true
+end
 function ItemMixin:GetItemName()
   if self.itemID then
     return (C_Item.GetItemInfo(self.itemID))
@@ -223,13 +238,58 @@ function ItemMixin:GetItemIcon()
     return C_Item.GetItemIconByID(self.itemID)
   end
 end
-function ItemMixin:GetItemQuality() return nil end
+function ItemMixin:GetItemQuality()
+  if self.itemID then
+    return C_Item.GetItemQualityByID(self.itemID)
+  end
+end
+
+-- Callbacks waiting for item data, by item id; the first one of an id requests the data.
+local itemWaiters = {}
+local itemLoadFrame = CreateFrame("Frame")
+itemLoadFrame:RegisterEvent("ITEM_DATA_LOAD_RESULT")
+itemLoadFrame:SetScript("OnEvent", function(_, _, itemID, success)
+  local waiting = itemWaiters[itemID]
+  itemWaiters[itemID] = nil
+  if waiting and success then
+    for _, callback in ipairs(waiting) do
+      if callback then
+        xpcall(callback, geterrorhandler())
+      end
+    end
+  end
+end)
+local function waitForItem(item, method, callback)
+  if type(callback) ~= "function" then
+    error(("Usage: NonEmptyItem:%s(callbackFunction): invalid callbackFunction"):format(method), 3)
+  end
+  if item:IsItemEmpty() then
+    error(("Usage: NonEmptyItem:%s(callbackFunction): invalid item"):format(method), 3)
+  end
+  local id = item.itemID
+  local waiting = itemWaiters[id]
+  if not waiting then
+    waiting = {}
+    itemWaiters[id] = waiting
+  end
+  local index = #waiting + 1
+  waiting[index] = callback
+  if index == 1 then
+    C_Item.RequestLoadItemDataByID(id)
+  end
+  return function()
+    if itemWaiters[id] == waiting and waiting[index] then
+      waiting[index] = false
+      return true
+    end
+    return false
+  end
+end
 function ItemMixin:ContinueOnItemLoad(callback)
-  callback()
+  waitForItem(self, "ContinueOnItemLoad", callback)
 end
 function ItemMixin:ContinueWithCancelOnItemLoad(callback)
-  callback()
-  return function() end
+  return waitForItem(self, "ContinueWithCancelOnItemLoad", callback)
 end
 function ItemMixin:Clear()
   self.itemID, self.itemLink, self.itemLocation = nil, nil, nil

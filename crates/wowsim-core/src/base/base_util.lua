@@ -903,6 +903,21 @@ function Lerp(startValue, endValue, amount)
   return (1 - amount) * startValue + amount * endValue
 end
 
+-- Inline texture and atlas markup (`|T...|t`, `|A...|a`) as the client's texture utilities
+-- build it: the tex coords (0..1) become pixel offsets in a file of the given size.
+function CreateTextureMarkup(file, fileWidth, fileHeight, width, height, left, right, top, bottom, xOffset, yOffset)
+  left, right, top, bottom = left or 0, right or 1, top or 0, bottom or 1
+  return ("|T%s:%d:%d:%d:%d:%d:%d:%d:%d:%d:%d|t"):format(tostring(file), height or 0, width or 0,
+    xOffset or 0, yOffset or 0, fileWidth or 0, fileHeight or 0, left * (fileWidth or 0),
+    right * (fileWidth or 0), top * (fileHeight or 0), bottom * (fileHeight or 0))
+end
+function CreateSimpleTextureMarkup(file, width, height, xOffset, yOffset)
+  return ("|T%s:%d:%d:%d:%d|t"):format(tostring(file), height or width or 0, width or 0, xOffset or 0, yOffset or 0)
+end
+function CreateAtlasMarkup(atlasName, width, height, offsetX, offsetY)
+  return ("|A:%s:%d:%d:%d:%d|a"):format(tostring(atlasName), height or 0, width or 0, offsetX or 0, offsetY or 0)
+end
+
 -- Dialog templates of the client's shared controls.
 local border = "Interface\\PaperDollInfoFrame\\UI-GearManager-Border"
 template("UIPanelDialogTemplate", function(self)

@@ -1,8 +1,7 @@
 -- Client data wow-sim has no database for, answered honestly where the answer is known: no
 -- achievement database, so the category lists are empty lists and every count is 0; the item
 -- level colour of a character with nothing equipped is the common quality's white. (Spells and
--- items by id stay typed stubs: answering every id as unknown would break addons that
--- concatenate the names of spells the client knows at load time, such as Details.) Only the
+-- items by id have a table of their own with counted stand-ins: api/game_data.rs.) Only the
 -- functions the flavour's reference lists are defined (`has(name)`).
 local has = ...
 

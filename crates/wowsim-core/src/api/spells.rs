@@ -1,0 +1,317 @@
+//! Spells by id, name or link, answered from the game state's spell table (`game_data.rs`):
+//! a spell of the table as added, a counted stand-in (`Spell #<id>`, the question-mark icon)
+//! for another positive id, nothing for what cannot be a spell (0, negative ids, a name the
+//! character does not know). Each function is defined only where the flavour's reference has
+//! it (retail 12.x has no global `GetSpellInfo`; Classic Era has it with separate values).
+//!
+//! | WoW name | behaviour |
+//! | --- | --- |
+//! | `C_Spell.GetSpellInfo` | a `SpellInfo` table (name, iconID, originalIconID, castTime, minRange, maxRange, spellID) |
+//! | `C_Spell.GetSpellName`, `GetSpellTexture`, `GetSpellLink`, `GetSpellDescription`, `GetSpellSubtext`, `GetSpellIDForSpellIdentifier` | the field, the client's link `\|cff71d5ff\|Hspell:<id>:0\|h[<name>]\|h\|r` |
+//! | `C_Spell.DoesSpellExist`, `IsSpellDataCached` | whether the identifier names a spell (stand-ins do) |
+//! | `C_Spell.RequestLoadSpellData` | `SPELL_DATA_LOAD_RESULT(spellID, exists)` at once: spell data is the client's own |
+//! | `C_SpellBook.IsSpellKnown`, `IsSpellInSpellBook`, `IsSpellKnownOrInSpellBook` | the character's spells (added with `known = true`), player bank only |
+//! | `GetSpellInfo` (Classic Era) | name, rank (nil), icon, castTime, minRange, maxRange, spellID; `(slot, bookType)` answers nothing (the book is empty) |
+//! | `GetSpellTexture`, `GetSpellLink` (link, spellID), `DoesSpellExist`, `GetSpellDescription`, `GetSpellSubtext`, `IsSpellKnown`, `IsPlayerSpell` | where the flavour has them, as above |
+//!
+//! Arguments of the wrong type raise the client's usage error (from the reference signature).
+
+use crate::api::game_data::{self, identifier, Ident, Spell};
+use crate::api::stubs::{usage_error, usage_text};
+use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
+use wowsim_data::ProductData;
+
+/// A host function body: the arguments and the function's usage error.
+type Body = dyn Fn(&Lua, &MultiValue, &dyn Fn() -> mlua::Error) -> mlua::Result<MultiValue>;
+
+/// Defines `name` (a global or `NS.F`) when the flavour's reference has it, with the usage
+/// error of its reference signature (or `usage` when given).
+pub(crate) fn define(
+    lua: &Lua,
+    data: &ProductData,
+    name: &str,
+    usage: Option<&str>,
+    body: Box<Body>,
+) -> mlua::Result<()> {
+    let Some(api) = data.api(name) else {
+        return Ok(());
+    };
+    let usage = usage.map_or_else(|| usage_text(api), str::to_string);
+    let f = lua.create_function(move |lua, args: MultiValue| {
+        let bad = || usage_error(lua, &usage);
+        body(lua, &args, &bad)
+    })?;
+    let mut cur = lua.globals();
+    let mut parts: Vec<&str> = name.split('.').collect();
+    let last = parts.pop().unwrap_or(name);
+    for p in parts {
+        cur = match cur.raw_get::<Value>(p)? {
+            Value::Table(t) => t,
+            _ => {
+                let t = lua.create_table()?;
+                cur.raw_set(p, t.clone())?;
+                t
+            }
+        };
+    }
+    cur.raw_set(last, f)
+}
+
+pub(crate) fn arg(args: &MultiValue, i: usize) -> &Value {
+    args.get(i).unwrap_or(&Value::Nil)
+}
+
+/// The spell the first argument names (usage error for a refused type).
+fn spell_of(
+    lua: &Lua,
+    args: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<Option<Spell>> {
+    let ident = identifier(arg(args, 0), "spell").map_err(|_| bad())?;
+    Ok(game_data::find_spell(lua, &ident))
+}
+
+fn none() -> mlua::Result<MultiValue> {
+    Ok(MultiValue::new())
+}
+
+fn one(lua: &Lua, v: impl mlua::IntoLua) -> mlua::Result<MultiValue> {
+    v.into_lua_multi(lua)
+}
+
+/// A spell's answer, or nothing.
+fn answer(
+    lua: &Lua,
+    args: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+    f: impl Fn(&Lua, Spell) -> mlua::Result<MultiValue>,
+) -> mlua::Result<MultiValue> {
+    match spell_of(lua, args, bad)? {
+        Some(s) => f(lua, s),
+        None => none(),
+    }
+}
+
+/// Whether the character knows the spell `args[0]` in the bank `args[bank_at]` (Player = 0).
+fn known(
+    args: &MultiValue,
+    lua: &Lua,
+    bad: &dyn Fn() -> mlua::Error,
+    bank_at: Option<usize>,
+) -> mlua::Result<MultiValue> {
+    let Ok(Ident::Id(id)) = identifier(arg(args, 0), "spell") else {
+        return Err(bad());
+    };
+    let player_bank = match bank_at.map(|i| arg(args, i)) {
+        None | Some(Value::Nil) => true,
+        Some(Value::Integer(b)) => *b == 0,
+        Some(Value::Number(b)) => *b == 0.0,
+        Some(Value::Boolean(is_pet)) => !is_pet,
+        Some(_) => return Err(bad()),
+    };
+    one(lua, player_bank && game_data::spell_known(lua, id))
+}
+
+fn info_table(lua: &Lua, s: &Spell) -> mlua::Result<MultiValue> {
+    let t = lua.create_table()?;
+    t.raw_set("name", s.name.as_str())?;
+    t.raw_set("iconID", s.icon)?;
+    t.raw_set("originalIconID", s.original_icon)?;
+    t.raw_set("castTime", s.cast_time)?;
+    t.raw_set("minRange", s.min_range)?;
+    t.raw_set("maxRange", s.max_range)?;
+    t.raw_set("spellID", s.id)?;
+    one(lua, t)
+}
+
+/// Installs the spell functions the flavour has.
+pub fn install(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
+    let retail = data.product() == wowsim_data::Product::Retail;
+    define(
+        lua,
+        data,
+        "C_Spell.GetSpellInfo",
+        None,
+        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| info_table(lua, &s))),
+    )?;
+    define(
+        lua,
+        data,
+        "C_Spell.GetSpellName",
+        None,
+        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.name))),
+    )?;
+    define(
+        lua,
+        data,
+        "C_Spell.GetSpellTexture",
+        None,
+        Box::new(|lua, a, bad| {
+            answer(lua, a, bad, |lua, s| {
+                (s.icon, s.original_icon).into_lua_multi(lua)
+            })
+        }),
+    )?;
+    define(
+        lua,
+        data,
+        "C_Spell.GetSpellLink",
+        None,
+        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.link()))),
+    )?;
+    define(
+        lua,
+        data,
+        "C_Spell.GetSpellDescription",
+        None,
+        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.description))),
+    )?;
+    define(
+        lua,
+        data,
+        "C_Spell.GetSpellSubtext",
+        None,
+        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.subtext))),
+    )?;
+    define(
+        lua,
+        data,
+        "C_Spell.GetSpellIDForSpellIdentifier",
+        None,
+        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.id))),
+    )?;
+    for name in ["C_Spell.DoesSpellExist", "C_Spell.IsSpellDataCached"] {
+        define(
+            lua,
+            data,
+            name,
+            None,
+            Box::new(|lua, a, bad| {
+                let exists = spell_of(lua, a, bad)?.is_some();
+                one(lua, exists)
+            }),
+        )?;
+    }
+    define(
+        lua,
+        data,
+        "C_Spell.RequestLoadSpellData",
+        None,
+        Box::new(|lua, a, bad| {
+            let ident = identifier(arg(a, 0), "spell").map_err(|_| bad())?;
+            let found = game_data::find_spell(lua, &ident);
+            let id = match (&found, &ident) {
+                (Some(s), _) => s.id,
+                (None, Ident::Id(id)) => *id,
+                (None, Ident::Name(_)) => return none(),
+            };
+            game_data::fire(lua, "SPELL_DATA_LOAD_RESULT", id, found.is_some())?;
+            none()
+        }),
+    )?;
+    define(
+        lua,
+        data,
+        "C_SpellBook.IsSpellKnown",
+        None,
+        Box::new(|lua, a, bad| known(a, lua, bad, Some(1))),
+    )?;
+    for name in [
+        "C_SpellBook.IsSpellInSpellBook",
+        "C_SpellBook.IsSpellKnownOrInSpellBook",
+    ] {
+        define(
+            lua,
+            data,
+            name,
+            None,
+            Box::new(|lua, a, bad| known(a, lua, bad, Some(1))),
+        )?;
+    }
+    for name in ["IsSpellKnown", "IsSpellKnownOrOverridesKnown"] {
+        define(
+            lua,
+            data,
+            name,
+            Some(&format!("Usage: {name}(spellID [, isPet])")),
+            Box::new(|lua, a, bad| known(a, lua, bad, Some(1))),
+        )?;
+    }
+    define(
+        lua,
+        data,
+        "IsPlayerSpell",
+        Some("Usage: IsPlayerSpell(spellID)"),
+        Box::new(|lua, a, bad| known(a, lua, bad, None)),
+    )?;
+    if retail {
+        return Ok(());
+    }
+    // The global forms of the classic flavours.
+    define(
+        lua,
+        data,
+        "GetSpellInfo",
+        Some("Usage: GetSpellInfo(spellID | \"name\" | link) or GetSpellInfo(slot, bookType)"),
+        Box::new(|lua, a, bad| {
+            if let Value::String(_) = arg(a, 1) {
+                // A spell book slot: wow-sim's character has an empty book.
+                if !matches!(arg(a, 0), Value::Integer(_) | Value::Number(_)) {
+                    return Err(bad());
+                }
+                return none();
+            }
+            answer(lua, a, bad, |lua, s| {
+                (
+                    s.name,
+                    Value::Nil,
+                    s.icon,
+                    s.cast_time,
+                    s.min_range,
+                    s.max_range,
+                    s.id,
+                )
+                    .into_lua_multi(lua)
+            })
+        }),
+    )?;
+    for name in [
+        "GetSpellTexture",
+        "GetSpellDescription",
+        "GetSpellSubtext",
+        "GetSpellLink",
+    ] {
+        let which = name;
+        define(
+            lua,
+            data,
+            name,
+            Some(&format!("Usage: {name}(spellID | \"name\")")),
+            Box::new(move |lua, a, bad| {
+                if matches!(arg(a, 0), Value::Nil) {
+                    return none();
+                }
+                answer(lua, a, bad, |lua, s| match which {
+                    "GetSpellTexture" => one(lua, s.icon),
+                    "GetSpellDescription" => one(lua, s.description),
+                    "GetSpellSubtext" => one(lua, s.subtext),
+                    _ => (s.link(), s.id).into_lua_multi(lua),
+                })
+            }),
+        )?;
+    }
+    define(
+        lua,
+        data,
+        "DoesSpellExist",
+        None,
+        Box::new(|lua, a, bad| {
+            if matches!(arg(a, 0), Value::Nil) {
+                return one(lua, false);
+            }
+            let exists = spell_of(lua, a, bad)?.is_some();
+            one(lua, exists)
+        }),
+    )?;
+    Ok(())
+}
