@@ -159,6 +159,7 @@ impl Simulator {
             config.timeout,
             config.memory_limit,
         )?;
+        let deadline = lua::budget::pause_deadline(&lua);
         crate::lua::keys::install(&lua);
         lua.set_app_data(Clock::default());
         lua.set_app_data(Output::default());
@@ -274,6 +275,7 @@ impl Simulator {
         sim.notes.extend(game_data_notes);
         sim.notes
             .extend(api::global_strings::install(&sim.lua, global_scan)?);
+        lua::budget::resume_deadline(&sim.lua, deadline);
         Ok(sim)
     }
 

@@ -116,8 +116,7 @@ fn the_memory_cap_stops_the_run_with_a_record() {
 fn the_timeout_stops_an_unbudgeted_loop() {
     let (_, errors, stopped) = run(addon("timeout", b"while true do end\n"), 0.1, |c| {
         c.script_budget = 0;
-        // Long enough for `Simulator::new` (a debug build on a loaded machine), which the deadline counts.
-        c.timeout = Some(Duration::from_millis(2_000));
+        c.timeout = Some(Duration::from_millis(300));
     });
     assert!(stopped.expect("stopped").contains("timed out"));
     assert!(

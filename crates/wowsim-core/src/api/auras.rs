@@ -14,6 +14,7 @@
 //! | `C_UnitAuras.IsAuraFilteredOutByInstanceID` | whether the aura fails the filter (true for an aura the unit does not have) |
 //! | `C_UnitAuras.DoesAuraHaveExpirationTime` | whether the aura has an expiration time (false for an aura the unit does not have) |
 //! | `C_UnitAuras.GetAuraApplicationDisplayCount` | the stack count as text when it is at least `minDisplayCount` (2), capped at `maxDisplayCount` as `"max+"`; `""` otherwise |
+//! | `C_UnitAuras.GetAuraBaseDuration` | the aura's `duration` (nil without one, or for an aura the unit does not have) |
 //! | `C_UnitAuras.CancelAuraByInstanceID` | removes a helpful aura of the player (as right-clicking it does), with its `UNIT_AURA` |
 //! | expiry | an aura with a duration expires on the virtual clock at its `expirationTime` (`GetTime()` when added + `duration` when not given): removed at the start of the first tick past it, with `UNIT_AURA(unit, {removedAuraInstanceIDs})`, one event per unit per tick |
 //! | `wowsim.AddAura(unit, fields)` | not the client's: adds an aura (fields as `AuraData`; `spellId` required), fires `UNIT_AURA(unit, {addedAuras})`, returns its `auraInstanceID` |
@@ -525,6 +526,21 @@ fn install_queries(
             })
         })?;
         ns.raw_set("GetAuraApplicationDisplayCount", f)?;
+    }
+    if let Some(text) = usage_of("GetAuraBaseDuration") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
+            else {
+                return Err(usage(lua, &text));
+            };
+            let duration = with_auras(lua, &unit, |l| {
+                l.iter()
+                    .find(|a| a.id as f64 == id)
+                    .map(|a| a.num("duration"))
+            });
+            Ok(duration.filter(|d| *d > 0.0))
+        })?;
+        ns.raw_set("GetAuraBaseDuration", f)?;
     }
     if let Some(text) = usage_of("CancelAuraByInstanceID") {
         let f = lua.create_function(move |lua, args: MultiValue| {

@@ -20,6 +20,9 @@ local answers = {
   ["C_LFGInfo.CanPlayerUsePVP"] = function() return true, "" end,
   ["C_LFGInfo.CanPlayerUsePremadeGroup"] = function() return true, "" end,
   ["C_LFGInfo.CanPlayerUseScenarioFinder"] = function() return true, "" end,
+  -- Classic Era: the honor system is on (its realms have run it since the honor phase), so
+  -- the character frame's Honor tab opens.
+  ["HonorSystemEnabled"] = function() return true end,
   -- Specializations and talents open at level 10 (the talent frame's tabs ask these).
   ["C_SpecializationInfo.CanPlayerUseTalentSpecUI"] = function() return true end,
   ["C_SpecializationInfo.CanPlayerUseTalentUI"] = function() return true end,
