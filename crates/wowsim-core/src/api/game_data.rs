@@ -225,18 +225,18 @@ pub enum Ident {
 }
 
 /// Reads a spell or item identifier as the client does: a number (truncated), a numeric
-/// string, a link or link string (`spell:123`, `|Hitem:123:...`), otherwise a name. `Err` for a
+/// string, a link or link string (`spell:123`, `|Hitem:123:...`), otherwise a name. None for a
 /// type the client refuses (nil, tables, booleans, functions).
-pub fn identifier(v: &Value, link: &str) -> Result<Ident, ()> {
+pub fn identifier(v: &Value, link: &str) -> Option<Ident> {
     match v {
-        Value::Integer(i) => Ok(Ident::Id(*i)),
-        Value::Number(n) if n.is_finite() => Ok(Ident::Id(n.trunc() as i64)),
-        Value::Number(_) => Ok(Ident::Id(0)),
+        Value::Integer(i) => Some(Ident::Id(*i)),
+        Value::Number(n) if n.is_finite() => Some(Ident::Id(n.trunc() as i64)),
+        Value::Number(_) => Some(Ident::Id(0)),
         Value::String(s) => {
             let text = s.to_string_lossy();
             let t = text.trim();
             if let Ok(n) = t.parse::<f64>() {
-                return Ok(Ident::Id(if n.is_finite() { n.trunc() as i64 } else { 0 }));
+                return Some(Ident::Id(if n.is_finite() { n.trunc() as i64 } else { 0 }));
             }
             let key = format!("{link}:");
             if let Some(at) = t.find(&key) {
@@ -245,11 +245,11 @@ pub fn identifier(v: &Value, link: &str) -> Result<Ident, ()> {
                     .char_indices()
                     .find(|(i, c)| !(c.is_ascii_digit() || (*i == 0 && *c == '-')))
                     .map_or(rest.len(), |(i, _)| i);
-                return Ok(Ident::Id(rest[..end].parse().unwrap_or(0)));
+                return Some(Ident::Id(rest[..end].parse().unwrap_or(0)));
             }
-            Ok(Ident::Name(t.to_string()))
+            Some(Ident::Name(t.to_string()))
         }
-        _ => Err(()),
+        _ => None,
     }
 }
 
@@ -537,21 +537,21 @@ mod tests {
     #[test]
     fn identifiers() {
         let lua = Lua::new();
-        let check = |v: Value, want: Result<Ident, ()>| {
+        let check = |v: Value, want: Option<Ident>| {
             assert_eq!(identifier(&v, "item"), want, "{v:?}");
         };
         let s = |x: &str| Value::String(lua.create_string(x).unwrap());
-        check(Value::Integer(19019), Ok(Ident::Id(19019)));
-        check(Value::Number(12.7), Ok(Ident::Id(12)));
-        check(s(" 42 "), Ok(Ident::Id(42)));
-        check(s("item:6948"), Ok(Ident::Id(6948)));
+        check(Value::Integer(19019), Some(Ident::Id(19019)));
+        check(Value::Number(12.7), Some(Ident::Id(12)));
+        check(s(" 42 "), Some(Ident::Id(42)));
+        check(s("item:6948"), Some(Ident::Id(6948)));
         check(
             s("|cffffffff|Hitem:6948::::::::60:::::::::|h[Hearthstone]|h|r"),
-            Ok(Ident::Id(6948)),
+            Some(Ident::Id(6948)),
         );
-        check(s("Hearthstone"), Ok(Ident::Name("Hearthstone".into())));
-        check(Value::Nil, Err(()));
-        check(Value::Boolean(true), Err(()));
+        check(s("Hearthstone"), Some(Ident::Name("Hearthstone".into())));
+        check(Value::Nil, None);
+        check(Value::Boolean(true), None);
         assert!(possible_id(1) && !possible_id(0) && !possible_id(-3));
         assert!(!possible_id(1 << 40));
     }

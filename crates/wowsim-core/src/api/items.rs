@@ -23,7 +23,7 @@ use wowsim_data::ProductData;
 /// The item id the first argument names (usage error for a refused type; None for what names
 /// no item).
 fn id_of(args: &MultiValue, lua: &Lua, bad: &dyn Fn() -> mlua::Error) -> mlua::Result<Option<i64>> {
-    let ident = identifier(arg(args, 0), "item").map_err(|_| bad())?;
+    let ident = identifier(arg(args, 0), "item").ok_or_else(bad)?;
     Ok(game_data::item_id(lua, &ident))
 }
 
@@ -180,7 +180,7 @@ pub fn install(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
         "C_Item.RequestLoadItemDataByID",
         None,
         Box::new(|lua, a, bad| {
-            let ident = identifier(arg(a, 0), "item").map_err(|_| bad())?;
+            let ident = identifier(arg(a, 0), "item").ok_or_else(bad)?;
             match (game_data::item_id(lua, &ident), ident) {
                 (Some(id), _) if game_data::item_cached(lua, id) => {
                     game_data::fire(lua, "ITEM_DATA_LOAD_RESULT", id, true)?;

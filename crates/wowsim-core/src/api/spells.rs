@@ -67,7 +67,7 @@ fn spell_of(
     args: &MultiValue,
     bad: &dyn Fn() -> mlua::Error,
 ) -> mlua::Result<Option<Spell>> {
-    let ident = identifier(arg(args, 0), "spell").map_err(|_| bad())?;
+    let ident = identifier(arg(args, 0), "spell").ok_or_else(bad)?;
     Ok(game_data::find_spell(lua, &ident))
 }
 
@@ -99,7 +99,7 @@ fn known(
     bad: &dyn Fn() -> mlua::Error,
     bank_at: Option<usize>,
 ) -> mlua::Result<MultiValue> {
-    let Ok(Ident::Id(id)) = identifier(arg(args, 0), "spell") else {
+    let Some(Ident::Id(id)) = identifier(arg(args, 0), "spell") else {
         return Err(bad());
     };
     let player_bank = match bank_at.map(|i| arg(args, i)) {
@@ -198,7 +198,7 @@ pub fn install(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
         "C_Spell.RequestLoadSpellData",
         None,
         Box::new(|lua, a, bad| {
-            let ident = identifier(arg(a, 0), "spell").map_err(|_| bad())?;
+            let ident = identifier(arg(a, 0), "spell").ok_or_else(bad)?;
             let found = game_data::find_spell(lua, &ident);
             let id = match (&found, &ident) {
                 (Some(s), _) => s.id,

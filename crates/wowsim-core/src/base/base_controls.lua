@@ -244,52 +244,89 @@ function ItemMixin:GetItemQuality()
   end
 end
 
--- Callbacks waiting for item data, by item id; the first one of an id requests the data.
-local itemWaiters = {}
-local itemLoadFrame = CreateFrame("Frame")
-itemLoadFrame:RegisterEvent("ITEM_DATA_LOAD_RESULT")
-itemLoadFrame:SetScript("OnEvent", function(_, _, itemID, success)
-  local waiting = itemWaiters[itemID]
-  itemWaiters[itemID] = nil
-  if waiting and success then
-    for _, callback in ipairs(waiting) do
-      if callback then
-        xpcall(callback, geterrorhandler())
+-- Callbacks waiting for item or spell data, by id, for one load event; the first callback of an
+-- id requests the data (which may report at once, when the data is there).
+local function newLoadListener(event, request, kind)
+  local waiters = {}
+  local frame = CreateFrame("Frame")
+  frame:RegisterEvent(event)
+  frame:SetScript("OnEvent", function(_, _, id, success)
+    local waiting = waiters[id]
+    waiters[id] = nil
+    if waiting and success then
+      for _, callback in ipairs(waiting) do
+        if callback then
+          xpcall(callback, geterrorhandler())
+        end
       end
     end
-  end
-end)
-local function waitForItem(item, method, callback)
-  if type(callback) ~= "function" then
-    error(("Usage: NonEmptyItem:%s(callbackFunction): invalid callbackFunction"):format(method), 3)
-  end
-  if item:IsItemEmpty() then
-    error(("Usage: NonEmptyItem:%s(callbackFunction): invalid item"):format(method), 3)
-  end
-  local id = item.itemID
-  local waiting = itemWaiters[id]
-  if not waiting then
-    waiting = {}
-    itemWaiters[id] = waiting
-  end
-  local index = #waiting + 1
-  waiting[index] = callback
-  if index == 1 then
-    C_Item.RequestLoadItemDataByID(id)
-  end
-  return function()
-    if itemWaiters[id] == waiting and waiting[index] then
-      waiting[index] = false
-      return true
+  end)
+  -- Adds a callback for `object`'s id; returns a function that cancels it.
+  return function(object, id, method, callback)
+    if type(callback) ~= "function" then
+      error(("Usage: NonEmpty%s:%s(callbackFunction): invalid callbackFunction"):format(kind, method), 3)
     end
-    return false
+    if id == nil or object["Is" .. kind .. "Empty"](object) then
+      error(("Usage: NonEmpty%s:%s(callbackFunction): invalid %s"):format(kind, method, kind:lower()), 3)
+    end
+    local waiting = waiters[id]
+    if not waiting then
+      waiting = {}
+      waiters[id] = waiting
+    end
+    local index = #waiting + 1
+    waiting[index] = callback
+    if index == 1 then
+      request(id)
+    end
+    return function()
+      if waiters[id] == waiting and waiting[index] then
+        waiting[index] = false
+        return true
+      end
+      return false
+    end
   end
 end
+local waitForItem = newLoadListener("ITEM_DATA_LOAD_RESULT", function(id) C_Item.RequestLoadItemDataByID(id) end, "Item")
 function ItemMixin:ContinueOnItemLoad(callback)
-  waitForItem(self, "ContinueOnItemLoad", callback)
+  waitForItem(self, self.itemID, "ContinueOnItemLoad", callback)
 end
 function ItemMixin:ContinueWithCancelOnItemLoad(callback)
-  return waitForItem(self, "ContinueWithCancelOnItemLoad", callback)
+  return waitForItem(self, self.itemID, "ContinueWithCancelOnItemLoad", callback)
+end
+
+-- Spells as objects. Spell data is the client's own, so an existing spell reports loaded at once
+-- (SPELL_DATA_LOAD_RESULT inside C_Spell.RequestLoadSpellData) and its callbacks run at once.
+Spell = {}
+SpellMixin = {}
+function Spell:CreateFromSpellID(spellID)
+  local spell = CreateFromMixins(SpellMixin)
+  spell:SetSpellID(spellID)
+  return spell
+end
+function SpellMixin:SetSpellID(spellID) self.spellID = spellID end
+function SpellMixin:GetSpellID() return self.spellID end
+function SpellMixin:Clear() self.spellID = nil end
+function SpellMixin:IsSpellEmpty()
+  return self.spellID == nil or not C_Spell.DoesSpellExist(self.spellID)
+end
+function SpellMixin:IsSpellDataCached()
+  if self.spellID then
+    return C_Spell.IsSpellDataCached(self.spellID)
+  end
+  return true
+end
+function SpellMixin:GetSpellName() return C_Spell.GetSpellName(self.spellID) end
+function SpellMixin:GetSpellTexture() return C_Spell.GetSpellTexture(self.spellID) end
+function SpellMixin:GetSpellSubtext() return C_Spell.GetSpellSubtext(self.spellID) end
+function SpellMixin:GetSpellDescription() return C_Spell.GetSpellDescription(self.spellID) end
+local waitForSpell = newLoadListener("SPELL_DATA_LOAD_RESULT", function(id) C_Spell.RequestLoadSpellData(id) end, "Spell")
+function SpellMixin:ContinueOnSpellLoad(callback)
+  waitForSpell(self, self.spellID, "ContinueOnSpellLoad", callback)
+end
+function SpellMixin:ContinueWithCancelOnSpellLoad(callback)
+  return waitForSpell(self, self.spellID, "ContinueWithCancelOnSpellLoad", callback)
 end
 function ItemMixin:Clear()
   self.itemID, self.itemLink, self.itemLocation = nil, nil, nil
