@@ -17,8 +17,14 @@ fn sim() -> Simulator {
 /// Texture) and
 /// prints calls per second.
 fn calls(s: &Simulator, label: &str, body: &str, n: u32) {
+    calls_after(s, label, "", body, n)
+}
+
+/// [`calls`] with `prelude` run once before the loop (not timed).
+fn calls_after(s: &Simulator, label: &str, prelude: &str, body: &str, n: u32) {
     let code = format!(
-        "local f = CreateFrame('Frame', nil, UIParent) f:SetSize(10, 10) f:SetPoint('CENTER')
+        "{prelude}
+         local f = CreateFrame('Frame', nil, UIParent) f:SetSize(10, 10) f:SetPoint('CENTER')
          local fs = f:CreateFontString()
          local t = f:CreateTexture()
          return function() for i = 1, {n} do {body} end end"
@@ -41,6 +47,14 @@ fn main() {
     calls(
         &s,
         "f:SetPoint('TOPLEFT', i % 100, 0)",
+        "f:SetPoint('TOPLEFT', i % 100, 0)",
+        n,
+    );
+    // As in a real UI, where UIParent has thousands of regions anchored to it.
+    calls_after(
+        &s,
+        "the same, 5,000 regions on UIParent",
+        "for i = 1, 5000 do CreateFrame('Frame', nil, UIParent):SetPoint('CENTER') end",
         "f:SetPoint('TOPLEFT', i % 100, 0)",
         n,
     );
