@@ -77,18 +77,20 @@ pub trait Builder {
 
 /// [`parse`] with tables made by `builder` as they close. The outer error is the builder's,
 /// the inner one the file's; the limits and errors are those of [`parse`].
-#[allow(clippy::type_complexity)]
 pub fn parse_with<B: Builder>(
     src: &[u8],
     limits: &Limits,
     builder: &mut B,
-) -> Result<Result<Vec<(String, Built<B::Table>)>, ParseError>, B::Error> {
+) -> Result<Result<Vars<B>, ParseError>, B::Error> {
     match parse_inner(src, limits, builder) {
         Ok(v) => Ok(Ok(v)),
         Err(Fail::Parse(e)) => Ok(Err(e)),
         Err(Fail::Build(e)) => Err(e),
     }
 }
+
+/// The variables of a file as [`parse_with`] returns them, in file order.
+pub type Vars<B> = Vec<(String, Built<<B as Builder>::Table>)>;
 
 /// The tree of [`parse`]: tables become [`SvTable`]s.
 struct TreeBuilder;
@@ -136,7 +138,7 @@ fn parse_inner<B: Builder>(
     src: &[u8],
     limits: &Limits,
     builder: &mut B,
-) -> Result<Vec<(String, Built<B::Table>)>, Fail<B::Error>> {
+) -> Result<Vars<B>, Fail<B::Error>> {
     if src.len() > limits.max_bytes {
         let msg = format!(
             "file is {} bytes, over the limit of {}",

@@ -108,6 +108,8 @@ pub struct FieldTable {
     pub ids: FxHashMap<String, u16>,
     /// Per type index: field id → initial value.
     pub defaults: Vec<FxHashMap<u16, FieldVal>>,
+    /// Per type index: bit `i` set when fixed field `i` ([`fid`]) has a non-nil initial value.
+    pub fixed_non_nil: Vec<u32>,
 }
 
 impl FieldTable {
@@ -149,6 +151,10 @@ impl FieldTable {
                     m.entry(id).or_insert(v.unwrap_or(FieldVal::Nil));
                 }
             }
+            let mask = (0..fid::NAMES.len() as u16)
+                .filter(|f| m.get(f).is_some_and(|v| *v != FieldVal::Nil))
+                .fold(0u32, |acc, f| acc | 1 << f);
+            t.fixed_non_nil.push(mask);
             t.defaults.push(m);
         }
         t
@@ -185,16 +191,43 @@ impl UiState {
         }
     }
 
+    /// Sets a string field from bytes (as `to_string_lossy`), reusing the stored string's
+    /// buffer and allocating nothing when the value is unchanged.
+    pub fn set_field_str(&mut self, id: u32, fid: u16, bytes: &[u8]) {
+        let Some(o) = self.get_mut(id) else { return };
+        if let Some((_, FieldVal::Str(old))) = o.fields.iter_mut().find(|(k, _)| *k == fid) {
+            if old.as_bytes() != bytes {
+                old.clear();
+                old.push_str(&String::from_utf8_lossy(bytes));
+            }
+            if fid <= fid::MAX_LINES && o.text_measure == super::TextMeasure::Current {
+                super::font_string::mark_stale(self, id);
+            }
+            return;
+        }
+        self.set_field(
+            id,
+            fid,
+            FieldVal::Str(String::from_utf8_lossy(bytes).into_owned()),
+        );
+    }
+
     /// Drops an object's own value of a field whose initial value is nil (reads give nil
     /// again), without keeping a nil entry; other fields are set to nil.
     pub fn clear_field(&mut self, id: u32, fid: u16) {
         let Some(o) = self.get_mut(id) else { return };
         let ty = o.type_index;
-        let default_nil = self
-            .fields
-            .defaults
-            .get(ty)
-            .is_none_or(|m| m.get(&fid).is_none_or(|v| *v == FieldVal::Nil));
+        let default_nil = if (fid as usize) < fid::NAMES.len() {
+            self.fields
+                .fixed_non_nil
+                .get(ty)
+                .is_none_or(|mask| mask & (1 << fid) == 0)
+        } else {
+            self.fields
+                .defaults
+                .get(ty)
+                .is_none_or(|m| m.get(&fid).is_none_or(|v| *v == FieldVal::Nil))
+        };
         if !default_nil {
             return self.set_field(id, fid, FieldVal::Nil);
         }

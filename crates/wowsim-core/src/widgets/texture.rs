@@ -28,21 +28,32 @@ const COORDS: [&str; 8] = ["tlx", "tly", "blx", "bly", "trx", "try", "brx", "bry
 /// Sets the texture file (a path or a file id); clears an atlas or colour. Returns whether
 /// a texture is now set.
 pub fn set_texture(lua: &Lua, id: u32, asset: &Value) -> bool {
-    let v = match asset {
-        Value::String(s) => FieldVal::Str(s.to_string_lossy()),
-        Value::Integer(i) => FieldVal::Num(*i as f64),
-        Value::Number(n) => FieldVal::Num(*n),
-        _ => FieldVal::Nil,
-    };
-    let set = v != FieldVal::Nil;
     with_ui_mut(lua, |ui| {
-        ui.set_field(id, fid::TEXTURE, v);
+        let set = match asset {
+            // The same path again (icons refreshed on every update) keeps the stored string.
+            Value::String(s) => {
+                ui.set_field_str(id, fid::TEXTURE, &s.as_bytes());
+                true
+            }
+            Value::Integer(i) => {
+                ui.set_field(id, fid::TEXTURE, FieldVal::Num(*i as f64));
+                true
+            }
+            Value::Number(n) => {
+                ui.set_field(id, fid::TEXTURE, FieldVal::Num(*n));
+                true
+            }
+            _ => {
+                ui.set_field(id, fid::TEXTURE, FieldVal::Nil);
+                false
+            }
+        };
         ui.clear_field(id, fid::ATLAS);
         for c in fid::COLOR_TEXTURE {
             ui.clear_field(id, c);
         }
-    });
-    set
+        set
+    })
 }
 
 /// `SetAtlas(atlas, useAtlasSize)`: keeps the atlas name (drawn from the atlas data of an
