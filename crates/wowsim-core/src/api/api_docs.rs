@@ -118,10 +118,12 @@ pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<S
         .collect();
     let mut docs = DocData::default();
     let mut notes = Vec::new();
-    for _ in 0..PASSES {
+    let mut bytecode = vec![None; sources.len()];
+    for pass in 0..PASSES {
         notes.clear();
         let known = docs.constants.len();
-        match run_pass(&sources, &docs, data, &mut notes) {
+        let more = pass + 1 < PASSES;
+        match run_pass(&sources, &docs, data, &mut notes, &mut bytecode, more) {
             Ok(d) => docs = d,
             Err(e) => {
                 notes.push(format!("API documentation: {e}"));
@@ -137,17 +139,23 @@ pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<S
 }
 
 /// One evaluation of every file in a fresh sandbox, with `Enum` and `Constants` holding what
-/// the reference and the previous pass know.
+/// the reference and the previous pass know. `bytecode` keeps each file compiled by the first
+/// pass for the later ones (`more`: there may be one).
 fn run_pass(
     sources: &[(String, Vec<u8>)],
     prev: &DocData,
     data: &ProductData,
     notes: &mut Vec<String>,
+    bytecode: &mut [Option<Vec<u8>>],
+    more: bool,
 ) -> mlua::Result<DocData> {
     // No memory limit: with one, mlua makes every string and table created here a protected
     // call (a third of this function's time). The files are the UI's generated data tables,
     // trusted as far as the loop without an instruction budget below trusts them.
     let lua = Lua::new_with(StdLib::NONE, LuaOptions::default())?;
+    // The sandbox lives for one pass and holds ~16 MB of tables at the end (retail's
+    // documentation): collecting garbage during it only costs time.
+    lua.gc_stop();
     let collected = lua.create_table()?;
     let enums = lua.create_table()?;
     for def in data.enums().iter().chain(&prev.enums) {
@@ -206,9 +214,24 @@ fn run_pass(
     }
     g.raw_set("Enum", enums)?;
     g.raw_set("Constants", constants)?;
-    for (name, src) in sources {
-        let src = crate::addons::strip_bom(src);
-        if let Err(e) = lua.load(src).set_name(format!("@{name}")).exec() {
+    for ((name, src), code) in sources.iter().zip(bytecode.iter_mut()) {
+        let run = match code {
+            // A later pass runs what the first one compiled (the same chunk names and lines).
+            Some(code) => lua
+                .load(code.as_slice())
+                .set_mode(mlua::chunk::ChunkMode::Binary)
+                .into_function(),
+            None => {
+                let src = crate::addons::strip_bom(src);
+                let f = lua.load(src).set_name(format!("@{name}")).into_function();
+                if let (Ok(f), true) = (&f, more) {
+                    *code = Some(f.dump(false));
+                }
+                f
+            }
+        }
+        .and_then(|f| f.call::<()>(()));
+        if let Err(e) = run {
             let msg = e.to_string();
             notes.push(format!(
                 "API documentation: {}",
