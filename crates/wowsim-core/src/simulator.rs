@@ -400,13 +400,20 @@ impl Simulator {
             .app_data_ref::<StartupOrder>()
             .map(|o| o.0.clone())
             .unwrap_or_default();
-        if self.config.blizzard_ui.is_some() {
+        let secure_env = self.config.blizzard_ui.is_some();
+        if secure_env {
             addons::secure_env::prepare(&self.lua)?;
+            addons::secure_env::begin_batch(&self.lua);
         }
-        for i in order {
+        let loaded = order.into_iter().try_for_each(|i| {
             addons::load_addon(&self.lua, &self.host, i, self.after.as_ref())?;
             lua::tighten_gc_for_large_heap(&self.lua);
+            Ok::<(), mlua::Error>(())
+        });
+        if secure_env {
+            addons::secure_env::end_batch(&self.lua)?;
         }
+        loaded?;
         let lua = &self.lua;
         self.fire("VARIABLES_LOADED", ())?;
         self.fire("DISPLAY_SIZE_CHANGED", ())?;

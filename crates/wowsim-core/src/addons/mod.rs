@@ -255,7 +255,7 @@ pub fn load_addon(
     }
     secure_env::restore(lua, prev_env)?;
     if secure {
-        secure_env::refresh(lua)?;
+        secure_env::refresh_after(lua)?;
     }
     bindings_xml::load(lua, &name, &dir)?;
     restore_phase(lua, prev);
