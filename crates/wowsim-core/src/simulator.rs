@@ -43,6 +43,9 @@ pub struct SimConfig {
     pub timeout: Option<std::time::Duration>,
     /// Lua memory cap in bytes; 0 = unlimited.
     pub memory_limit: usize,
+    /// A folder for compiled Lua files (`lua/chunk_cache.rs`); `None` = compile every file
+    /// (the default; the CLI passes the user's cache folder unless `--no-lua-cache`).
+    pub lua_cache: Option<PathBuf>,
 }
 
 impl SimConfig {
@@ -63,6 +66,7 @@ impl SimConfig {
             script_budget: lua::budget::DEFAULT_SCRIPT_BUDGET,
             timeout: None,
             memory_limit: DEFAULT_MEMORY_LIMIT,
+            lua_cache: None,
         }
     }
 }
@@ -156,6 +160,10 @@ impl Simulator {
             config.memory_limit,
         )?;
         crate::lua::keys::install(&lua);
+        if let Some(dir) = &config.lua_cache {
+            let flavour = format!("{:?}", config.flavor);
+            lua.set_app_data(lua::chunk_cache::ChunkCache::new(dir, &flavour));
+        }
         lua.set_app_data(Clock::default());
         lua.set_app_data(Output::default());
         lua.set_app_data(api::misc::LoginState::default());
@@ -469,6 +477,13 @@ impl Simulator {
             }
         }
         Ok(())
+    }
+
+    /// Notes of the compiled-Lua cache since the last call (corrupt entries ignored, a folder
+    /// that cannot be written), and its counts.
+    pub fn lua_cache_report(&self) -> Option<(Vec<String>, lua::chunk_cache::Stats)> {
+        let cache = self.lua.app_data_ref::<lua::chunk_cache::ChunkCache>()?;
+        Some((cache.take_notes(), cache.stats()))
     }
 
     /// Whether Lua called `ReloadUI()` and the reload has not happened yet.
