@@ -171,10 +171,10 @@ impl<'a> Reader<'a> {
 /// one: a valid cached entry is loaded instead of compiling; after a compile the entry is
 /// written. Compile errors are the compiler's, as without a cache.
 pub fn load(lua: &Lua, code: &[u8], name: &str, env: Option<Table>) -> mlua::Result<Function> {
-    let cached = lua.app_data_ref::<ChunkCache>().and_then(|cache| {
+    let cached = lua.app_data_ref::<ChunkCache>().map(|cache| {
         let path = cache.path_for(name, code);
         let bytecode = cache.read(&path, name, code);
-        Some((path, bytecode))
+        (path, bytecode)
     });
     match cached {
         None => with_env(lua.load(code).set_name(name), &env).into_function(),
