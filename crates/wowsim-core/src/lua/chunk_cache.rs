@@ -65,7 +65,9 @@ impl ChunkCache {
     }
 
     fn path_for(&self, name: &str, code: &[u8]) -> PathBuf {
-        let mut h = std::hash::DefaultHasher::new();
+        // FxHash (fast, fixed seed) with the CRC-32 beside it in the name; the header then
+        // checks the name, length and CRC-32 of the source itself.
+        let mut h = rustc_hash::FxHasher::default();
         (MAGIC, env!("CARGO_PKG_VERSION"), &self.flavour, name).hash(&mut h);
         code.hash(&mut h);
         let crc = crc32fast::hash(code);
