@@ -121,18 +121,20 @@ pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<S
     let mut bytecode = vec![None; sources.len()];
     for pass in 0..PASSES {
         notes.clear();
-        let known = docs.constants.len();
         let more = pass + 1 < PASSES;
+        // (An error here is the sandbox's own, not a file's: a pass that ended early for it
+        // leaves the previous pass's enumerations and constants only.)
         match run_pass(&sources, &docs, data, &mut notes, &mut bytecode, more) {
-            Ok(d) => docs = d,
+            Ok((d, done)) => {
+                docs = d;
+                if done {
+                    break;
+                }
+            }
             Err(e) => {
                 notes.push(format!("API documentation: {e}"));
                 break;
             }
-        }
-        // Done when every file ran and no constant waited for another one.
-        if notes.is_empty() && docs.constants.len() == known {
-            break;
         }
     }
     (docs, notes)
@@ -148,7 +150,7 @@ fn run_pass(
     notes: &mut Vec<String>,
     bytecode: &mut [Option<Vec<u8>>],
     more: bool,
-) -> mlua::Result<DocData> {
+) -> mlua::Result<(DocData, bool)> {
     // No memory limit: with one, mlua makes every string and table created here a protected
     // call (a third of this function's time). The files are the UI's generated data tables,
     // trusted as far as the loop without an instruction budget below trusts them.
@@ -243,7 +245,14 @@ fn run_pass(
         .sequence_values::<Table>()
         .filter_map(Result::ok)
         .collect();
-    Ok(convert(&Raw { systems }, data))
+    // Done when every file ran and no constant waited for another one (or no pass is left):
+    // only then are functions, events and structures converted; a pass before needs only the
+    // enumerations and constants it gives the next one.
+    let known = prev.constants.len();
+    let no_notes = notes.is_empty();
+    Ok(convert(&Raw { systems }, data, &|core| {
+        !more || (no_notes && core.constants.len() == known)
+    }))
 }
 
 /// `ipairs` for the sandbox (it has no base library).
@@ -282,8 +291,10 @@ fn flag(t: &Table, k: &str) -> bool {
     matches!(t.raw_get::<Value>(k), Ok(Value::Boolean(true)))
 }
 
-/// Turns the collected tables into typed definitions.
-fn convert(raw: &Raw, data: &ProductData) -> DocData {
+/// Turns the collected tables into typed definitions: the enumerations and constants, then,
+/// if `full` says so of them, the rest (a pass before the last needs only those two). Returns
+/// whether it converted the rest.
+fn convert(raw: &Raw, data: &ProductData, full: &dyn Fn(&DocData) -> bool) -> (DocData, bool) {
     let mut out = DocData::default();
     // Enumerations and structures first: parameter types name them.
     let mut struct_tables = Vec::new();
@@ -323,6 +334,10 @@ fn convert(raw: &Raw, data: &ProductData) -> DocData {
                 _ => {}
             }
         }
+    }
+    if !full(&out) {
+        out.build_index();
+        return (out, false);
     }
     let names = Names {
         enums: out.enums.iter().map(|e| e.name.clone()).collect(),
@@ -393,7 +408,7 @@ fn convert(raw: &Raw, data: &ProductData) -> DocData {
         }
     }
     out.build_index();
-    out
+    (out, true)
 }
 
 /// Type names the documentation declares in its own files.
