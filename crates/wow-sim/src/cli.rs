@@ -71,6 +71,10 @@ pub struct Cli {
     /// Neither read nor write SavedVariables.
     #[arg(long, global = true, env = "WOW_SIM_NO_SAVED_VARS")]
     pub no_saved_vars: bool,
+    /// Compile every Lua file instead of keeping compiled files in the cache folder
+    /// (`$XDG_CACHE_HOME/wow-sim` or `~/.cache/wow-sim`).
+    #[arg(long, global = true, env = "WOW_SIM_NO_LUA_CACHE")]
+    pub no_lua_cache: bool,
     /// Lua to run after start-up: CODE, or @FILE to run a file.
     #[arg(
         long,
@@ -288,6 +292,15 @@ fn data_home() -> Option<PathBuf> {
     std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+}
+
+/// `$XDG_CACHE_HOME/wow-sim` or `~/.cache/wow-sim` (compiled Lua files).
+pub fn default_cache_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("wow-sim"))
 }
 
 /// `$XDG_DATA_HOME/wow-sim/WTF` or `~/.local/share/wow-sim/WTF`.

@@ -109,6 +109,13 @@ fn window(_cli: &Cli, _config: SimConfig) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(2))
 }
 
+/// Prints the compiled-Lua cache's notes (corrupt entries ignored, an unwritable folder).
+fn print_cache_notes(sim: &Simulator) {
+    for n in sim.lua_cache_report().map(|(n, _)| n).unwrap_or_default() {
+        eprintln!("wow-sim: note: {n}");
+    }
+}
+
 fn sim_config(cli: &Cli) -> anyhow::Result<SimConfig> {
     let mut c = SimConfig::new(cli.flavor.into());
     c.addon_dirs = if cli.addons.is_empty() {
@@ -132,6 +139,9 @@ fn sim_config(cli: &Cli) -> anyhow::Result<SimConfig> {
         c.blizzard_ui = Some(b.clone());
     }
     c.no_addons = cli.no_addons;
+    if !cli.no_lua_cache {
+        c.lua_cache = cli::default_cache_dir();
+    }
     c.art_dirs = cli.art.clone();
     if let Some(d) = &cli.game_data {
         anyhow::ensure!(
@@ -179,6 +189,7 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
         Ok(())
     };
     let result = steps();
+    print_cache_notes(&sim);
     // A stopped run (timeout, memory cap) ends with its records and no logout: the addons'
     // state is not trustworthy, so SavedVariables are left as they were.
     let stop = sim.stopped();
@@ -250,6 +261,7 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
 fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::Result<ExitCode> {
     let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
     sim.start().map_err(lua_err)?;
+    print_cache_notes(&sim);
     sim.run_for(args.seconds).map_err(lua_err)?;
     if let Some(code) = &cli.exec_lua {
         let (code, name) = cli::exec_lua_source(code)?;

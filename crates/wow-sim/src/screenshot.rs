@@ -22,6 +22,7 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
         eprintln!("wow-sim: note: {n}");
     }
     sim.start().map_err(lua_err)?;
+    crate::print_cache_notes(&sim);
     sim.run_for(args.seconds).map_err(lua_err)?;
     if let Some(code) = &cli.exec_lua {
         let (code, name) = cli::exec_lua_source(code)?;

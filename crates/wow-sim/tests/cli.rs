@@ -7,8 +7,74 @@ fn wow_sim(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wow-sim"))
         .args(args)
         .env_remove("WOW_SIM_ADDONS")
+        // Tests leave the user's cache folder alone; `lua_cache_*` turn it on.
+        .env("WOW_SIM_NO_LUA_CACHE", "true")
         .output()
         .expect("run wow-sim")
+}
+
+/// `wow-sim` with the compiled-Lua cache under `cache` (as `$XDG_CACHE_HOME`).
+fn wow_sim_cached(cache: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wow-sim"))
+        .args(args)
+        .env_remove("WOW_SIM_ADDONS")
+        .env_remove("WOW_SIM_NO_LUA_CACHE")
+        .env("XDG_CACHE_HOME", cache)
+        .output()
+        .expect("run wow-sim")
+}
+
+/// The files of the compiled-Lua cache under `cache`.
+fn cache_files(cache: &std::path::Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for d in std::fs::read_dir(cache.join("wow-sim"))
+        .into_iter()
+        .flatten()
+    {
+        for f in std::fs::read_dir(d.unwrap().path()).into_iter().flatten() {
+            files.push(f.unwrap().path());
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn lua_cache_gives_the_same_records_cold_warm_and_corrupt() {
+    let cache = std::env::temp_dir().join(format!("wowsim-cli-lua-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let args = [
+        "--addons",
+        &fixture("errors/phases/AddOns"),
+        "--no-saved-vars",
+        "lua-errors",
+        "--seconds",
+        "0.1",
+    ];
+    let plain = wow_sim(&args);
+    assert_eq!(plain.status.code(), Some(1));
+    let off = wow_sim_cached(&cache, &[&["--no-lua-cache"], &args[..]].concat());
+    assert_eq!(off.stdout, plain.stdout);
+    assert!(
+        cache_files(&cache).is_empty(),
+        "--no-lua-cache wrote the cache"
+    );
+    let cold = wow_sim_cached(&cache, &args);
+    let files = cache_files(&cache);
+    assert!(!files.is_empty(), "no cache written");
+    let warm = wow_sim_cached(&cache, &args);
+    for out in [&cold, &warm] {
+        assert_eq!(out.status.code(), Some(1));
+        // Same records: messages, files, line numbers, stacks.
+        assert_eq!(out.stdout, plain.stdout);
+        assert_eq!(out.stderr, plain.stderr);
+    }
+    std::fs::write(&files[0], b"not a cache file").unwrap();
+    let corrupt = wow_sim_cached(&cache, &args);
+    assert_eq!(corrupt.stdout, plain.stdout);
+    let err = String::from_utf8_lossy(&corrupt.stderr);
+    assert!(err.contains("note: ignoring the Lua cache file"), "{err}");
+    let _ = std::fs::remove_dir_all(&cache);
 }
 
 fn fixture(path: &str) -> String {
@@ -202,6 +268,7 @@ fn window_without_a_display_says_what_to_do() {
     let out = Command::new(env!("CARGO_BIN_EXE_wow-sim"))
         .args(["--no-saved-vars", "--no-addons"])
         .env_remove("DISPLAY")
+        .env("WOW_SIM_NO_LUA_CACHE", "true")
         .env_remove("WAYLAND_DISPLAY")
         .output()
         .expect("run wow-sim");

@@ -22,6 +22,9 @@
 //! - `input = [...]` in `test.toml`: scripted input run after the ticks, before `exec_lua`
 //!   (see [`run_input`]).
 //!
+//! `WOWSIM_FIXTURE_LUA_CACHE=DIR` runs every case with the compiled-Lua cache in DIR (off by
+//! default; run twice, cold then warm, to check that cached chunks behave as compiled ones).
+//!
 //! `WOWSIM_BLESS=1` rewrites expectations from the actual results; otherwise a mismatch writes
 //! `*.actual.*` beside the expected file and fails. `known_failure = "why"` marks a case that
 //! must fail (a ratchet: it fails once it starts passing).
@@ -299,6 +302,7 @@ fn run_case(case: &Path) -> Result<(), String> {
         config.screen = (w, h);
     }
     config.ui_scale = spec.ui_scale.unwrap_or(1.0);
+    config.lua_cache = std::env::var_os("WOWSIM_FIXTURE_LUA_CACHE").map(PathBuf::from);
     let mut sim = Simulator::new(config).map_err(|e| e.to_string())?;
     sim.start().map_err(|e| format!("internal error: {e}"))?;
     sim.run_for(spec.seconds.unwrap_or(0.5))

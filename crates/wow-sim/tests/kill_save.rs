@@ -62,6 +62,7 @@ fn killed_while_saving_leaves_a_whole_file() {
     ];
     let out = Command::new(env!("CARGO_BIN_EXE_wow-sim"))
         .args(args)
+        .env("WOW_SIM_NO_LUA_CACHE", "true")
         .output()
         .unwrap();
     assert_eq!(
@@ -79,6 +80,7 @@ fn killed_while_saving_leaves_a_whole_file() {
         let _ = std::fs::remove_file(&tmp);
         let mut child = Command::new(env!("CARGO_BIN_EXE_wow-sim"))
             .args(args)
+            .env("WOW_SIM_NO_LUA_CACHE", "true")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -46,6 +46,9 @@ pub struct SimConfig {
     pub timeout: Option<std::time::Duration>,
     /// Lua memory cap in bytes; 0 = unlimited.
     pub memory_limit: usize,
+    /// A folder for compiled Lua files (`lua/chunk_cache.rs`); `None` = compile every file
+    /// (the default; the CLI passes the user's cache folder unless `--no-lua-cache`).
+    pub lua_cache: Option<PathBuf>,
 }
 
 impl SimConfig {
@@ -67,6 +70,7 @@ impl SimConfig {
             script_budget: lua::budget::DEFAULT_SCRIPT_BUDGET,
             timeout: None,
             memory_limit: DEFAULT_MEMORY_LIMIT,
+            lua_cache: None,
         }
     }
 }
@@ -161,6 +165,10 @@ impl Simulator {
         )?;
         let deadline = lua::budget::pause_deadline(&lua);
         crate::lua::keys::install(&lua);
+        if let Some(dir) = &config.lua_cache {
+            let flavour = format!("{:?}", config.flavor);
+            lua.set_app_data(lua::chunk_cache::ChunkCache::new(dir, &flavour));
+        }
         lua.set_app_data(Clock::default());
         lua.set_app_data(Output::default());
         lua.set_app_data(api::misc::LoginState::default());
@@ -417,13 +425,20 @@ impl Simulator {
             .app_data_ref::<StartupOrder>()
             .map(|o| o.0.clone())
             .unwrap_or_default();
-        if self.config.blizzard_ui.is_some() {
+        let secure_env = self.config.blizzard_ui.is_some();
+        if secure_env {
             addons::secure_env::prepare(&self.lua)?;
+            addons::secure_env::begin_batch(&self.lua);
         }
-        for i in order {
+        let loaded = order.into_iter().try_for_each(|i| {
             addons::load_addon(&self.lua, &self.host, i, self.after.as_ref())?;
             lua::tighten_gc_for_large_heap(&self.lua);
+            Ok::<(), mlua::Error>(())
+        });
+        if secure_env {
+            addons::secure_env::end_batch(&self.lua)?;
         }
+        loaded?;
         let lua = &self.lua;
         self.fire("VARIABLES_LOADED", ())?;
         self.fire("DISPLAY_SIZE_CHANGED", ())?;
@@ -481,6 +496,13 @@ impl Simulator {
             }
         }
         Ok(())
+    }
+
+    /// Notes of the compiled-Lua cache since the last call (corrupt entries ignored, a folder
+    /// that cannot be written), and its counts.
+    pub fn lua_cache_report(&self) -> Option<(Vec<String>, lua::chunk_cache::Stats)> {
+        let cache = self.lua.app_data_ref::<lua::chunk_cache::ChunkCache>()?;
+        Some((cache.take_notes(), cache.stats()))
     }
 
     /// Whether Lua called `ReloadUI()` and the reload has not happened yet.

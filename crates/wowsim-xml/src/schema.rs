@@ -1,7 +1,7 @@
 //! The client's UI XML schema (tags, attributes, allowed children), loaded from the
 //! generated `data/<flavor>.txt` files that are embedded in the crate.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use crate::Flavor;
@@ -167,7 +167,7 @@ impl Schema {
     /// Parses the generated line format (see `gen-schema.py`); unknown lines are skipped.
     pub fn from_text(src: &str) -> Schema {
         let mut tags: Vec<TagDef> = Vec::new();
-        let mut enums = HashMap::new();
+        let mut enums = HashMap::default();
         // A T line for a tag seen before reopens it (used by the overrides file).
         let mut current: Option<usize> = None;
         for line in src.lines() {

@@ -13,10 +13,18 @@ impl Schema {
     }
 
     pub(crate) fn tag_index(&self, name: &str) -> Option<usize> {
-        if name.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.index_get(&name.to_ascii_lowercase())
-        } else {
-            self.index_get(name)
+        if !name.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.index_get(name);
+        }
+        // Tag names are short: lower-case them on the stack (this runs for every element).
+        let mut buf = [0u8; 64];
+        match buf.get_mut(..name.len()) {
+            Some(lower) => {
+                lower.copy_from_slice(name.as_bytes());
+                lower.make_ascii_lowercase();
+                self.index_get(std::str::from_utf8(lower).ok()?)
+            }
+            None => self.index_get(&name.to_ascii_lowercase()),
         }
     }
 

@@ -88,6 +88,7 @@ impl Window {
             .args(args)
             .env("DISPLAY", display)
             .env("ICED_BACKEND", "tiny-skia")
+            .env("WOW_SIM_NO_LUA_CACHE", "true")
             .env_remove("WOW_SIM_ADDONS")
             .env_remove("WAYLAND_DISPLAY")
             .stdout(Stdio::null())

@@ -107,11 +107,9 @@ pub fn run_lua_source(
     let mut code = Vec::with_capacity(source.len() + first_line as usize);
     code.resize(first_line.saturating_sub(1) as usize, b'\n');
     code.extend_from_slice(strip_bom(source));
-    let mut chunk = lua.load(code).set_name(format!("@{chunk_path}"));
-    if let Some(env) = secure_env::current(lua) {
-        chunk = chunk.set_environment(env);
-    }
-    let func = match chunk.into_function() {
+    let name = format!("@{chunk_path}");
+    let env = secure_env::current(lua);
+    let func = match crate::lua::chunk_cache::load(lua, &code, &name, env) {
         Ok(f) => f,
         Err(e) => {
             let msg = crate::lua::host_error_message(&e);
@@ -255,7 +253,7 @@ pub fn load_addon(
     }
     secure_env::restore(lua, prev_env)?;
     if secure {
-        secure_env::refresh(lua)?;
+        secure_env::refresh_after(lua)?;
     }
     bindings_xml::load(lua, &name, &dir)?;
     restore_phase(lua, prev);

@@ -6,7 +6,8 @@
 //! strings, `SecureMixin`, ...) after `Blizzard_EnvironmentCleanup` has removed it from `_G`.
 //! wow-sim's version: before any addon loads, [`prepare`] keeps a shallow copy of `_G` and of
 //! `Enum`, and [`refresh`] adds to it what `_G` holds before each Blizzard `LoadFirst` addon
-//! (the clean-up is one) and each secure addon loads, and what a secure addon defined; the Lua files of
+//! (the clean-up is one) and each secure addon loads, and what a secure addon defined (during
+//! start-up, at the next of those refreshes: [`refresh_after`]); the Lua files of
 //! a secure addon run with an environment that reads `_G` first and falls back to that copy for
 //! names that have since gone nil, and writes to `_G` (so their mixins and frames are found by
 //! name, as XML needs; the client would keep them apart). Inline XML script bodies still run in
@@ -35,10 +36,11 @@ const REFRESH_KEY: &str = "wowsim.secureenv.refresh";
 /// table value and was ~10% of the start-up.
 const REFRESH_LUA: &str = r#"
 local G, snapshot, enumSnapshot = ...
-local next, rawget, rawset, type = next, rawget, rawset, type
+local next, rawget, type = next, rawget, type
+-- `into` has no metatable: indexing it is a raw access without a C call per name.
 local function addMissing(into, from)
   for k, v in next, from do
-    if rawget(into, k) == nil then rawset(into, k, v) end
+    if into[k] == nil then into[k] = v end
   end
 end
 return function()
@@ -95,18 +97,9 @@ return setmetatable({}, {
 /// Takes the start-up copy of `_G` and `Enum` that secure addons fall back to.
 pub fn prepare(lua: &Lua) -> mlua::Result<()> {
     let g = lua.globals();
+    // Filled by the first refresh below (the copies start empty).
     let snapshot = lua.create_table()?;
-    for pair in g.pairs::<Value, Value>() {
-        let (k, v) = pair?;
-        snapshot.raw_set(k, v)?;
-    }
     let enum_snapshot = lua.create_table()?;
-    if let Value::Table(e) = g.raw_get::<Value>("Enum")? {
-        for pair in e.pairs::<Value, Value>() {
-            let (k, v) = pair?;
-            enum_snapshot.raw_set(k, v)?;
-        }
-    }
     let own = lua.create_table()?;
     let mode = lua.create_table()?;
     let env: Table = lua
@@ -126,6 +119,7 @@ pub fn prepare(lua: &Lua) -> mlua::Result<()> {
         .load(REFRESH_LUA)
         .set_name("=[wow-sim secure environment]")
         .call((lua.globals(), snapshot.clone(), enum_snapshot.clone()))?;
+    refresh.call::<()>(())?;
     lua.set_named_registry_value(REFRESH_KEY, refresh)?;
     lua.set_named_registry_value(SNAPSHOT_KEY, snapshot)?;
     lua.set_named_registry_value(ENUM_SNAPSHOT_KEY, enum_snapshot)?;
@@ -140,7 +134,44 @@ pub fn refresh(lua: &Lua) -> mlua::Result<()> {
     let Ok(Value::Function(f)) = lua.named_registry_value::<Value>(REFRESH_KEY) else {
         return Ok(());
     };
+    if let Some(b) = lua.app_data_ref::<Batch>() {
+        b.pending.set(false);
+    }
     crate::lua::budget::host_entry(lua, || f.call::<()>(()))
+}
+
+/// Start-up's batch of addon loads (VM app data): see [`refresh_after`].
+#[derive(Debug, Default)]
+struct Batch {
+    pending: std::cell::Cell<bool>,
+}
+
+/// The refresh after a secure addon's files, which adds what they defined. Inside start-up's
+/// batch ([`begin_batch`]) it waits for the next refresh (before the next `LoadFirst` or secure
+/// addon, or at [`end_batch`]), which adds the same names unless something in between removed
+/// one again: each refresh walks all of `_G` (tens of thousands of names; the retail UI's 34
+/// walks were ~6% of its start-up, 13 of them after a secure addon).
+pub fn refresh_after(lua: &Lua) -> mlua::Result<()> {
+    match lua.app_data_ref::<Batch>() {
+        Some(b) => {
+            b.pending.set(true);
+            Ok(())
+        }
+        None => refresh(lua),
+    }
+}
+
+/// Starts start-up's batch of addon loads (see [`refresh_after`]).
+pub fn begin_batch(lua: &Lua) {
+    lua.set_app_data(Batch::default());
+}
+
+/// Ends the batch: the refresh that waited runs now.
+pub fn end_batch(lua: &Lua) -> mlua::Result<()> {
+    match lua.remove_app_data::<Batch>() {
+        Some(b) if b.pending.get() => refresh(lua),
+        _ => Ok(()),
+    }
 }
 
 /// Makes the files loaded from now on run in the secure environment (`secure`) or in `_G`;

@@ -118,36 +118,46 @@ pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<S
         .collect();
     let mut docs = DocData::default();
     let mut notes = Vec::new();
-    for _ in 0..PASSES {
+    let mut bytecode = vec![None; sources.len()];
+    for pass in 0..PASSES {
         notes.clear();
-        let known = docs.constants.len();
-        match run_pass(&sources, &docs, data, &mut notes) {
-            Ok(d) => docs = d,
+        let more = pass + 1 < PASSES;
+        // (An error here is the sandbox's own, not a file's: a pass that ended early for it
+        // leaves the previous pass's enumerations and constants only.)
+        match run_pass(&sources, &docs, data, &mut notes, &mut bytecode, more) {
+            Ok((d, done)) => {
+                docs = d;
+                if done {
+                    break;
+                }
+            }
             Err(e) => {
                 notes.push(format!("API documentation: {e}"));
                 break;
             }
-        }
-        // Done when every file ran and no constant waited for another one.
-        if notes.is_empty() && docs.constants.len() == known {
-            break;
         }
     }
     (docs, notes)
 }
 
 /// One evaluation of every file in a fresh sandbox, with `Enum` and `Constants` holding what
-/// the reference and the previous pass know.
+/// the reference and the previous pass know. `bytecode` keeps each file compiled by the first
+/// pass for the later ones (`more`: there may be one).
 fn run_pass(
     sources: &[(String, Vec<u8>)],
     prev: &DocData,
     data: &ProductData,
     notes: &mut Vec<String>,
-) -> mlua::Result<DocData> {
+    bytecode: &mut [Option<Vec<u8>>],
+    more: bool,
+) -> mlua::Result<(DocData, bool)> {
     // No memory limit: with one, mlua makes every string and table created here a protected
     // call (a third of this function's time). The files are the UI's generated data tables,
     // trusted as far as the loop without an instruction budget below trusts them.
     let lua = Lua::new_with(StdLib::NONE, LuaOptions::default())?;
+    // The sandbox lives for one pass and holds ~16 MB of tables at the end (retail's
+    // documentation): collecting garbage during it only costs time.
+    lua.gc_stop();
     let collected = lua.create_table()?;
     let enums = lua.create_table()?;
     for def in data.enums().iter().chain(&prev.enums) {
@@ -206,9 +216,24 @@ fn run_pass(
     }
     g.raw_set("Enum", enums)?;
     g.raw_set("Constants", constants)?;
-    for (name, src) in sources {
-        let src = crate::addons::strip_bom(src);
-        if let Err(e) = lua.load(src).set_name(format!("@{name}")).exec() {
+    for ((name, src), code) in sources.iter().zip(bytecode.iter_mut()) {
+        let run = match code {
+            // A later pass runs what the first one compiled (the same chunk names and lines).
+            Some(code) => lua
+                .load(code.as_slice())
+                .set_mode(mlua::chunk::ChunkMode::Binary)
+                .into_function(),
+            None => {
+                let src = crate::addons::strip_bom(src);
+                let f = lua.load(src).set_name(format!("@{name}")).into_function();
+                if let (Ok(f), true) = (&f, more) {
+                    *code = Some(f.dump(false));
+                }
+                f
+            }
+        }
+        .and_then(|f| f.call::<()>(()));
+        if let Err(e) = run {
             let msg = e.to_string();
             notes.push(format!(
                 "API documentation: {}",
@@ -220,7 +245,14 @@ fn run_pass(
         .sequence_values::<Table>()
         .filter_map(Result::ok)
         .collect();
-    Ok(convert(&Raw { systems }, data))
+    // Done when every file ran and no constant waited for another one (or no pass is left):
+    // only then are functions, events and structures converted; a pass before needs only the
+    // enumerations and constants it gives the next one.
+    let known = prev.constants.len();
+    let no_notes = notes.is_empty();
+    Ok(convert(&Raw { systems }, data, &|core| {
+        !more || (no_notes && core.constants.len() == known)
+    }))
 }
 
 /// `ipairs` for the sandbox (it has no base library).
@@ -259,8 +291,10 @@ fn flag(t: &Table, k: &str) -> bool {
     matches!(t.raw_get::<Value>(k), Ok(Value::Boolean(true)))
 }
 
-/// Turns the collected tables into typed definitions.
-fn convert(raw: &Raw, data: &ProductData) -> DocData {
+/// Turns the collected tables into typed definitions: the enumerations and constants, then,
+/// if `full` says so of them, the rest (a pass before the last needs only those two). Returns
+/// whether it converted the rest.
+fn convert(raw: &Raw, data: &ProductData, full: &dyn Fn(&DocData) -> bool) -> (DocData, bool) {
     let mut out = DocData::default();
     // Enumerations and structures first: parameter types name them.
     let mut struct_tables = Vec::new();
@@ -300,6 +334,10 @@ fn convert(raw: &Raw, data: &ProductData) -> DocData {
                 _ => {}
             }
         }
+    }
+    if !full(&out) {
+        out.build_index();
+        return (out, false);
     }
     let names = Names {
         enums: out.enums.iter().map(|e| e.name.clone()).collect(),
@@ -370,7 +408,7 @@ fn convert(raw: &Raw, data: &ProductData) -> DocData {
         }
     }
     out.build_index();
-    out
+    (out, true)
 }
 
 /// Type names the documentation declares in its own files.

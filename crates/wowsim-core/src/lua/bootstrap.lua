@@ -6,6 +6,8 @@ local rawpcall, rawxpcall = pcall, xpcall
 local type, select, unpack, error = type, select, unpack, error
 local cocreate, coresume = coroutine.create, coroutine.resume
 local errmsg, record, stack = natives.errmsg, natives.record, natives.stack
+-- The library's pcall, for clientlib's wrappers of functions that raise only strings.
+natives.rawpcall = rawpcall
 
 -- Rust callbacks raise their errors as userdata; the client raises strings. Convert at every
 -- place Lua code can observe an error value.

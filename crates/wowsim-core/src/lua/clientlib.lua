@@ -123,9 +123,11 @@ end
 
 -- string.format: the client's takes C99's `%F` (the same digits as `%f`; the character panel
 -- formats with "%.2F%%"), which Lua 5.1's refuses. Other formats are Lua's; an error names
--- 'format' and the caller's line, as the library function's own error does.
+-- 'format' and the caller's line, as the library function's own error does. The library's own
+-- `pcall` (not the global one, a Lua wrapper) keeps the call cheap: the library function
+-- raises only strings.
 do
-  local sformat, sfind, sgsub, pcall = string.format, string.find, string.gsub, pcall
+  local sformat, sfind, sgsub, rawpcall, type = string.format, string.find, string.gsub, natives.rawpcall, type
   local function upperF(spec, c)
     if c == "F" then
       return "%" .. spec .. "f"
@@ -135,10 +137,10 @@ do
     if type(fmt) == "string" and sfind(fmt, "F", 1, true) then
       fmt = sgsub(fmt, "%%([-+ #0]*%d*%.?%d*)(.)", upperF)
     end
-    local ok, s = pcall(sformat, fmt, ...)
-    if not ok then
-      error((sgsub(s, "to '%?'", "to 'format'", 1)), 2)
+    local ok, s = rawpcall(sformat, fmt, ...)
+    if ok then
+      return s
     end
-    return s
+    error((sgsub(s, "to '%?'", "to 'format'", 1)), 2)
   end
 end

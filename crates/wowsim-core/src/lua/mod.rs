@@ -3,6 +3,7 @@
 
 pub mod bit;
 pub mod budget;
+pub mod chunk_cache;
 pub mod keys;
 pub mod sandbox;
 pub mod stdlib;

@@ -1,0 +1,351 @@
+//! A cache of compiled Lua files on disk (opt-in: `SimConfig::lua_cache`; the CLI turns it on
+//! under the user's cache folder unless `--no-lua-cache`).
+//!
+//! Compiling the Lua an addon set loads is a large part of start-up (the retail UI: ~17% of
+//! the samples in `luaY_parser`, most of the lexer's string interning). A cached file holds
+//! the compiled chunk as `string.dump` writes it, debug information included: the chunk name
+//! (`@Interface/AddOns/…`), line numbers and local names are the ones the source gives, so
+//! error messages and tracebacks are unchanged. Files whose source does not compile are
+//! never cached (their error comes from the compiler every time).
+//!
+//! A cache file is named by a hash of what the compiled code depends on (the source as run,
+//! including the padding lines of Lua inside XML; the chunk name; this format and wow-sim's
+//! version; the flavour) and holds, after a header, the chunk name, the source's length and
+//! CRC-32, and the bytecode with its own length and CRC-32. A file that does not match in
+//! every part (corrupt, truncated, another source with the same hash) is ignored with a
+//! note, recompiled and rewritten; a file that cannot be written is skipped with a note.
+//! Files are written to a temporary name and renamed, so a concurrent run never reads half
+//! a file. Nothing evicts old entries: the folder of one wow-sim version can be deleted at
+//! any time.
+
+use mlua::chunk::ChunkMode;
+use mlua::{Function, Lua, Table};
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8; 8] = b"WSLUAC01";
+
+/// The cache of one VM (app data), when enabled.
+#[derive(Debug)]
+pub struct ChunkCache {
+    dir: PathBuf,
+    flavour: String,
+    /// Problems met (corrupt files, write failures), for the caller to show once.
+    notes: RefCell<Vec<String>>,
+    stats: RefCell<Stats>,
+}
+
+/// Counts of one run, for benchmarks and tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub hits: usize,
+    pub misses: usize,
+    pub rejected: usize,
+}
+
+impl ChunkCache {
+    /// A cache under `root` (created on first write) for `flavour`.
+    pub fn new(root: &Path, flavour: &str) -> ChunkCache {
+        ChunkCache {
+            dir: root.join(format!("lua-{}", env!("CARGO_PKG_VERSION"))),
+            flavour: flavour.to_string(),
+            notes: RefCell::new(Vec::new()),
+            stats: RefCell::new(Stats::default()),
+        }
+    }
+
+    /// Takes the notes gathered so far.
+    pub fn take_notes(&self) -> Vec<String> {
+        std::mem::take(&mut self.notes.borrow_mut())
+    }
+
+    pub fn stats(&self) -> Stats {
+        *self.stats.borrow()
+    }
+
+    fn path_for(&self, name: &str, code: &[u8]) -> PathBuf {
+        // FxHash (fast, fixed seed) with the CRC-32 beside it in the name; the header then
+        // checks the name, length and CRC-32 of the source itself.
+        let mut h = rustc_hash::FxHasher::default();
+        (MAGIC, env!("CARGO_PKG_VERSION"), &self.flavour, name).hash(&mut h);
+        code.hash(&mut h);
+        let crc = crc32fast::hash(code);
+        self.dir.join(format!("{:016x}{crc:08x}.luac", h.finish()))
+    }
+
+    /// The cached bytecode of `code` named `name`, if a valid entry exists.
+    fn read(&self, path: &Path, name: &str, code: &[u8]) -> Option<Vec<u8>> {
+        let mut bytes = std::fs::read(path).ok()?;
+        match parse(&bytes, name, code) {
+            Some(range) => {
+                bytes.truncate(range.end);
+                bytes.drain(..range.start);
+                Some(bytes)
+            }
+            None => {
+                self.stats.borrow_mut().rejected += 1;
+                self.notes.borrow_mut().push(format!(
+                    "ignoring the Lua cache file {} (corrupt or not for {name}); compiling again",
+                    path.display()
+                ));
+                None
+            }
+        }
+    }
+
+    fn write(&self, path: &Path, name: &str, code: &[u8], bytecode: &[u8]) {
+        let mut out = Vec::with_capacity(bytecode.len() + name.len() + 40);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(name.len() as u32).to_le_bytes());
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(&(code.len() as u64).to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(code).to_le_bytes());
+        out.extend_from_slice(&(bytecode.len() as u64).to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(bytecode).to_le_bytes());
+        out.extend_from_slice(bytecode);
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let result = std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(&tmp, &out))
+            .and_then(|()| std::fs::rename(&tmp, path));
+        if let Err(e) = result {
+            let _ = std::fs::remove_file(&tmp);
+            let mut notes = self.notes.borrow_mut();
+            // One note per run is enough for an unwritable folder.
+            if notes
+                .iter()
+                .all(|n| !n.starts_with("cannot write the Lua cache"))
+            {
+                notes.push(format!(
+                    "cannot write the Lua cache in {}: {e}",
+                    self.dir.display()
+                ));
+            }
+        }
+    }
+}
+
+/// Where the bytecode is in a cache file's `bytes`, if the file is whole and is the one for
+/// `name` and `code`.
+fn parse(bytes: &[u8], name: &str, code: &[u8]) -> Option<std::ops::Range<usize>> {
+    let mut r = Reader { bytes, at: 0 };
+    if r.take(8)? != MAGIC {
+        return None;
+    }
+    let name_len = r.u32()? as usize;
+    if r.take(name_len)? != name.as_bytes() {
+        return None;
+    }
+    let (code_len, code_crc) = (r.u64()?, r.u32()?);
+    if code_len != code.len() as u64 || code_crc != crc32fast::hash(code) {
+        return None;
+    }
+    let (bc_len, bc_crc) = (usize::try_from(r.u64()?).ok()?, r.u32()?);
+    let start = r.at;
+    let bc = r.take(bc_len)?;
+    // Lua's own header: a binary chunk of Lua 5.1, and nothing after it.
+    if r.at != bytes.len() || crc32fast::hash(bc) != bc_crc || !bc.starts_with(b"\x1bLua\x51") {
+        return None;
+    }
+    Some(start..r.at)
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let s = self.bytes.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(s)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+}
+
+/// Compiles `code` as the chunk `name` (with `env`, if any), from the VM's cache when it has
+/// one: a valid cached entry is loaded instead of compiling; after a compile the entry is
+/// written. Compile errors are the compiler's, as without a cache.
+pub fn load(lua: &Lua, code: &[u8], name: &str, env: Option<Table>) -> mlua::Result<Function> {
+    let cached = lua.app_data_ref::<ChunkCache>().map(|cache| {
+        let path = cache.path_for(name, code);
+        let bytecode = cache.read(&path, name, code);
+        (path, bytecode)
+    });
+    match cached {
+        None => with_env(lua.load(code).set_name(name), &env).into_function(),
+        Some((path, Some(bytecode))) => {
+            let f = with_env(
+                lua.load(bytecode.as_slice())
+                    .set_name(name)
+                    .set_mode(ChunkMode::Binary),
+                &env,
+            )
+            .into_function();
+            if let Some(cache) = lua.app_data_ref::<ChunkCache>() {
+                if f.is_ok() {
+                    cache.stats.borrow_mut().hits += 1;
+                } else {
+                    // Lua refused it (a file of a different Lua build): compile from source.
+                    cache.stats.borrow_mut().rejected += 1;
+                    cache.notes.borrow_mut().push(format!(
+                        "ignoring the Lua cache file {} (Lua refused it); compiling again",
+                        path.display()
+                    ));
+                }
+            }
+            match f {
+                Ok(f) => Ok(f),
+                Err(_) => compile_and_store(lua, code, name, env, &path),
+            }
+        }
+        Some((path, None)) => compile_and_store(lua, code, name, env, &path),
+    }
+}
+
+fn with_env<'a>(chunk: mlua::chunk::Chunk<'a>, env: &Option<Table>) -> mlua::chunk::Chunk<'a> {
+    match env {
+        Some(env) => chunk.set_environment(env.clone()),
+        None => chunk,
+    }
+}
+
+fn compile_and_store(
+    lua: &Lua,
+    code: &[u8],
+    name: &str,
+    env: Option<Table>,
+    path: &Path,
+) -> mlua::Result<Function> {
+    let mut chunk = lua.load(code).set_name(name);
+    if let Some(env) = env {
+        chunk = chunk.set_environment(env);
+    }
+    let f = chunk.into_function()?;
+    if let Some(cache) = lua.app_data_ref::<ChunkCache>() {
+        cache.stats.borrow_mut().misses += 1;
+        cache.write(path, name, code, &f.dump(false));
+    }
+    Ok(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(tag: &str) -> PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("wowsim-chunk-cache-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    fn error_of(lua: &Lua, code: &[u8], name: &str) -> String {
+        let f = load(lua, code, name, None).expect("compiles");
+        f.call::<()>(()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_cached_chunk_keeps_its_name_and_lines() {
+        let dir = scratch("lines");
+        let code = b"local x = 1\n\nlocal function f()\n  error('boom')\nend\nf()\n";
+        let name = "@Interface/AddOns/A/A.lua";
+        let plain = Lua::new();
+        let want = error_of(&plain, code, name);
+        assert!(want.contains("Interface/AddOns/A/A.lua:4: boom"), "{want}");
+        for round in 0..2 {
+            let lua = Lua::new();
+            lua.set_app_data(ChunkCache::new(&dir, "retail"));
+            assert_eq!(error_of(&lua, code, name), want, "round {round}");
+            let stats = lua.app_data_ref::<ChunkCache>().unwrap().stats();
+            let expected = if round == 0 { (0, 1) } else { (1, 0) };
+            assert_eq!((stats.hits, stats.misses), expected, "round {round}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_syntax_error_is_the_compilers_and_is_not_cached() {
+        let dir = scratch("syntax");
+        let lua = Lua::new();
+        lua.set_app_data(ChunkCache::new(&dir, "retail"));
+        let name = "@Interface/AddOns/A/Bad.lua";
+        let plain = Lua::new()
+            .load(&b"x = = 1"[..])
+            .set_name(name)
+            .into_function();
+        let cached = load(&lua, b"x = = 1", name, None);
+        assert_eq!(
+            cached.unwrap_err().to_string(),
+            plain.unwrap_err().to_string()
+        );
+        assert!(std::fs::read_dir(&dir)
+            .map(|d| d.count() == 0)
+            .unwrap_or(true));
+    }
+
+    #[test]
+    fn a_corrupt_file_is_ignored_with_a_note_and_rewritten() {
+        let dir = scratch("corrupt");
+        let code = b"return 1 + 2";
+        let name = "@Interface/AddOns/A/A.lua";
+        {
+            let lua = Lua::new();
+            lua.set_app_data(ChunkCache::new(&dir, "retail"));
+            load(&lua, code, name, None).unwrap();
+        }
+        let file = std::fs::read_dir(dir.join(format!("lua-{}", env!("CARGO_PKG_VERSION"))))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let good = std::fs::read(&file).unwrap();
+        let mut flipped = good.clone();
+        let last = flipped.len() - 3;
+        flipped[last] ^= 0x55;
+        for bad in [
+            flipped,
+            good[..good.len() / 2].to_vec(),
+            b"garbage".to_vec(),
+        ] {
+            std::fs::write(&file, &bad).unwrap();
+            let lua = Lua::new();
+            lua.set_app_data(ChunkCache::new(&dir, "retail"));
+            let v: i64 = load(&lua, code, name, None).unwrap().call(()).unwrap();
+            assert_eq!(v, 3);
+            let cache = lua.app_data_ref::<ChunkCache>().unwrap();
+            let notes = cache.take_notes();
+            assert_eq!(notes.len(), 1, "{notes:?}");
+            assert!(
+                notes[0].contains("ignoring the Lua cache file"),
+                "{notes:?}"
+            );
+            assert_eq!(cache.stats().rejected, 1);
+            assert_eq!(std::fs::read(&file).unwrap(), good, "rewritten");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn another_name_or_flavour_is_another_entry() {
+        let dir = scratch("keys");
+        let lua = Lua::new();
+        let a = ChunkCache::new(&dir, "retail");
+        let b = ChunkCache::new(&dir, "classic_era");
+        let code = b"return 1";
+        assert_ne!(a.path_for("@A.lua", code), a.path_for("@B.lua", code));
+        assert_ne!(a.path_for("@A.lua", code), b.path_for("@A.lua", code));
+        assert_ne!(
+            a.path_for("@A.lua", code),
+            a.path_for("@A.lua", b"return 2")
+        );
+        drop(lua);
+    }
+}
