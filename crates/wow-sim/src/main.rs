@@ -204,6 +204,16 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
     for line in sim.output() {
         eprintln!("[chat] {line}");
     }
+    let xml_log = sim.blizzard_xml_log();
+    if !xml_log.is_empty() {
+        eprintln!(
+            "wow-sim: note: {} XML warning(s) in the Blizzard UI's own files (the client writes them to FrameXML.log and carries on; not error records):",
+            xml_log.len()
+        );
+        for line in &xml_log {
+            eprintln!("wow-sim: note:   {line}");
+        }
+    }
     if sim.xml_not_applied() > 0 {
         let mut detail = sim.xml_not_applied_detail();
         detail.sort_by_key(|d| std::cmp::Reverse(d.1));

@@ -13,6 +13,8 @@
 //! - `saved.expected/`: the expected WTF tree after logout (files compared byte for byte).
 //! - `main.expected.png`: the expected screenshot, drawn after the run (before logout) at the
 //!   case's `screen`/`ui_scale`, cropped to `crop`; compared pixel for pixel.
+//! - `xml_log.txt`: the expected XML warnings in the `Blizzard/` folder's own files (the
+//!   client's FrameXML.log lines, which are notes, not error records), one per line; absent = none.
 //! - `warnings.txt`: when present, the expected drawing warnings of the screenshot (fonts that
 //!   could not be loaded, textures drawn as the placeholder), one per line, the case folder
 //!   written as `<case>`.
@@ -346,6 +348,15 @@ fn run_case(case: &Path) -> Result<(), String> {
     if err_path.exists() || !errors.is_empty() {
         let text = serde_json::to_string_pretty(&errors).unwrap() + "\n";
         failures.extend(compare(&err_path, &text));
+    }
+    let xml_log: String = sim
+        .blizzard_xml_log()
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let xml_log_path = case.join("xml_log.txt");
+    if xml_log_path.exists() || !xml_log.is_empty() {
+        failures.extend(compare(&xml_log_path, &xml_log));
     }
     let saved_expected = case.join("saved.expected");
     if saved_expected.is_dir() {

@@ -13,12 +13,20 @@ fn sim() -> Simulator {
     s
 }
 
-/// Runs a Lua loop of `n` iterations of `body` (with `f` a frame, `fs` a FontString) and
+/// Runs a Lua loop of `n` iterations of `body` (with `f` a frame, `fs` a FontString, `t` a
+/// Texture) and
 /// prints calls per second.
 fn calls(s: &Simulator, label: &str, body: &str, n: u32) {
+    calls_after(s, label, "", body, n)
+}
+
+/// [`calls`] with `prelude` run once before the loop (not timed).
+fn calls_after(s: &Simulator, label: &str, prelude: &str, body: &str, n: u32) {
     let code = format!(
-        "local f = CreateFrame('Frame', nil, UIParent) f:SetSize(10, 10) f:SetPoint('CENTER')
+        "{prelude}
+         local f = CreateFrame('Frame', nil, UIParent) f:SetSize(10, 10) f:SetPoint('CENTER')
          local fs = f:CreateFontString()
+         local t = f:CreateTexture()
          return function() for i = 1, {n} do {body} end end"
     );
     let run: mlua::Function = s.lua().load(code).call(()).expect("setup");
@@ -42,8 +50,51 @@ fn main() {
         "f:SetPoint('TOPLEFT', i % 100, 0)",
         n,
     );
+    // As in a real UI, where UIParent has thousands of regions anchored to it.
+    calls_after(
+        &s,
+        "the same, 5,000 regions on UIParent",
+        "for i = 1, 5000 do CreateFrame('Frame', nil, UIParent):SetPoint('CENTER') end",
+        "f:SetPoint('TOPLEFT', i % 100, 0)",
+        n,
+    );
     calls(&s, "f:GetWidth()", "f:GetWidth()", n);
     calls(&s, "fs:SetText('x')", "fs:SetText('x')", n);
+    calls(
+        &s,
+        "fs:SetText(i % 2 == 0 and 'ab' or 'x')",
+        "fs:SetText(i % 2 == 0 and 'ab' or 'x')",
+        n,
+    );
+    calls(
+        &s,
+        "fs:SetText('x') fs:GetStringWidth()",
+        "fs:SetText('x') fs:GetStringWidth()",
+        n,
+    );
+    calls(&s, "f:SetSize(i % 100, 10)", "f:SetSize(i % 100, 10)", n);
+    calls(&s, "f:SetWidth(i % 100)", "f:SetWidth(i % 100)", n);
+    calls(&s, "f:SetShown(i % 2 == 0)", "f:SetShown(i % 2 == 0)", n);
+    calls(&s, "f:Show()", "f:Show()", n);
+    calls(&s, "f:Hide() f:Show() (2 calls)", "f:Hide() f:Show()", n);
+    calls(
+        &s,
+        "f:SetAlpha((i % 10) / 10)",
+        "f:SetAlpha((i % 10) / 10)",
+        n,
+    );
+    calls(
+        &s,
+        "t:SetTexture('Interface\\Buttons\\WHITE8X8')",
+        "t:SetTexture('Interface\\Buttons\\WHITE8X8')",
+        n,
+    );
+    calls(
+        &s,
+        "t:SetVertexColor(1, 0.5, 0, 1)",
+        "t:SetVertexColor(1, 0.5, 0, 1)",
+        n,
+    );
     calls(&s, "f:IsShown()", "f:IsShown()", n);
     calls(&s, "f:GetBoundsRect() (typed stub)", "f:GetBoundsRect()", n);
 

@@ -1,6 +1,7 @@
 //! SavedVariables at run time: restoring an addon's declared variables before its
 //! `ADDON_LOADED`, and writing them at logout. The file format and durable writes are
-//! `wowsim-savedvars`; this module converts between its tree and Lua values.
+//! `wowsim-savedvars`; this module builds Lua tables as the file is parsed (no tree of the
+//! whole file) and writes Lua values back.
 //!
 //! A file that does not parse is reported (file and line), its variables stay nil, and it is
 //! never overwritten: the addon's save is skipped and the user is told where the file is.
@@ -9,7 +10,7 @@ use crate::addons::record_at;
 use mlua::{Lua, Table, Value};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use wowsim_savedvars::{Emitter, Limits, Scalar, SvValue, WriteOptions};
+use wowsim_savedvars::{Built, Emitter, Limits, Scalar, SvValue, WriteOptions};
 
 /// Where SavedVariables live and whose they are.
 #[derive(Clone, Debug)]
@@ -39,8 +40,7 @@ impl SavedVarsConfig {
     }
 }
 
-/// Converts a parsed value into Lua, consuming it: each part of the tree is freed once it is
-/// in Lua, so a large file does not need its tree and its Lua tables in memory at once.
+/// Converts a parsed constant (or a tree) into Lua, consuming it.
 pub fn to_lua(lua: &Lua, v: SvValue) -> mlua::Result<Value> {
     Ok(match v {
         SvValue::Nil => Value::Nil,
@@ -61,6 +61,55 @@ pub fn to_lua(lua: &Lua, v: SvValue) -> mlua::Result<Value> {
             Value::Table(out)
         }
     })
+}
+
+/// Makes Lua tables while the file is parsed, each when its constructor closes, sized and
+/// filled as [`to_lua`] fills a tree's (positional entries, then keyed ones in file order),
+/// so a large file never exists as a whole tree beside its Lua tables. A finished table
+/// waits in `stage` (a Lua table used as a stack) until its parent closes.
+struct LuaBuilder<'a> {
+    lua: &'a Lua,
+    stage: Table,
+    top: usize,
+}
+
+impl LuaBuilder<'_> {
+    fn value(&self, v: Built<usize>) -> mlua::Result<Value> {
+        match v {
+            Built::Const(c) => to_lua(self.lua, c),
+            Built::Table(i) => self.stage.raw_get(i),
+        }
+    }
+}
+
+impl wowsim_savedvars::Builder for LuaBuilder<'_> {
+    type Table = usize;
+    type Error = mlua::Error;
+    fn table(
+        &mut self,
+        array: Vec<Built<usize>>,
+        hash: Vec<(SvValue, Built<usize>)>,
+    ) -> mlua::Result<usize> {
+        let out = self
+            .lua
+            .create_table_with_capacity(array.len(), hash.len())?;
+        let mut children = 0;
+        for (i, v) in array.into_iter().enumerate() {
+            children += usize::from(matches!(v, Built::Table(_)));
+            out.raw_set(i + 1, self.value(v)?)?;
+        }
+        for (k, v) in hash {
+            children += usize::from(matches!(v, Built::Table(_)));
+            let k = to_lua(self.lua, k)?;
+            if !k.is_nil() {
+                out.raw_set(k, self.value(v)?)?;
+            }
+        }
+        // The children were the topmost staged tables; `out` holds them now.
+        self.top = self.top - children + 1;
+        self.stage.raw_set(self.top, out)?;
+        Ok(self.top)
+    }
 }
 
 /// The tables being written, outermost first: a table already on it is a cycle and is cut.
@@ -172,14 +221,19 @@ pub fn restore_file(lua: &Lua, path: &Path, declared: &[String]) -> mlua::Result
             return Ok(());
         }
     };
-    let parsed = wowsim_savedvars::parse(&bytes, &Limits::default());
+    let mut builder = LuaBuilder {
+        lua,
+        stage: lua.create_table()?,
+        top: 0,
+    };
+    let parsed = wowsim_savedvars::parse_with(&bytes, &Limits::default(), &mut builder)?;
     drop(bytes);
     match parsed {
         Ok(vars) => {
             let g = lua.globals();
             for (name, value) in vars {
                 if declared.contains(&name) {
-                    g.raw_set(name, to_lua(lua, value)?)?;
+                    g.raw_set(name, builder.value(value)?)?;
                 }
             }
         }
@@ -241,16 +295,29 @@ pub fn save_file(lua: &Lua, path: &Path, declared: &[String]) -> Result<Option<S
         )));
     }
     let g = lua.globals();
-    let mut em = Emitter::new(&WriteOptions::default());
-    for name in declared {
-        let v: Value = g.raw_get(name.as_str()).map_err(|e| e.to_string())?;
-        em.var(name);
-        emit(&mut em, &v, &mut Vec::new()).map_err(|e| e.to_string())?;
-    }
-    let bytes = em.finish();
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    wowsim_savedvars::save_atomic(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Written to the file as it is made (a 20 MiB variable never exists whole in memory); a
+    // Lua error while walking the tables leaves the old file and its backup as they were.
+    let mut lua_error = None;
+    let saved = wowsim_savedvars::save_atomic_with(path, |w| {
+        let mut em = Emitter::streaming(&WriteOptions::default(), w);
+        for name in declared {
+            let walked = g.raw_get::<Value>(name.as_str()).and_then(|v| {
+                em.var(name);
+                emit(&mut em, &v, &mut Vec::new())
+            });
+            if let Err(e) = walked {
+                lua_error = Some(e.to_string());
+                return Err(std::io::Error::other("Lua error"));
+            }
+        }
+        em.finish_streaming()
+    });
+    if let Some(e) = lua_error {
+        return Err(e);
+    }
+    saved.map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(None)
 }

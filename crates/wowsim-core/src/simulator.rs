@@ -159,6 +159,7 @@ impl Simulator {
             config.timeout,
             config.memory_limit,
         )?;
+        let deadline = lua::budget::pause_deadline(&lua);
         crate::lua::keys::install(&lua);
         lua.set_app_data(Clock::default());
         lua.set_app_data(Output::default());
@@ -274,6 +275,7 @@ impl Simulator {
         sim.notes.extend(game_data_notes);
         sim.notes
             .extend(api::global_strings::install(&sim.lua, global_scan)?);
+        lua::budget::resume_deadline(&sim.lua, deadline);
         Ok(sim)
     }
 
@@ -448,6 +450,7 @@ impl Simulator {
     pub fn tick(&mut self, dt: f64) -> mlua::Result<()> {
         lua::budget::check_stop(&self.lua)?;
         self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
+        crate::api::auras::expire(&self.lua)?;
         crate::api::misc::deliver_addon_messages(&self.lua)?;
         crate::api::game_data::deliver_items(&self.lua)?;
         crate::timers::run_due(&self.lua)?;
@@ -693,6 +696,17 @@ impl Simulator {
     /// The VM, for front ends that need more (tests, the window).
     pub fn lua(&self) -> &Lua {
         &self.lua
+    }
+
+    /// Schema warnings in the Blizzard UI's own XML files (`--blizzard-ui`): what the client
+    /// writes to `FrameXML.log` (`file:line message`) and then ignores. They are notes, not
+    /// error records: no addon author can fix them. The same warnings in the user's addons
+    /// stay records.
+    pub fn blizzard_xml_log(&self) -> Vec<String> {
+        self.lua
+            .app_data_ref::<crate::xmlui::XmlState>()
+            .map(|s| s.blizzard_log.clone())
+            .unwrap_or_default()
     }
 
     /// Uses of XML elements and attributes that were not applied (not implemented yet).

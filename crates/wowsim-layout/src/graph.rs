@@ -9,10 +9,16 @@ impl Layout {
     /// `SetPoint`: adds `a`, replacing an anchor of the same point. Refuses anchors
     /// to the node itself or to a region that (transitively) depends on it.
     pub fn set_point(&mut self, id: NodeId, a: Anchor) -> Result<(), AnchorError> {
-        if !self.contains(id) {
+        let Some(n) = self.node(id) else {
             return Err(AnchorError::UnknownNode(id));
-        }
-        if let Some(rel) = a.relative {
+        };
+        let pos = n
+            .anchors
+            .binary_search_by_key(&a.point.index(), |x| x.point.index());
+        // Replacing an anchor with one to the same region (a new offset, the common case of
+        // moving a region) keeps the graph as it is: no cycle check, no relinking.
+        let same_relative = pos.is_ok_and(|i| n.anchors[i].relative == a.relative);
+        if let (Some(rel), false) = (a.relative, same_relative) {
             if rel == id {
                 return Err(AnchorError::SelfAnchor);
             }
@@ -31,9 +37,6 @@ impl Layout {
         let Some(n) = self.node_mut(id) else {
             return Err(AnchorError::UnknownNode(id));
         };
-        let pos = n
-            .anchors
-            .binary_search_by_key(&a.point.index(), |x| x.point.index());
         let old = match pos {
             Ok(i) if n.anchors[i] == a => return Ok(()),
             Ok(i) => Some(std::mem::replace(&mut n.anchors[i], a)),
@@ -42,10 +45,12 @@ impl Layout {
                 None
             }
         };
-        if let Some(o) = old {
-            self.unlink(id, o.relative);
+        if !same_relative {
+            if let Some(o) = old {
+                self.unlink(id, o.relative);
+            }
+            self.link(id, a.relative);
         }
-        self.link(id, a.relative);
         self.invalidate_rect(id);
         Ok(())
     }

@@ -34,9 +34,11 @@ mod parser;
 mod store;
 mod writer;
 
-pub use parser::parse;
-pub use store::{account_path, backup_path, character_path, save_atomic};
-pub use writer::{write, write_with, Emitter, LineEnding, Scalar, Style, WriteOptions};
+pub use parser::{parse, parse_with, Builder, Built};
+pub use store::{account_path, backup_path, character_path, save_atomic, save_atomic_with};
+pub use writer::{
+    write, write_with, Emitter, LineEnding, Scalar, Style, WriteOptions, STREAM_CHUNK,
+};
 
 /// A value that can live in a SavedVariables file.
 #[derive(Clone, Debug, PartialEq)]

@@ -40,13 +40,112 @@ const KEYWORDS: &[&[u8]] = &[
 /// `Name = nil` yields `SvValue::Nil`. A UTF-8 byte order mark is skipped; UTF-16
 /// and UTF-32 input is rejected with a clear message. Never panics.
 pub fn parse(src: &[u8], limits: &Limits) -> Result<Vec<(String, SvValue)>, ParseError> {
+    let vars = match parse_with(src, limits, &mut TreeBuilder) {
+        Ok(r) => r?,
+        Err(never) => match never {},
+    };
+    Ok(vars
+        .into_iter()
+        .map(|(name, v)| (name, TreeBuilder::value(v)))
+        .collect())
+}
+
+/// A value as a [`Builder`] receives it: a constant (never [`SvValue::Table`]), or a table
+/// the builder made.
+#[derive(Debug)]
+pub enum Built<T> {
+    Const(SvValue),
+    Table(T),
+}
+
+/// Builds tables as their constructors close, so that a caller can make its own
+/// representation (Lua tables) without a tree of the whole file: only the entries of the
+/// tables still open are held.
+pub trait Builder {
+    /// What the builder makes of a table.
+    type Table;
+    /// A failure of the builder, which stops the parse.
+    type Error;
+    /// A table constructor closed: its positional entries and its keyed entries (keys are
+    /// constants, never nil or NaN), each in file order.
+    fn table(
+        &mut self,
+        array: Vec<Built<Self::Table>>,
+        hash: Vec<(SvValue, Built<Self::Table>)>,
+    ) -> Result<Self::Table, Self::Error>;
+}
+
+/// [`parse`] with tables made by `builder` as they close. The outer error is the builder's,
+/// the inner one the file's; the limits and errors are those of [`parse`].
+pub fn parse_with<B: Builder>(
+    src: &[u8],
+    limits: &Limits,
+    builder: &mut B,
+) -> Result<Result<Vars<B>, ParseError>, B::Error> {
+    match parse_inner(src, limits, builder) {
+        Ok(v) => Ok(Ok(v)),
+        Err(Fail::Parse(e)) => Ok(Err(e)),
+        Err(Fail::Build(e)) => Err(e),
+    }
+}
+
+/// The variables of a file as [`parse_with`] returns them, in file order.
+pub type Vars<B> = Vec<(String, Built<<B as Builder>::Table>)>;
+
+/// The tree of [`parse`]: tables become [`SvTable`]s.
+struct TreeBuilder;
+
+impl TreeBuilder {
+    fn value(v: Built<SvTable>) -> SvValue {
+        match v {
+            Built::Const(c) => c,
+            Built::Table(t) => SvValue::Table(t),
+        }
+    }
+}
+
+impl Builder for TreeBuilder {
+    type Table = SvTable;
+    type Error = std::convert::Infallible;
+    fn table(
+        &mut self,
+        array: Vec<Built<SvTable>>,
+        hash: Vec<(SvValue, Built<SvTable>)>,
+    ) -> Result<SvTable, Self::Error> {
+        Ok(SvTable {
+            array: array.into_iter().map(TreeBuilder::value).collect(),
+            hash: hash
+                .into_iter()
+                .map(|(k, v)| (k, TreeBuilder::value(v)))
+                .collect(),
+        })
+    }
+}
+
+/// Why parsing stopped: the file, or the builder.
+enum Fail<E> {
+    Parse(ParseError),
+    Build(E),
+}
+
+impl<E> From<ParseError> for Fail<E> {
+    fn from(e: ParseError) -> Self {
+        Fail::Parse(e)
+    }
+}
+
+fn parse_inner<B: Builder>(
+    src: &[u8],
+    limits: &Limits,
+    builder: &mut B,
+) -> Result<Vars<B>, Fail<B::Error>> {
     if src.len() > limits.max_bytes {
         let msg = format!(
             "file is {} bytes, over the limit of {}",
             src.len(),
             limits.max_bytes
         );
-        return Err(error(1, 1, msg));
+        return Err(error(1, 1, msg).into());
     }
     check_encoding(src)?;
     let start = if src.starts_with(b"\xEF\xBB\xBF") {
@@ -72,7 +171,7 @@ pub fn parse(src: &[u8], limits: &Limits) -> Result<Vec<(String, SvValue)>, Pars
                 if KEYWORDS.contains(&name) {
                     let name = String::from_utf8_lossy(name);
                     let msg = format!("'{name}' is not allowed here; expected Name = value");
-                    return Err(error(t.line, t.col, msg));
+                    return Err(error(t.line, t.col, msg).into());
                 }
                 let eq = p.next()?;
                 if eq.kind != Tok::Eq {
@@ -80,9 +179,9 @@ pub fn parse(src: &[u8], limits: &Limits) -> Result<Vec<(String, SvValue)>, Pars
                         "expected '=' after variable name, found {}",
                         p.describe(&eq)
                     );
-                    return Err(error(eq.line, eq.col, msg));
+                    return Err(error(eq.line, eq.col, msg).into());
                 }
-                let value = p.value()?;
+                let value = p.value(builder)?;
                 out.push((String::from_utf8_lossy(name).into_owned(), value));
             }
             _ => {
@@ -90,7 +189,7 @@ pub fn parse(src: &[u8], limits: &Limits) -> Result<Vec<(String, SvValue)>, Pars
                     "expected a variable name (Name = value), found {}",
                     p.describe(&t)
                 );
-                return Err(error(t.line, t.col, msg));
+                return Err(error(t.line, t.col, msg).into());
             }
         }
     }
@@ -121,8 +220,9 @@ fn check_encoding(src: &[u8]) -> Result<(), ParseError> {
 }
 
 /// One open table constructor on the explicit stack.
-struct Frame {
-    table: SvTable,
+struct Frame<T> {
+    array: Vec<Built<T>>,
+    hash: Vec<(SvValue, Built<T>)>,
     /// Key of the keyed field whose value is being parsed, if any.
     key: Option<SvValue>,
 }
@@ -179,8 +279,14 @@ impl Parser<'_, '_> {
     }
 
     /// Parses one value (possibly a deeply nested table) without recursion.
-    fn value(&mut self) -> Result<SvValue, ParseError> {
-        let mut stack: Vec<Frame> = Vec::new();
+    fn value<B: Builder>(&mut self, builder: &mut B) -> Result<Built<B::Table>, Fail<B::Error>> {
+        let mut stack: Vec<Frame<B::Table>> = Vec::new();
+        let close = |builder: &mut B, f: Frame<B::Table>| {
+            builder
+                .table(f.array, f.hash)
+                .map(Built::Table)
+                .map_err(Fail::Build)
+        };
         let mut tok = self.next()?;
         loop {
             // `tok` starts a value.
@@ -188,15 +294,16 @@ impl Parser<'_, '_> {
             let mut done = if tok.kind == Tok::LBrace {
                 if stack.len() >= self.limits.max_depth {
                     let msg = format!("tables nested deeper than {} levels", self.limits.max_depth);
-                    return Err(error(tok.line, tok.col, msg));
+                    return Err(error(tok.line, tok.col, msg).into());
                 }
                 stack.push(Frame {
-                    table: SvTable::default(),
+                    array: Vec::new(),
+                    hash: Vec::new(),
                     key: None,
                 });
                 None
             } else {
-                Some(self.scalar(tok)?)
+                Some(Built::Const(self.scalar(tok)?))
             };
             // Attach finished values to their parents until a new value must be read.
             loop {
@@ -205,14 +312,15 @@ impl Parser<'_, '_> {
                         return Ok(v);
                     };
                     match frame.key.take() {
-                        Some(k) => frame.table.hash.push((k, v)),
-                        None => frame.table.array.push(v),
+                        Some(k) => frame.hash.push((k, v)),
+                        None => frame.array.push(v),
                     }
                     let sep = self.next()?;
                     match sep.kind {
                         Tok::Comma | Tok::Semi => {}
                         Tok::RBrace => {
-                            done = stack.pop().map(|f| SvValue::Table(f.table));
+                            let f = stack.pop().expect("inside a table");
+                            done = Some(close(builder, f)?);
                             continue;
                         }
                         _ => {
@@ -220,7 +328,7 @@ impl Parser<'_, '_> {
                                 "expected ',' or '}}' after table entry, found {}",
                                 self.describe(&sep)
                             );
-                            return Err(error(sep.line, sep.col, msg));
+                            return Err(error(sep.line, sep.col, msg).into());
                         }
                     }
                 }
@@ -228,7 +336,8 @@ impl Parser<'_, '_> {
                 let t = self.next()?;
                 match t.kind {
                     Tok::RBrace => {
-                        done = stack.pop().map(|f| SvValue::Table(f.table));
+                        let f = stack.pop().expect("inside a table");
+                        done = Some(close(builder, f)?);
                     }
                     Tok::LBracket => {
                         let key = self.key()?;

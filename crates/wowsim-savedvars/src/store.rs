@@ -61,6 +61,16 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// the fully written new one. Concurrent saves of one path are not supported (they
 /// share the `.tmp` name).
 pub fn save_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    save_atomic_with(path, |w| w.write_all(contents))
+}
+
+/// [`save_atomic`] with the contents written by `fill` into `<path>.tmp` (buffered) rather
+/// than given whole, so a large file is never held in memory. When `fill` fails, the
+/// temporary file is removed and `path` and its backup are untouched.
+pub fn save_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -78,7 +88,14 @@ pub fn save_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
             .create(true)
             .truncate(true)
             .open(&tmp)?;
-        f.write_all(contents)?;
+        let mut buf = io::BufWriter::with_capacity(64 << 10, &mut f);
+        let filled = fill(&mut buf).and_then(|()| buf.flush());
+        drop(buf);
+        if let Err(e) = filled {
+            drop(f);
+            let _ = fs::remove_file(&tmp);
+            return Err(e);
+        }
         f.sync_all()?;
     }
     if path.exists() {

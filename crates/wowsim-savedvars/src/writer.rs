@@ -95,23 +95,70 @@ pub enum Scalar<'a> {
 /// [`Emitter::scalar`] or [`Emitter::open_table`] … [`Emitter::close_table`]; inside a
 /// table each entry is [`Emitter::array_entry`] or [`Emitter::hash_entry`] followed by one
 /// value. The caller leaves out what [`write_with`] skips (`nil` values, unwritable keys).
-pub struct Emitter {
+///
+/// Made with [`Emitter::streaming`], it hands its bytes to a writer in pieces of about
+/// [`STREAM_CHUNK`] bytes, so a large file is never held whole in memory.
+pub struct Emitter<'a> {
     w: Writer,
     /// For each open table: its array position in the parent (for `-- [n]`).
     open: Vec<Option<usize>>,
     /// The array position of the entry being written, if it is an array entry.
     pos: Option<usize>,
+    /// Where a streaming emitter's bytes go, and the first error writing them.
+    sink: Option<&'a mut dyn std::io::Write>,
+    error: Option<std::io::Error>,
 }
 
-impl Emitter {
+/// How many bytes a streaming [`Emitter`] gathers before handing them to its writer.
+pub const STREAM_CHUNK: usize = 64 << 10;
+
+impl<'a> Emitter<'a> {
     /// Starts a file (its leading line break).
-    pub fn new(opts: &WriteOptions) -> Emitter {
+    pub fn new(opts: &WriteOptions) -> Emitter<'a> {
         let mut w = Writer::new(opts);
         w.out.extend_from_slice(w.eol);
         Emitter {
             w,
             open: Vec::new(),
             pos: None,
+            sink: None,
+            error: None,
+        }
+    }
+
+    /// Starts a file whose bytes go to `sink` as they are made; end it with
+    /// [`Emitter::finish_streaming`].
+    pub fn streaming(opts: &WriteOptions, sink: &'a mut dyn std::io::Write) -> Emitter<'a> {
+        let mut em = Emitter::new(opts);
+        em.sink = Some(sink);
+        em
+    }
+
+    /// Hands the gathered bytes to the sink once there are enough of them.
+    fn maybe_flush(&mut self) {
+        if self.w.out.len() >= STREAM_CHUNK {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        let Some(sink) = self.sink.as_mut() else {
+            return;
+        };
+        if self.error.is_none() {
+            if let Err(e) = sink.write_all(&self.w.out) {
+                self.error = Some(e);
+            }
+        }
+        self.w.out.clear();
+    }
+
+    /// Ends a streaming file: writes the rest, or returns the first error writing it.
+    pub fn finish_streaming(mut self) -> std::io::Result<()> {
+        self.flush();
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
     }
 
@@ -163,9 +210,12 @@ impl Emitter {
         } else {
             self.w.entry_end(pos);
         }
+        if self.sink.is_some() {
+            self.maybe_flush();
+        }
     }
 
-    /// The bytes of the file.
+    /// The bytes of the file (of a streaming emitter: those not handed to its sink yet).
     pub fn finish(self) -> Vec<u8> {
         self.w.out
     }

@@ -1,6 +1,6 @@
 //! Table-driven tests of `parse`: every accepted construct and every error position.
 
-use wowsim_savedvars::{parse, Limits, ParseError, SvTable, SvValue};
+use wowsim_savedvars::{parse, parse_with, Builder, Built, Limits, ParseError, SvTable, SvValue};
 
 fn n(v: f64) -> SvValue {
     SvValue::Number(v)
@@ -253,4 +253,55 @@ fn limits() {
     };
     let src = format!("X = {}{}", "{".repeat(5000), "}".repeat(5000));
     assert!(parse(src.as_bytes(), &ok).is_ok());
+}
+
+/// Records each table as it closes: its entries as text, with child tables by close number.
+struct Closes(Vec<String>);
+
+impl Builder for Closes {
+    type Table = usize;
+    type Error = String;
+    fn table(
+        &mut self,
+        array: Vec<Built<usize>>,
+        hash: Vec<(SvValue, Built<usize>)>,
+    ) -> Result<usize, String> {
+        let show = |v: &Built<usize>| match v {
+            Built::Const(c) => format!("{c:?}"),
+            Built::Table(i) => format!("#{i}"),
+        };
+        let mut parts: Vec<String> = array.iter().map(show).collect();
+        parts.extend(hash.iter().map(|(k, v)| format!("{k:?}={}", show(v))));
+        if parts.iter().any(|p| p == "Number(7.0)") {
+            return Err("builder stopped".into());
+        }
+        self.0.push(parts.join(" "));
+        Ok(self.0.len() - 1)
+    }
+}
+
+#[test]
+fn builders_get_tables_as_they_close() {
+    let src = b"A = { 1, { 'x' }, k = { { } }, 2 }\nB = 3";
+    let mut b = Closes(Vec::new());
+    let vars = parse_with(src, &Limits::default(), &mut b)
+        .expect("builder ok")
+        .expect("parses");
+    // Inner tables close first; positional and keyed entries each keep file order.
+    assert_eq!(
+        b.0,
+        [
+            "Str([120])",
+            "",
+            "#1",
+            "Number(1.0) #0 Number(2.0) Str([107])=#2",
+        ]
+    );
+    assert!(matches!(vars[0], (ref n, Built::Table(3)) if n == "A"));
+    assert!(matches!(vars[1], (ref n, Built::Const(SvValue::Number(v))) if n == "B" && v == 3.0));
+    // The file's errors stay the inner error; the builder's stop the parse as the outer one.
+    let bad = parse_with(b"A = { 1, ", &Limits::default(), &mut Closes(Vec::new()));
+    assert!(matches!(bad, Ok(Err(ParseError { line: 1, .. }))));
+    let stopped = parse_with(b"A = { 7 }", &Limits::default(), &mut Closes(Vec::new()));
+    assert_eq!(stopped.err().as_deref(), Some("builder stopped"));
 }

@@ -1,7 +1,7 @@
 //! Path helpers and the plain (no-crash) behaviour of `save_atomic`.
 
 use std::path::Path;
-use wowsim_savedvars::{account_path, backup_path, character_path, save_atomic};
+use wowsim_savedvars::{account_path, backup_path, character_path, save_atomic, save_atomic_with};
 
 #[test]
 fn paths() {
@@ -52,4 +52,27 @@ fn save_keeps_previous_as_bak() {
     );
     assert!(save_atomic(&dir.join("missing-dir").join("x.lua"), b"").is_err());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn failed_fill_leaves_file_and_backup_untouched() {
+    let dir = std::env::temp_dir().join(format!("sv-store-fill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("Addon.lua");
+    save_atomic(&path, b"\nA = 1\n").expect("first save");
+    save_atomic_with(&path, |w| w.write_all(b"\nA = 2\n")).expect("streamed save");
+    let failed = save_atomic_with(&path, |w| {
+        w.write_all(b"\nA = 3")?;
+        Err(std::io::Error::other("walk failed"))
+    });
+    assert_eq!(failed.expect_err("fails").to_string(), "walk failed");
+    assert_eq!(std::fs::read(&path).expect("read"), b"\nA = 2\n");
+    assert_eq!(
+        std::fs::read(backup_path(&path)).expect("read bak"),
+        b"\nA = 1\n"
+    );
+    let mut tmp = path.as_os_str().to_os_string();
+    tmp.push(".tmp");
+    assert!(!Path::new(&tmp).exists(), "the temporary file is removed");
+    std::fs::remove_dir_all(&dir).ok();
 }

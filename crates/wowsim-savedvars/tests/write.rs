@@ -335,3 +335,46 @@ fn emitter_writes_what_write_with_writes() {
         }
     }
 }
+
+#[test]
+fn streaming_emitter_hands_over_the_same_bytes_in_pieces() {
+    // Larger than a few stream chunks, so the bytes reach the sink in several writes.
+    let rows: Vec<SvValue> = (0..20_000)
+        .map(|i| {
+            SvValue::Table(SvTable {
+                array: vec![SvValue::Number(i as f64)],
+                hash: vec![(SvValue::str("name"), SvValue::str(format!("row {i}")))],
+            })
+        })
+        .collect();
+    let vars = vec![var(
+        "Big",
+        SvValue::Table(SvTable {
+            array: rows,
+            hash: vec![],
+        }),
+    )];
+    let opts = WriteOptions::default();
+    let whole = write_with(&vars, &opts);
+    assert!(whole.len() > 4 * wowsim_savedvars::STREAM_CHUNK);
+    struct Pieces(Vec<u8>, usize);
+    impl std::io::Write for Pieces {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.extend_from_slice(b);
+            self.1 += 1;
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut sink = Pieces(Vec::new(), 0);
+    let mut em = Emitter::streaming(&opts, &mut sink);
+    for (name, v) in &vars {
+        em.var(name);
+        emit(&mut em, v);
+    }
+    em.finish_streaming().expect("written");
+    assert!(sink.1 > 4, "{} writes", sink.1);
+    assert_eq!(sink.0, whole);
+}

@@ -55,8 +55,8 @@ impl Element {
         self.find(name_lowercase).map(|a| a.pos)
     }
 
-    /// An attribute read as a boolean (`true`/`false`, case-insensitive); `None` when absent
-    /// or not a boolean.
+    /// An attribute read as a boolean (`xs:boolean`: `true`/`false`/`1`/`0`, see
+    /// [`crate::parse_bool`]); `None` when absent or not a boolean.
     pub fn bool_attr(&self, name_lowercase: &str) -> Option<bool> {
         self.attr(name_lowercase).and_then(parse_bool)
     }

@@ -35,11 +35,15 @@ pub fn parse_number(s: &str) -> Option<f64> {
     t.parse::<f64>().ok()
 }
 
-/// `true`/`false`, case-insensitive; anything else is not a boolean.
+/// A boolean attribute value. The client's `UI.xsd` types these attributes `xs:boolean`, whose
+/// lexical space is `true`, `false`, `1` and `0` (surrounding whitespace collapsed); Blizzard's
+/// own files use `1` (`ignoreParentAlpha="1"`). `true`/`false` are also read case-insensitively,
+/// as wowless reads them. Anything else is not a boolean (the caller warns or ignores it).
 pub fn parse_bool(s: &str) -> Option<bool> {
-    if s.eq_ignore_ascii_case("true") {
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
+    if t.eq_ignore_ascii_case("true") || t == "1" {
         Some(true)
-    } else if s.eq_ignore_ascii_case("false") {
+    } else if t.eq_ignore_ascii_case("false") || t == "0" {
         Some(false)
     } else {
         None
@@ -81,7 +85,13 @@ mod tests {
             ("true", Some(true)),
             ("TRUE", Some(true)),
             ("False", Some(false)),
-            ("1", None),
+            ("1", Some(true)),
+            ("0", Some(false)),
+            (" 1 ", Some(true)),
+            ("01", None),
+            ("2", None),
+            ("yes", None),
+            ("1.0", None),
             ("", None),
         ];
         for (s, want) in cases {

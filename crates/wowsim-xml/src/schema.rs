@@ -13,7 +13,7 @@ pub enum AttrType {
     String,
     /// A number (Lua `tonumber` syntax).
     Number,
-    /// `true` or `false`, case-insensitive.
+    /// `xs:boolean`: `true`, `false`, `1` or `0` (see [`crate::parse_bool`]).
     Boolean,
     /// A comma- or space-separated list of names.
     StringList,

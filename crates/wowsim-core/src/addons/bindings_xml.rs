@@ -3,17 +3,43 @@
 //! with `SetBinding(key, "NAME")` runs (see `input/bindings.lua`). The body is compiled as
 //! `function(keystate) body end` with the XML file's real line numbers. Attributes with no
 //! behaviour to emulate (`header`, `category`, `default`, ...) are kept with the command.
+//! `<ModifiedClick action default>` sets the modifier `GetModifiedClick` answers. Blizzard's
+//! `Blizzard_FrameXML` also has the game's own list (`Bindings_<game>.xml`, see
+//! [`game_bindings_file`]).
 
 use super::{logical_path, record_at, strip_bom};
 use mlua::{Function, Lua};
 use std::path::Path;
 
-/// Loads `Bindings.xml` of `addon` (folder `dir`) when it has one.
+/// The client's own bindings file in `Blizzard_FrameXML`, by flavour: the key binding list of
+/// the game's UI (`Bindings_Standard.xml` in retail's tree next to `Bindings_Mists.xml` and
+/// the files of other game modes; `Bindings_Vanilla.xml` in Classic Era's next to those of
+/// later Classic versions). The client picks it by game type; no TOC lists it.
+fn game_bindings_file(lua: &Lua) -> &'static str {
+    match lua
+        .app_data_ref::<crate::xmlui::XmlState>()
+        .map(|s| s.flavor)
+    {
+        Some(wowsim_xml::Flavor::ClassicEra) => "Bindings_Vanilla.xml",
+        Some(wowsim_xml::Flavor::Classic) => "Bindings_Mists.xml",
+        _ => "Bindings_Standard.xml",
+    }
+}
+
+/// Loads `Bindings.xml` of `addon` (folder `dir`) when it has one; for Blizzard's
+/// `Blizzard_FrameXML`, its game's `Bindings_<game>.xml` first.
 pub fn load(lua: &Lua, addon: &str, dir: &Path) -> mlua::Result<()> {
-    let Some(path) = wowsim_toc::resolve_path_ci(dir, "Bindings.xml") else {
+    if addon == "Blizzard_FrameXML" {
+        load_file(lua, addon, dir, game_bindings_file(lua))?;
+    }
+    load_file(lua, addon, dir, "Bindings.xml")
+}
+
+fn load_file(lua: &Lua, addon: &str, dir: &Path, file: &str) -> mlua::Result<()> {
+    let Some(path) = wowsim_toc::resolve_path_ci(dir, file) else {
         return Ok(());
     };
-    let logical = logical_path(addon, "Bindings.xml");
+    let logical = logical_path(addon, file);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) => {
@@ -34,15 +60,28 @@ pub fn load(lua: &Lua, addon: &str, dir: &Path) -> mlua::Result<()> {
         let msg = wowsim_xml::format_diagnostic(&logical, d);
         record_at(lua, msg, &logical, Some(d.pos.line));
     }
-    let Some(root) = doc.root else { return Ok(()) };
-    if root.tag != "Bindings" {
-        return Ok(());
+    match doc.root {
+        Some(root) if root.tag == "Bindings" => register_bindings(lua, &logical, &root),
+        _ => Ok(()),
     }
+}
+
+/// Registers the `<Binding>` commands of a `<Bindings>` document. Also used for a bindings
+/// file that a TOC lists among its files (Classic Era's `Blizzard_PTRFeedback` lists its
+/// `Bindings.xml`): the client's loader reads it there too; registering a name again is
+/// harmless.
+pub fn register_bindings(lua: &Lua, logical: &str, root: &wowsim_xml::Element) -> mlua::Result<()> {
     let register: Function = lua.named_registry_value("wowsim.registerbinding")?;
+    let modified: Function = lua.named_registry_value("wowsim.registermodifiedclick")?;
+    for m in root.children_named("ModifiedClick") {
+        if let Some(action) = m.attr("action") {
+            modified.call::<()>((action, m.attr("default")))?;
+        }
+    }
     for b in root.children_named("Binding") {
         let Some(name) = b.attr("name") else { continue };
         let handler = match &b.text {
-            Some((body, pos)) if !body.trim().is_empty() => compile(lua, &logical, body, pos.line)?,
+            Some((body, pos)) if !body.trim().is_empty() => compile(lua, logical, body, pos.line)?,
             _ => None,
         };
         let info = lua.create_table()?;

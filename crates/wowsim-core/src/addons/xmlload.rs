@@ -1,4 +1,5 @@
-//! Loading an addon's UI XML file: diagnostics become error records with file:line, `<Script>`
+//! Loading an addon's UI XML file: diagnostics become error records with file:line (schema
+//! warnings in the Blizzard UI's own files become notes instead), `<Script>`
 //! (file or inline) and `<Include>` run in document order, and frame elements are handed to the
 //! native instantiator (`crate::xmlui`).
 
@@ -50,7 +51,19 @@ fn load_xml_depth(
     };
     let text = String::from_utf8_lossy(&bytes);
     let doc = crate::xmlui::registry::parse(lua, &text);
+    let blizzard = is_blizzard(lua, addon);
     for d in &doc.diagnostics {
+        // The client writes schema warnings to FrameXML.log and carries on. In Blizzard's own
+        // files an addon author can fix none of them, and they are not Lua errors: they are
+        // kept as notes (`Simulator::blizzard_xml_log`). Malformed XML stays a record there
+        // too: the file's content is lost, which would break the UI.
+        if blizzard && d.severity == wowsim_xml::Severity::Warning {
+            let line = wowsim_xml::format_diagnostic_client(logical, d);
+            if let Some(mut st) = lua.app_data_mut::<crate::xmlui::XmlState>() {
+                st.blizzard_log.push(line);
+            }
+            continue;
+        }
         record_at(
             lua,
             wowsim_xml::format_diagnostic(logical, d),
@@ -59,6 +72,9 @@ fn load_xml_depth(
         );
     }
     let Some(root) = doc.root else { return Ok(()) };
+    if root.tag == "Bindings" {
+        return super::bindings_xml::register_bindings(lua, logical, &root);
+    }
     let ctx = Ctx {
         lua,
         host,
@@ -71,6 +87,12 @@ fn load_xml_depth(
         ctx.top_level(el)?;
     }
     Ok(())
+}
+
+/// Whether `addon` comes from the Blizzard UI folder (`--blizzard-ui`).
+fn is_blizzard(lua: &Lua, addon: &str) -> bool {
+    lua.app_data_ref::<super::AddonSet>()
+        .is_some_and(|set| set.find(addon).is_some_and(|i| set.addons[i].info.blizzard))
 }
 
 struct Ctx<'a> {

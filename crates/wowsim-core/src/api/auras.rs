@@ -8,12 +8,27 @@
 //! | `C_UnitAuras.GetAuraDataBySlot`, `GetAuraDataByAuraInstanceID` | the aura with that slot / instance id (a slot is the instance id here) |
 //! | `C_UnitAuras.GetPlayerAuraBySpellID` | the player's first aura with that spell id |
 //! | `C_UnitAuras.GetAuraSlots` | a continuation token (nil when done) then the slots passing the filter |
+//! | `C_UnitAuras.GetAuraDataBySpellName` | the unit's first aura with that name passing the filter (`HELPFUL` when none) |
+//! | `C_UnitAuras.GetUnitAuraBySpellID` | the unit's first aura with that spell id, helpful or harmful |
+//! | `C_UnitAuras.GetUnitAuras`, `GetUnitAuraInstanceIDs` | the auras (or their instance ids) passing the filter, at most `maxCount`, sorted by `sortRule`/`sortDirection` (below) |
+//! | `C_UnitAuras.IsAuraFilteredOutByInstanceID` | whether the aura fails the filter (true for an aura the unit does not have) |
+//! | `C_UnitAuras.DoesAuraHaveExpirationTime` | whether the aura has an expiration time (false for an aura the unit does not have) |
+//! | `C_UnitAuras.GetAuraApplicationDisplayCount` | the stack count as text when it is at least `minDisplayCount` (2), capped at `maxDisplayCount` as `"max+"`; `""` otherwise |
+//! | `C_UnitAuras.GetAuraBaseDuration` | the aura's `duration` (nil without one, or for an aura the unit does not have) |
+//! | `C_UnitAuras.CancelAuraByInstanceID` | removes a helpful aura of the player (as right-clicking it does), with its `UNIT_AURA` |
+//! | expiry | an aura with a duration expires on the virtual clock at its `expirationTime` (`GetTime()` when added + `duration` when not given): removed at the start of the first tick past it, with `UNIT_AURA(unit, {removedAuraInstanceIDs})`, one event per unit per tick |
 //! | `wowsim.AddAura(unit, fields)` | not the client's: adds an aura (fields as `AuraData`; `spellId` required), fires `UNIT_AURA(unit, {addedAuras})`, returns its `auraInstanceID` |
 //! | `wowsim.RemoveAura(unit, auraInstanceID)` | not the client's: removes it, fires `UNIT_AURA(unit, {removedAuraInstanceIDs})`; false if the unit has no such aura |
 //!
 //! Filters are read as the client reads them: words separated by `|` or spaces, among them
 //! `HELPFUL`, `HARMFUL`, `PLAYER` (cast by the player), `RAID`, `CANCELABLE`, `NOT_CANCELABLE`.
+//! Sort rules (`Enum.UnitAuraSortRule`): `Unsorted` and `Default` keep the order the auras were
+//! applied in, `Expiration`/`ExpirationOnly` put the soonest to expire first (auras without an
+//! expiration last), `Name`/`NameOnly` sort by name, `BigDefensive` keeps application order
+//! (no spell data says which auras are big defensives); `Enum.UnitAuraSortDirection.Reverse`
+//! reverses. What `Default` and the `Only` forms add in the client is not public: unverified.
 
+use crate::clock::Clock;
 use mlua::{Lua, MultiValue, Table, Value};
 use rustc_hash::FxHashMap;
 
@@ -49,9 +64,18 @@ impl Aura {
         self.flag("isHelpful")
     }
     fn spell_id(&self) -> f64 {
-        match self.get("spellId") {
+        self.num("spellId")
+    }
+    fn num(&self, name: &str) -> f64 {
+        match self.get(name) {
             Field::Num(n) => *n,
             _ => 0.0,
+        }
+    }
+    fn name(&self) -> &str {
+        match self.get("name") {
+            Field::Str(s) => s,
+            _ => "",
         }
     }
 }
@@ -344,7 +368,195 @@ pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
             })?,
         )?;
     }
+    install_queries(lua, &ns, &usage_of)?;
     install_hooks(lua)
+}
+
+/// A sort rule and direction of `GetUnitAuras`/`GetUnitAuraInstanceIDs` applied to `list`.
+fn sort_auras(list: &mut [Aura], rule: i64, reverse: bool) {
+    let expires = |a: &Aura| match a.num("expirationTime") {
+        t if t > 0.0 => t,
+        _ => f64::INFINITY,
+    };
+    match rule {
+        3 | 4 => list.sort_by(|a, b| expires(a).total_cmp(&expires(b))),
+        5 | 6 => list.sort_by(|a, b| a.name().cmp(b.name())),
+        _ => {}
+    }
+    if reverse {
+        list.reverse();
+    }
+}
+
+/// The auras of `GetUnitAuras(unit, filter [, maxCount, sortRule, sortDirection])` and
+/// `GetUnitAuraInstanceIDs` (same arguments), or the usage error.
+fn listed_auras(lua: &Lua, args: &MultiValue, usage_text: &str) -> mlua::Result<Vec<Aura>> {
+    let bad = || usage(lua, usage_text);
+    let unit = unit_arg(&arg(args, 0)).ok_or_else(bad)?;
+    let filter = match string_arg(&arg(args, 1)) {
+        Ok(Some(f)) => f,
+        _ => return Err(bad()),
+    };
+    let opt_num = |v: Value| -> mlua::Result<Option<f64>> {
+        match v {
+            Value::Nil => Ok(None),
+            v => number_arg(&v).map(Some).ok_or_else(bad),
+        }
+    };
+    let max = opt_num(arg(args, 2))?;
+    let rule = opt_num(arg(args, 3))?.unwrap_or(0.0) as i64;
+    let reverse = opt_num(arg(args, 4))?.unwrap_or(0.0) == 1.0;
+    let f = parse_filter(Some(&filter), None);
+    let mut list: Vec<Aura> = with_auras(lua, &unit, |l| {
+        l.iter().filter(|a| passes(a, &f)).cloned().collect()
+    });
+    sort_auras(&mut list, rule, reverse);
+    if let Some(m) = max.filter(|m| *m >= 0.0) {
+        list.truncate(m as usize);
+    }
+    Ok(list)
+}
+
+/// The query functions over the list (see the table at the top).
+fn install_queries(
+    lua: &Lua,
+    ns: &Table,
+    usage_of: &dyn Fn(&str) -> Option<String>,
+) -> mlua::Result<()> {
+    if let Some(text) = usage_of("GetAuraDataBySpellName") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let (unit, name, filter) = (arg(&args, 0), arg(&args, 1), arg(&args, 2));
+            let (Some(unit), Ok(Some(name)), Ok(filter)) =
+                (unit_arg(&unit), string_arg(&name), string_arg(&filter))
+            else {
+                return Err(usage(lua, &text));
+            };
+            let f = parse_filter(filter.as_deref(), None);
+            let found = with_auras(lua, &unit, |l| {
+                l.iter()
+                    .find(|a| a.name() == name && passes(a, &f))
+                    .cloned()
+            });
+            aura_value(lua, found)
+        })?;
+        ns.raw_set("GetAuraDataBySpellName", f)?;
+    }
+    if let Some(text) = usage_of("GetUnitAuraBySpellID") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let (Some(unit), Some(spell)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
+            else {
+                return Err(usage(lua, &text));
+            };
+            let found = with_auras(lua, &unit, |l| {
+                l.iter().find(|a| a.spell_id() == spell).cloned()
+            });
+            aura_value(lua, found)
+        })?;
+        ns.raw_set("GetUnitAuraBySpellID", f)?;
+    }
+    if let Some(text) = usage_of("GetUnitAuras") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let list = listed_auras(lua, &args, &text)?;
+            let out = lua.create_table_with_capacity(list.len(), 0)?;
+            for a in &list {
+                out.raw_push(to_table(lua, a)?)?;
+            }
+            Ok(out)
+        })?;
+        ns.raw_set("GetUnitAuras", f)?;
+    }
+    if let Some(text) = usage_of("GetUnitAuraInstanceIDs") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let list = listed_auras(lua, &args, &text)?;
+            lua.create_sequence_from(list.iter().map(|a| a.id))
+        })?;
+        ns.raw_set("GetUnitAuraInstanceIDs", f)?;
+    }
+    if let Some(text) = usage_of("IsAuraFilteredOutByInstanceID") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let (unit, id, filter) = (arg(&args, 0), arg(&args, 1), arg(&args, 2));
+            let (Some(unit), Some(id), Ok(Some(filter))) =
+                (unit_arg(&unit), number_arg(&id), string_arg(&filter))
+            else {
+                return Err(usage(lua, &text));
+            };
+            let f = parse_filter(Some(&filter), None);
+            Ok(!with_auras(lua, &unit, |l| {
+                l.iter().any(|a| a.id as f64 == id && passes(a, &f))
+            }))
+        })?;
+        ns.raw_set("IsAuraFilteredOutByInstanceID", f)?;
+    }
+    if let Some(text) = usage_of("DoesAuraHaveExpirationTime") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
+            else {
+                return Err(usage(lua, &text));
+            };
+            Ok(with_auras(lua, &unit, |l| {
+                l.iter()
+                    .any(|a| a.id as f64 == id && a.num("expirationTime") > 0.0)
+            }))
+        })?;
+        ns.raw_set("DoesAuraHaveExpirationTime", f)?;
+    }
+    if let Some(text) = usage_of("GetAuraApplicationDisplayCount") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let bad = || usage(lua, &text);
+            let unit = unit_arg(&arg(&args, 0)).ok_or_else(bad)?;
+            let id = number_arg(&arg(&args, 1)).ok_or_else(bad)?;
+            let opt = |v: Value| -> mlua::Result<Option<f64>> {
+                match v {
+                    Value::Nil => Ok(None),
+                    v => number_arg(&v).map(Some).ok_or_else(bad),
+                }
+            };
+            let min = opt(arg(&args, 2))?.unwrap_or(2.0);
+            let max = opt(arg(&args, 3))?;
+            let count = with_auras(lua, &unit, |l| {
+                l.iter()
+                    .find(|a| a.id as f64 == id)
+                    .map(|a| a.num("applications"))
+            })
+            .unwrap_or(0.0);
+            Ok(match max {
+                _ if count < min || count <= 0.0 => String::new(),
+                Some(m) if count > m => format!("{m}+"),
+                _ => format!("{count}"),
+            })
+        })?;
+        ns.raw_set("GetAuraApplicationDisplayCount", f)?;
+    }
+    if let Some(text) = usage_of("GetAuraBaseDuration") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
+            else {
+                return Err(usage(lua, &text));
+            };
+            let duration = with_auras(lua, &unit, |l| {
+                l.iter()
+                    .find(|a| a.id as f64 == id)
+                    .map(|a| a.num("duration"))
+            });
+            Ok(duration.filter(|d| *d > 0.0))
+        })?;
+        ns.raw_set("GetAuraBaseDuration", f)?;
+    }
+    if let Some(text) = usage_of("CancelAuraByInstanceID") {
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
+            else {
+                return Err(usage(lua, &text));
+            };
+            // Only the player's own helpful auras can be cancelled.
+            if unit == "player" {
+                remove_aura(lua, &unit, id, Aura::helpful)?;
+            }
+            Ok(())
+        })?;
+        ns.raw_set("CancelAuraByInstanceID", f)?;
+    }
+    Ok(())
 }
 
 /// `wowsim.AddAura` and `wowsim.RemoveAura`.
@@ -391,6 +603,20 @@ fn install_hooks(lua: &Lua) -> mlua::Result<()> {
                 _ => {}
             }
         }
+        // An aura with a duration expires `duration` seconds from now unless told otherwise.
+        let duration = match fields.raw_get::<Value>("duration")? {
+            Value::Integer(i) => i as f64,
+            Value::Number(n) => n,
+            _ => 0.0,
+        };
+        if duration > 0.0 && fields.raw_get::<Value>("expirationTime")?.is_nil() {
+            let now = lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
+            for (name, f) in stored.iter_mut() {
+                if *name == "expirationTime" {
+                    *f = Field::Num(now + duration);
+                }
+            }
+        }
         let mut aura = Aura { id: 0, fields: stored };
         if !matches!(aura.get("spellId"), Field::Num(n) if *n > 0.0) {
             return Err(usage(lua, "wowsim.AddAura(): spellId must be a positive number"));
@@ -419,23 +645,7 @@ fn install_hooks(lua: &Lua) -> mlua::Result<()> {
         let (Some(unit), Some(id)) = (unit_arg(&unit), number_arg(&id)) else {
             return Err(usage(lua, "Usage: wowsim.RemoveAura(unit, auraInstanceID)"));
         };
-        let removed = {
-            let mut st = lua.app_data_mut::<AuraState>().expect("auras");
-            let list = st.units.entry(unit.clone()).or_default();
-            let before = list.len();
-            list.retain(|a| a.id as f64 != id);
-            list.len() != before
-        };
-        if removed {
-            let info = lua.create_table()?;
-            info.raw_set("isFullUpdate", false)?;
-            info.raw_set(
-                "removedAuraInstanceIDs",
-                lua.create_sequence_from([id as i64])?,
-            )?;
-            fire_unit_aura(lua, &unit, info)?;
-        }
-        Ok(removed)
+        remove_aura(lua, &unit, id, |_| true)
     })?;
     let t = match lua.globals().raw_get::<Value>("wowsim")? {
         Value::Table(t) => t,
@@ -444,6 +654,67 @@ fn install_hooks(lua: &Lua) -> mlua::Result<()> {
     t.raw_set("AddAura", add)?;
     t.raw_set("RemoveAura", remove)?;
     lua.globals().raw_set("wowsim", t)
+}
+
+/// Removes the aura `id` of `unit` when `allowed` accepts it, firing `UNIT_AURA`; false when
+/// the unit has no such aura (or it may not be removed).
+fn remove_aura(
+    lua: &Lua,
+    unit: &str,
+    id: f64,
+    allowed: impl Fn(&Aura) -> bool,
+) -> mlua::Result<bool> {
+    let removed = {
+        let mut st = lua.app_data_mut::<AuraState>().expect("auras");
+        let list = st.units.entry(unit.to_string()).or_default();
+        let before = list.len();
+        list.retain(|a| a.id as f64 != id || !allowed(a));
+        list.len() != before
+    };
+    if removed {
+        fire_removed(lua, unit, &[id as i64])?;
+    }
+    Ok(removed)
+}
+
+/// `UNIT_AURA(unit, {isFullUpdate = false, removedAuraInstanceIDs = ids})`.
+fn fire_removed(lua: &Lua, unit: &str, ids: &[i64]) -> mlua::Result<()> {
+    let info = lua.create_table()?;
+    info.raw_set("isFullUpdate", false)?;
+    info.raw_set(
+        "removedAuraInstanceIDs",
+        lua.create_sequence_from(ids.iter().copied())?,
+    )?;
+    fire_unit_aura(lua, unit, info)
+}
+
+/// Removes the auras whose expiration time has come on the virtual clock (called at the start
+/// of each tick): one `UNIT_AURA` per unit with the removed instance ids, units in name order.
+pub fn expire(lua: &Lua) -> mlua::Result<()> {
+    let now = lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
+    let expired: Vec<(String, Vec<i64>)> = {
+        let Some(mut st) = lua.app_data_mut::<AuraState>() else {
+            return Ok(());
+        };
+        let mut out = Vec::new();
+        for (unit, list) in st.units.iter_mut() {
+            let done = |a: &Aura| {
+                let t = a.num("expirationTime");
+                t > 0.0 && t <= now
+            };
+            let ids: Vec<i64> = list.iter().filter(|a| done(a)).map(|a| a.id).collect();
+            if !ids.is_empty() {
+                list.retain(|a| !done(a));
+                out.push((unit.clone(), ids));
+            }
+        }
+        out.sort();
+        out
+    };
+    for (unit, ids) in expired {
+        fire_removed(lua, &unit, &ids)?;
+    }
+    Ok(())
 }
 
 fn fire_unit_aura(lua: &Lua, unit: &str, info: Table) -> mlua::Result<()> {

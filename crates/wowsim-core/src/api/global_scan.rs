@@ -23,6 +23,10 @@ pub struct GlobalUse {
     pub colors: FxHashSet<String>,
     /// Indexed as a table (`NAME.field`, `NAME[k]`, not a colour's `.r`): not a string.
     pub indexed: FxHashSet<String>,
+    /// Shown as text: the first argument of `:SetText(`/`:SetFormattedText(` or of
+    /// `format(`, or a part of a `..` concatenation. A `*_COLOR` name used so is one of the
+    /// client's strings, not a colour (`EMBLEM_SYMBOL_COLOR`, the label "Emblem Color").
+    pub texts: FxHashSet<String>,
     /// Members read as `Enum.Name.Member`, by enumeration (sorted).
     pub enum_members: std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
 }
@@ -57,6 +61,16 @@ fn used_as_color(t: &[&str], i: usize) -> bool {
     (next == ":" && COLOR_METHODS.contains(&after))
         || (next == "." && matches!(after, "r" | "g" | "b" | "a"))
         || (matches!(prev, "=" | "or") && is_color_holder(holder))
+}
+
+/// Whether the read at `t[i]` shows the value as text (see [`GlobalUse::texts`]).
+fn used_as_text(t: &[&str], i: usize) -> bool {
+    let next = t.get(i + 1).copied().unwrap_or("");
+    let prev = if i > 0 { t[i - 1] } else { "" };
+    let callee = if i > 1 { t[i - 2] } else { "" };
+    next == ".."
+        || prev == ".."
+        || (prev == "(" && matches!(callee, "SetText" | "SetFormattedText" | "format"))
 }
 
 impl GlobalUse {
@@ -269,6 +283,9 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
             out.nil_checked.insert((*tok).to_string());
         } else {
             *out.read.entry((*tok).to_string()).or_default() += 1;
+            if used_as_text(&t, i) {
+                out.texts.insert((*tok).to_string());
+            }
             if used_as_color(&t, i) {
                 out.colors.insert((*tok).to_string());
             } else if matches!(next, "." | "[") {
@@ -295,10 +312,49 @@ fn enum_reads(t: &[&str], out: &mut GlobalUse) {
     }
 }
 
+/// The Lua text of an XML file: element text (script handler bodies, `<Script>` bodies; the
+/// only UI XML elements with text) with the five XML entities decoded, comments left out.
+fn xml_inline_lua(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = src;
+    while let Some(gt) = rest.find('>') {
+        rest = &rest[gt + 1..];
+        let end = rest.find('<').unwrap_or(rest.len());
+        let text = &rest[..end];
+        if !text.trim().is_empty() {
+            out.push(
+                text.replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&quot;", "\"")
+                    .replace("&apos;", "'")
+                    .replace("&amp;", "&"),
+            );
+        }
+        rest = &rest[end..];
+        // A comment's text is not code: skip to its end. A CDATA section is code, verbatim.
+        if rest.starts_with("<!--") {
+            match rest.find("-->") {
+                Some(e) => rest = &rest[e + 2..],
+                None => break,
+            }
+        } else if let Some(body) = rest.strip_prefix("<![CDATA[") {
+            let e = body.find("]]>").unwrap_or(body.len());
+            out.push(body[..e].to_string());
+            rest = &body[(e + 2).min(body.len())..];
+        }
+    }
+    out
+}
+
 /// Adds the global names an XML file defines (`name="..."` of frames, fonts, templates) and
 /// the ones it reads: the value of a `KeyValue`/`Attribute` of `type="global"` (`PAGE_NUMBER`),
-/// and the colours it names (`<Color color="NORMAL_FONT_COLOR"/>`).
+/// the colours it names (`<Color color="NORMAL_FONT_COLOR"/>`), and what its inline Lua (script
+/// handler and `<Script>` bodies) reads, as for a Lua file (`CHARACTER_SPECIFIC_MACROS`, read
+/// only in an OnLoad of `Blizzard_MacroUI.xml`).
 pub fn scan_xml(src: &str, out: &mut GlobalUse) {
+    for lua in xml_inline_lua(src) {
+        scan_lua(&lua, out);
+    }
     for (pos, _) in src.match_indices("color=\"") {
         if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
             continue;
@@ -489,6 +545,23 @@ mod tests {
             &mut u,
         );
         assert_eq!(u.provided_by_client(), ["AFTER", "PAGE_TEXT"]);
+        let mut u = GlobalUse::default();
+        scan_xml(
+            r#"<Button><!-- NOT_CODE --><Scripts><OnLoad>self:SetFormattedText(MY_FORMAT, UnitName("player")) if a &lt; 2 then x = MAYBE end</OnLoad></Scripts></Button><Script>print(IN_SCRIPT) if OPTIONAL then end</Script><Script><![CDATA[print(IN_CDATA > 1)]]></Script>"#,
+            &mut u,
+        );
+        assert_eq!(
+            u.provided_by_client(),
+            ["IN_CDATA", "IN_SCRIPT", "MAYBE", "MY_FORMAT"]
+        );
+        let mut u = GlobalUse::default();
+        scan_lua(
+            "a:SetText(LABEL_COLOR) b:SetFormattedText(F_COLOR, 1) c = format(G_COLOR) d = H_COLOR .. 'x' e = PLAIN_COLOR",
+            &mut u,
+        );
+        let mut texts: Vec<&String> = u.texts.iter().collect();
+        texts.sort();
+        assert_eq!(texts, ["F_COLOR", "G_COLOR", "H_COLOR", "LABEL_COLOR"]);
         assert_eq!(
             xml_file_refs(
                 r#"<Include file="x.xml"/><Texture file="Interface\Buttons\Y"/><Script file="a\b.LUA"/><Texture file="t.tga"/>"#

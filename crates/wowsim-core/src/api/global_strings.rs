@@ -13,7 +13,8 @@
 //! never assigns nor nil-checks (nor declares as SavedVariables), with the key's own name as
 //! its value (what the client shows for a missing string; slash command words `SLASH_*` in
 //! lower case, as the client's are; format keys ending in `_S`, `_D`, `_SS`, … followed by one
-//! placeholder per letter). Names the code indexes as tables (`X.field`, `X[k]`) and numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`), and names the code
+//! placeholder per letter). Names the code indexes as tables (`X.field`, `X[k]`) and numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`; but not a `_COLOR` name the code only shows
+//! as text, `SetText(EMBLEM_SYMBOL_COLOR)`), and names the code
 //! uses as a colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the
 //! database instead. Keys built at run time (`_G["EMOTE"..i.."_TOKEN"]`) cannot be found and
 //! stay nil. There is no `__index` on `_G`. An enumeration the Blizzard UI reads as
@@ -258,7 +259,12 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
             continue;
         }
         let xml_color = usage.colors.contains(&name).then_some(name.as_str());
-        match color_of(&name).or(xml_color) {
+        // A `*_COLOR` name shown as text and never used as a colour is a string (a
+        // `*_COLOR_CODE` is text by nature and stays the colour's code).
+        let text = name.ends_with("_COLOR")
+            && usage.texts.contains(&name)
+            && !usage.colors.contains(&name);
+        match color_of(&name).or(xml_color).filter(|_| !text) {
             Some(c) => {
                 if !fallback.colors.iter().any(|x| x == c) {
                     fallback.colors.push(c.to_string());

@@ -55,22 +55,25 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
 use mlua::{Lua, Table, Value};
 use wowsim_data::ProductData;
 
-/// Client data wow-sim has no database for (`lua/no_database.lua`): the achievement category
-/// lists are empty and `GetItemLevelColor` is white, for the functions the flavour has.
-fn install_no_database(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
-    const NAMES: [&str; 4] = [
-        "GetCategoryList",
-        "GetGuildCategoryList",
-        "GetStatisticsCategoryList",
-        "GetItemLevelColor",
-    ];
-    let has = lua.create_table()?;
-    for name in NAMES.iter().filter(|n| data.api(n).is_some()) {
-        has.raw_set(*name, true)?;
-    }
+/// Client data wow-sim has no database for (`lua/no_database.lua`: empty achievement lists and
+/// counts, `GetItemLevelColor` white), and what the character may open plus the calendar on the
+/// virtual clock (`lua/character_access.lua`), for the functions the flavour has.
+fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    let has = lua.create_function(move |_, name: String| Ok(data.api(&name).is_some()))?;
     lua.load(include_str!("../lua/no_database.lua"))
         .set_name("=[wow-sim no_database]")
-        .call::<()>(has)
+        .call::<()>(has.clone())?;
+    install_character_access(lua, has)
+}
+
+/// Runs `lua/character_access.lua` for the functions `has(name)` accepts.
+fn install_character_access(lua: &Lua, has: mlua::Function) -> mlua::Result<()> {
+    let fire = lua.create_function(|lua, (event, args): (String, mlua::MultiValue)| {
+        crate::events::fire_event(lua, &event, args)
+    })?;
+    lua.load(include_str!("../lua/character_access.lua"))
+        .set_name("=[wow-sim character_access]")
+        .call::<()>((has, fire))
 }
 
 /// Converts a reference value (globals, defaults) into a Lua value.

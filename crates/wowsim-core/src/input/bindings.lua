@@ -3,12 +3,18 @@
 -- `CLICK Button:MouseButton` actions click the named button; named commands come from the
 -- addons' Bindings.xml (`register`, called by addons/bindings_xml.rs) and run their body with
 -- keystate "down" (and "up" for runOnUp ones); an unknown command is counted and does nothing.
-local hostcall, unknown = ...
+-- The commands in registration order are the client's binding list (GetNumBindings,
+-- GetBinding, C_KeyBindings.GetBindingIndex: Blizzard's own Bindings_<game>.xml first, then the
+-- addons'); <ModifiedClick action default> entries answer GetModifiedClick.
+local hostcall, unknown, has = ...
 local type, pairs, next, error, tostring = type, pairs, next, error, tostring
 local bindings = {}   -- key -> action
 local overrides = {}  -- owner -> { key -> action }, priority flag kept per entry
 local priority = {}   -- owner -> { key -> true }
 local commands = {}   -- command name -> { run = function or nil, runOnUp = bool, info = attrs }
+local order = {}      -- command names in registration order (the binding list)
+local indexOf = {}    -- command name -> index in `order`
+local modifiedClicks = {} -- action -> modifier ("SHIFT", "CTRL", "NONE", ...)
 
 local function normkey(key)
   if type(key) ~= "string" then return nil end
@@ -82,7 +88,50 @@ end
 
 local function register(name, run, runOnUp, info)
   commands[name] = { run = run, runOnUp = runOnUp, info = info }
+  if not indexOf[name] then
+    order[#order + 1] = name
+    indexOf[name] = #order
+  end
 end
+
+local function registerModifiedClick(action, default)
+  if modifiedClicks[action] == nil then modifiedClicks[action] = default or "NONE" end
+end
+
+local function define(name, f)
+  if not has(name) then return end
+  local ns, short = name:match("^(C_%w+)%.(%w+)$")
+  if ns then
+    _G[ns] = type(_G[ns]) == "table" and _G[ns] or {}
+    _G[ns][short] = f
+  else
+    _G[name] = f
+  end
+end
+
+define("GetNumBindings", function() return #order end)
+-- command, category (nil when the binding names none: the UI files it under "Other"), then
+-- the keys bound to it.
+define("GetBinding", function(index)
+  if type(index) ~= "number" then
+    error("Usage: local command, category, key = GetBinding(index)", 2)
+  end
+  local name = order[index]
+  if not name then return nil end
+  return name, commands[name].info and commands[name].info.category, GetBindingKey(name)
+end)
+define("C_KeyBindings.GetBindingIndex", function(action)
+  if type(action) ~= "string" then
+    error("Usage: local bindingIndex = C_KeyBindings.GetBindingIndex(action)", 2)
+  end
+  return indexOf[action]
+end)
+define("GetModifiedClick", function(action)
+  return modifiedClicks[action]
+end)
+define("SetModifiedClick", function(action, value)
+  if type(action) == "string" then modifiedClicks[action] = value end
+end)
 
 -- RunBinding("COMMAND"[, "up"]): runs a named command as a key would.
 RunBinding = function(command, keystate)
@@ -119,4 +168,4 @@ local function run(key, keystate)
   return true
 end
 
-return run, register
+return run, register, registerModifiedClick

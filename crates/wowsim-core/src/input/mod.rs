@@ -120,11 +120,13 @@ pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Resu
         Ok(())
     })?;
     lua.set_app_data(BindingStats::default());
-    let (run, register): (mlua::Function, mlua::Function) = lua
+    let has = lua.create_function(move |_, name: String| Ok(data.api(&name).is_some()))?;
+    let (run, register, modified): (mlua::Function, mlua::Function, mlua::Function) = lua
         .load(include_str!("bindings.lua"))
         .set_name("=[wow-sim bindings]")
-        .call((hostcall, unknown))?;
+        .call((hostcall, unknown, has))?;
     lua.set_named_registry_value("wowsim.registerbinding", register)?;
+    lua.set_named_registry_value("wowsim.registermodifiedclick", modified)?;
     lua.set_named_registry_value("wowsim.runbinding", run)
 }
 

@@ -280,6 +280,21 @@ pub fn configure(
     Ok(())
 }
 
+/// Holds the wall-clock deadline off while wow-sim sets the VM up (its own code, which cannot
+/// hang): a deadline passing there would fail `Simulator::new` half-way instead of stopping the
+/// run with a record. The clock keeps running from `configure`; [`resume_deadline`] puts the
+/// deadline back, and the first check after it stops the run if it has passed.
+pub fn pause_deadline(lua: &Lua) -> Option<Duration> {
+    budget(lua).and_then(|b| b.timeout.take())
+}
+
+/// Puts back the deadline [`pause_deadline`] held off.
+pub fn resume_deadline(lua: &Lua, timeout: Option<Duration>) {
+    if let Some(b) = budget(lua) {
+        b.timeout.set(timeout);
+    }
+}
+
 /// The VM's budget, if installed.
 pub fn budget(lua: &Lua) -> Option<Rc<Budget>> {
     lua.app_data_ref::<BudgetHandle>().map(|h| h.0.clone())

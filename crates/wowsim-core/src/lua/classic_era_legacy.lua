@@ -15,6 +15,8 @@ alias("IsOnGlueScreen", "C_Glue")
 alias("GetActionBarPage", "C_ActionBar")
 alias("GetLootMethod", "C_PartyInfo")
 alias("PlaySound", "C_Sound")
+-- The talent UI's active group (same arguments: isInspect, isPet).
+alias("GetActiveTalentGroup", "C_SpecializationInfo", "GetActiveSpecGroup")
 -- The action bar functions were globals in 1.15.4 (C_ActionBar in the reference).
 for _, fn in ipairs({
   "GetActionText", "GetActionTexture", "GetBonusBarIndex", "GetExtraBarIndex",
@@ -52,6 +54,38 @@ if GetActionCharges == nil and type(C_ActionBar) == "table" and C_ActionBar.GetA
     end
     return info.currentCharges or 0, info.maxCharges or 0, info.cooldownStartTime or 0,
       info.cooldownDuration or 0, info.chargeModRate or 1
+  end
+end
+
+-- The talent frame's tabs and talents: 1.15.4 globals whose successors take the same values
+-- in another shape (GetTalentTabInfo has no role/primaryStat; GetTalentInfo takes a query
+-- table and answers with a table). The order of the values is the 1.15.4 UI's
+-- (TalentFrameBase.lua, Blizzard_TalentUI.lua).
+local C_SpecializationInfo = C_SpecializationInfo
+if type(C_SpecializationInfo) == "table" then
+  if GetTalentTabInfo == nil and C_SpecializationInfo.GetSpecializationInfo then
+    -- id, name, description, icon, pointsSpent, background, previewPointsSpent, isUnlocked
+    GetTalentTabInfo = function(tab, inspect, pet, group)
+      local id, name, description, icon, _, _, pointsSpent, background, previewPointsSpent,
+        isUnlocked = C_SpecializationInfo.GetSpecializationInfo(tab, inspect or false,
+          pet or false, nil, nil, group)
+      return id, name, description, icon, pointsSpent, background, previewPointsSpent, isUnlocked
+    end
+  end
+  if GetTalentInfo == nil and C_SpecializationInfo.GetTalentInfo then
+    -- name, icon, tier, column, rank, maxRank, meetsPrereq, previewRank, meetsPreviewPrereq,
+    -- isExceptional
+    GetTalentInfo = function(tab, index, inspect, pet, group)
+      local r = C_SpecializationInfo.GetTalentInfo({
+        specializationIndex = tab, talentIndex = index, isInspect = inspect, isPet = pet,
+        groupIndex = group,
+      })
+      if type(r) ~= "table" then
+        return nil
+      end
+      return r.name, r.icon, r.tier, r.column, r.rank, r.maxRank, r.meetsPrereq, r.previewRank,
+        r.meetsPreviewPrereq, r.isExceptional
+    end
   end
 end
 

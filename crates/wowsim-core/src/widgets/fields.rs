@@ -64,12 +64,52 @@ impl FieldVal {
     }
 }
 
+/// Field ids fixed when the table is built (their names are interned first, in this order),
+/// so hot methods set fields without hashing a name.
+pub mod fid {
+    /// The names, in id order.
+    pub const NAMES: [&str; 21] = [
+        "text",
+        "fontFile",
+        "fontHeight",
+        "fontFlags",
+        "fontObject",
+        "spacing",
+        "wordWrap",
+        "nonSpaceWrap",
+        "maxLines",
+        "alpha",
+        "texture",
+        "atlas",
+        "colorTextureR",
+        "colorTextureG",
+        "colorTextureB",
+        "colorTextureA",
+        "wrapH",
+        "wrapV",
+        "vertexColorR",
+        "vertexColorG",
+        "vertexColorB",
+    ];
+    pub const TEXT: u16 = 0;
+    /// The last of the fields a FontString's measured size depends on (ids `TEXT..=MAX_LINES`).
+    pub const MAX_LINES: u16 = 8;
+    pub const ALPHA: u16 = 9;
+    pub const TEXTURE: u16 = 10;
+    pub const ATLAS: u16 = 11;
+    pub const COLOR_TEXTURE: [u16; 4] = [12, 13, 14, 15];
+    pub const WRAP: [u16; 2] = [16, 17];
+    pub const VERTEX_COLOR: [u16; 3] = [18, 19, 20];
+}
+
 /// Field names (interned to small ids) and each type's initial values.
 #[derive(Default)]
 pub struct FieldTable {
     pub ids: FxHashMap<String, u16>,
     /// Per type index: field id → initial value.
     pub defaults: Vec<FxHashMap<u16, FieldVal>>,
+    /// Per type index: bit `i` set when fixed field `i` ([`fid`]) has a non-nil initial value.
+    pub fixed_non_nil: Vec<u32>,
 }
 
 impl FieldTable {
@@ -83,8 +123,17 @@ impl FieldTable {
         n
     }
 
-    fn build(d: &ProductData) -> FieldTable {
+    /// A table with only the fixed ids of [`fid`].
+    fn with_fixed_ids() -> FieldTable {
         let mut t = FieldTable::default();
+        for name in fid::NAMES {
+            t.id(name);
+        }
+        t
+    }
+
+    fn build(d: &ProductData) -> FieldTable {
+        let mut t = FieldTable::with_fixed_ids();
         for ty in TYPES.iter() {
             let mut m = FxHashMap::default();
             if d.uiobject(ty.name).is_some() || ty.intrinsic {
@@ -102,6 +151,10 @@ impl FieldTable {
                     m.entry(id).or_insert(v.unwrap_or(FieldVal::Nil));
                 }
             }
+            let mask = (0..fid::NAMES.len() as u16)
+                .filter(|f| m.get(f).is_some_and(|v| *v != FieldVal::Nil))
+                .fold(0u32, |acc, f| acc | 1 << f);
+            t.fixed_non_nil.push(mask);
             t.defaults.push(m);
         }
         t
@@ -125,12 +178,65 @@ impl UiState {
             .unwrap_or(FieldVal::Nil)
     }
 
-    /// Sets a field of an object.
+    /// Sets a field of an object. A field a measured FontString's size depends on makes the
+    /// measurement stale (`font_string::flush_text` measures it again before layout is read).
     pub fn set_field(&mut self, id: u32, fid: u16, v: FieldVal) {
         let Some(o) = self.get_mut(id) else { return };
         match o.fields.iter_mut().find(|(k, _)| *k == fid) {
             Some(slot) => slot.1 = v,
             None => o.fields.push((fid, v)),
+        }
+        if fid <= fid::MAX_LINES && o.text_measure == super::TextMeasure::Current {
+            super::font_string::mark_stale(self, id);
+        }
+    }
+
+    /// Sets a string field from bytes (as `to_string_lossy`), reusing the stored string's
+    /// buffer and allocating nothing when the value is unchanged.
+    pub fn set_field_str(&mut self, id: u32, fid: u16, bytes: &[u8]) {
+        let Some(o) = self.get_mut(id) else { return };
+        if let Some((_, FieldVal::Str(old))) = o.fields.iter_mut().find(|(k, _)| *k == fid) {
+            if old.as_bytes() != bytes {
+                old.clear();
+                old.push_str(&String::from_utf8_lossy(bytes));
+            }
+            if fid <= fid::MAX_LINES && o.text_measure == super::TextMeasure::Current {
+                super::font_string::mark_stale(self, id);
+            }
+            return;
+        }
+        self.set_field(
+            id,
+            fid,
+            FieldVal::Str(String::from_utf8_lossy(bytes).into_owned()),
+        );
+    }
+
+    /// Drops an object's own value of a field whose initial value is nil (reads give nil
+    /// again), without keeping a nil entry; other fields are set to nil.
+    pub fn clear_field(&mut self, id: u32, fid: u16) {
+        let Some(o) = self.get_mut(id) else { return };
+        let ty = o.type_index;
+        let default_nil = if (fid as usize) < fid::NAMES.len() {
+            self.fields
+                .fixed_non_nil
+                .get(ty)
+                .is_none_or(|mask| mask & (1 << fid) == 0)
+        } else {
+            self.fields
+                .defaults
+                .get(ty)
+                .is_none_or(|m| m.get(&fid).is_none_or(|v| *v == FieldVal::Nil))
+        };
+        if !default_nil {
+            return self.set_field(id, fid, FieldVal::Nil);
+        }
+        let Some(o) = self.get_mut(id) else { return };
+        if let Some(i) = o.fields.iter().position(|(k, _)| *k == fid) {
+            o.fields.swap_remove(i);
+        }
+        if fid <= fid::MAX_LINES && o.text_measure == super::TextMeasure::Current {
+            super::font_string::mark_stale(self, id);
         }
     }
 

@@ -9,45 +9,109 @@
 //! | `SetWordWrap`, `CanWordWrap`, `SetNonSpaceWrap`, `CanNonSpaceWrap`, `SetTextHeight` | [`install`] |
 //! | `SetJustifyH`, `SetJustifyV`, `SetTextColor`... | generic (`fields`) and `font` |
 
-use super::fields::FieldVal;
+use super::fields::{fid, FieldVal};
 use super::font::font_height;
 use super::util::{
     arg, get_field, install_methods, need_num, ret, self_id, set_field, truthy, with_ui_mut, Method,
 };
-use super::UiState;
+use super::{TextMeasure, UiState};
 use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
 
-/// Sets the text of a FontString (numbers become strings, nil clears it).
+/// Sets the text of a FontString (numbers become strings, nil clears it). The text is
+/// measured lazily: the object is marked stale and [`flush_text`] measures it before layout
+/// is next read (a size, a rect, drawing, OnSizeChanged).
 pub fn set_text(lua: &Lua, id: u32, v: &Value) -> mlua::Result<()> {
-    let text = match v {
-        Value::Nil => FieldVal::Nil,
-        Value::String(s) => FieldVal::Str(s.to_string_lossy()),
-        Value::Integer(i) => FieldVal::Str(i.to_string()),
-        Value::Number(_) => FieldVal::Str(
-            lua.coerce_string(v.clone())?
+    match v {
+        Value::Nil => with_ui_mut(lua, |ui| store_text(ui, id, None)),
+        Value::String(s) => {
+            let b = s.as_bytes();
+            match std::str::from_utf8(&b) {
+                Ok(t) => with_ui_mut(lua, |ui| store_text(ui, id, Some(t))),
+                Err(_) => {
+                    let t = String::from_utf8_lossy(&b);
+                    with_ui_mut(lua, |ui| store_text(ui, id, Some(&t)))
+                }
+            }
+        }
+        Value::Integer(i) => {
+            let t = i.to_string();
+            with_ui_mut(lua, |ui| store_text(ui, id, Some(&t)))
+        }
+        Value::Number(_) => {
+            let t = lua
+                .coerce_string(v.clone())?
                 .map(|s| s.to_string_lossy())
-                .unwrap_or_default(),
-        ),
+                .unwrap_or_default();
+            with_ui_mut(lua, |ui| store_text(ui, id, Some(&t)))
+        }
         Value::Boolean(_) | Value::Table(_) | Value::Function(_) => {
             return Err(lua_error(lua, "Usage: FontString:SetText(text)"))
         }
-        _ => FieldVal::Nil,
-    };
-    set_field(lua, id, "text", text);
-    with_ui_mut(lua, |ui| update_intrinsic(ui, id));
+        _ => with_ui_mut(lua, |ui| store_text(ui, id, None)),
+    }
     Ok(())
+}
+
+/// Stores the `text` field (reusing its buffer) and marks the measurement stale.
+fn store_text(ui: &mut UiState, id: u32, text: Option<&str>) {
+    let Some(o) = ui.get_mut(id) else { return };
+    let slot = o.fields.iter_mut().find(|(k, _)| *k == fid::TEXT);
+    match (slot, text) {
+        (Some((_, FieldVal::Str(s))), Some(t)) => {
+            if s != t {
+                s.clear();
+                s.push_str(t);
+            }
+        }
+        (Some(slot), t) => slot.1 = t.map_or(FieldVal::Nil, |t| FieldVal::Str(t.to_owned())),
+        (None, t) => o.fields.push((
+            fid::TEXT,
+            t.map_or(FieldVal::Nil, |t| FieldVal::Str(t.to_owned())),
+        )),
+    }
+    mark_stale(ui, id);
+}
+
+/// Marks an object's text measurement stale (once: it is listed in `UiState::stale_text`).
+pub fn mark_stale(ui: &mut UiState, id: u32) {
+    let Some(o) = ui.get_mut(id) else { return };
+    if o.text_measure != TextMeasure::Stale {
+        o.text_measure = TextMeasure::Stale;
+        ui.stale_text.push(id);
+    }
+}
+
+/// Measures every FontString whose text, font, wrapping or width changed since it was last
+/// measured, giving its layout node the new content size. Called before layout is read, so
+/// what is read is what measuring on every change would give, at the cost of one measurement.
+pub fn flush_text(ui: &mut UiState) {
+    if ui.stale_text.is_empty() {
+        return;
+    }
+    let mut ids = std::mem::take(&mut ui.stale_text);
+    for &id in &ids {
+        if let Some(o) = ui.get_mut(id) {
+            o.text_measure = TextMeasure::Current;
+        }
+        update_intrinsic(ui, id);
+    }
+    ids.clear();
+    if ui.stale_text.is_empty() {
+        ui.stale_text = ids;
+    }
 }
 
 /// Gives the FontString's layout node its text extent as content size, as the client sizes a
 /// FontString without an explicit size to its text (so regions anchored to it, such as the
 /// lines of a ScrollingMessageFrame stacked on each other, follow its height). The height is
-/// wrapped at the explicit width when there is one. Updated when the text is set or measured.
+/// wrapped at the explicit width when there is one. Updated lazily ([`flush_text`]) after the
+/// text, the font, wrapping or the width changed, and when the text is measured.
 pub fn update_intrinsic(ui: &mut UiState, id: u32) {
     let Some(n) = ui.get(id).and_then(|o| o.node) else {
         return;
     };
-    let text = match ui.field_by_name(id, "text") {
+    let text = match ui.field(id, fid::TEXT) {
         FieldVal::Str(s) if !s.is_empty() => s,
         _ => {
             ui.layout.set_intrinsic_size(n, None, None);
@@ -88,7 +152,11 @@ fn measured(lua: &Lua, a: &MultiValue, method: &str) -> mlua::Result<(f64, f64, 
         _ => String::new(),
     };
     let (h, opts) = with_ui_mut(lua, |ui| {
-        update_intrinsic(ui, id);
+        let stale = ui.get(id).map(|o| o.text_measure) == Some(TextMeasure::Stale);
+        flush_text(ui);
+        if !stale {
+            update_intrinsic(ui, id);
+        }
         let width = super::region::rect_of(ui, id).map(|r| r.width);
         (
             font_height(ui, id),

@@ -101,6 +101,9 @@ pub fn set_handler(lua: &Lua, id: u32, script: &str, handler: Value) -> mlua::Re
     let f = lua.app_data_ref::<UiLua>().expect("ui").setscript.clone();
     let has = !handler.is_nil();
     f.call::<()>((id, script, handler))?;
+    if has {
+        note_script(lua, id, script);
+    }
     if script == "OnUpdate" {
         note_on_update(lua, id, has);
     }
@@ -108,6 +111,19 @@ pub fn set_handler(lua: &Lua, id: u32, script: &str, handler: Value) -> mlua::Re
         super::region::watch_size(lua, id);
     }
     Ok(())
+}
+
+/// Remembers that an object got an OnShow or OnHide handler or hook (never forgotten: a
+/// cleared handler only costs a call into Lua that finds nothing).
+fn note_script(lua: &Lua, id: u32, script: &str) {
+    let bit = match script {
+        "OnShow" => super::SCRIPT_ON_SHOW,
+        "OnHide" => super::SCRIPT_ON_HIDE,
+        _ => return,
+    };
+    if let Some(o) = lua.app_data_mut::<UiState>().expect("ui").get_mut(id) {
+        o.script_flags |= bit;
+    }
 }
 
 fn note_on_update(lua: &Lua, id: u32, has: bool) {
@@ -144,6 +160,7 @@ fn hook_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     };
     let f = lua.app_data_ref::<UiLua>().expect("ui").hookscript.clone();
     f.call::<()>((id, script.as_str(), h))?;
+    note_script(lua, id, &script);
     if script == "OnUpdate" {
         note_on_update(lua, id, true);
     }
@@ -173,7 +190,12 @@ fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 
 /// Shows or hides an object and fires OnShow/OnHide on every object whose visibility changed.
 pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
-    let changed = {
+    let bit = if shown {
+        super::SCRIPT_ON_SHOW
+    } else {
+        super::SCRIPT_ON_HIDE
+    };
+    let (changed, handlers) = {
         let mut ui = lua.app_data_mut::<UiState>().expect("ui");
         let Some(o) = ui.get(id) else { return Ok(()) };
         if o.shown == shown {
@@ -182,31 +204,50 @@ pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
         let parent_visible = o.parent.is_none_or(|p| ui.is_visible(p));
         ui.get_mut(id).expect("exists").shown = shown;
         if !parent_visible {
-            Vec::new()
+            (Vec::new(), Vec::new())
+        } else if ui.get(id).is_some_and(|o| o.children.is_empty()) {
+            let has = ui.get(id).is_some_and(|o| o.script_flags & bit != 0);
+            (vec![id], if has { vec![id] } else { Vec::new() })
         } else {
-            // The object and its shown descendants change visibility together.
+            // The object and its shown descendants change visibility together (all of them
+            // before any script runs); the scripts fire in the client's order.
             let mut out = Vec::new();
-            let mut stack = vec![id];
-            while let Some(c) = stack.pop() {
-                out.push(c);
-                if let Some(o) = ui.get(c) {
-                    stack.extend(
-                        o.children
-                            .iter()
-                            .rev()
-                            .copied()
-                            .filter(|k| ui.get(*k).is_some_and(|k| k.shown)),
-                    );
-                }
-            }
-            out
+            visibility_order(&ui, id, &mut out);
+            let handlers = out
+                .iter()
+                .copied()
+                .filter(|c| ui.get(*c).is_some_and(|o| o.script_flags & bit != 0))
+                .collect();
+            (out, handlers)
         }
     };
+    // Only objects that ever had a handler or hook for the script can have one now.
     let script = if shown { "OnShow" } else { "OnHide" };
-    for c in &changed {
+    for c in &handlers {
         fire_script(lua, *c, script, ())?;
     }
     autofocus(lua, &changed, shown)
+}
+
+/// The order in which the client fires OnShow/OnHide when `id` and its shown descendants change
+/// visibility: each frame's own shown regions first (creation order), then its shown child
+/// frames, each the same way, then the frame itself, as the client does (wowless's in-client
+/// test "OnShow order between frame children and regions, recursively": r1, k, r2, m, p).
+/// Blizzard's code relies on it: `CommunitiesFrame`'s OnShow scrolls its list, whose data
+/// provider the list's own OnShow sets.
+fn visibility_order(ui: &UiState, id: u32, out: &mut Vec<u32>) {
+    if let Some(o) = ui.get(id) {
+        let shown = |k: &u32| ui.get(*k).is_some_and(|k| k.shown);
+        let is_frame = |k: &u32| {
+            ui.get(*k)
+                .is_some_and(|k| types::is_a(k.type_index, "Frame"))
+        };
+        out.extend(o.children.iter().filter(|k| shown(k) && !is_frame(k)));
+        for k in o.children.iter().filter(|k| shown(k) && is_frame(k)) {
+            visibility_order(ui, *k, out);
+        }
+    }
+    out.push(id);
 }
 
 /// Keyboard focus follows visibility: an EditBox with `autoFocus` (on by default) that becomes
@@ -480,19 +521,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("ScriptObject", "GetScript", get_script),
         ("ScriptObject", "HookScript", hook_script),
         ("ScriptObject", "HasScript", has_script),
-        ("RegionBase", "Show", |lua, a| {
-            set_shown(lua, self_id(lua, &a, "Show")?, true)?;
-            ret(lua, ())
-        }),
-        ("RegionBase", "Hide", |lua, a| {
-            set_shown(lua, self_id(lua, &a, "Hide")?, false)?;
-            ret(lua, ())
-        }),
-        ("RegionBase", "SetShown", |lua, a| {
-            let shown = !matches!(arg(&a, 1), Value::Nil | Value::Boolean(false));
-            set_shown(lua, self_id(lua, &a, "SetShown")?, shown)?;
-            ret(lua, ())
-        }),
         ("ParentedObjectBase", "GetParent", |lua, a| {
             let id = self_id(lua, &a, "GetParent")?;
             let p = lua
@@ -684,6 +712,19 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             Ok(TYPES[t].object_type)
         })?,
     )?;
+    // Show, Hide and SetShown: typed signatures too (hot in addons' update code).
+    for (name, shown) in [
+        ("Show", Some(true)),
+        ("Hide", Some(false)),
+        ("SetShown", None),
+    ] {
+        let f = lua.create_function(move |lua, (this, on): (Value, Value)| {
+            let id = obj_id(lua, &this, name)?;
+            let on = shown.unwrap_or(!matches!(on, Value::Nil | Value::Boolean(false)));
+            set_shown(lua, id, on)
+        })?;
+        add_method(lua, "RegionBase", name, f)?;
+    }
     crate::events::install_methods(lua)?;
     let _ = Variadic::<Value>::new();
     Ok(())

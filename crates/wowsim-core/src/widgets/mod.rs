@@ -72,7 +72,29 @@ pub struct ObjectData {
     pub parent_key: Option<String>,
     /// Size last reported through OnSizeChanged (or first seen).
     pub reported_size: Option<(f32, f32)>,
+    /// Whether the object's text was measured for layout, and whether that is current.
+    pub text_measure: TextMeasure,
+    /// Scripts that got a handler or hook at some time ([`SCRIPT_ON_SHOW`], [`SCRIPT_ON_HIDE`]):
+    /// showing or hiding calls into Lua only for objects that may have one.
+    pub script_flags: u8,
 }
+
+/// The state of a FontString's measured text extent (its layout node's content size).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TextMeasure {
+    /// No text set yet: no content size to keep up to date.
+    #[default]
+    None,
+    /// Measured with the current text and font.
+    Current,
+    /// Text, font, wrapping or width changed since: measured again before layout is read.
+    Stale,
+}
+
+/// [`ObjectData::script_flags`] bit: an OnShow handler or hook was set.
+pub const SCRIPT_ON_SHOW: u8 = 1;
+/// [`ObjectData::script_flags`] bit: an OnHide handler or hook was set.
+pub const SCRIPT_ON_HIDE: u8 = 2;
 
 /// The arena of UI objects and the event registry (stored in the VM's app data).
 pub struct UiState {
@@ -111,6 +133,9 @@ pub struct UiState {
     pub fonts: crate::draw::fonts::FontLibrary,
     /// Atlas data from an `AtlasInfo.lua` export in an `--art` folder (empty without one).
     pub atlases: crate::atlas::AtlasDb,
+    /// FontStrings whose measurement is stale ([`TextMeasure::Stale`]), measured again by
+    /// `font_string::flush_text` before any layout read.
+    pub stale_text: Vec<u32>,
 }
 
 impl Default for UiState {
@@ -135,6 +160,7 @@ impl Default for UiState {
             masks: FxHashMap::default(),
             fonts: Default::default(),
             atlases: Default::default(),
+            stale_text: Vec::new(),
         }
     }
 }
@@ -372,6 +398,8 @@ pub fn create_object(
             level: None,
             parent_key: None,
             reported_size: None,
+            text_measure: TextMeasure::None,
+            script_flags: 0,
         });
         if parent.is_none() && matches!(name.as_deref(), Some("UIParent" | "WorldFrame")) {
             // The roots cover the screen (Blizzard's XML says setAllPoints; the base relies on it).

@@ -249,6 +249,9 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let src = ui.fields.id(SOURCE);
             if let Some(o) = ui.get_mut(id) {
                 o.fields.retain(|(k, _)| *k == src);
+                if o.text_measure == super::TextMeasure::Current {
+                    super::font_string::mark_stale(ui, id);
+                }
             }
         });
         let st = state_table(lua, id)?;

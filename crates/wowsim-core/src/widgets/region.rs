@@ -11,7 +11,7 @@
 //! | `EnableMouse`, `IsMouseEnabled`, `SetClampedToScreen`, `SetClampRectInsets`, `GetClampRectInsets` | [`install`] |
 //! | OnSizeChanged (fired after layout changes, once per tick) | [`flush_size_changes`] |
 
-use super::fields::FieldVal;
+use super::fields::{fid, FieldVal};
 use super::util::{
     arg, display_name, get_field, install_methods, num, obj_value, ret, self_id, set_field, string,
     truthy, with_ui, with_ui_mut, Method,
@@ -34,6 +34,7 @@ fn type_name_of(ui: &UiState, id: u32) -> &'static str {
 /// The rect of an object, resolving anchors (None without anchors or an unknown node).
 pub fn rect_of(ui: &mut UiState, id: u32) -> Option<Rect> {
     let n = node_of(ui, id)?;
+    super::font_string::flush_text(ui);
     ui.layout.compute_frame_rect(n)
 }
 
@@ -55,6 +56,7 @@ pub fn size_of(ui: &mut UiState, id: u32, ignore_rect: bool) -> (f32, f32) {
         return (0.0, 0.0);
     };
     if !ignore_rect {
+        super::font_string::flush_text(ui);
         if let Some(r) = ui.layout.compute_frame_rect(n) {
             return (r.width, r.height);
         }
@@ -238,7 +240,15 @@ pub(crate) fn set_size_axes(lua: &Lua, id: u32, w: Option<Option<f64>>, h: Optio
             Some(v) => v.map(|v| v as f32).filter(|v| *v > 0.0),
             None => old,
         };
-        ui.layout.set_size(n, pick(w, ow), pick(h, oh));
+        let (nw, nh) = (pick(w, ow), pick(h, oh));
+        if (nw, nh) == (ow, oh) {
+            return;
+        }
+        ui.layout.set_size(n, nw, nh);
+        // The text is measured wrapped at the explicit width.
+        if ui.get(id).map(|o| o.text_measure) == Some(super::TextMeasure::Current) {
+            super::font_string::mark_stale(ui, id);
+        }
     })
 }
 
@@ -290,6 +300,7 @@ pub fn watch_size(lua: &Lua, id: u32) {
 /// moved; unanchored regions are checked through their explicit size.
 pub fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
     let due: Vec<(u32, f32, f32)> = with_ui_mut(lua, |ui| {
+        super::font_string::flush_text(ui);
         if ui.size_watch.is_empty() {
             ui.layout.take_changes();
             return Vec::new();
@@ -387,26 +398,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let p = parse_point(lua, &who, &arg(&a, 1), false)?;
             get_point(lua, id, Err(p))
         }),
-        ("Region", "SetSize", |lua, a| {
-            let id = self_id(lua, &a, "SetSize")?;
-            let (Some(w), Some(h)) = (num(&arg(&a, 1)), num(&arg(&a, 2))) else {
-                return Err(lua_error(lua, "Usage: SetSize(width, height)"));
-            };
-            set_size_axes(lua, id, Some(Some(w)), Some(Some(h)));
-            ret(lua, ())
-        }),
-        ("Region", "SetWidth", |lua, a| {
-            let id = self_id(lua, &a, "SetWidth")?;
-            let w = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetWidth(width)"))?;
-            set_size_axes(lua, id, Some(Some(w)), None);
-            ret(lua, ())
-        }),
-        ("Region", "SetHeight", |lua, a| {
-            let id = self_id(lua, &a, "SetHeight")?;
-            let h = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetHeight(height)"))?;
-            set_size_axes(lua, id, None, Some(Some(h)));
-            ret(lua, ())
-        }),
         ("Region", "GetSize", |lua, a| {
             let id = self_id(lua, &a, "GetSize")?;
             let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&arg(&a, 1))));
@@ -468,7 +459,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let id = self_id(lua, &a, "IsRectValid")?;
             ret(
                 lua,
-                with_ui(lua, |ui| {
+                with_ui_mut(lua, |ui| {
+                    super::font_string::flush_text(ui);
                     node_of(ui, id).is_some_and(|n| ui.layout.is_rect_valid(n))
                 }),
             )
@@ -497,12 +489,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                     node_of(ui, id).map_or(1.0, |n| ui.layout.effective_scale(n)) as f64
                 }),
             )
-        }),
-        ("RegionBase", "SetAlpha", |lua, a| {
-            let id = self_id(lua, &a, "SetAlpha")?;
-            let v = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetAlpha(alpha)"))?;
-            set_field(lua, id, "alpha", FieldVal::Num(v.clamp(0.0, 1.0)));
-            ret(lua, ())
         }),
         ("Frame", "GetEffectiveAlpha", |lua, a| {
             let id = self_id(lua, &a, "GetEffectiveAlpha")?;
@@ -554,6 +540,43 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }),
     ];
     install_methods(lua, methods)?;
+    // Hot setters with typed signatures (no argument/result lists to build).
+    let f = lua.create_function(|lua, (this, w, h): (Value, Value, Value)| {
+        let id = obj_id(lua, &this, "SetSize")?;
+        let (Some(w), Some(h)) = (num(&w), num(&h)) else {
+            return Err(lua_error(lua, "Usage: SetSize(width, height)"));
+        };
+        set_size_axes(lua, id, Some(Some(w)), Some(Some(h)));
+        Ok(())
+    })?;
+    super::add_method(lua, "Region", "SetSize", f)?;
+    for (name, height) in [("SetWidth", false), ("SetHeight", true)] {
+        let f = lua.create_function(move |lua, (this, v): (Value, Value)| {
+            let id = obj_id(lua, &this, name)?;
+            let usage = if height {
+                "Usage: SetHeight(height)"
+            } else {
+                "Usage: SetWidth(width)"
+            };
+            let v = num(&v).ok_or_else(|| lua_error(lua, usage))?;
+            if height {
+                set_size_axes(lua, id, None, Some(Some(v)));
+            } else {
+                set_size_axes(lua, id, Some(Some(v)), None);
+            }
+            Ok(())
+        })?;
+        super::add_method(lua, "Region", name, f)?;
+    }
+    let f = lua.create_function(|lua, (this, v): (Value, Value)| {
+        let id = obj_id(lua, &this, "SetAlpha")?;
+        let v = num(&v).ok_or_else(|| lua_error(lua, "Usage: SetAlpha(alpha)"))?;
+        with_ui_mut(lua, |ui| {
+            ui.set_field(id, fid::ALPHA, FieldVal::Num(v.clamp(0.0, 1.0)))
+        });
+        Ok(())
+    })?;
+    super::add_method(lua, "RegionBase", "SetAlpha", f)?;
     // Hot getters with typed signatures (no argument/result lists to build).
     for (name, height) in [("GetWidth", false), ("GetHeight", true)] {
         let f = lua.create_function(move |lua, (this, explicit): (Value, Value)| {

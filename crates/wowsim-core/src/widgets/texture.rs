@@ -13,7 +13,7 @@
 //! | `SetDesaturated`, `IsDesaturated`, `SetRotation`, `GetRotation`, `SetGradient` | [`install`] |
 //! | `AddMaskTexture`, `RemoveMaskTexture`, `GetNumMaskTextures`, `GetMaskTexture`; XML `<MaskedTextures>` | [`masks_of`]; XML masks are matched by the loader (`xmlui/props.rs`) |
 
-use super::fields::FieldVal;
+use super::fields::{fid, FieldVal};
 use super::types::inherits_from;
 use super::util::{
     arg, get_field, install_methods, need_num, num, ret, self_id, set_field, string, truthy,
@@ -28,26 +28,32 @@ const COORDS: [&str; 8] = ["tlx", "tly", "blx", "bly", "trx", "try", "brx", "bry
 /// Sets the texture file (a path or a file id); clears an atlas or colour. Returns whether
 /// a texture is now set.
 pub fn set_texture(lua: &Lua, id: u32, asset: &Value) -> bool {
-    let v = match asset {
-        Value::String(s) => FieldVal::Str(s.to_string_lossy()),
-        Value::Integer(i) => FieldVal::Num(*i as f64),
-        Value::Number(n) => FieldVal::Num(*n),
-        _ => FieldVal::Nil,
-    };
-    let set = v != FieldVal::Nil;
     with_ui_mut(lua, |ui| {
-        ui.set_field_by_name(id, "texture", v);
-        ui.set_field_by_name(id, "atlas", FieldVal::Nil);
-        for c in [
-            "colorTextureR",
-            "colorTextureG",
-            "colorTextureB",
-            "colorTextureA",
-        ] {
-            ui.set_field_by_name(id, c, FieldVal::Nil);
+        let set = match asset {
+            // The same path again (icons refreshed on every update) keeps the stored string.
+            Value::String(s) => {
+                ui.set_field_str(id, fid::TEXTURE, &s.as_bytes());
+                true
+            }
+            Value::Integer(i) => {
+                ui.set_field(id, fid::TEXTURE, FieldVal::Num(*i as f64));
+                true
+            }
+            Value::Number(n) => {
+                ui.set_field(id, fid::TEXTURE, FieldVal::Num(*n));
+                true
+            }
+            _ => {
+                ui.set_field(id, fid::TEXTURE, FieldVal::Nil);
+                false
+            }
+        };
+        ui.clear_field(id, fid::ATLAS);
+        for c in fid::COLOR_TEXTURE {
+            ui.clear_field(id, c);
         }
-    });
-    set
+        set
+    })
 }
 
 /// `SetAtlas(atlas, useAtlasSize)`: keeps the atlas name (drawn from the atlas data of an
@@ -154,27 +160,6 @@ fn color_args(lua: &Lua, a: &MultiValue, usage: &str) -> mlua::Result<[f64; 4]> 
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("TextureBase", "SetTexture", |lua, a| {
-            let id = self_id(lua, &a, "SetTexture")?;
-            let asset = arg(&a, 1);
-            if !matches!(
-                asset,
-                Value::Nil | Value::String(_) | Value::Integer(_) | Value::Number(_)
-            ) {
-                return Err(lua_error(
-                    lua,
-                    "Usage: Texture:SetTexture(asset [, wrapModeHorizontal, wrapModeVertical, filterMode])",
-                ));
-            }
-            let set = set_texture(lua, id, &asset);
-            let modes = [string(&arg(&a, 2)), string(&arg(&a, 3))];
-            with_ui_mut(lua, |ui| {
-                for (f, m) in ["wrapH", "wrapV"].iter().zip(modes) {
-                    ui.set_field_by_name(id, f, m.map_or(FieldVal::Nil, FieldVal::Str));
-                }
-            });
-            ret(lua, set)
-        }),
         ("TextureBase", "GetTexture", |lua, a| {
             let id = self_id(lua, &a, "GetTexture")?;
             get_field(lua, id, "texture")
@@ -221,19 +206,6 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("TextureBase", "SetTexCoord", set_tex_coord),
         ("TextureBase", "ResetTexCoord", |lua, a| {
             reset_tex_coord(lua, self_id(lua, &a, "ResetTexCoord")?);
-            ret(lua, ())
-        }),
-        ("LayeredRegion", "SetVertexColor", |lua, a| {
-            let id = self_id(lua, &a, "SetVertexColor")?;
-            let c = color_args(lua, &a, "SetVertexColor(r, g, b [, a])")?;
-            with_ui_mut(lua, |ui| {
-                for (f, v) in ["vertexColorR", "vertexColorG", "vertexColorB", "alpha"]
-                    .iter()
-                    .zip(c)
-                {
-                    ui.set_field_by_name(id, f, FieldVal::Num(v.clamp(0.0, 1.0)));
-                }
-            });
             ret(lua, ())
         }),
         ("TextureBase", "SetDesaturated", |lua, a| {
@@ -317,5 +289,51 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             ret(lua, ())
         }),
     ];
-    install_methods(lua, methods)
+    install_methods(lua, methods)?;
+    // Hot setters with typed signatures (no argument/result lists to build).
+    let f = lua.create_function(
+        |lua, (this, asset, h, v): (Value, Value, Value, Value)| {
+            let id = super::obj_id(lua, &this, "SetTexture")?;
+            if !matches!(
+                asset,
+                Value::Nil | Value::String(_) | Value::Integer(_) | Value::Number(_)
+            ) {
+                return Err(lua_error(
+                    lua,
+                    "Usage: Texture:SetTexture(asset [, wrapModeHorizontal, wrapModeVertical, filterMode])",
+                ));
+            }
+            let set = set_texture(lua, id, &asset);
+            with_ui_mut(lua, |ui| {
+                for (f, m) in fid::WRAP.into_iter().zip([h, v]) {
+                    match string(&m) {
+                        Some(m) => ui.set_field(id, f, FieldVal::Str(m)),
+                        None => ui.clear_field(id, f),
+                    }
+                }
+            });
+            Ok(set)
+        },
+    )?;
+    super::add_method(lua, "TextureBase", "SetTexture", f)?;
+    let f = lua.create_function(
+        |lua, (this, r, g, b, a): (Value, Value, Value, Value, Value)| {
+            let id = super::obj_id(lua, &this, "SetVertexColor")?;
+            let usage = || lua_error(lua, "Usage: SetVertexColor(r, g, b [, a])");
+            let c = [
+                num(&r).ok_or_else(usage)?,
+                num(&g).ok_or_else(usage)?,
+                num(&b).ok_or_else(usage)?,
+                num(&a).unwrap_or(1.0),
+            ];
+            let [fr, fg, fb] = fid::VERTEX_COLOR;
+            with_ui_mut(lua, |ui| {
+                for (f, v) in [fr, fg, fb, fid::ALPHA].into_iter().zip(c) {
+                    ui.set_field(id, f, FieldVal::Num(v.clamp(0.0, 1.0)));
+                }
+            });
+            Ok(())
+        },
+    )?;
+    super::add_method(lua, "LayeredRegion", "SetVertexColor", f)
 }

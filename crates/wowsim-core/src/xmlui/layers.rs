@@ -114,6 +114,13 @@ pub fn late_children(
     Ok(())
 }
 
+/// Whether object `id` is of type `ty` or derives from it (`IsObjectType`).
+fn is_type(lua: &Lua, id: u32, ty: &str) -> bool {
+    let ui = lua.app_data_ref::<crate::widgets::UiState>().expect("ui");
+    ui.get(id)
+        .is_some_and(|o| crate::widgets::types::is_a(o.type_index, ty))
+}
+
 /// A `<NormalTexture>`-like child: made as a region of the frame, then passed to the parent
 /// method the schema names.
 fn special(lua: &Lua, id: u32, obj: &Table, tag: &str, c: &Element, src: &Src) -> mlua::Result<()> {
@@ -129,6 +136,11 @@ fn special(lua: &Lua, id: u32, obj: &Table, tag: &str, c: &Element, src: &Src) -
         _ => None,
     };
     match (schema.tag_impl(&c.tag), cooldown_method) {
+        // The parent method exists on the schema's parent type only: a `<Button>` that inherits
+        // a `<CheckButton>` template (Classic Era's `FriendsFrame` summon button and
+        // `ActionButtonTemplate`) gets the template's `<CheckedTexture>` as a plain region and
+        // no checked state, as wowless instantiates it; not a gap of ours.
+        (Some(TagImpl::Call { parent_type, .. }), _) if !is_type(lua, id, parent_type) => {}
         (Some(TagImpl::Call { parent_method, .. }), _) => {
             call(lua, obj, tag, &c.tag, parent_method, kid)?;
         }

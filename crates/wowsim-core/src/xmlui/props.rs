@@ -406,7 +406,12 @@ fn typed_value(lua: &Lua, el: &Element) -> mlua::Result<Option<Value>> {
         match el.attr("type").map(str::to_ascii_lowercase).as_deref() {
             None | Some("string") => Value::String(lua.create_string(v)?),
             Some("number") => parse_number(v).map_or(Value::Nil, Value::Number),
-            Some("boolean") => Value::Boolean(v.eq_ignore_ascii_case("true")),
+            // A typed string, not an `xs:boolean` attribute: a boolean word, or a number that is
+            // true unless 0 (as wowless converts it); anything else is false.
+            Some("boolean") => Value::Boolean(
+                wowsim_xml::parse_bool(v)
+                    .unwrap_or_else(|| parse_number(v).is_some_and(|n| n != 0.0)),
+            ),
             Some("global") => global_path(lua, v)?,
             Some("nil") => Value::Nil,
             Some(_) => {

@@ -95,6 +95,10 @@ pub struct XmlState {
     pub pending_masks: Vec<PendingMask>,
     /// The `<ScopedModifier>` flags in force while elements load (see [`enter_scope`]).
     pub scope: Scope,
+    /// Schema warnings in the files of the Blizzard UI (`--blizzard-ui`), in the client's
+    /// `FrameXML.log` form (`file:line message`): notes, not error records (see
+    /// `addons::xmlload`).
+    pub blizzard_log: Vec<String>,
 }
 
 /// A mask waiting for the texture it masks (see [`XmlState::pending_masks`]).
@@ -121,6 +125,7 @@ impl XmlState {
             coverage: Coverage::default(),
             pending_masks: Vec::new(),
             scope: Scope::default(),
+            blizzard_log: Vec::new(),
         }
     }
 }
