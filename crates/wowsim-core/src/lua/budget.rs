@@ -197,6 +197,17 @@ mod raw_hook {
         }
     }
 
+    /// Starts the count of the running (main) state afresh: the hook then fires
+    /// `HOOK_STEP` instructions from here, whatever ran before.
+    pub(super) fn restart_count(lua: &mlua::Lua) -> mlua::Result<()> {
+        // SAFETY: runs protected on the main state; only sets the hook again (as `set` does).
+        unsafe {
+            lua.exec_raw::<()>((), |state| {
+                ffi::lua_sethook(state, Some(hook), ffi::LUA_MASKCOUNT, HOOK_STEP as i32);
+            })
+        }
+    }
+
     pub(super) fn remove(lua: &mlua::Lua) -> mlua::Result<()> {
         // SAFETY: runs protected on the main state.
         unsafe {
@@ -301,6 +312,10 @@ pub fn host_entry<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Re
     if depth == 0 {
         b.used.set(0);
         b.exceeded.set(false);
+        // Each entry counts from the start of a hook step, so where the hook fires in it does
+        // not depend on how many instructions earlier entries ran (a script that goes on after
+        // a coroutine ran out of budget behaves the same whatever loaded before it).
+        raw_hook::restart_count(lua)?;
     }
     b.depth.set(depth + 1);
     let r = f();
