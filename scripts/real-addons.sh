@@ -78,7 +78,10 @@ put SafeteeWoW/LibDeflate "" "$L/LibDeflate"
 put rossnichols/LibSerialize "" "$L/LibSerialize"
 put BigWigsMods/LibSpecialization LibSpecialization "$L/LibSpecialization"
 put Stanzilla/LibCustomGlow "" "$L/LibCustomGlow-1.0"
-# LibLatency and LibDurability (optional in DBM's code) have no public repository here.
+# LibLatency and LibDurability are hosted on wowace only (svn): take the unchanged copies that an
+# addon collection keeps in its packaged DBM-Core (version 2 of both, the retail C_ChatInfo ones)
+put aby-ui/repo-base DBM-Core/Libs/LibLatency "$L/LibLatency"
+put aby-ui/repo-base DBM-Core/Libs/LibDurability "$L/LibDurability"
 
 # --- Details with its plugin folders (move-folders), Plater (libs are in the repository) ---
 put Tercioo/Details-Damage-Meter "" "$A/Details"
@@ -90,16 +93,18 @@ put Nevcairiel/Bartender4 "" "$A/Bartender4"
 L=$A/Bartender4/libs
 for l in LibStub CallbackHandler-1.0 AceAddon-3.0 AceDB-3.0 AceDBOptions-3.0 AceEvent-3.0 \
   AceConsole-3.0 AceHook-3.0 AceLocale-3.0 AceGUI-3.0 AceConfig-3.0; do ace $l "$L"; done
-put Tuller/LibKeyBound-1.0 LibKeyBound-1.0 "$L/LibKeyBound-1.0"
-# ls-/LibActionButton-1.0 is a fork (its head renames the library) that merges upstream: take
-# the last upstream commit it holds (all 283 commits before it are Nevcairiel's)
-put ls-/LibActionButton-1.0@a5ca9087a6f6fb1501722618ba65a50be66bbc4c "" "$L/LibActionButton-1.0"
+# LibKeyBound-1.0 is hosted on wowace only; Tuller/LibKeyBound-1.0 stops in 2016 (revision 100000+1).
+# The newest copy found is the one a 2026 UI suite embeds unchanged (revision 126, 100000+4)
+put zol-wow/QUI libs/LibKeyBound-1.0 "$L/LibKeyBound-1.0"
+# LibActionButton-1.0 from its author's repository (12.x aware: LEARNED_SPELL_IN_SKILL_LINE)
+put Nevcairiel/LibActionButton-1.0 "" "$L/LibActionButton-1.0"
+# LibButtonGlow-1.0 (wowace only): the unchanged copy (version 8) embedded by SpellActivationOverlay
+put ennvina/spellactivationoverlay libs/LibButtonGlow-1.0 "$L/LibButtonGlow-1.0"
 put Questie/Questie Libs/LibDBIcon-1.0 "$L/LibDBIcon-1.0"
 put wowace-clone/LibWindow-1.1 LibWindow-1.1 "$L/LibWindow-1.1"
 put AdiAddons/LibDualSpec-1.0 "" "$L/LibDualSpec-1.0"
 put wowace-clone/LibSharedMedia-3.0 LibSharedMedia-3.0 "$L/LibSharedMedia-3.0"
 put Questie/Questie Libs/AceGUI-3.0-SharedMediaWidgets "$L/AceGUI-3.0-SharedMediaWidgets"
-# LibButtonGlow-1.0 (optional in LibActionButton) has no public repository here.
 
 # --- Questie (Classic; libraries are in the repository) ---
 put Questie/Questie "" "$A/Questie"
@@ -119,4 +124,11 @@ put wowace-clone/LibSharedMedia-3.0 LibSharedMedia-3.0 "$L/LibSharedMedia-3.0"
 L=$A/OmniCC_Config/libs
 ace AceConfig-3.0 "$L"; ace AceDBOptions-3.0 "$L"; ace AceGUI-3.0 "$L"
 put Questie/Questie Libs/AceGUI-3.0-SharedMediaWidgets "$L/AceGUI-3.0-SharedMediaWidgets"
+# --- Masque complete (the copy in addons-real lacks its LibDBIcon-1.0 external) ---
+put SFX-WoW/Masque "" "$A/Masque"
+L=$A/Masque/Libs
+for l in AceAddon-3.0 AceConfig-3.0 AceDB-3.0 AceDBOptions-3.0 AceGUI-3.0; do ace $l "$L"; done
+put SFX-WoW/AceGUI-3.0_SFX-Widgets "" "$L/AceGUI-3.0_SFX-Widgets"
+put Questie/Questie Libs/LibDBIcon-1.0 "$L/LibDBIcon-1.0"
+put AdiAddons/LibDualSpec-1.0 "" "$L/LibDualSpec-1.0"
 echo "Ace3 $(git -C "$ACE3" rev-parse HEAD 2>/dev/null || echo '(not a git checkout)') -> Ace3 libraries"
