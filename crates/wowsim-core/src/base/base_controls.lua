@@ -708,5 +708,11 @@ else
 end
 MAX_CLASSES = #CLASS_SORT_ORDER
 
+-- The timings and the out-of-range mark of the client's action buttons (action bar libraries
+-- flash attack buttons and poll range with them).
+ATTACK_BUTTON_FLASH_TIME = 0.4
+TOOLTIP_UPDATE_TIME = 0.2
+RANGE_INDICATOR = "\226\151\143"
+
 -- The action bar controller's update, which bar addons hook.
 function ActionBarController_UpdateAll(force) end
