@@ -56,7 +56,10 @@ fn used_as_color(t: &[&str], i: usize) -> bool {
     let holder = if i > 1 { t[i - 2] } else { "" };
     (next == ":" && COLOR_METHODS.contains(&after))
         || (next == "." && matches!(after, "r" | "g" | "b" | "a"))
-        || (matches!(prev, "=" | "or") && is_color_holder(holder))
+        // A colour constant of the client is a name of several words (`ADVENTURES_BUFF_BLUE`);
+        // a single word read into a `…Color` field is the global string of that word
+        // (`L.TextShadowColor = COLOR`, the localized label "Color").
+        || (matches!(prev, "=" | "or") && is_color_holder(holder) && t[i].contains('_'))
 }
 
 impl GlobalUse {
@@ -459,7 +462,8 @@ mod tests {
         scan_lua(
             "local a = X_ONE:GetRGBA() print(X_TWO.r) local predictionColor = X_THREE \
              t = { healthBarColorBG = X_FOUR } y = o.fillColor or X_FIVE \
-             local s = RED_CODE:GetRGB() colorblindMode = X_TEXT print(X_SIX:lower())",
+             local s = RED_CODE:GetRGB() colorblindMode = X_TEXT print(X_SIX:lower()) \
+             L.TextShadowColor = COLOR",
             &mut u,
         );
         scan_xml(
