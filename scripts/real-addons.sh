@@ -116,6 +116,9 @@ ace LibStub "$L"; ace CallbackHandler-1.0 "$L"; ace AceComm-3.0 "$L"; ace AceSer
 put tekkub/libdatabroker-1-1 "" "$L/LibDataBroker-1.1"
 put Questie/Questie Libs/LibDBIcon-1.0 "$L/LibDBIcon-1.0"
 put wowace-clone/LibSharedMedia-3.0 LibSharedMedia-3.0 "$L/LibSharedMedia-3.0"
+# BugSack shows what !BugGrabber catches (without it, BugSack only prints that it needs it).
+# funkydude/BugGrabber is not reachable; datagutten/BugGrabber holds its commits up to 2021
+put datagutten/BugGrabber "" "$A/!BugGrabber"
 put tullamods/OmniCC OmniCC "$A/OmniCC"
 put tullamods/OmniCC OmniCC_Config "$A/OmniCC_Config"
 L=$A/OmniCC/libs
