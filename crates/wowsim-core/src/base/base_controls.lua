@@ -708,6 +708,43 @@ else
 end
 MAX_CLASSES = #CLASS_SORT_ORDER
 
+-- The action bar globals the client keeps over C_ActionBar while the `loadDeprecationFallbacks`
+-- CVar is on (its default): the retail client defines them in a Blizzard deprecation addon, so
+-- without Blizzard's UI the base does (the API's namespaces are installed after the base, so
+-- each global finds its function when called).
+if isRetail and GetCVarBool("loadDeprecationFallbacks") then
+  local same = {
+    "GetActionAutocast", "GetActionText", "GetActionTexture", "GetActionLossOfControlCooldown",
+    "HasAction", "IsAttackAction", "IsCurrentAction", "IsAutoRepeatAction", "IsUsableAction",
+    "IsConsumableAction", "IsStackableAction", "IsItemAction", "IsEquippedAction",
+    "IsActionInRange", "GetBonusBarIndex", "GetBonusBarOffset", "GetExtraBarIndex",
+    "GetMultiCastBarIndex", "GetOverrideBarIndex", "GetOverrideBarSkin",
+    "GetTempShapeshiftBarIndex", "GetVehicleBarIndex", "HasBonusActionBar", "HasExtraActionBar",
+    "HasOverrideActionBar", "HasTempShapeshiftActionBar", "HasVehicleActionBar",
+    "IsPossessBarVisible", "GetActionBarPage",
+  }
+  local renamed = {
+    GetActionCount = "GetActionUseCount", ActionHasRange = "HasRangeRequirements",
+    ChangeActionBarPage = "SetActionBarPage", SetActionUIButton = "RegisterActionUIButton",
+  }
+  for _, name in ipairs(same) do
+    renamed[name] = name
+  end
+  for legacy, current in pairs(renamed) do
+    _G[legacy] = function(...) return C_ActionBar[current](...) end
+  end
+  -- The cooldown and charge getters answer with the fields of the namespace's table.
+  function GetActionCooldown(action)
+    local c = C_ActionBar.GetActionCooldown(action)
+    return c.startTime, c.duration, c.isEnabled, c.modRate
+  end
+  function GetActionCharges(action)
+    local c = C_ActionBar.GetActionCharges(action)
+    return c.currentCharges, c.maxCharges, c.cooldownStartTime, c.cooldownDuration,
+      c.chargeModRate
+  end
+end
+
 -- The timings and the out-of-range mark of the client's action buttons (action bar libraries
 -- flash attack buttons and poll range with them).
 ATTACK_BUTTON_FLASH_TIME = 0.4
