@@ -126,6 +126,78 @@ function FauxScrollFrame_Update(frame, numItems, numToDisplay, buttonHeight, but
   return show
 end
 
+-- Nine-slice borders: a frame's border made of nine textures (four corners, four edges and
+-- the centre) placed by a named layout. The base has no layout art: applying a layout places
+-- the pieces (keys as in the client) and remembers the layout; the textures have no file.
+local nineSlicePieces = { "TopLeftCorner", "TopRightCorner", "BottomLeftCorner",
+  "BottomRightCorner", "TopEdge", "BottomEdge", "LeftEdge", "RightEdge", "Center" }
+local nineSliceLayouts = {}
+NineSliceUtil = NineSliceUtil or {}
+function NineSliceUtil.AddLayout(name, layout)
+  nineSliceLayouts[name] = layout
+end
+function NineSliceUtil.GetLayout(name)
+  local layout = nineSliceLayouts[name]
+  if not layout and type(name) == "string" then
+    layout = { name = name }
+    nineSliceLayouts[name] = layout
+  end
+  return layout
+end
+function NineSliceUtil.ApplyLayout(container, layout, textureKit)
+  for _, key in ipairs(nineSlicePieces) do
+    local piece = container[key]
+    if not piece then
+      piece = container:CreateTexture(nil, key == "Center" and "BACKGROUND" or "BORDER")
+      container[key] = piece
+    end
+    piece:ClearAllPoints()
+  end
+  local c = container
+  c.TopLeftCorner:SetPoint("TOPLEFT")
+  c.TopRightCorner:SetPoint("TOPRIGHT")
+  c.BottomLeftCorner:SetPoint("BOTTOMLEFT")
+  c.BottomRightCorner:SetPoint("BOTTOMRIGHT")
+  c.TopEdge:SetPoint("TOPLEFT", c.TopLeftCorner, "TOPRIGHT")
+  c.TopEdge:SetPoint("TOPRIGHT", c.TopRightCorner, "TOPLEFT")
+  c.BottomEdge:SetPoint("BOTTOMLEFT", c.BottomLeftCorner, "BOTTOMRIGHT")
+  c.BottomEdge:SetPoint("BOTTOMRIGHT", c.BottomRightCorner, "BOTTOMLEFT")
+  c.LeftEdge:SetPoint("TOPLEFT", c.TopLeftCorner, "BOTTOMLEFT")
+  c.LeftEdge:SetPoint("BOTTOMLEFT", c.BottomLeftCorner, "TOPLEFT")
+  c.RightEdge:SetPoint("TOPRIGHT", c.TopRightCorner, "BOTTOMRIGHT")
+  c.RightEdge:SetPoint("BOTTOMRIGHT", c.BottomRightCorner, "TOPRIGHT")
+  c.Center:SetPoint("TOPLEFT", c.TopLeftCorner, "BOTTOMRIGHT")
+  c.Center:SetPoint("BOTTOMRIGHT", c.BottomRightCorner, "TOPLEFT")
+  c.nineSliceLayout = layout
+  c.nineSliceTextureKit = textureKit
+end
+function NineSliceUtil.ApplyLayoutByName(container, name, textureKit)
+  return NineSliceUtil.ApplyLayout(container, NineSliceUtil.GetLayout(name), textureKit)
+end
+function NineSliceUtil.DisableSharpening(container)
+  for _, key in ipairs(nineSlicePieces) do
+    local piece = container[key]
+    if piece and piece.SetSnapToPixelGrid then
+      piece:SetSnapToPixelGrid(false)
+      piece:SetTexelSnappingBias(0)
+    end
+  end
+end
+NineSlicePanelMixin = NineSlicePanelMixin or {}
+function NineSlicePanelMixin:GetFrameLayoutType()
+  return self.layoutType or self:GetParent().layoutType
+end
+function NineSlicePanelMixin:OnLoad()
+  local layout = self:GetFrameLayoutType()
+  if layout then
+    NineSliceUtil.ApplyLayoutByName(self, layout, self.layoutTextureKit)
+  end
+end
+template("NineSlicePanelTemplate", function(self)
+  Mixin(self, NineSlicePanelMixin)
+  self:OnLoad()
+end)
+
 -- Panel templates: a titled frame with a background and a close button.
 local PanelTitleMixin = {}
 function PanelTitleMixin:SetTitle(title)
@@ -539,6 +611,23 @@ MainMenuBarVehicleLeaveButton = MainMenuBarVehicleLeaveButton
   or CreateFrame("Button", "MainMenuBarVehicleLeaveButton", UIParent)
 MainMenuBarVehicleLeaveButton:Hide()
 
+-- The retail status tracking bars' manager (experience, reputation, ...) that bar addons
+-- re-parent: the frame and its two containers; the bars inside are not emulated.
+if isRetail and not StatusTrackingBarManager then
+  local m = CreateFrame("Frame", "StatusTrackingBarManager", UIParent)
+  m:SetSize(804, 14)
+  m:SetPoint("BOTTOM")
+  m.MainStatusTrackingBarContainer = CreateFrame("Frame", nil, m)
+  m.MainStatusTrackingBarContainer:SetSize(804, 14)
+  m.MainStatusTrackingBarContainer:SetPoint("BOTTOM")
+  m.SecondaryStatusTrackingBarContainer = CreateFrame("Frame", nil, m)
+  m.SecondaryStatusTrackingBarContainer:SetSize(804, 14)
+  m.SecondaryStatusTrackingBarContainer:SetPoint("BOTTOM", m.MainStatusTrackingBarContainer, "TOP")
+  function m:SetTextLocked(locked) self.textLocked = locked end
+  function m:IsTextLocked() return self.textLocked == true end
+  function m:UpdateBarsShown() end
+end
+
 -- The retail nameplate driver's callbacks that nameplate addons hook.
 if NamePlateDriverFrame then
   function NamePlateDriverFrame:OnNamePlateAdded(namePlateUnitToken) end
@@ -714,7 +803,7 @@ MAX_CLASSES = #CLASS_SORT_ORDER
 -- each global finds its function when called).
 if isRetail and GetCVarBool("loadDeprecationFallbacks") then
   local same = {
-    "GetActionAutocast", "GetActionText", "GetActionTexture", "GetActionLossOfControlCooldown",
+    "GetActionAutocast", "GetActionText", "GetActionTexture",
     "HasAction", "IsAttackAction", "IsCurrentAction", "IsAutoRepeatAction", "IsUsableAction",
     "IsConsumableAction", "IsStackableAction", "IsItemAction", "IsEquippedAction",
     "IsActionInRange", "GetBonusBarIndex", "GetBonusBarOffset", "GetExtraBarIndex",
@@ -731,7 +820,22 @@ if isRetail and GetCVarBool("loadDeprecationFallbacks") then
     renamed[name] = name
   end
   for legacy, current in pairs(renamed) do
-    _G[legacy] = function(...) return C_ActionBar[current](...) end
+    _G[legacy] = function(...)
+      local f = C_ActionBar[current]
+      if not f then
+        error(("%s: C_ActionBar.%s is not in wow-sim's API reference"):format(legacy, current), 2)
+      end
+      return f(...)
+    end
+  end
+  -- 12.x has the loss-of-control cooldown in C_ActionBar; the reference may predate it. The
+  -- character has no loss-of-control effect, so its cooldown is none (0, 0) as in the client.
+  function GetActionLossOfControlCooldown(action)
+    local f = C_ActionBar.GetActionLossOfControlCooldown
+    if f then
+      return f(action)
+    end
+    return 0, 0
   end
   -- The cooldown and charge getters answer with the fields of the namespace's table.
   function GetActionCooldown(action)
