@@ -399,6 +399,15 @@ TAXIROUTE_LINEFACTOR_2 = TAXIROUTE_LINEFACTOR / 2
 template("TooltipBackdropTemplate", function(self)
   Mixin(self, BackdropTemplateMixin)
 end)
+-- The tooltip border alone (its background fully transparent) and the bordered frame.
+template("TooltipBorderBackdropTemplate", function(self)
+  Mixin(self, BackdropTemplateMixin)
+  self.backdropColorAlpha = 0
+end)
+template("TooltipBorderedFrameTemplate", function(self)
+  Mixin(self, BackdropTemplateMixin)
+  self.backdropColorAlpha = 0.8
+end)
 template("UIPanelCloseButtonDefaultAnchors", function(self)
   self:SetPoint("TOPRIGHT", 1, 0)
 end)
@@ -610,6 +619,14 @@ end
 MainMenuBarVehicleLeaveButton = MainMenuBarVehicleLeaveButton
   or CreateFrame("Button", "MainMenuBarVehicleLeaveButton", UIParent)
 MainMenuBarVehicleLeaveButton:Hide()
+
+-- The retail queue status eye (group finder queues) that bar addons move with the micro menu.
+if isRetail and not QueueStatusButton then
+  local q = CreateFrame("Button", "QueueStatusButton", MicroMenuContainer or UIParent)
+  q:SetSize(45, 45)
+  q:Hide()
+  function q:UpdatePosition() end
+end
 
 -- The retail status tracking bars' manager (experience, reputation, ...) that bar addons
 -- re-parent: the frame and its two containers; the bars inside are not emulated.
