@@ -3,7 +3,8 @@
 # with the libraries their .pkgmeta `externals` name taken from their own public repositories.
 # Inputs: git directories of the repositories (as the `fetch` tool leaves them under MIRROR) and
 # an Ace3 checkout. Nothing here is copied into the wow-sim repository. Usage:
-#   scripts/real-addons.sh OUT_DIR   (writes OUT_DIR/AddOns; prints the commit of each source)
+#   scripts/real-addons.sh OUT_DIR   (writes OUT_DIR/AddOns and the per-addon sets OUT_DIR/per;
+#   prints the commit of each source)
 set -euo pipefail
 OUT=${1:?usage: real-addons.sh OUT_DIR}
 MIRROR=${MIRROR:-/work/.mirror}
@@ -134,4 +135,21 @@ for l in AceAddon-3.0 AceConfig-3.0 AceDB-3.0 AceDBOptions-3.0 AceGUI-3.0; do ac
 put SFX-WoW/AceGUI-3.0_SFX-Widgets "" "$L/AceGUI-3.0_SFX-Widgets"
 put Questie/Questie Libs/LibDBIcon-1.0 "$L/LibDBIcon-1.0"
 put AdiAddons/LibDualSpec-1.0 "" "$L/LibDualSpec-1.0"
+# --- one folder of symlinks per addon set (OUT/per/NAME): the addon with what it needs ---
+REAL=${REAL:-/work/inputs/addons-real/AddOns}
+P=$OUT/per
+rm -rf "$P"
+set_of() { local n=$1 d; shift; mkdir -p "$P/$n"; for d in "$@"; do ln -s "$d" "$P/$n/"; done; }
+set_of DBM "$A/DBM-Core" "$A/DBM-StatusBarTimers" "$A/DBM-GUI"
+set_of Details "$A/Details" "$A"/Details_*
+set_of Plater "$A/Plater"
+set_of DetailsPlater "$A/Details" "$A/Plater"
+set_of Bartender4 "$A/Bartender4"
+set_of Questie "$A/Questie"
+set_of BugSack "$A/BugSack" "$A/!BugGrabber"
+set_of OmniCC "$A/OmniCC" "$A/OmniCC_Config"
+set_of Masque "$A/Masque"
+for n in Ace3 LibSharedMedia-3.0 HereBeDragons LibDeflate LibCustomGlow-1.0 HandyNotes; do
+  set_of "$n" "$REAL/$n"
+done
 echo "Ace3 $(git -C "$ACE3" rev-parse HEAD 2>/dev/null || echo '(not a git checkout)') -> Ace3 libraries"
