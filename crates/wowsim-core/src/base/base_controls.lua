@@ -193,10 +193,15 @@ function NineSlicePanelMixin:OnLoad()
     NineSliceUtil.ApplyLayoutByName(self, layout, self.layoutTextureKit)
   end
 end
-template("NineSlicePanelTemplate", function(self)
+-- The layout may come from the KeyValues of an XML template built on these, which are applied
+-- after this function: the frame's OnLoad (run after them) applies it again.
+local function nineSlicePanel(self)
   Mixin(self, NineSlicePanelMixin)
+  self:SetScript("OnLoad", self.OnLoad)
   self:OnLoad()
-end)
+end
+template("NineSlicePanelTemplate", nineSlicePanel)
+template("NineSliceCodeTemplate", nineSlicePanel)
 
 -- Panel templates: a titled frame with a background and a close button.
 local PanelTitleMixin = {}
