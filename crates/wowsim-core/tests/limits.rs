@@ -116,7 +116,9 @@ fn the_memory_cap_stops_the_run_with_a_record() {
 fn the_timeout_stops_an_unbudgeted_loop() {
     let (_, errors, stopped) = run(addon("timeout", b"while true do end\n"), 0.1, |c| {
         c.script_budget = 0;
-        c.timeout = Some(Duration::from_millis(300));
+        // Long enough for the built-in base to load in a debug build on a loaded machine (the
+        // clock starts with the simulator): the timeout must fire in the addon's endless loop.
+        c.timeout = Some(Duration::from_millis(2000));
     });
     assert!(stopped.expect("stopped").contains("timed out"));
     assert!(

@@ -60,7 +60,10 @@ fn used_as_color(t: &[&str], i: usize) -> bool {
     let holder = if i > 1 { t[i - 2] } else { "" };
     (next == ":" && COLOR_METHODS.contains(&after))
         || (next == "." && matches!(after, "r" | "g" | "b" | "a"))
-        || (matches!(prev, "=" | "or") && is_color_holder(holder))
+        // A colour constant of the client is a name of several words (`ADVENTURES_BUFF_BLUE`);
+        // a single word read into a `…Color` field is the global string of that word
+        // (`L.TextShadowColor = COLOR`, the localized label "Color").
+        || (matches!(prev, "=" | "or") && is_color_holder(holder) && t[i].contains('_'))
 }
 
 /// Whether the read at `t[i]` shows the value as text (see [`GlobalUse::texts`]).
@@ -249,6 +252,25 @@ fn nil_tested_names<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
         .collect()
 }
 
+/// For each token, whether the innermost open construct around it is a table constructor
+/// (`{ NAME = v }`: a key, not an assignment to the global). Blocks (`function`, `if`, `do`,
+/// `repeat`) and brackets are tracked so a function body inside a constructor is a block.
+fn in_table_constructor(t: &[&str]) -> Vec<bool> {
+    let mut stack: Vec<&str> = Vec::new();
+    let mut out = Vec::with_capacity(t.len());
+    for tok in t {
+        out.push(stack.last() == Some(&"{"));
+        match *tok {
+            "{" | "(" | "[" | "function" | "if" | "do" | "repeat" => stack.push(tok),
+            "}" | ")" | "]" | "end" | "until" => {
+                stack.pop();
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Adds what one Lua file reads and writes. `_G.NAME = v` assigns the global; other reads
 /// through `_G.NAME` are probes for something optional (another addon) and are not reads.
 /// A read kept in a local that the file tests for nil (`local x = NAME if x then`) counts as
@@ -258,6 +280,7 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
     enum_reads(&t, out);
     let locals = file_locals(&t);
     let tested = nil_tested_names(&t);
+    let in_table = in_table_constructor(&t);
     for (i, tok) in t.iter().enumerate() {
         if !is_constant_name(tok) || locals.contains(tok) {
             continue;
@@ -277,6 +300,10 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
             && t[i - 3] == "local"
             && tested.contains(t[i - 2])
             && !matches!(next, "." | ":" | "[" | "(" | "..");
+        if next == "=" && in_table[i] && matches!(prev, "{" | "," | ";") {
+            // A key of a table constructor (`{ NONE = "NONE" }`) is neither read nor assigned.
+            continue;
+        }
         if prev == "function" || next == "=" {
             out.assigned.insert((*tok).to_string());
         } else if is_nil_test(&t, i) || kept_then_tested {
@@ -465,7 +492,21 @@ mod tests {
         check("--[==[ BLOCK ]] X ]==] print(C_D)", &["C_D"]);
         check("print(1.5e3, lowerCase, Mixed_Case, X)", &[]);
         check("function SETUP() end print(SETUP)", &[]);
-        check("t = { KEY = 1 } print(KEY)", &[]);
+        // A table key is not an assignment: `NONE` of `{ NONE = "NONE" }` is still the
+        // client's global string when read; a function body inside a constructor assigns.
+        check("t = { KEY = 1 } print(KEY)", &["KEY"]);
+        check(
+            "t = { 1, KEY2 = 2; KEY3 = 3 } print(KEY2, KEY3)",
+            &["KEY2", "KEY3"],
+        );
+        check(
+            "t = { f = function() SET_IN_F = 1 end } print(SET_IN_F)",
+            &[],
+        );
+        check(
+            "t = { [1] = 2, g = function() if x then SET_IN_IF = 1 end end } print(SET_IN_IF)",
+            &[],
+        );
         check("s = A_STRING .. B_STRING", &["A_STRING", "B_STRING"]);
         check("_G.SET_HERE = 1 print(SET_HERE, _G.PROBE)", &[]);
         check("if (IN_PARENS) then end print(IN_PARENS)", &[]);
@@ -515,7 +556,8 @@ mod tests {
         scan_lua(
             "local a = X_ONE:GetRGBA() print(X_TWO.r) local predictionColor = X_THREE \
              t = { healthBarColorBG = X_FOUR } y = o.fillColor or X_FIVE \
-             local s = RED_CODE:GetRGB() colorblindMode = X_TEXT print(X_SIX:lower())",
+             local s = RED_CODE:GetRGB() colorblindMode = X_TEXT print(X_SIX:lower()) \
+             L.TextShadowColor = COLOR",
             &mut u,
         );
         scan_xml(

@@ -13,6 +13,24 @@ function tContains(t, value)
   return false
 end
 
+-- Removes every occurrence of `item` from the array part; returns how many were removed.
+function tDeleteItem(t, item)
+  local before = #t
+  for i = before, 1, -1 do
+    if t[i] == item then
+      table.remove(t, i)
+    end
+  end
+  return before - #t
+end
+-- The first index of `item` in the array part, or nil.
+function tIndexOf(t, item)
+  for i = 1, #t do
+    if t[i] == item then
+      return i
+    end
+  end
+end
 function tInvert(t)
   local out = {}
   for k, v in pairs(t) do

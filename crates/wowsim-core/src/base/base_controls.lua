@@ -126,6 +126,83 @@ function FauxScrollFrame_Update(frame, numItems, numToDisplay, buttonHeight, but
   return show
 end
 
+-- Nine-slice borders: a frame's border made of nine textures (four corners, four edges and
+-- the centre) placed by a named layout. The base has no layout art: applying a layout places
+-- the pieces (keys as in the client) and remembers the layout; the textures have no file.
+local nineSlicePieces = { "TopLeftCorner", "TopRightCorner", "BottomLeftCorner",
+  "BottomRightCorner", "TopEdge", "BottomEdge", "LeftEdge", "RightEdge", "Center" }
+local nineSliceLayouts = {}
+NineSliceUtil = NineSliceUtil or {}
+function NineSliceUtil.AddLayout(name, layout)
+  nineSliceLayouts[name] = layout
+end
+function NineSliceUtil.GetLayout(name)
+  local layout = nineSliceLayouts[name]
+  if not layout and type(name) == "string" then
+    layout = { name = name }
+    nineSliceLayouts[name] = layout
+  end
+  return layout
+end
+function NineSliceUtil.ApplyLayout(container, layout, textureKit)
+  for _, key in ipairs(nineSlicePieces) do
+    local piece = container[key]
+    if not piece then
+      piece = container:CreateTexture(nil, key == "Center" and "BACKGROUND" or "BORDER")
+      container[key] = piece
+    end
+    piece:ClearAllPoints()
+  end
+  local c = container
+  c.TopLeftCorner:SetPoint("TOPLEFT")
+  c.TopRightCorner:SetPoint("TOPRIGHT")
+  c.BottomLeftCorner:SetPoint("BOTTOMLEFT")
+  c.BottomRightCorner:SetPoint("BOTTOMRIGHT")
+  c.TopEdge:SetPoint("TOPLEFT", c.TopLeftCorner, "TOPRIGHT")
+  c.TopEdge:SetPoint("TOPRIGHT", c.TopRightCorner, "TOPLEFT")
+  c.BottomEdge:SetPoint("BOTTOMLEFT", c.BottomLeftCorner, "BOTTOMRIGHT")
+  c.BottomEdge:SetPoint("BOTTOMRIGHT", c.BottomRightCorner, "BOTTOMLEFT")
+  c.LeftEdge:SetPoint("TOPLEFT", c.TopLeftCorner, "BOTTOMLEFT")
+  c.LeftEdge:SetPoint("BOTTOMLEFT", c.BottomLeftCorner, "TOPLEFT")
+  c.RightEdge:SetPoint("TOPRIGHT", c.TopRightCorner, "BOTTOMRIGHT")
+  c.RightEdge:SetPoint("BOTTOMRIGHT", c.BottomRightCorner, "TOPRIGHT")
+  c.Center:SetPoint("TOPLEFT", c.TopLeftCorner, "BOTTOMRIGHT")
+  c.Center:SetPoint("BOTTOMRIGHT", c.BottomRightCorner, "TOPLEFT")
+  c.nineSliceLayout = layout
+  c.nineSliceTextureKit = textureKit
+end
+function NineSliceUtil.ApplyLayoutByName(container, name, textureKit)
+  return NineSliceUtil.ApplyLayout(container, NineSliceUtil.GetLayout(name), textureKit)
+end
+function NineSliceUtil.DisableSharpening(container)
+  for _, key in ipairs(nineSlicePieces) do
+    local piece = container[key]
+    if piece and piece.SetSnapToPixelGrid then
+      piece:SetSnapToPixelGrid(false)
+      piece:SetTexelSnappingBias(0)
+    end
+  end
+end
+NineSlicePanelMixin = NineSlicePanelMixin or {}
+function NineSlicePanelMixin:GetFrameLayoutType()
+  return self.layoutType or self:GetParent().layoutType
+end
+function NineSlicePanelMixin:OnLoad()
+  local layout = self:GetFrameLayoutType()
+  if layout then
+    NineSliceUtil.ApplyLayoutByName(self, layout, self.layoutTextureKit)
+  end
+end
+-- The layout may come from the KeyValues of an XML template built on these, which are applied
+-- after this function: the frame's OnLoad (run after them) applies it again.
+local function nineSlicePanel(self)
+  Mixin(self, NineSlicePanelMixin)
+  self:SetScript("OnLoad", self.OnLoad)
+  self:OnLoad()
+end
+template("NineSlicePanelTemplate", nineSlicePanel)
+template("NineSliceCodeTemplate", nineSlicePanel)
+
 -- Panel templates: a titled frame with a background and a close button.
 local PanelTitleMixin = {}
 function PanelTitleMixin:SetTitle(title)
@@ -424,6 +501,15 @@ TAXIROUTE_LINEFACTOR_2 = TAXIROUTE_LINEFACTOR / 2
 template("TooltipBackdropTemplate", function(self)
   Mixin(self, BackdropTemplateMixin)
 end)
+-- The tooltip border alone (its background fully transparent) and the bordered frame.
+template("TooltipBorderBackdropTemplate", function(self)
+  Mixin(self, BackdropTemplateMixin)
+  self.backdropColorAlpha = 0
+end)
+template("TooltipBorderedFrameTemplate", function(self)
+  Mixin(self, BackdropTemplateMixin)
+  self.backdropColorAlpha = 0.8
+end)
 template("UIPanelCloseButtonDefaultAnchors", function(self)
   self:SetPoint("TOPRIGHT", 1, 0)
 end)
@@ -636,6 +722,31 @@ MainMenuBarVehicleLeaveButton = MainMenuBarVehicleLeaveButton
   or CreateFrame("Button", "MainMenuBarVehicleLeaveButton", UIParent)
 MainMenuBarVehicleLeaveButton:Hide()
 
+-- The retail queue status eye (group finder queues) that bar addons move with the micro menu.
+if isRetail and not QueueStatusButton then
+  local q = CreateFrame("Button", "QueueStatusButton", MicroMenuContainer or UIParent)
+  q:SetSize(45, 45)
+  q:Hide()
+  function q:UpdatePosition() end
+end
+
+-- The retail status tracking bars' manager (experience, reputation, ...) that bar addons
+-- re-parent: the frame and its two containers; the bars inside are not emulated.
+if isRetail and not StatusTrackingBarManager then
+  local m = CreateFrame("Frame", "StatusTrackingBarManager", UIParent)
+  m:SetSize(804, 14)
+  m:SetPoint("BOTTOM")
+  m.MainStatusTrackingBarContainer = CreateFrame("Frame", nil, m)
+  m.MainStatusTrackingBarContainer:SetSize(804, 14)
+  m.MainStatusTrackingBarContainer:SetPoint("BOTTOM")
+  m.SecondaryStatusTrackingBarContainer = CreateFrame("Frame", nil, m)
+  m.SecondaryStatusTrackingBarContainer:SetSize(804, 14)
+  m.SecondaryStatusTrackingBarContainer:SetPoint("BOTTOM", m.MainStatusTrackingBarContainer, "TOP")
+  function m:SetTextLocked(locked) self.textLocked = locked end
+  function m:IsTextLocked() return self.textLocked == true end
+  function m:UpdateBarsShown() end
+end
+
 -- The retail nameplate driver's callbacks that nameplate addons hook.
 if NamePlateDriverFrame then
   function NamePlateDriverFrame:OnNamePlateAdded(namePlateUnitToken) end
@@ -804,6 +915,64 @@ else
     "ROGUE", "MAGE", "WARLOCK", "HUNTER" }
 end
 MAX_CLASSES = #CLASS_SORT_ORDER
+
+-- The action bar globals the client keeps over C_ActionBar while the `loadDeprecationFallbacks`
+-- CVar is on (its default): the retail client defines them in a Blizzard deprecation addon, so
+-- without Blizzard's UI the base does (the API's namespaces are installed after the base, so
+-- each global finds its function when called).
+if isRetail and GetCVarBool("loadDeprecationFallbacks") then
+  local same = {
+    "GetActionAutocast", "GetActionText", "GetActionTexture",
+    "HasAction", "IsAttackAction", "IsCurrentAction", "IsAutoRepeatAction", "IsUsableAction",
+    "IsConsumableAction", "IsStackableAction", "IsItemAction", "IsEquippedAction",
+    "IsActionInRange", "GetBonusBarIndex", "GetBonusBarOffset", "GetExtraBarIndex",
+    "GetMultiCastBarIndex", "GetOverrideBarIndex", "GetOverrideBarSkin",
+    "GetTempShapeshiftBarIndex", "GetVehicleBarIndex", "HasBonusActionBar", "HasExtraActionBar",
+    "HasOverrideActionBar", "HasTempShapeshiftActionBar", "HasVehicleActionBar",
+    "IsPossessBarVisible", "GetActionBarPage",
+  }
+  local renamed = {
+    GetActionCount = "GetActionUseCount", ActionHasRange = "HasRangeRequirements",
+    ChangeActionBarPage = "SetActionBarPage", SetActionUIButton = "RegisterActionUIButton",
+  }
+  for _, name in ipairs(same) do
+    renamed[name] = name
+  end
+  for legacy, current in pairs(renamed) do
+    _G[legacy] = function(...)
+      local f = C_ActionBar[current]
+      if not f then
+        error(("%s: C_ActionBar.%s is not in wow-sim's API reference"):format(legacy, current), 2)
+      end
+      return f(...)
+    end
+  end
+  -- 12.x has the loss-of-control cooldown in C_ActionBar; the reference may predate it. The
+  -- character has no loss-of-control effect, so its cooldown is none (0, 0) as in the client.
+  function GetActionLossOfControlCooldown(action)
+    local f = C_ActionBar.GetActionLossOfControlCooldown
+    if f then
+      return f(action)
+    end
+    return 0, 0
+  end
+  -- The cooldown and charge getters answer with the fields of the namespace's table.
+  function GetActionCooldown(action)
+    local c = C_ActionBar.GetActionCooldown(action)
+    return c.startTime, c.duration, c.isEnabled, c.modRate
+  end
+  function GetActionCharges(action)
+    local c = C_ActionBar.GetActionCharges(action)
+    return c.currentCharges, c.maxCharges, c.cooldownStartTime, c.cooldownDuration,
+      c.chargeModRate
+  end
+end
+
+-- The timings and the out-of-range mark of the client's action buttons (action bar libraries
+-- flash attack buttons and poll range with them).
+ATTACK_BUTTON_FLASH_TIME = 0.4
+TOOLTIP_UPDATE_TIME = 0.2
+RANGE_INDICATOR = "\226\151\143"
 
 -- The action bar controller's update, which bar addons hook.
 function ActionBarController_UpdateAll(force) end

@@ -83,7 +83,10 @@ local function compile(body)
   local f = compiled[body]
   if not f then
     local err
-    f, err = loadstring("local self, control, owner = ...; " .. body, "=(secure snippet)")
+    -- The body's `...` is only the snippet's own arguments (`control:RunFor(frame, body, ...)`),
+    -- as in the client; `self`, `control` and `owner` are names around it.
+    f, err = loadstring("local self, control, owner = ...; return (function(...) " .. body
+      .. "\nend)(select(4, ...))", "=(secure snippet)")
     if not f then
       error("Invalid secure snippet: " .. tostring(err), 3)
     end
