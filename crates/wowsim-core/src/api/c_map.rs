@@ -9,12 +9,21 @@
 //! | `C_Map.GetMapArtLayers(uiMapID)` | [`install`]: one layer of the client's world-map size (1002 x 668, 256-unit tiles, scale 1) for a known map, nothing otherwise |
 //! | `C_Map.GetMapChildrenInfo(uiMapID [, mapType [, allDescendants]])` | [`install`]: the known children (of that type), in id order |
 //! | `GetZoneText`, `GetRealZoneText`, `GetMinimapZoneText` | [`install`]: the zone's name |
+//! | `C_Map.GetPlayerMapPosition(uiMapID, unit)` | [`install`]: a `Vector2DMixin` object (`x`, `y`, `GetXY`) for `player` on the zone's map; nil on the maps above it and for other units |
+//! | `C_Map.GetWorldPosFromMapPos(uiMapID, pos)` | [`install`]: the continent (instance) id and a `Vector2DMixin` world position, for the zone's map; nothing elsewhere |
+//! | `C_Map.GetMapWorldSize(uiMapID)` (retail) | [`install`]: the zone's size in yards; `0, 0` elsewhere |
+//! | `UnitPosition(unit)` | [`install`]: the character's world `x, y, z` and instance id for `player`; nothing for other units |
+//! | `wowsim.SetPlayerPosition{mapID=, x=, y=}` | [`install`]: wow-sim's own: moves the character to a point of a map that has a world rectangle |
 //!
 //! The ids are the client's for each flavour (Classic Era numbers its maps apart from retail's).
-//! Everything else of `C_Map` (map positions, art ids, groups, links) stays a counted typed stub.
+//! The character stands in Goldshire (world `-9464, 62, 56` on Eastern Kingdoms' instance 0, map
+//! position about `0.42, 0.66` of Elwynn Forest): our choice of a spot. Only the zone has a world
+//! rectangle (Elwynn Forest's bounds, the same in every flavour), so positions on the continent and
+//! world maps above it are nil, where the client would translate them.
+//! Everything else of `C_Map` (art ids, groups, links) stays a counted typed stub.
 
 use mlua::{Lua, MultiValue, Table, Value};
-use wowsim_data::Product;
+use wowsim_data::{Product, ProductData};
 
 /// One map: (id, name, `Enum.UIMapType` value, parent id or 0).
 type MapRow = (i64, &'static str, i64, i64);
@@ -31,6 +40,80 @@ const CLASSIC: &[MapRow] = &[
     (1415, "Eastern Kingdoms", 2, 947),
     (1429, "Elwynn Forest", 3, 1415),
 ];
+
+/// A map's place in its world instance: (instance id, left, right, top, bottom), in the client's
+/// world coordinates (`x` grows north, `y` grows west: left > right, top > bottom).
+type WorldRect = (i64, f64, f64, f64, f64);
+
+/// Elwynn Forest's bounds on Eastern Kingdoms (instance 0).
+const ELWYNN: WorldRect = (0, 1535.4166, -1935.4166, -7939.583, -10254.166);
+
+/// Where the character stands: instance and world `x, y, z` (VM app data).
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerPosition {
+    pub instance: i64,
+    pub x: f64,
+    pub y: f64,
+    pub z: f64,
+}
+
+impl Default for PlayerPosition {
+    /// Goldshire, in front of the inn (our choice).
+    fn default() -> Self {
+        PlayerPosition {
+            instance: 0,
+            x: -9464.0,
+            y: 62.0,
+            z: 56.0,
+        }
+    }
+}
+
+/// The world rectangle of a map, for the maps that have one.
+fn world_rect(product: Product, id: i64) -> Option<WorldRect> {
+    let (_, zone) = maps(product);
+    (id == zone).then_some(ELWYNN)
+}
+
+/// The map position (0..1 across, 0..1 down) of a world point on `rect`, or `None` when the
+/// point lies in another instance or outside the map.
+fn map_pos(rect: WorldRect, p: &PlayerPosition) -> Option<(f64, f64)> {
+    let (instance, left, right, top, bottom) = rect;
+    let mx = (left - p.y) / (left - right);
+    let my = (top - p.x) / (top - bottom);
+    (p.instance == instance && (0.0..=1.0).contains(&mx) && (0.0..=1.0).contains(&my))
+        .then_some((mx, my))
+}
+
+/// The world point (`x` north, `y` west) of a map position on `rect`.
+fn world_pos(rect: WorldRect, mx: f64, my: f64) -> (f64, f64) {
+    let (_, left, right, top, bottom) = rect;
+    (top - my * (top - bottom), left - mx * (left - right))
+}
+
+/// A `{x, y}` table with `Vector2DMixin`'s methods when the UI (or the base) defines them.
+fn vector2d(lua: &Lua, x: f64, y: f64) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set("x", x)?;
+    t.raw_set("y", y)?;
+    crate::api::ui_color::apply_mixin(lua, &t, "Vector2DMixin")?;
+    Ok(t)
+}
+
+fn number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Integer(i) => Some(*i as f64),
+        Value::Number(n) => Some(*n),
+        Value::String(s) => s.to_str().ok()?.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn position(lua: &Lua) -> PlayerPosition {
+    lua.app_data_ref::<PlayerPosition>()
+        .map(|p| *p)
+        .unwrap_or_default()
+}
 
 /// The maps of the flavour and the id of the character's zone.
 fn maps(product: Product) -> (&'static [MapRow], i64) {
@@ -70,7 +153,8 @@ fn usage(lua: &Lua, text: &str) -> mlua::Error {
 }
 
 /// Installs the functions of this file (before the typed stubs, which fill the rest of `C_Map`).
-pub fn install(lua: &Lua, product: Product) -> mlua::Result<()> {
+pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    let product = data.product();
     let (rows, zone) = maps(product);
     let with_flags = product == Product::Retail;
     let g = lua.globals();
@@ -162,6 +246,7 @@ pub fn install(lua: &Lua, product: Product) -> mlua::Result<()> {
             lua.create_sequence_from(out)
         })?,
     )?;
+    install_positions(lua, data, &ns)?;
     let zone_name = rows.iter().find(|r| r.0 == zone).map_or("", |r| r.1);
     for name in ["GetZoneText", "GetRealZoneText", "GetMinimapZoneText"] {
         g.raw_set(
@@ -170,4 +255,127 @@ pub fn install(lua: &Lua, product: Product) -> mlua::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// The character's position: `C_Map.GetPlayerMapPosition`, `C_Map.GetWorldPosFromMapPos`,
+/// `C_Map.GetMapWorldSize` (when the flavour has it), `UnitPosition` and
+/// `wowsim.SetPlayerPosition`.
+fn install_positions(lua: &Lua, data: &'static ProductData, ns: &Table) -> mlua::Result<()> {
+    let product = data.product();
+    lua.set_app_data(PlayerPosition::default());
+    ns.raw_set(
+        "GetPlayerMapPosition",
+        lua.create_function(move |lua, (id, unit): (Value, Value)| {
+            let (Some(id), Value::String(_)) = (map_id(&id), &unit) else {
+                return Err(usage(
+                    lua,
+                    "Usage: local position = C_Map.GetPlayerMapPosition(uiMapID, unitToken)",
+                ));
+            };
+            let pos = is_player(&unit)
+                .then(|| world_rect(product, id))
+                .flatten()
+                .and_then(|rect| map_pos(rect, &position(lua)));
+            pos.map(|(x, y)| vector2d(lua, x, y)).transpose()
+        })?,
+    )?;
+    ns.raw_set(
+        "GetWorldPosFromMapPos",
+        lua.create_function(move |lua, (id, pos): (Value, Value)| {
+            let xy = match &pos {
+                Value::Table(t) => number(&t.raw_get("x")?).zip(number(&t.raw_get("y")?)),
+                _ => None,
+            };
+            let (Some(id), Some((mx, my))) = (map_id(&id), xy) else {
+                return Err(usage(
+                    lua,
+                    "Usage: local continentID, worldPosition = C_Map.GetWorldPosFromMapPos(uiMapID, mapPosition)",
+                ));
+            };
+            let mut out = MultiValue::new();
+            if let Some(rect) = world_rect(product, id) {
+                let (wx, wy) = world_pos(rect, mx, my);
+                out.push_back(Value::Integer(rect.0));
+                out.push_back(Value::Table(vector2d(lua, wx, wy)?));
+            }
+            Ok(out)
+        })?,
+    )?;
+    if data.api("C_Map.GetMapWorldSize").is_some() {
+        ns.raw_set(
+            "GetMapWorldSize",
+            lua.create_function(move |lua, id: Value| {
+                let Some(id) = map_id(&id) else {
+                    return Err(usage(
+                        lua,
+                        "Usage: local width, height = C_Map.GetMapWorldSize(uiMapID)",
+                    ));
+                };
+                Ok(world_rect(product, id).map_or((0.0, 0.0), |(_, l, r, t, b)| (l - r, t - b)))
+            })?,
+        )?;
+    }
+    let g = lua.globals();
+    g.raw_set(
+        "UnitPosition",
+        lua.create_function(|lua, unit: Value| {
+            if !matches!(unit, Value::String(_)) {
+                return Err(usage(
+                    lua,
+                    "Usage: local positionX, positionY, positionZ, mapID = UnitPosition(unit)",
+                ));
+            }
+            let mut out = MultiValue::new();
+            if is_player(&unit) {
+                let p = position(lua);
+                out.extend([
+                    Value::Number(p.x),
+                    Value::Number(p.y),
+                    Value::Number(p.z),
+                    Value::Integer(p.instance),
+                ]);
+            }
+            Ok(out)
+        })?,
+    )?;
+    let set = lua.create_function(move |lua, args: Value| {
+        const USE: &str = "Usage: wowsim.SetPlayerPosition({mapID = uiMapID, x = 0..1, y = 0..1})";
+        let Value::Table(t) = args else {
+            return Err(usage(lua, USE));
+        };
+        let (Some(id), Some(mx), Some(my)) = (
+            map_id(&t.raw_get("mapID")?),
+            number(&t.raw_get("x")?),
+            number(&t.raw_get("y")?),
+        ) else {
+            return Err(usage(lua, USE));
+        };
+        let Some(rect) = world_rect(product, id) else {
+            return Err(usage(
+                lua,
+                &format!("wowsim.SetPlayerPosition: map {id} has no world rectangle in wow-sim (only the character's zone has one)"),
+            ));
+        };
+        if !(0.0..=1.0).contains(&mx) || !(0.0..=1.0).contains(&my) {
+            return Err(usage(
+                lua,
+                &format!("wowsim.SetPlayerPosition: x and y must lie in 0..1 (got {mx}, {my})"),
+            ));
+        }
+        let (x, y) = world_pos(rect, mx, my);
+        let z = position(lua).z;
+        lua.set_app_data(PlayerPosition {
+            instance: rect.0,
+            x,
+            y,
+            z,
+        });
+        Ok(())
+    })?;
+    let t = match g.raw_get::<Value>("wowsim")? {
+        Value::Table(t) => t,
+        _ => lua.create_table()?,
+    };
+    t.raw_set("SetPlayerPosition", set)?;
+    g.raw_set("wowsim", t)
 }

@@ -41,7 +41,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     c_texture::install(lua)?;
     c_xml_util::install(lua)?;
     classes::install(lua, data)?;
-    c_map::install(lua, data.product())?;
+    c_map::install(lua, data)?;
     game_data::install(lua)?;
     spells::install(lua, data)?;
     items::install(lua, data)?;
