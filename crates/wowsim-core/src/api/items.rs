@@ -110,48 +110,45 @@ pub fn install(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
             }),
         )?;
     }
-    define(
-        lua,
-        data,
-        "C_Item.GetItemNameByID",
-        None,
-        Box::new(|lua, a, bad| {
-            let it = id_of(a, lua, bad)?.and_then(|id| game_data::item_data(lua, id, false));
-            it.map(|it| it.name).into_lua_multi(lua)
+    // One field of an item: the name and quality wait for the item's data (an uncached item
+    // answers nothing and is requested), the icon and stack size are known at once.
+    type Field = fn(&Lua, Item) -> mlua::Result<MultiValue>;
+    let fields: [(&str, bool, Field); 5] = [
+        ("C_Item.GetItemNameByID", true, |lua, it| {
+            it.name.into_lua_multi(lua)
         }),
-    )?;
-    define(
-        lua,
-        data,
-        "C_Item.GetItemQualityByID",
-        None,
-        Box::new(|lua, a, bad| {
-            let it = id_of(a, lua, bad)?.and_then(|id| game_data::item_data(lua, id, false));
-            it.map(|it| it.quality).into_lua_multi(lua)
+        ("C_Item.GetItemQualityByID", true, |lua, it| {
+            it.quality.into_lua_multi(lua)
         }),
-    )?;
-    for name in ["C_Item.GetItemIconByID", "GetItemIcon"] {
+        ("C_Item.GetItemIconByID", false, |lua, it| {
+            it.icon.into_lua_multi(lua)
+        }),
+        ("GetItemIcon", false, |lua, it| it.icon.into_lua_multi(lua)),
+        ("C_Item.GetItemMaxStackSizeByID", false, |lua, it| {
+            it.stack_count.into_lua_multi(lua)
+        }),
+    ];
+    for (name, needs_data, field) in fields {
         define(
             lua,
             data,
             name,
             None,
-            Box::new(|lua, a, bad| {
-                let it = id_of(a, lua, bad)?.and_then(|id| game_data::item_record(lua, id));
-                it.map(|it| it.icon).into_lua_multi(lua)
+            Box::new(move |lua, a, bad| {
+                let it = id_of(a, lua, bad)?.and_then(|id| {
+                    if needs_data {
+                        game_data::item_data(lua, id, false)
+                    } else {
+                        game_data::item_record(lua, id)
+                    }
+                });
+                match it {
+                    Some(it) => field(lua, it),
+                    None => Value::Nil.into_lua_multi(lua),
+                }
             }),
         )?;
     }
-    define(
-        lua,
-        data,
-        "C_Item.GetItemMaxStackSizeByID",
-        None,
-        Box::new(|lua, a, bad| {
-            let it = id_of(a, lua, bad)?.and_then(|id| game_data::item_record(lua, id));
-            it.map(|it| it.stack_count).into_lua_multi(lua)
-        }),
-    )?;
     define(
         lua,
         data,

@@ -60,20 +60,22 @@ use wowsim_data::ProductData;
 /// virtual clock (`lua/character_access.lua`), for the functions the flavour has.
 fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let has = lua.create_function(move |_, name: String| Ok(data.api(&name).is_some()))?;
-    lua.load(include_str!("../lua/no_database.lua"))
+    let define: mlua::Function = lua
+        .load(include_str!("../lua/no_database.lua"))
         .set_name("=[wow-sim no_database]")
-        .call::<()>(has.clone())?;
-    install_character_access(lua, has)
+        .call(has)?;
+    install_character_access(lua, define)
 }
 
-/// Runs `lua/character_access.lua` for the functions `has(name)` accepts.
-fn install_character_access(lua: &Lua, has: mlua::Function) -> mlua::Result<()> {
+/// Runs `lua/character_access.lua`, which defines its answers with `define` (from
+/// `lua/no_database.lua`: only the functions the flavour has).
+fn install_character_access(lua: &Lua, define: mlua::Function) -> mlua::Result<()> {
     let fire = lua.create_function(|lua, (event, args): (String, mlua::MultiValue)| {
         crate::events::fire_event(lua, &event, args)
     })?;
     lua.load(include_str!("../lua/character_access.lua"))
         .set_name("=[wow-sim character_access]")
-        .call::<()>((has, fire))
+        .call::<()>((define, fire))
 }
 
 /// Converts a reference value (globals, defaults) into a Lua value.

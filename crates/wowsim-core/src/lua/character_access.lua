@@ -2,8 +2,9 @@
 -- is at the flavour's maximum level (api/identity.rs) on an ordinary account, so the level- and
 -- account-gated panels are open to it: the client's UI asks these before showing a panel, and a
 -- typed stub's `false` (or nothing) would keep the achievement frame, the adventure guide and the
--- group finder shut. Only the functions the flavour's reference lists are defined (`has(name)`).
-local has, fireEvent = ...
+-- group finder shut. Only the functions the flavour's reference lists are defined (`define`, from
+-- lua/no_database.lua).
+local define, fireEvent = ...
 
 local answers = {
   -- The UI checks both before opening the achievement frame; a character at the maximum
@@ -109,18 +110,4 @@ answers["C_DateAndTime.GetCurrentCalendarTime"] = function()
   }
 end
 
-for name, f in pairs(answers) do
-  if has(name) then
-    local ns, short = name:match("^(C_%w+)%.(%w+)$")
-    if ns then
-      local t = _G[ns]
-      if type(t) ~= "table" then
-        t = {}
-        _G[ns] = t
-      end
-      t[short] = f
-    else
-      _G[name] = f
-    end
-  end
-end
+define(answers)

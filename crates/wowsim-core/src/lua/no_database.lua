@@ -24,18 +24,25 @@ local answers = {
   ["GetItemLevelColor"] = white,
 }
 
-for name, f in pairs(answers) do
-  if has(name) then
-    local ns, short = name:match("^(C_%w+)%.(%w+)$")
-    if ns then
-      local t = _G[ns]
-      if type(t) ~= "table" then
-        t = {}
-        _G[ns] = t
+-- Defines each answer the flavour has (`C_X.Name` in its namespace table, made if absent);
+-- returned for lua/character_access.lua, which defines its answers the same way.
+local function define(answers)
+  for name, f in pairs(answers) do
+    if has(name) then
+      local ns, short = name:match("^(C_%w+)%.(%w+)$")
+      if ns then
+        local t = _G[ns]
+        if type(t) ~= "table" then
+          t = {}
+          _G[ns] = t
+        end
+        t[short] = f
+      else
+        _G[name] = f
       end
-      t[short] = f
-    else
-      _G[name] = f
     end
   end
 end
+
+define(answers)
+return define
