@@ -134,8 +134,9 @@ function GridLayoutUtil.ApplyGridLayout(regions, initialAnchor, layout)
 end
 
 -- The retail client's UI names the sound function of `C_Sound` as a global (the API's
--- namespaces are installed after the base, so the global finds it when called).
-if not PlaySound then
+-- namespaces are installed after the base, so the global finds it when called); Classic
+-- clients have their own global.
+if WOW_PROJECT_ID == WOW_PROJECT_MAINLINE and not PlaySound then
   function PlaySound(...)
     return C_Sound.PlaySound(...)
   end
