@@ -367,8 +367,13 @@ impl Simulator {
         natives.set(
             "template",
             self.lua
-                .create_function(move |_, (name, f): (String, Function)| {
-                    registry.raw_set(name, f)
+                .create_function(move |_, (name, f): (String, Option<Function>)| {
+                    // `template(name, f)` defines a template; `template(name)` answers one
+                    // defined before, for templates that inherit it.
+                    match f {
+                        Some(f) => registry.raw_set(name, f).map(|()| None),
+                        None => registry.raw_get::<Option<Function>>(name),
+                    }
                 })?,
         )?;
         if self.config.flavor == Flavor::Retail {
@@ -393,8 +398,9 @@ impl Simulator {
                 .hostcall
                 .call::<MultiValue>((util, natives.clone()))
         })?;
-        // Secure templates and snippets (`base/base_secure.lua`), then the client's controls
-        // addons use at load time (`base/base_controls.lua`); both receive `template`.
+        // Secure templates and snippets (`base/base_secure.lua`), the client's controls addons
+        // use at load time (`base/base_controls.lua`), then anchors, grid layouts and options
+        // controls (`base/base_options.lua`); each receives `template`.
         let template: Function = natives.get("template")?;
         for (src, name) in [
             (
@@ -404,6 +410,10 @@ impl Simulator {
             (
                 include_str!("base/base_controls.lua"),
                 "@Interface/wow-sim/base_controls.lua",
+            ),
+            (
+                include_str!("base/base_options.lua"),
+                "@Interface/wow-sim/base_options.lua",
             ),
         ] {
             let f = self.lua.load(src).set_name(name).into_function()?;

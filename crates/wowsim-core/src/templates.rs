@@ -39,7 +39,12 @@ pub fn apply_runtime_templates(
     intrinsic: Option<&str>,
 ) -> mlua::Result<()> {
     let mut links = Vec::new();
-    for name in intrinsic.into_iter().chain(registry::split_list(templates)) {
+    let n_intrinsic = usize::from(intrinsic.is_some());
+    for (i, name) in intrinsic
+        .into_iter()
+        .chain(registry::split_list(templates))
+        .enumerate()
+    {
         if let Some(t) = registry::find(lua, name) {
             frame::flatten(lua, t, &mut links, 0);
             continue;
@@ -50,6 +55,8 @@ pub fn apply_runtime_templates(
                 let f: Function = f;
                 f.call::<()>(obj.clone())?;
             }
+            // An intrinsic type of the base without a template of its name has nothing to add.
+            _ if i < n_intrinsic => {}
             _ => {
                 return Err(lua_error(
                     lua,

@@ -497,19 +497,22 @@ end
 TAXIROUTE_LINEFACTOR = 128 / 126
 TAXIROUTE_LINEFACTOR_2 = TAXIROUTE_LINEFACTOR / 2
 
--- Backdrop templates of tooltips and the close button's usual place.
-template("TooltipBackdropTemplate", function(self)
+-- Backdrop templates of tooltips and the close button's usual place. As in the client, the
+-- frame holds a nine-slice child frame (`NineSlice`, at the frame's level) laid out by the
+-- tooltip layout: addons count it among the frame's children.
+local function tooltipBackdrop(self, alpha)
   Mixin(self, BackdropTemplateMixin)
-end)
+  self.backdropColorAlpha = alpha
+  self.layoutType = "TooltipDefaultLayout"
+  local nineSlice = CreateFrame("Frame", nil, self, "NineSlicePanelTemplate")
+  nineSlice:SetAllPoints()
+  nineSlice:SetFrameLevel(self:GetFrameLevel())
+  self.NineSlice = nineSlice
+end
+template("TooltipBackdropTemplate", function(self) tooltipBackdrop(self, nil) end)
 -- The tooltip border alone (its background fully transparent) and the bordered frame.
-template("TooltipBorderBackdropTemplate", function(self)
-  Mixin(self, BackdropTemplateMixin)
-  self.backdropColorAlpha = 0
-end)
-template("TooltipBorderedFrameTemplate", function(self)
-  Mixin(self, BackdropTemplateMixin)
-  self.backdropColorAlpha = 0.8
-end)
+template("TooltipBorderBackdropTemplate", function(self) tooltipBackdrop(self, 0) end)
+template("TooltipBorderedFrameTemplate", function(self) tooltipBackdrop(self, 0.8) end)
 template("UIPanelCloseButtonDefaultAnchors", function(self)
   self:SetPoint("TOPRIGHT", 1, 0)
 end)

@@ -423,7 +423,13 @@ pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
         Value::String(s) => s.to_string_lossy(),
         _ => String::new(),
     };
-    let intrinsic_name = intrinsic.map(|_| ty.as_str());
+    // The base's own intrinsics (`DropdownButton`) take the Lua template of their name, when
+    // the base defines one, as XML intrinsics take their mixin.
+    let intrinsic_name = intrinsic.map(|_| ty.as_str()).or_else(|| {
+        TYPES[type_index]
+            .intrinsic
+            .then_some(TYPES[type_index].name)
+    });
     if !template.is_empty() || intrinsic_name.is_some() {
         crate::templates::apply_runtime_templates(lua, id, &t, &template, intrinsic_name)?;
     }

@@ -203,11 +203,20 @@ pub fn load_element(
         }
         return Ok(None);
     }
-    let type_index = match (&intrinsic, builtin_intrinsic(schema, &el.tag)) {
-        (None, Some(i)) => i,
-        _ => type_for_tag(lua, schema, &tag),
-    };
-    let links = chain(lua, el, src, intrinsic);
+    let builtin = builtin_intrinsic(schema, &el.tag).filter(|_| intrinsic.is_none());
+    let type_index = builtin.unwrap_or_else(|| type_for_tag(lua, schema, &tag));
+    let mut links = chain(lua, el, src, intrinsic);
+    // A type of the built-in base (`<DropdownButton>`) takes the base's Lua template of its
+    // name first, as `CreateFrame` gives it, where an XML intrinsic gives its mixin.
+    if let Some(i) = builtin {
+        let name = types::TYPES[i].name;
+        if crate::templates::lua_registry(lua)
+            .and_then(|r| r.raw_get::<Value>(name))
+            .is_ok_and(|v| matches!(v, Value::Function(_)))
+        {
+            links.insert(0, Link::LuaTemplate(name.to_string()));
+        }
+    }
     // `parent=` may come from a template (ContainerFrameTemplate's `parent=`): the last of the
     // chain that gives one wins over the lexical parent.
     let parent_attr = links
