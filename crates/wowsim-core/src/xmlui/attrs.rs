@@ -3,6 +3,7 @@
 //! attributes the instantiator handles itself, and those not implemented (counted).
 
 use mlua::{Lua, MultiValue, Table, Value};
+use rustc_hash::FxHashMap;
 use wowsim_xml::{parse_bool, parse_number, Element, Schema};
 
 /// How a value is passed to the method.
@@ -323,14 +324,22 @@ const TABLE: &[(&str, &str, Act)] = &[
     ("Line", "vwrapmode", I),
 ];
 
+/// `TABLE` by tag, then attribute (the first row of a pair wins, as a search of the table
+/// would find it): `action` runs for every attribute of every element.
+static BY_TAG: std::sync::LazyLock<FxHashMap<&'static str, FxHashMap<&'static str, Act>>> =
+    std::sync::LazyLock::new(|| {
+        let mut m: FxHashMap<&'static str, FxHashMap<&'static str, Act>> = FxHashMap::default();
+        for &(tag, attr, act) in TABLE {
+            m.entry(tag).or_default().entry(attr).or_insert(act);
+        }
+        m
+    });
+
 /// The action for `attr` of `tag` (following the schema's `extends` chain to the tag that
 /// declares it).
 pub fn action(schema: &Schema, tag: &str, attr: &str) -> Act {
     for t in schema.supertypes(tag) {
-        if let Some((_, _, a)) = TABLE
-            .iter()
-            .find(|(tg, at, _)| *tg == t.name && *at == attr)
-        {
+        if let Some(a) = BY_TAG.get(t.name.as_str()).and_then(|m| m.get(attr)) {
             return *a;
         }
         if t.attributes.iter().any(|a| a.name == attr) {
