@@ -71,8 +71,9 @@ pub struct Cli {
     /// Neither read nor write SavedVariables.
     #[arg(long, global = true, env = "WOW_SIM_NO_SAVED_VARS")]
     pub no_saved_vars: bool,
-    /// Compile every Lua file instead of keeping compiled files in the cache folder
-    /// (`$XDG_CACHE_HOME/wow-sim` or `~/.cache/wow-sim`).
+    /// Compile every Lua file instead of keeping compiled files (and each file's
+    /// global-string scan result) in the cache folder (`$XDG_CACHE_HOME/wow-sim` or
+    /// `~/.cache/wow-sim`).
     #[arg(long, global = true, env = "WOW_SIM_NO_LUA_CACHE")]
     pub no_lua_cache: bool,
     /// Lua to run after start-up: CODE, or @FILE to run a file.

@@ -62,6 +62,8 @@ pub struct Scan {
     emotes: Vec<(u32, String)>,
     /// `Enum.Name.Member` reads of the Blizzard UI's files (the user's are not stood in for).
     blizzard_enums: std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+    /// Notes of the scan cache (corrupt entries, write failures).
+    cache_notes: Vec<String>,
 }
 
 /// The scan running on a thread of its own while the VM is set up ([`scan_in_background`]).
@@ -72,21 +74,31 @@ pub struct PendingScan(Result<std::thread::JoinHandle<Scan>, Box<Scan>>);
 /// main thread spends meanwhile on the API documentation. [`install`] waits for it.
 pub fn scan_in_background(lua: &Lua) -> PendingScan {
     let (roots, saved) = roots(lua);
+    let cache_dir = lua
+        .app_data_ref::<crate::lua::chunk_cache::ChunkCache>()
+        .map(|c| super::scan_cache::dir_under(c.root()));
+    let cache = move || cache_dir.clone().map(super::scan_cache::ScanCache::new);
     let spawned = std::thread::Builder::new()
         .name("wowsim-global-scan".into())
         .spawn({
             let (roots, saved) = (roots.clone(), saved.clone());
-            move || scan(roots, saved)
+            let cache = cache();
+            move || scan(roots, saved, cache)
         });
     match spawned {
         Ok(handle) => PendingScan(Ok(handle)),
         // No thread to be had: scan here.
-        Err(_) => PendingScan(Err(Box::new(scan(roots, saved)))),
+        Err(_) => PendingScan(Err(Box::new(scan(roots, saved, cache())))),
     }
 }
 
-/// Reads and scans every file the addons load.
-fn scan(roots: Vec<Root>, saved_variables: Vec<String>) -> Scan {
+/// Reads and scans every file the addons load (each file's result from `cache` when it has it).
+fn scan(
+    roots: Vec<Root>,
+    saved_variables: Vec<String>,
+    mut cache: Option<super::scan_cache::ScanCache>,
+) -> Scan {
+    use super::scan_cache::{self, Kind};
     let files = addon_files(roots, saved_variables);
     let mut usage = GlobalUse::default();
     let mut emotes: Vec<(u32, String)> = Vec::new();
@@ -98,13 +110,25 @@ fn scan(roots: Vec<Root>, saved_variables: Vec<String>) -> Scan {
         let Ok(bytes) = std::fs::read(f) else {
             continue;
         };
-        let src = String::from_utf8_lossy(crate::addons::strip_bom(&bytes));
-        if is_ext(f, "lua") {
-            global_scan::scan_lua(&src, &mut usage);
-            emote_tokens(&src, &mut emotes);
+        let kind = if is_ext(f, "lua") {
+            Kind::Lua
         } else {
-            global_scan::scan_xml(&src, &mut usage);
-        }
+            Kind::Xml
+        };
+        let Some(cache) = cache.as_mut() else {
+            scan_file(kind, &bytes, &mut usage, &mut emotes);
+            continue;
+        };
+        let found = match cache.read(kind, &bytes) {
+            Some(found) => found,
+            None => {
+                let mut found = (GlobalUse::default(), Vec::new());
+                scan_file(kind, &bytes, &mut found.0, &mut found.1);
+                cache.write(kind, &bytes, &found);
+                found
+            }
+        };
+        scan_cache::merge(&mut usage, &mut emotes, found);
     }
     if files.user.is_empty() {
         blizzard_enums = std::mem::take(&mut usage.enum_members);
@@ -115,6 +139,24 @@ fn scan(roots: Vec<Root>, saved_variables: Vec<String>) -> Scan {
         usage,
         emotes,
         blizzard_enums,
+        cache_notes: cache.map(|c| c.notes).unwrap_or_default(),
+    }
+}
+
+/// Scans one file's `bytes` into `usage` and `emotes`.
+fn scan_file(
+    kind: super::scan_cache::Kind,
+    bytes: &[u8],
+    usage: &mut GlobalUse,
+    emotes: &mut Vec<(u32, String)>,
+) {
+    let src = String::from_utf8_lossy(crate::addons::strip_bom(bytes));
+    match kind {
+        super::scan_cache::Kind::Lua => {
+            global_scan::scan_lua(&src, usage);
+            emote_tokens(&src, emotes);
+        }
+        super::scan_cache::Kind::Xml => global_scan::scan_xml(&src, usage),
     }
 }
 
@@ -235,12 +277,16 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
         usage,
         emotes,
         blizzard_enums,
+        cache_notes,
     } = match pending.0 {
         Ok(handle) => handle
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
         Err(done) => *done,
     };
+    if let Some(cache) = lua.app_data_ref::<crate::lua::chunk_cache::ChunkCache>() {
+        cache.add_notes(cache_notes);
+    }
     if files.blizzard.is_empty() && files.user.is_empty() {
         return Ok(None);
     }

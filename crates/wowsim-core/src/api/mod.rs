@@ -20,6 +20,7 @@ pub mod metatables;
 pub mod misc;
 pub mod paper_doll;
 pub mod print;
+pub mod scan_cache;
 pub mod secrets;
 pub mod spells;
 pub mod stubs;

@@ -29,6 +29,7 @@ const MAGIC: &[u8; 8] = b"WSLUAC01";
 /// The cache of one VM (app data), when enabled.
 #[derive(Debug)]
 pub struct ChunkCache {
+    root: PathBuf,
     dir: PathBuf,
     flavour: String,
     /// Problems met (corrupt files, write failures), for the caller to show once.
@@ -48,11 +49,22 @@ impl ChunkCache {
     /// A cache under `root` (created on first write) for `flavour`.
     pub fn new(root: &Path, flavour: &str) -> ChunkCache {
         ChunkCache {
+            root: root.to_path_buf(),
             dir: root.join(format!("lua-{}", env!("CARGO_PKG_VERSION"))),
             flavour: flavour.to_string(),
             notes: RefCell::new(Vec::new()),
             stats: RefCell::new(Stats::default()),
         }
+    }
+
+    /// The cache's root folder (other caches, `api/scan_cache.rs`, live beside this one's).
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Adds notes of another cache under the same root, shown with this one's.
+    pub fn add_notes(&self, notes: Vec<String>) {
+        self.notes.borrow_mut().extend(notes);
     }
 
     /// Takes the notes gathered so far.
