@@ -240,7 +240,7 @@ fn visibility_order(ui: &UiState, id: u32, out: &mut Vec<u32>) {
         let shown = |k: &u32| ui.get(*k).is_some_and(|k| k.shown);
         let is_frame = |k: &u32| {
             ui.get(*k)
-                .is_some_and(|k| types::is_a(k.type_index, "Frame"))
+                .is_some_and(|k| types::TYPES[k.type_index].is_frame)
         };
         out.extend(o.children.iter().filter(|k| shown(k) && !is_frame(k)));
         for k in o.children.iter().filter(|k| shown(k) && is_frame(k)) {
@@ -266,7 +266,7 @@ fn autofocus(lua: &Lua, changed: &[u32], shown: bool) -> mlua::Result<()> {
         let mut ui = lua.app_data_mut::<UiState>().expect("ui");
         changed.iter().copied().find(|c| {
             ui.get(*c)
-                .is_some_and(|o| types::is_a(o.type_index, "EditBox"))
+                .is_some_and(|o| types::TYPES[o.type_index].is_edit_box)
                 && ui.field_by_name(*c, "isAutoFocus") == super::fields::FieldVal::Bool(true)
                 && ui.is_visible(*c)
         })

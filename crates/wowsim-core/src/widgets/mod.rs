@@ -349,6 +349,27 @@ pub fn obj_id(lua: &Lua, this: &Value, method: &str) -> mlua::Result<u32> {
     ))
 }
 
+/// [`obj_id`] and a mutable borrow of the UI state in one borrow (the hot setters: each
+/// borrow of the app data is a hash lookup and a downcast).
+pub fn with_obj_mut<R>(
+    lua: &Lua,
+    this: &Value,
+    method: &str,
+    f: impl FnOnce(&mut UiState, u32) -> R,
+) -> mlua::Result<R> {
+    if let Value::Table(t) = this {
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui installed");
+        if let Some(id) = ui.by_table.get(&(t.to_pointer() as usize)).copied() {
+            return Ok(f(&mut ui, id));
+        }
+    }
+    let id = obj_id(lua, this, method)?;
+    Ok(f(
+        &mut lua.app_data_mut::<UiState>().expect("ui installed"),
+        id,
+    ))
+}
+
 /// The Lua table of an object.
 pub fn object_table(lua: &Lua, id: u32) -> mlua::Result<Table> {
     let objects = lua

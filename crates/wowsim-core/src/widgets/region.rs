@@ -123,23 +123,60 @@ fn apply(
     verb: &str,
     f: impl FnOnce(&mut UiState, NodeId) -> Result<(), wowsim_layout::AnchorError>,
 ) -> mlua::Result<()> {
-    let err = with_ui_mut(lua, |ui| {
-        let n = node_of(ui, id)?;
-        let e = f(ui, n).err()?;
-        let from = format!("{}:{verb}", type_name_of(ui, id));
-        Some(e.client_message(&from, |node| {
-            let owner = ui
-                .node_owner
-                .get(node.0 as usize)
-                .copied()
-                .unwrap_or(u32::MAX);
-            display_name(ui, owner)
-        }))
-    });
+    let err = with_ui_mut(lua, |ui| apply_in(ui, id, verb, f));
     match err {
         Some(msg) => Err(lua_error(lua, msg)),
         None => Ok(()),
     }
+}
+
+/// [`apply`] inside a borrow of the UI state: the client's message for a refused anchor.
+fn apply_in(
+    ui: &mut UiState,
+    id: u32,
+    verb: &str,
+    f: impl FnOnce(&mut UiState, NodeId) -> Result<(), wowsim_layout::AnchorError>,
+) -> Option<String> {
+    let n = node_of(ui, id)?;
+    let e = f(ui, n).err()?;
+    let from = format!("{}:{verb}", type_name_of(ui, id));
+    Some(e.client_message(&from, |node| {
+        let owner = ui
+            .node_owner
+            .get(node.0 as usize)
+            .copied()
+            .unwrap_or(u32::MAX);
+        display_name(ui, owner)
+    }))
+}
+
+/// `SetPoint(point, x, y)` with a valid point: `self`, the parent and the new anchor in one
+/// borrow of the UI state. None when the arguments take the general path.
+fn set_point_offset(lua: &Lua, this: &Value, args: &[Value; 5]) -> Option<mlua::Result<()>> {
+    if !matches!(args[1], Value::Integer(_) | Value::Number(_)) {
+        return None;
+    }
+    let Value::String(s) = &args[0] else {
+        return None;
+    };
+    let point = std::str::from_utf8(&s.as_bytes())
+        .ok()
+        .and_then(AnchorPoint::parse)?;
+    let (x, y) = (num(&args[1]), num(&args[2]));
+    let (x, y) = (x.unwrap_or(0.0) as f32, y.unwrap_or(0.0) as f32);
+    let err = super::with_obj_mut(lua, this, "SetPoint", |ui, id| {
+        apply_in(ui, id, "SetPoint", |ui, n| {
+            let rel = ui.get(id).and_then(|o| o.parent);
+            let rel_node = rel.and_then(|r| node_of(ui, r));
+            ui.layout
+                .set_point(n, Anchor::with(point, rel_node, point, x, y))
+        })
+    });
+    Some(match err {
+        Ok(Some(msg)) => Err(lua_error(lua, msg)),
+        Ok(None) => Ok(()),
+        Err(e) => Err(e),
+    })
 }
 
 /// `SetPoint(point [, relativeTo|name, relativePoint, x, y])` and `SetPoint(point, x, y)`.
@@ -152,6 +189,9 @@ pub fn set_point(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 /// [`set_point`] on the arguments after `self`: the method itself takes them as a typed tuple
 /// (no argument or result lists), and reads the UI state in two borrows.
 fn set_point_typed(lua: &Lua, this: &Value, args: [Value; 5]) -> mlua::Result<()> {
+    if let Some(done) = set_point_offset(lua, this, &args) {
+        return done;
+    }
     let id = obj_id(lua, this, "SetPoint")?;
     let who = || with_ui(lua, |ui| display_name(ui, id));
     let [a1, a2, a3, a4, a5] = args;
@@ -165,11 +205,14 @@ fn set_point_typed(lua: &Lua, this: &Value, args: [Value; 5]) -> mlua::Result<()
         ));
     }
     let point = parse_point_of(lua, &a1, false, who)?;
+    // `rel` None: the parent, read in the same borrow that sets the anchor.
     let (rel, relpoint, x, y) = if matches!(a2, Value::Integer(_) | Value::Number(_)) {
-        let parent = relative_arg(lua, id, &Value::Nil, "SetPoint")?;
-        (parent, point, num(&a2), num(&a3))
+        (None, point, num(&a2), num(&a3))
     } else {
-        let rel = relative_arg(lua, id, &a2, "SetPoint")?;
+        let rel = match a2 {
+            Value::Nil => None,
+            _ => Some(relative_arg(lua, id, &a2, "SetPoint")?),
+        };
         match a3 {
             Value::String(_) => {
                 let rp = parse_point_of(lua, &a3, true, who)?;
@@ -180,6 +223,7 @@ fn set_point_typed(lua: &Lua, this: &Value, args: [Value; 5]) -> mlua::Result<()
     };
     let (x, y) = (x.unwrap_or(0.0) as f32, y.unwrap_or(0.0) as f32);
     apply(lua, id, "SetPoint", |ui, n| {
+        let rel = rel.unwrap_or_else(|| ui.get(id).and_then(|o| o.parent));
         let rel_node = rel.and_then(|r| node_of(ui, r));
         ui.layout
             .set_point(n, Anchor::with(point, rel_node, relpoint, x, y))

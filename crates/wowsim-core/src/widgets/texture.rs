@@ -28,7 +28,12 @@ const COORDS: [&str; 8] = ["tlx", "tly", "blx", "bly", "trx", "try", "brx", "bry
 /// Sets the texture file (a path or a file id); clears an atlas or colour. Returns whether
 /// a texture is now set.
 pub fn set_texture(lua: &Lua, id: u32, asset: &Value) -> bool {
-    with_ui_mut(lua, |ui| {
+    with_ui_mut(lua, |ui| set_texture_in(ui, id, asset))
+}
+
+/// [`set_texture`] inside a borrow of the UI state.
+fn set_texture_in(ui: &mut UiState, id: u32, asset: &Value) -> bool {
+    {
         let set = match asset {
             // The same path again (icons refreshed on every update) keeps the stored string.
             Value::String(s) => {
@@ -53,7 +58,7 @@ pub fn set_texture(lua: &Lua, id: u32, asset: &Value) -> bool {
             ui.clear_field(id, c);
         }
         set
-    })
+    }
 }
 
 /// `SetAtlas(atlas, useAtlasSize)`: keeps the atlas name (drawn from the atlas data of an
@@ -293,26 +298,27 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     // Hot setters with typed signatures (no argument/result lists to build).
     let f = lua.create_function(
         |lua, (this, asset, h, v): (Value, Value, Value, Value)| {
-            let id = super::obj_id(lua, &this, "SetTexture")?;
             if !matches!(
                 asset,
                 Value::Nil | Value::String(_) | Value::Integer(_) | Value::Number(_)
             ) {
+                super::obj_id(lua, &this, "SetTexture")?;
                 return Err(lua_error(
                     lua,
                     "Usage: Texture:SetTexture(asset [, wrapModeHorizontal, wrapModeVertical, filterMode])",
                 ));
             }
-            let set = set_texture(lua, id, &asset);
-            with_ui_mut(lua, |ui| {
+            // One borrow of the UI state for `self`, the path and both wrap modes.
+            super::with_obj_mut(lua, &this, "SetTexture", |ui, id| {
+                let set = set_texture_in(ui, id, &asset);
                 for (f, m) in fid::WRAP.into_iter().zip([h, v]) {
                     match string(&m) {
                         Some(m) => ui.set_field(id, f, FieldVal::Str(m)),
                         None => ui.clear_field(id, f),
                     }
                 }
-            });
-            Ok(set)
+                set
+            })
         },
     )?;
     super::add_method(lua, "TextureBase", "SetTexture", f)?;

@@ -23,6 +23,10 @@ pub struct TypeDef {
     pub is_virtual: bool,
     /// Not in the reference: an intrinsic of the built-in base.
     pub intrinsic: bool,
+    /// `is_a(idx, "Frame")`, precomputed (hot: visibility changes walk children by it).
+    pub is_frame: bool,
+    /// `is_a(idx, "EditBox")`, precomputed (hot: every Show checks it for autofocus).
+    pub is_edit_box: bool,
 }
 
 /// Intrinsic frame types the built-in base provides (XML intrinsics in Blizzard's UI):
@@ -87,13 +91,26 @@ fn build() -> Vec<TypeDef> {
             frame: false,
             is_virtual: virt[i],
             intrinsic: i >= n_ref,
+            is_frame: false,
+            is_edit_box: false,
         });
     }
     let frame = index("Frame");
     for t in out.iter_mut() {
         t.frame = !t.is_virtual && frame.is_some_and(|f| t.ancestry.contains(&f));
     }
+    for i in 0..out.len() {
+        out[i].is_frame = is_a_in(&out, i, "Frame");
+        out[i].is_edit_box = is_a_in(&out, i, "EditBox");
+    }
     out
+}
+
+fn is_a_in(types: &[TypeDef], idx: usize, ancestor: &str) -> bool {
+    types[idx].ancestry.iter().any(|&a| {
+        types[a].name.eq_ignore_ascii_case(ancestor)
+            || types[a].object_type.eq_ignore_ascii_case(ancestor)
+    })
 }
 
 /// Index of a type by exact name.
@@ -109,10 +126,7 @@ pub fn find_ci(name: &str) -> Option<usize> {
 /// Whether type `idx` is `ancestor` (a type name or an `objectType`, any case) or derives
 /// from it: `IsObjectType`.
 pub fn is_a(idx: usize, ancestor: &str) -> bool {
-    TYPES[idx].ancestry.iter().any(|&a| {
-        TYPES[a].name.eq_ignore_ascii_case(ancestor)
-            || TYPES[a].object_type.eq_ignore_ascii_case(ancestor)
-    })
+    is_a_in(&TYPES, idx, ancestor)
 }
 
 /// Whether type `idx` is the type named `owner` (exact) or derives from it: which types
