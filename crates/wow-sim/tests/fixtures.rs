@@ -4,7 +4,8 @@
 //! Files of a case (all optional except `test.toml`):
 //! - `test.toml`: first line a comment saying what is checked; keys in [`Spec`] (unknown keys
 //!   are refused).
-//! - `AddOns/`: the fixture addons (the `--addons` folder). `Blizzard/`: a `--blizzard-ui` folder.
+//! - `AddOns/`: the fixture addons (the `--addons` folder). `Blizzard/`: a `--blizzard-ui` folder
+//!   (`blizzard_names` in `test.toml` gives folders the client's names at run time).
 //!   `Art/`: an `--art` folder (client art and fonts by client path, e.g. `Art/Fonts/…`).
 //!   `GameData/`: a `--game-data` folder (CSV exports of spell and item databases; ours, made up).
 //! - `WTF/`: SavedVariables present before the run (copied to a scratch folder).
@@ -36,6 +37,10 @@ use wowsim_core::{Flavor, SavedVarsConfig, SimConfig, Simulator};
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct Spec {
+    /// Folders of `Blizzard/` the run sees under another name (`{ FrameXML = "Blizzard_FrameXML" }`):
+    /// the case's own stand-in for a folder the client names, copied to the scratch folder, so
+    /// no tracked path of ours looks like a copy of Blizzard's code.
+    blizzard_names: Option<std::collections::BTreeMap<String, String>>,
     /// Seconds of virtual time after start-up (default 0.5).
     seconds: Option<f64>,
     /// `retail` (default), `classic`, `classic_era`.
@@ -285,6 +290,17 @@ fn run_case(case: &Path) -> Result<(), String> {
             .replace('/', "_")
     ));
     let _ = std::fs::remove_dir_all(&scratch);
+    if let Some(names) = &spec.blizzard_names {
+        let blizzard = scratch.join("Blizzard");
+        for e in std::fs::read_dir(case.join("Blizzard")).map_err(|e| e.to_string())? {
+            let name = e.map_err(|e| e.to_string())?.file_name();
+            let to = names
+                .get(name.to_string_lossy().as_ref())
+                .map_or_else(|| name.clone(), |n| n.into());
+            copy_tree(&case.join("Blizzard").join(&name), &blizzard.join(to));
+        }
+        config.blizzard_ui = Some(blizzard);
+    }
     if spec.saved_vars.unwrap_or(false) {
         let wtf = scratch.join("WTF");
         std::fs::create_dir_all(&wtf).unwrap();
