@@ -12,7 +12,7 @@
 //! CRC-32. An entry that does not match in every part is ignored with a note and rewritten.
 
 use super::global_scan::GlobalUse;
-use std::hash::{Hash, Hasher};
+use crate::lua::cache_file::{self, Reader};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 8] = b"WSSCAN01";
@@ -45,11 +45,7 @@ impl ScanCache {
     }
 
     fn path_for(&self, kind: Kind, bytes: &[u8]) -> PathBuf {
-        let mut h = rustc_hash::FxHasher::default();
-        (MAGIC, env!("CARGO_PKG_VERSION"), kind).hash(&mut h);
-        bytes.hash(&mut h);
-        let crc = crc32fast::hash(bytes);
-        self.dir.join(format!("{:016x}{crc:08x}.scan", h.finish()))
+        cache_file::entry_path(&self.dir, (MAGIC, kind), bytes, "scan")
     }
 
     /// The cached result for a file of `kind` holding `bytes`, if a valid entry exists; a
@@ -72,12 +68,7 @@ impl ScanCache {
     pub fn write(&mut self, kind: Kind, bytes: &[u8], scan: &FileScan) {
         let path = self.path_for(kind, bytes);
         let out = encode(bytes, scan);
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        let result = std::fs::create_dir_all(&self.dir)
-            .and_then(|()| std::fs::write(&tmp, &out))
-            .and_then(|()| std::fs::rename(&tmp, &path));
-        if let Err(e) = result {
-            let _ = std::fs::remove_file(&tmp);
+        if let Err(e) = cache_file::write_whole(&self.dir, &path, &out) {
             if self
                 .notes
                 .iter()
@@ -144,10 +135,7 @@ fn encode(source: &[u8], (usage, emotes): &FileScan) -> Vec<u8> {
 
 /// The result an entry holds, if it is whole and is the one for `source`.
 fn decode(entry: &[u8], source: &[u8]) -> Option<FileScan> {
-    let mut r = Reader {
-        bytes: entry,
-        at: 0,
-    };
+    let mut r = Reader::new(entry);
     if r.take(8)? != MAGIC {
         return None;
     }
@@ -159,7 +147,7 @@ fn decode(entry: &[u8], source: &[u8]) -> Option<FileScan> {
     if r.at != entry.len() || crc32fast::hash(p) != crc {
         return None;
     }
-    let mut r = Reader { bytes: p, at: 0 };
+    let mut r = Reader::new(p);
     let mut usage = GlobalUse::default();
     for _ in 0..r.u32()? {
         let n = r.string()?;
@@ -189,29 +177,6 @@ fn decode(entry: &[u8], source: &[u8]) -> Option<FileScan> {
         emotes.push((i, r.string()?));
     }
     (r.at == p.len()).then_some((usage, emotes))
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let s = self.bytes.get(self.at..self.at.checked_add(n)?)?;
-        self.at += n;
-        Some(s)
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-    fn string(&mut self) -> Option<String> {
-        let n = self.u32()? as usize;
-        String::from_utf8(self.take(n)?.to_vec()).ok()
-    }
 }
 
 /// Adds one file's result to the merged one, as scanning the file into it would have.

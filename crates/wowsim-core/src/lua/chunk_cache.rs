@@ -18,10 +18,10 @@
 //! a file. Nothing evicts old entries: the folder of one wow-sim version can be deleted at
 //! any time.
 
+use super::cache_file::{self, Reader};
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, Table};
 use std::cell::RefCell;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 8] = b"WSLUAC01";
@@ -77,13 +77,7 @@ impl ChunkCache {
     }
 
     fn path_for(&self, name: &str, code: &[u8]) -> PathBuf {
-        // FxHash (fast, fixed seed) with the CRC-32 beside it in the name; the header then
-        // checks the name, length and CRC-32 of the source itself.
-        let mut h = rustc_hash::FxHasher::default();
-        (MAGIC, env!("CARGO_PKG_VERSION"), &self.flavour, name).hash(&mut h);
-        code.hash(&mut h);
-        let crc = crc32fast::hash(code);
-        self.dir.join(format!("{:016x}{crc:08x}.luac", h.finish()))
+        cache_file::entry_path(&self.dir, (MAGIC, &self.flavour, name), code, "luac")
     }
 
     /// The cached bytecode of `code` named `name`, if a valid entry exists.
@@ -116,12 +110,7 @@ impl ChunkCache {
         out.extend_from_slice(&(bytecode.len() as u64).to_le_bytes());
         out.extend_from_slice(&crc32fast::hash(bytecode).to_le_bytes());
         out.extend_from_slice(bytecode);
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        let result = std::fs::create_dir_all(&self.dir)
-            .and_then(|()| std::fs::write(&tmp, &out))
-            .and_then(|()| std::fs::rename(&tmp, path));
-        if let Err(e) = result {
-            let _ = std::fs::remove_file(&tmp);
+        if let Err(e) = cache_file::write_whole(&self.dir, path, &out) {
             let mut notes = self.notes.borrow_mut();
             // One note per run is enough for an unwritable folder.
             if notes
@@ -140,7 +129,7 @@ impl ChunkCache {
 /// Where the bytecode is in a cache file's `bytes`, if the file is whole and is the one for
 /// `name` and `code`.
 fn parse(bytes: &[u8], name: &str, code: &[u8]) -> Option<std::ops::Range<usize>> {
-    let mut r = Reader { bytes, at: 0 };
+    let mut r = Reader::new(bytes);
     if r.take(8)? != MAGIC {
         return None;
     }
@@ -160,25 +149,6 @@ fn parse(bytes: &[u8], name: &str, code: &[u8]) -> Option<std::ops::Range<usize>
         return None;
     }
     Some(start..r.at)
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let s = self.bytes.get(self.at..self.at.checked_add(n)?)?;
-        self.at += n;
-        Some(s)
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
 }
 
 /// Compiles `code` as the chunk `name` (with `env`, if any), from the VM's cache when it has

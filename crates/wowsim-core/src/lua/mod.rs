@@ -3,6 +3,7 @@
 
 pub mod bit;
 pub mod budget;
+pub mod cache_file;
 pub mod chunk_cache;
 pub mod keys;
 pub mod sandbox;
