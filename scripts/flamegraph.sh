@@ -165,7 +165,7 @@ svg="$out/flamegraph.svg"
 # inferno weights each sample by its period: nanoseconds for the software clock events
 # (cpu-clock, task-clock; what perf falls back to in VMs), cycles for the hardware event.
 event="$("$perf" evlist -i "$data" 2>/dev/null | head -n 1)"
-total="$(awk '{ s += $NF } END { printf "%d", s }' "$folded")"
+total="$(awk '{ s += $NF } END { printf "%.0f", s }' "$folded")"
 echo
 if [[ "$event" == *clock* ]]; then
   echo "Event $event: $(awk -v t="$total" 'BEGIN { printf "%.3f", t / 1e9 }') s of CPU sampled at ~$freq Hz"
@@ -181,8 +181,8 @@ awk '{
   self[f[k]] += n
   total += n
 } END {
-  for (s in self) printf "%8.2f%%  %8d  %s\n", 100 * self[s] / total, self[s], s
-}' "$folded" | sort -k2,2nr | head -n "$top"
+  for (s in self) printf "%8.2f%%  %12.0f  %s\n", 100 * self[s] / total, self[s], s
+}' "$folded" | sort -k2,2nr | awk -v n="$top" 'NR <= n'
 
 echo
 echo "By category (inclusive for the first four: any frame of the sample matches; the rest by"
@@ -210,7 +210,7 @@ function category(stack, leaf) {
   cat[category(stack, f[k])] += n
   total += n
 } END {
-  for (c in cat) printf "%8.2f%%  %8d  %s\n", 100 * cat[c] / total, cat[c], c
+  for (c in cat) printf "%8.2f%%  %12.0f  %s\n", 100 * cat[c] / total, cat[c], c
 }' "$folded" | sort -k2,2nr
 
 echo
