@@ -306,8 +306,17 @@ impl Simulator {
         let Some((dir, files)) = found else {
             return Ok(None);
         };
-        let (docs, notes) = api::api_docs::read(&dir, &files, data);
+        let mut cache = (self.lua.app_data_ref::<lua::chunk_cache::ChunkCache>())
+            .map(|c| api::docs_cache::dir_under(c.root()))
+            .map(|dir| api::docs_cache::DocsCache::new(dir, data.product()));
+        let (docs, notes) = api::api_docs::read(&dir, &files, data, cache.as_mut());
         self.notes.extend(notes);
+        if let (Some(cache), Some(chunks)) = (
+            cache,
+            self.lua.app_data_ref::<lua::chunk_cache::ChunkCache>(),
+        ) {
+            chunks.add_notes(cache.notes);
+        }
         let docs = Rc::new(docs);
         api::api_docs::install_enums(&self.lua, &docs)?;
         let mut known: std::collections::HashSet<String> =

@@ -1,6 +1,7 @@
 //! Functions, events, enums, structures, cvars and build info: the "flat" reference kinds.
 
-use serde::Deserialize;
+use serde::ser::SerializeTuple;
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::value::{Ty, Value};
 
@@ -42,6 +43,43 @@ struct ParamOpts {
     permissive: bool,
 }
 
+/// [`ParamOpts`] as written back: only the options that differ from their defaults.
+#[derive(Serialize)]
+struct ParamOptsOut<'a> {
+    #[serde(skip_serializing_if = "is_false")]
+    nilable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    default: &'a Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stub: &'a Option<Value>,
+    #[serde(skip_serializing_if = "is_false")]
+    stubnotnil: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    permissive: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// Writes the encoding [`Param`] is read from (`[name|null, type, {options}]`), so a
+/// serialized value reads back equal (the API-documentation cache relies on it).
+impl Serialize for Param {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut t = s.serialize_tuple(3)?;
+        t.serialize_element(&self.name)?;
+        t.serialize_element(&self.ty)?;
+        t.serialize_element(&ParamOptsOut {
+            nilable: self.nilable,
+            default: &self.default,
+            stub: &self.stub,
+            stubnotnil: self.stub_not_nil,
+            permissive: self.permissive,
+        })?;
+        t.end()
+    }
+}
+
 impl From<RawParam> for Param {
     fn from(RawParam(name, ty, o): RawParam) -> Self {
         Param {
@@ -57,7 +95,7 @@ impl From<RawParam> for Param {
 }
 
 /// A global or namespaced function (`GetTime`, `C_Timer.After`, `bit.band`, ...).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Api {
     /// Full dotted name.
@@ -101,7 +139,9 @@ pub struct Api {
 }
 
 impl Api {
-    pub(crate) fn split_name(&mut self) {
+    /// Sets [`Api::namespace`] and [`Api::short_name`] from [`Api::name`] (they are not
+    /// serialized).
+    pub fn split_name(&mut self) {
         match self.name.rsplit_once('.') {
             Some((ns, short)) => {
                 self.namespace = Some(ns.to_owned());
@@ -113,7 +153,7 @@ impl Api {
 }
 
 /// A game event.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Event {
     /// Event name (`ADDON_LOADED`).
@@ -134,7 +174,7 @@ pub struct Event {
 }
 
 /// An `Enum.<name>` table.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnumDef {
     /// Name without the `Enum.` prefix.
@@ -172,7 +212,7 @@ pub struct StringEnum {
 }
 
 /// A table shape that APIs take or return.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Structure {
     /// Name (`AuraData`, `C_Map.UiMapDetails`).

@@ -7,6 +7,7 @@
 use std::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 /// A Lua-like constant value.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +69,25 @@ impl Value {
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(ValueVisitor)
+    }
+}
+
+/// Writes the encoding [`Value`] is read from (a table as an array of `[key, value]` pairs).
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Nil => s.serialize_unit(),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Number(n) => s.serialize_f64(*n),
+            Value::Str(v) => s.serialize_str(v),
+            Value::Table(pairs) => {
+                let mut seq = s.serialize_seq(Some(pairs.len()))?;
+                for pair in pairs {
+                    seq.serialize_element(pair)?;
+                }
+                seq.end()
+            }
+        }
     }
 }
 
@@ -228,6 +248,13 @@ impl fmt::Display for Ty {
             Ty::Other(s) => s,
         };
         f.write_str(simple)
+    }
+}
+
+/// Writes the compact encoding ([`Ty`]'s `Display`).
+impl Serialize for Ty {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

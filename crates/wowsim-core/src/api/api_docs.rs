@@ -17,13 +17,14 @@
 //! wowless's stub values); the documentation only adds what is missing. Object-method
 //! documentation (`ScriptObject` systems) is left to the widget tables.
 
+use super::docs_cache::{self, DocsCache};
 use mlua::{Lua, LuaOptions, StdLib, Table, Value};
 use std::path::Path;
 use std::rc::Rc;
 use wowsim_data::{Api, EnumDef, Event, Param, ProductData, Structure, Ty};
 
 /// What the documentation adds (VM app data, as `Rc` so stubs can keep it).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DocData {
     pub apis: Vec<Api>,
     pub events: Vec<Event>,
@@ -32,7 +33,9 @@ pub struct DocData {
     /// `(table, name, value)` of `Constants` tables; enum values already resolved.
     pub constants: Vec<(String, String, wowsim_data::Value)>,
     /// Positions in `structures` and `enums` by name (stubs look types up on every call).
+    #[serde(skip)]
     struct_index: rustc_hash::FxHashMap<String, usize>,
+    #[serde(skip)]
     enum_index: rustc_hash::FxHashMap<String, usize>,
 }
 
@@ -106,7 +109,12 @@ const PASSES: usize = 3;
 
 /// Reads every documentation file (`files` relative to `dir`, in TOC order). Files that fail
 /// to parse or run in the last pass are named in the returned notes and skipped.
-pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<String>) {
+pub fn read(
+    dir: &Path,
+    files: &[String],
+    data: &ProductData,
+    cache: Option<&mut DocsCache>,
+) -> (DocData, Vec<String>) {
     let sources: Vec<(String, Vec<u8>)> = files
         .iter()
         .filter(|rel| rel.to_ascii_lowercase().ends_with(".lua"))
@@ -116,6 +124,22 @@ pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<S
             Some((path.display().to_string(), src))
         })
         .collect();
+    let Some(cache) = cache else {
+        return evaluate(&sources, data);
+    };
+    let inputs = docs_cache::inputs(&sources);
+    if let Some((mut docs, notes)) = cache.read(&inputs) {
+        docs.apis.iter_mut().for_each(Api::split_name);
+        docs.build_index();
+        return (docs, notes);
+    }
+    let (docs, notes) = evaluate(&sources, data);
+    cache.write(&inputs, &docs, &notes);
+    (docs, notes)
+}
+
+/// Evaluates the documentation files (path, text) in passes (see [`read`]).
+fn evaluate(sources: &[(String, Vec<u8>)], data: &ProductData) -> (DocData, Vec<String>) {
     let mut docs = DocData::default();
     let mut notes = Vec::new();
     let mut bytecode = vec![None; sources.len()];
@@ -124,7 +148,7 @@ pub fn read(dir: &Path, files: &[String], data: &ProductData) -> (DocData, Vec<S
         let more = pass + 1 < PASSES;
         // (An error here is the sandbox's own, not a file's: a pass that ended early for it
         // leaves the previous pass's enumerations and constants only.)
-        match run_pass(&sources, &docs, data, &mut notes, &mut bytecode, more) {
+        match run_pass(sources, &docs, data, &mut notes, &mut bytecode, more) {
             Ok((d, done)) => {
                 docs = d;
                 if done {

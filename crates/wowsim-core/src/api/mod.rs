@@ -8,6 +8,7 @@ pub mod c_map;
 pub mod c_texture;
 pub mod c_xml_util;
 pub mod classes;
+pub mod docs_cache;
 pub mod environment;
 pub mod game_data;
 pub mod game_data_csv;

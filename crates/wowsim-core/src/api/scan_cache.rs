@@ -123,30 +123,12 @@ fn encode(source: &[u8], (usage, emotes): &FileScan) -> Vec<u8> {
         p.extend_from_slice(&i.to_le_bytes());
         put_str(&mut p, t);
     }
-    let mut out = Vec::with_capacity(p.len() + 40);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&(source.len() as u64).to_le_bytes());
-    out.extend_from_slice(&crc32fast::hash(source).to_le_bytes());
-    out.extend_from_slice(&(p.len() as u64).to_le_bytes());
-    out.extend_from_slice(&crc32fast::hash(&p).to_le_bytes());
-    out.extend_from_slice(&p);
-    out
+    cache_file::encode_entry(MAGIC, source, &p)
 }
 
 /// The result an entry holds, if it is whole and is the one for `source`.
 fn decode(entry: &[u8], source: &[u8]) -> Option<FileScan> {
-    let mut r = Reader::new(entry);
-    if r.take(8)? != MAGIC {
-        return None;
-    }
-    if r.u64()? != source.len() as u64 || r.u32()? != crc32fast::hash(source) {
-        return None;
-    }
-    let (len, crc) = (usize::try_from(r.u64()?).ok()?, r.u32()?);
-    let p = r.take(len)?;
-    if r.at != entry.len() || crc32fast::hash(p) != crc {
-        return None;
-    }
+    let p = cache_file::decode_entry(entry, MAGIC, source)?;
     let mut r = Reader::new(p);
     let mut usage = GlobalUse::default();
     for _ in 0..r.u32()? {

@@ -27,6 +27,34 @@ pub fn write_whole(dir: &Path, path: &Path, out: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// An entry of the caches that store one result per source (`api/scan_cache.rs`,
+/// `api/docs_cache.rs`): `magic`, the length and CRC-32 of the source it is for, then the
+/// length and CRC-32 of `payload` and `payload` itself.
+pub fn encode_entry(magic: &[u8; 8], source: &[u8], payload: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(payload.len() + 32);
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&(source.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(source).to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+    out.extend_from_slice(payload);
+    out
+}
+
+/// The payload of an [`encode_entry`] entry, if it is whole and is the one for `source`.
+pub fn decode_entry<'a>(entry: &'a [u8], magic: &[u8; 8], source: &[u8]) -> Option<&'a [u8]> {
+    let mut r = Reader::new(entry);
+    if r.take(8)? != magic {
+        return None;
+    }
+    if r.u64()? != source.len() as u64 || r.u32()? != crc32fast::hash(source) {
+        return None;
+    }
+    let (len, crc) = (usize::try_from(r.u64()?).ok()?, r.u32()?);
+    let payload = r.take(len)?;
+    (r.at == entry.len() && crc32fast::hash(payload) == crc).then_some(payload)
+}
+
 /// Reads an entry's fields in order; every read answers `None` past the end.
 pub struct Reader<'a> {
     pub bytes: &'a [u8],
