@@ -3,9 +3,11 @@
 -- Written for wow-sim; it is not client code.
 local natives = ...
 local rawpcall, rawxpcall = pcall, xpcall
-local type, select, unpack, error = type, select, unpack, error
+local type, select, error = type, select, error
 local cocreate, coresume = coroutine.create, coroutine.resume
 local errmsg, record, stack = natives.errmsg, natives.record, natives.stack
+-- xpcall with arguments, in C (`lua/protected_call.rs`): no closure per call.
+local protectedcall = natives.protectedcall
 -- The library's pcall, for clientlib's wrappers of functions that raise only strings.
 natives.rawpcall = rawpcall
 
@@ -34,14 +36,10 @@ xpcall = function(f, handler, ...)
   local h = function(e)
     return handler(fix(e))
   end
-  local n = select("#", ...)
-  if n == 0 then
+  if select("#", ...) == 0 then
     return rawxpcall(f, h)
   end
-  local args = { ... }
-  return rawxpcall(function()
-    return f(unpack(args, 1, n))
-  end, h)
+  return protectedcall(h, f, ...)
 end
 
 coroutine.resume = function(co, ...)
@@ -129,12 +127,6 @@ local function onerror(e)
   return report(e, stack(2))
 end
 
--- Returns its arguments; calling f through it keeps f's frame out of tail position so that
--- stack traces show the function that failed.
-local function pass(...)
-  return ...
-end
-
 -- Lua 5.1 does not call the error handler for memory errors: xpcall just returns this text.
 local memerror, MEMERR = natives.memerror, "not enough memory"
 local function checked(f, ok, ...)
@@ -145,22 +137,9 @@ local function checked(f, ok, ...)
 end
 
 -- Calls f(...) protected; errors are reported, never propagated. Returns ok, results...
+-- (This frame is the host boundary tracebacks stop at.)
 local function hostcall(f, ...)
-  local n = select("#", ...)
-  if n == 0 then
-    return checked(f, rawxpcall(function() return pass(f()) end, onerror))
-  elseif n == 1 then
-    local a = ...
-    return checked(f, rawxpcall(function() return pass(f(a)) end, onerror))
-  elseif n == 2 then
-    local a, b = ...
-    return checked(f, rawxpcall(function() return pass(f(a, b)) end, onerror))
-  elseif n == 3 then
-    local a, b, c = ...
-    return checked(f, rawxpcall(function() return pass(f(a, b, c)) end, onerror))
-  end
-  local args = { ... }
-  return checked(f, rawxpcall(function() return pass(f(unpack(args, 1, n))) end, onerror))
+  return checked(f, protectedcall(onerror, f, ...))
 end
 
 return {

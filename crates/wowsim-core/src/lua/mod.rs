@@ -6,6 +6,7 @@ pub mod budget;
 pub mod cache_file;
 pub mod chunk_cache;
 pub mod keys;
+mod protected_call;
 pub mod sandbox;
 pub mod stdlib;
 pub mod time;
@@ -106,6 +107,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         })?,
     )?;
     natives.set("memerror", lua.create_function(sandbox::memory_error)?)?;
+    natives.set("protectedcall", protected_call::create(&lua)?)?;
     natives.set(
         "memstopped",
         lua.create_function(|lua, ()| Ok(budget::budget(lua).is_some_and(|b| b.memory_stopped())))?,
