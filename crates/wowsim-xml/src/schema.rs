@@ -75,6 +75,8 @@ pub struct TagDef {
     pub name: String,
     /// The tag it inherits attributes and contents from.
     pub extends: Option<String>,
+    /// `extends`' position in the schema (set once every tag is read).
+    pub(crate) extends_at: Option<usize>,
     /// What it makes, when declared on this tag itself (see [`Schema::tag_impl`]).
     pub impl_info: Option<TagImpl>,
     /// Abstract: cannot appear in XML itself.
@@ -181,6 +183,7 @@ impl Schema {
                     let mut t = TagDef {
                         name: name.to_string(),
                         extends: None,
+                        extends_at: None,
                         impl_info: None,
                         is_virtual: false,
                         sealed: false,
@@ -251,11 +254,15 @@ impl Schema {
                 _ => {}
             }
         }
-        let index = tags
+        let index: HashMap<String, usize> = tags
             .iter()
             .enumerate()
             .map(|(i, t)| (t.name.to_ascii_lowercase(), i))
             .collect();
+        for t in &mut tags {
+            let lower = t.extends.as_deref().map(str::to_ascii_lowercase);
+            t.extends_at = lower.and_then(|e| index.get(&e).copied());
+        }
         Schema { tags, index, enums }
     }
 

@@ -43,7 +43,7 @@ impl Schema {
             next = if steps >= MAX_CHAIN {
                 None
             } else {
-                cur.extends.as_deref().and_then(|e| self.tag(e))
+                cur.extends_at.map(|i| self.tag_at(i))
             };
             Some(cur)
         })
