@@ -1,6 +1,7 @@
 //! The `wow-sim` command line: parses arguments, builds a `Simulator`, prints results, picks the
 //! exit code. The only place that prints to stdout or exits.
 
+mod alloc;
 mod cli;
 mod screenshot;
 
@@ -16,7 +17,7 @@ use wowsim_core::{SavedVarsConfig, SimConfig, Simulator};
 /// Built with `no_thp`: asking for transparent huge pages cost ~25 MB of peak RSS and
 /// the kernel's time to clear them, for no gain here.
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: alloc::Allocator = alloc::Allocator;
 
 /// Stack of the thread that runs the simulation: deep Lua → host → Lua recursion (a handler
 /// that fires a script that fires a script…) must end in Lua's "C stack overflow" error, not
