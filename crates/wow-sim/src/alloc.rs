@@ -52,6 +52,23 @@ unsafe impl GlobalAlloc for Allocator {
         } else {
             new_size
         };
+        if size < layout.size() - layout.size() / 8 {
+            // A real shrink moves the block: mimalloc keeps it in place when the new size is
+            // at least half the old one, and the rest stays allocated. Lua's compiler grows a
+            // function's code, line and constant arrays by doubling and shrinks them to size
+            // when the function is complete, so in place a quarter of them on average would
+            // stay unused (about 25 MiB for the synthetic large UI compiled without a cache).
+            // SAFETY: `size` is non-zero (smaller than the old size only by a fraction) and
+            // keeps the alignment; `new_size` bytes are valid in both blocks.
+            unsafe {
+                let moved = MiMalloc.alloc(Layout::from_size_align_unchecked(size, layout.align()));
+                if !moved.is_null() {
+                    std::ptr::copy_nonoverlapping(ptr, moved, new_size);
+                    MiMalloc.dealloc(ptr, layout);
+                }
+                return moved;
+            }
+        }
         unsafe { MiMalloc.realloc(ptr, layout, size) }
     }
 }
