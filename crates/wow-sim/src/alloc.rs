@@ -1,4 +1,5 @@
-//! The global allocator: mimalloc, with 16-byte-aligned requests rounded to a multiple of 16.
+//! The global allocator: mimalloc, with 16-byte-aligned requests rounded to a multiple of 16
+//! and real shrinks moved to a smaller block (see `realloc`).
 //!
 //! mlua asks for every Lua allocation with an alignment of 16 (`SYS_MIN_ALIGN`, what `malloc`
 //! guarantees). mimalloc serves an aligned request from the block its size class would give

@@ -15,7 +15,8 @@ use wowsim_core::{SavedVarsConfig, SimConfig, Simulator};
 /// a start-up allocates and frees millions of small Lua strings and tables, and glibc's free
 /// lists (`malloc_consolidate`, `unlink_chunk`) cost a fifth of its CPU (BENCHMARKS.md).
 /// Built with `no_thp`: asking for transparent huge pages cost ~25 MB of peak RSS and
-/// the kernel's time to clear them, for no gain here.
+/// the kernel's time to clear them, for no gain here. Wrapped (`alloc.rs`) so that Lua's
+/// 16-aligned requests take aligned size classes and shrinking blocks move.
 #[global_allocator]
 static ALLOC: alloc::Allocator = alloc::Allocator;
 
