@@ -1,4 +1,4 @@
-//! Raw C entry points for the hottest methods (`SetPoint`, `SetShown`, `SetTexture`, …): the
+//! Raw C entry points for the hottest methods (`SetPoint`, `SetShown`, `IsShown`, …): the
 //! common call is read straight off the Lua stack — `self` by its table's address, the
 //! arguments by their Lua types — and done in one borrow of the UI state, without mlua's
 //! argument conversion. Every other call (a copied `[0]` handle, another argument form, a
@@ -36,6 +36,13 @@ impl Args {
     pub fn push_bool(&self, v: bool) {
         // SAFETY: a C function has LUA_MINSTACK free slots; a boolean allocates nothing.
         unsafe { ffi::lua_pushboolean(self.state, c_int::from(v)) };
+        self.results.set(self.results.get() + 1);
+    }
+
+    /// Returns a number (as [`Args::push_bool`]).
+    pub fn push_num(&self, v: f64) {
+        // SAFETY: as in `push_bool`.
+        unsafe { ffi::lua_pushnumber(self.state, v) };
         self.results.set(self.results.get() + 1);
     }
 

@@ -710,7 +710,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     }
     // The hottest getters take `self` alone and return one value: typed signatures spare mlua
     // the argument and result lists (`MultiValue`) of the generic form above.
-    add_method(
+    super::fast_call::add_method(
         lua,
         "RegionBase",
         "IsShown",
@@ -722,8 +722,12 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 .get(id)
                 .is_some_and(|o| o.shown))
         })?,
+        |ui, id, a| {
+            a.push_bool(ui.get(id).is_some_and(|o| o.shown));
+            true
+        },
     )?;
-    add_method(
+    super::fast_call::add_method(
         lua,
         "RegionBase",
         "IsVisible",
@@ -731,6 +735,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let id = obj_id(lua, &this, "IsVisible")?;
             Ok(lua.app_data_ref::<UiState>().expect("ui").is_visible(id))
         })?,
+        |ui, id, a| {
+            a.push_bool(ui.is_visible(id));
+            true
+        },
     )?;
     add_method(
         lua,

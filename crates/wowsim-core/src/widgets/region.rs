@@ -693,13 +693,23 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     })?;
     super::fast_call::add_method(lua, "RegionBase", "SetAlpha", f, size_fast("SetAlpha"))?;
     // Hot getters with typed signatures (no argument/result lists to build).
-    for (name, height) in [("GetWidth", false), ("GetHeight", true)] {
+    let forms: [(&str, bool, Fast); 2] = [
+        ("GetWidth", false, |ui, id, a| {
+            a.push_num(size_of(ui, id, a.truthy(1)).0 as f64);
+            true
+        }),
+        ("GetHeight", true, |ui, id, a| {
+            a.push_num(size_of(ui, id, a.truthy(1)).1 as f64);
+            true
+        }),
+    ];
+    for (name, height, fast) in forms {
         let f = lua.create_function(move |lua, (this, explicit): (Value, Value)| {
             let id = obj_id(lua, &this, name)?;
             let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&explicit)));
             Ok(if height { h as f64 } else { w as f64 })
         })?;
-        super::frame::add_method(lua, "Region", name, f)?;
+        super::fast_call::add_method(lua, "Region", name, f, fast)?;
     }
     Ok(())
 }
