@@ -18,6 +18,7 @@ use super::UiState;
 use mlua::{ffi, Function, LightUserData, Lua};
 use std::cell::Cell;
 use std::ffi::{c_int, c_void};
+use std::panic::AssertUnwindSafe;
 
 /// A method's fast path: true when it did the call (its results pushed with
 /// [`Args::push_bool`]), false when it declined with nothing changed (the ordinary function
@@ -110,7 +111,10 @@ pub fn add_method(
 
 /// The closure's body: the fast path, else mlua's entry point of the ordinary function.
 unsafe extern "C-unwind" fn entry(state: *mut ffi::lua_State) -> c_int {
-    if let Some(results) = run_fast(state) {
+    // A panic must not unwind through Lua's C frames: a fast path that panics declines, and the
+    // ordinary function (which mlua guards) runs and reports it.
+    let fast = std::panic::catch_unwind(AssertUnwindSafe(|| run_fast(state)));
+    if let Ok(Some(results)) = fast {
         return results;
     }
     // Nothing with a destructor is alive in this frame: mlua's entry point may raise a Lua
