@@ -11,7 +11,7 @@
 //! calls mlua's entry point as its own body. A fast path must decline before it changes
 //! anything and never calls into Lua.
 //!
-//! Besides `lua::budget`'s count hook, the only unsafe code of the crate.
+//! The mechanism's unsafe code (the Lua C API) is all in this file.
 #![allow(unsafe_code)]
 
 use super::UiState;
