@@ -179,7 +179,7 @@ fn on_step(b: &Budget, memory: usize, source: &str, short_src: &str, line: i32) 
     }
 }
 
-/// The only unsafe code of the crate: installing and running the raw count hook.
+/// Unsafe code: installing and running the raw count hook.
 #[allow(unsafe_code)]
 mod raw_hook {
     use super::{on_step, Budget, HOOK_STEP, REGISTRY_KEY};

@@ -236,7 +236,17 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         let id = super::obj_id(lua, &this, "SetText")?;
         set_text(lua, id, &text)
     })?;
-    super::frame::add_method(lua, "FontString", "SetText", f)
+    super::fast_call::add_method(lua, "FontString", "SetText", f, set_text_fast)
+}
+
+/// The fast path of `SetText` with a UTF-8 string or nil (see `fast_call`).
+fn set_text_fast(ui: &mut UiState, id: u32, a: &super::fast_call::Args) -> bool {
+    match a.bytes(1).map(std::str::from_utf8) {
+        Some(Ok(t)) => store_text(ui, id, Some(t)),
+        None if a.is_nil(1) => store_text(ui, id, None),
+        _ => return false,
+    }
+    true
 }
 
 #[cfg(test)]

@@ -190,11 +190,7 @@ fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 
 /// Shows or hides an object and fires OnShow/OnHide on every object whose visibility changed.
 pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
-    let bit = if shown {
-        super::SCRIPT_ON_SHOW
-    } else {
-        super::SCRIPT_ON_HIDE
-    };
+    let bit = script_bit(shown);
     let (changed, handlers) = {
         let mut ui = lua.app_data_mut::<UiState>().expect("ui");
         let Some(o) = ui.get(id) else { return Ok(()) };
@@ -227,6 +223,47 @@ pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
         fire_script(lua, *c, script, ())?;
     }
     autofocus(lua, &changed, shown)
+}
+
+/// The [`super::ObjectData::script_flags`] bit of the script that showing (or hiding) fires.
+fn script_bit(shown: bool) -> u8 {
+    if shown {
+        super::SCRIPT_ON_SHOW
+    } else {
+        super::SCRIPT_ON_HIDE
+    }
+}
+
+/// [`set_shown`] when it runs no Lua: no object whose visibility changes has (had) an
+/// OnShow/OnHide handler or is an EditBox (autofocus; the keyboard focus is always one). False,
+/// with nothing changed, otherwise.
+fn set_shown_quiet(ui: &mut UiState, id: u32, shown: bool) -> bool {
+    let Some(o) = ui.get(id) else { return false };
+    if o.shown == shown {
+        return true;
+    }
+    let bit = script_bit(shown);
+    let parent_visible = o.parent.is_none_or(|p| ui.is_visible(p));
+    if parent_visible && !quiet_subtree(ui, id, bit) {
+        return false;
+    }
+    ui.get_mut(id).expect("exists").shown = shown;
+    true
+}
+
+/// Whether none of the objects [`visibility_order`] lists for `id` has script flag `bit` or is
+/// an EditBox.
+fn quiet_subtree(ui: &UiState, id: u32, bit: u8) -> bool {
+    let quiet = |o: &super::ObjectData| {
+        o.script_flags & bit == 0 && !types::TYPES[o.type_index].is_edit_box
+    };
+    let Some(o) = ui.get(id) else { return true };
+    quiet(o)
+        && o.children.iter().all(|k| match ui.get(*k) {
+            Some(c) if c.shown && types::TYPES[c.type_index].is_frame => quiet_subtree(ui, *k, bit),
+            Some(c) if c.shown => quiet(c),
+            _ => true,
+        })
 }
 
 /// The order in which the client fires OnShow/OnHide when `id` and its shown descendants change
@@ -673,7 +710,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     }
     // The hottest getters take `self` alone and return one value: typed signatures spare mlua
     // the argument and result lists (`MultiValue`) of the generic form above.
-    add_method(
+    super::fast_call::add_method(
         lua,
         "RegionBase",
         "IsShown",
@@ -685,8 +722,12 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 .get(id)
                 .is_some_and(|o| o.shown))
         })?,
+        |ui, id, a| {
+            a.push_bool(ui.get(id).is_some_and(|o| o.shown));
+            true
+        },
     )?;
-    add_method(
+    super::fast_call::add_method(
         lua,
         "RegionBase",
         "IsVisible",
@@ -694,6 +735,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let id = obj_id(lua, &this, "IsVisible")?;
             Ok(lua.app_data_ref::<UiState>().expect("ui").is_visible(id))
         })?,
+        |ui, id, a| {
+            a.push_bool(ui.is_visible(id));
+            true
+        },
     )?;
     add_method(
         lua,
@@ -718,18 +763,26 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             Ok(TYPES[t].object_type)
         })?,
     )?;
-    // Show, Hide and SetShown: typed signatures too (hot in addons' update code).
-    for (name, shown) in [
-        ("Show", Some(true)),
-        ("Hide", Some(false)),
-        ("SetShown", None),
-    ] {
+    // Show, Hide and SetShown: typed signatures too (hot in addons' update code), with a fast
+    // path for changes that run no script.
+    let forms: [(&str, Option<bool>, super::fast_call::Fast); 3] = [
+        ("Show", Some(true), |ui, id, _| {
+            set_shown_quiet(ui, id, true)
+        }),
+        ("Hide", Some(false), |ui, id, _| {
+            set_shown_quiet(ui, id, false)
+        }),
+        ("SetShown", None, |ui, id, a| {
+            set_shown_quiet(ui, id, a.truthy(1))
+        }),
+    ];
+    for (name, shown, fast) in forms {
         let f = lua.create_function(move |lua, (this, on): (Value, Value)| {
             let id = obj_id(lua, &this, name)?;
             let on = shown.unwrap_or(!matches!(on, Value::Nil | Value::Boolean(false)));
             set_shown(lua, id, on)
         })?;
-        add_method(lua, "RegionBase", name, f)?;
+        super::fast_call::add_method(lua, "RegionBase", name, f, fast)?;
     }
     crate::events::install_methods(lua)?;
     let _ = Variadic::<Value>::new();

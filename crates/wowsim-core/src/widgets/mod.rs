@@ -13,6 +13,7 @@ pub mod cooldown;
 pub mod dump;
 pub mod edit_box;
 pub mod edit_cursor;
+pub mod fast_call;
 pub mod fields;
 pub mod font;
 pub mod font_string;

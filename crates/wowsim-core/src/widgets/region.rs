@@ -11,6 +11,7 @@
 //! | `EnableMouse`, `IsMouseEnabled`, `SetClampedToScreen`, `SetClampRectInsets`, `GetClampRectInsets` | [`install`] |
 //! | OnSizeChanged (fired after layout changes, once per tick) | [`flush_size_changes`] |
 
+use super::fast_call::Fast;
 use super::fields::{fid, FieldVal};
 use super::util::{
     arg, display_name, get_field, install_methods, num, obj_value, ret, self_id, set_field, string,
@@ -159,24 +160,55 @@ fn set_point_offset(lua: &Lua, this: &Value, args: &[Value; 5]) -> Option<mlua::
     let Value::String(s) = &args[0] else {
         return None;
     };
-    let point = std::str::from_utf8(&s.as_bytes())
-        .ok()
-        .and_then(AnchorPoint::parse)?;
+    let point = parse_point_bytes(&s.as_bytes())?;
     let (x, y) = (num(&args[1]), num(&args[2]));
     let (x, y) = (x.unwrap_or(0.0) as f32, y.unwrap_or(0.0) as f32);
     let err = super::with_obj_mut(lua, this, "SetPoint", |ui, id| {
-        apply_in(ui, id, "SetPoint", |ui, n| {
-            let rel = ui.get(id).and_then(|o| o.parent);
-            let rel_node = rel.and_then(|r| node_of(ui, r));
-            ui.layout
-                .set_point(n, Anchor::with(point, rel_node, point, x, y))
-        })
+        set_point_offset_in(ui, id, point, x, y)
     });
     Some(match err {
         Ok(Some(msg)) => Err(lua_error(lua, msg)),
         Ok(None) => Ok(()),
         Err(e) => Err(e),
     })
+}
+
+/// A point name as `SetPoint` takes it (None: not one).
+fn parse_point_bytes(b: &[u8]) -> Option<AnchorPoint> {
+    std::str::from_utf8(b).ok().and_then(AnchorPoint::parse)
+}
+
+/// `SetPoint(point, x, y)` inside a borrow: anchored to the parent; the client's message for a
+/// refused anchor.
+fn set_point_offset_in(
+    ui: &mut UiState,
+    id: u32,
+    point: AnchorPoint,
+    x: f32,
+    y: f32,
+) -> Option<String> {
+    apply_in(ui, id, "SetPoint", |ui, n| {
+        let rel = ui.get(id).and_then(|o| o.parent);
+        let rel_node = rel.and_then(|r| node_of(ui, r));
+        ui.layout
+            .set_point(n, Anchor::with(point, rel_node, point, x, y))
+    })
+}
+
+/// The fast path of `SetPoint(point, x [, y])` (see `fast_call`): a refused anchor declines,
+/// so the ordinary path raises its error.
+fn set_point_fast(ui: &mut UiState, id: u32, a: &super::fast_call::Args) -> bool {
+    let Some(x) = a.num(2) else { return false };
+    let y = match a.num(3) {
+        Some(y) => y,
+        None if a.is_nil(3) => 0.0,
+        None => return false,
+    };
+    let Some(point) = a.bytes(1).and_then(parse_point_bytes) else {
+        return false;
+    };
+    // A refused anchor changes nothing (`Layout::set_point` checks before it links).
+    set_point_offset_in(ui, id, point, x as f32, y as f32).is_none()
 }
 
 /// `SetPoint(point [, relativeTo|name, relativePoint, x, y])` and `SetPoint(point, x, y)`.
@@ -277,23 +309,62 @@ pub fn get_point(
 
 /// Sets the explicit width and/or height (`Some(None)` clears one, `None` keeps it).
 pub(crate) fn set_size_axes(lua: &Lua, id: u32, w: Option<Option<f64>>, h: Option<Option<f64>>) {
-    with_ui_mut(lua, |ui| {
-        let Some(n) = node_of(ui, id) else { return };
-        let (ow, oh) = ui.layout.size(n);
-        let pick = |new: Option<Option<f64>>, old: Option<f32>| match new {
-            Some(v) => v.map(|v| v as f32).filter(|v| *v > 0.0),
-            None => old,
-        };
-        let (nw, nh) = (pick(w, ow), pick(h, oh));
-        if (nw, nh) == (ow, oh) {
-            return;
+    with_ui_mut(lua, |ui| set_size_axes_in(ui, id, w, h))
+}
+
+/// [`set_size_axes`] inside a borrow.
+fn set_size_axes_in(ui: &mut UiState, id: u32, w: Option<Option<f64>>, h: Option<Option<f64>>) {
+    let Some(n) = node_of(ui, id) else { return };
+    let (ow, oh) = ui.layout.size(n);
+    let pick = |new: Option<Option<f64>>, old: Option<f32>| match new {
+        Some(v) => v.map(|v| v as f32).filter(|v| *v > 0.0),
+        None => old,
+    };
+    let (nw, nh) = (pick(w, ow), pick(h, oh));
+    if (nw, nh) == (ow, oh) {
+        return;
+    }
+    ui.layout.set_size(n, nw, nh);
+    // The text is measured wrapped at the explicit width.
+    if ui.get(id).map(|o| o.text_measure) == Some(super::TextMeasure::Current) {
+        super::font_string::mark_stale(ui, id);
+    }
+}
+
+/// The fast paths of `SetSize`, `SetWidth`, `SetHeight` and `SetAlpha` with number arguments
+/// (see `fast_call`).
+const SIZE_FAST: [(&str, Fast); 4] = [
+    ("SetSize", |ui, id, a| match (a.num(1), a.num(2)) {
+        (Some(w), Some(h)) => {
+            set_size_axes_in(ui, id, Some(Some(w)), Some(Some(h)));
+            true
         }
-        ui.layout.set_size(n, nw, nh);
-        // The text is measured wrapped at the explicit width.
-        if ui.get(id).map(|o| o.text_measure) == Some(super::TextMeasure::Current) {
-            super::font_string::mark_stale(ui, id);
-        }
-    })
+        _ => false,
+    }),
+    ("SetWidth", |ui, id, a| {
+        a.num(1)
+            .map(|w| set_size_axes_in(ui, id, Some(Some(w)), None))
+            .is_some()
+    }),
+    ("SetHeight", |ui, id, a| {
+        a.num(1)
+            .map(|h| set_size_axes_in(ui, id, None, Some(Some(h))))
+            .is_some()
+    }),
+    ("SetAlpha", |ui, id, a| {
+        a.num(1)
+            .map(|v| ui.set_field(id, fid::ALPHA, FieldVal::Num(v.clamp(0.0, 1.0))))
+            .is_some()
+    }),
+];
+
+/// The fast path of method `name` from [`SIZE_FAST`].
+fn size_fast(name: &str) -> Fast {
+    SIZE_FAST
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, f)| *f)
+        .expect("a fast setter")
 }
 
 fn rect_values(lua: &Lua, id: u32, scaled: bool) -> Option<(Rect, f32)> {
@@ -391,7 +462,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             set_point_typed(lua, &this, [a1, a2, a3, a4, a5])
         },
     )?;
-    super::add_method(lua, "Region", "SetPoint", f)?;
+    super::fast_call::add_method(lua, "Region", "SetPoint", f, set_point_fast)?;
     let methods: &[(&str, &str, Method)] = &[
         ("Region", "SetAllPoints", set_all_points),
         ("Region", "ClearAllPoints", |lua, a| {
@@ -593,7 +664,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         set_size_axes(lua, id, Some(Some(w)), Some(Some(h)));
         Ok(())
     })?;
-    super::add_method(lua, "Region", "SetSize", f)?;
+    super::fast_call::add_method(lua, "Region", "SetSize", f, size_fast("SetSize"))?;
     for (name, height) in [("SetWidth", false), ("SetHeight", true)] {
         let f = lua.create_function(move |lua, (this, v): (Value, Value)| {
             let id = obj_id(lua, &this, name)?;
@@ -610,7 +681,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             }
             Ok(())
         })?;
-        super::add_method(lua, "Region", name, f)?;
+        super::fast_call::add_method(lua, "Region", name, f, size_fast(name))?;
     }
     let f = lua.create_function(|lua, (this, v): (Value, Value)| {
         let id = obj_id(lua, &this, "SetAlpha")?;
@@ -620,15 +691,25 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         });
         Ok(())
     })?;
-    super::add_method(lua, "RegionBase", "SetAlpha", f)?;
+    super::fast_call::add_method(lua, "RegionBase", "SetAlpha", f, size_fast("SetAlpha"))?;
     // Hot getters with typed signatures (no argument/result lists to build).
-    for (name, height) in [("GetWidth", false), ("GetHeight", true)] {
+    let forms: [(&str, bool, Fast); 2] = [
+        ("GetWidth", false, |ui, id, a| {
+            a.push_num(size_of(ui, id, a.truthy(1)).0 as f64);
+            true
+        }),
+        ("GetHeight", true, |ui, id, a| {
+            a.push_num(size_of(ui, id, a.truthy(1)).1 as f64);
+            true
+        }),
+    ];
+    for (name, height, fast) in forms {
         let f = lua.create_function(move |lua, (this, explicit): (Value, Value)| {
             let id = obj_id(lua, &this, name)?;
             let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&explicit)));
             Ok(if height { h as f64 } else { w as f64 })
         })?;
-        super::frame::add_method(lua, "Region", name, f)?;
+        super::fast_call::add_method(lua, "Region", name, f, fast)?;
     }
     Ok(())
 }

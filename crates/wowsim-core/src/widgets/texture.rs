@@ -13,6 +13,7 @@
 //! | `SetDesaturated`, `IsDesaturated`, `SetRotation`, `GetRotation`, `SetGradient` | [`install`] |
 //! | `AddMaskTexture`, `RemoveMaskTexture`, `GetNumMaskTextures`, `GetMaskTexture`; XML `<MaskedTextures>` | [`masks_of`]; XML masks are matched by the loader (`xmlui/props.rs`) |
 
+use super::fast_call::Args;
 use super::fields::{fid, FieldVal};
 use super::types::inherits_from;
 use super::util::{
@@ -33,32 +34,85 @@ pub fn set_texture(lua: &Lua, id: u32, asset: &Value) -> bool {
 
 /// [`set_texture`] inside a borrow of the UI state.
 fn set_texture_in(ui: &mut UiState, id: u32, asset: &Value) -> bool {
-    {
-        let set = match asset {
-            // The same path again (icons refreshed on every update) keeps the stored string.
-            Value::String(s) => {
-                ui.set_field_str(id, fid::TEXTURE, &s.as_bytes());
-                true
-            }
-            Value::Integer(i) => {
-                ui.set_field(id, fid::TEXTURE, FieldVal::Num(*i as f64));
-                true
-            }
-            Value::Number(n) => {
-                ui.set_field(id, fid::TEXTURE, FieldVal::Num(*n));
-                true
-            }
-            _ => {
-                ui.set_field(id, fid::TEXTURE, FieldVal::Nil);
-                false
-            }
-        };
-        ui.clear_field(id, fid::ATLAS);
-        for c in fid::COLOR_TEXTURE {
-            ui.clear_field(id, c);
-        }
-        set
+    match asset {
+        Value::String(s) => set_asset_in(ui, id, Asset::Path(&s.as_bytes())),
+        Value::Integer(i) => set_asset_in(ui, id, Asset::File(*i as f64)),
+        Value::Number(n) => set_asset_in(ui, id, Asset::File(*n)),
+        _ => set_asset_in(ui, id, Asset::None),
     }
+}
+
+/// What `SetTexture` is given.
+enum Asset<'a> {
+    Path(&'a [u8]),
+    File(f64),
+    None,
+}
+
+/// [`set_texture_in`] on an asset however it was read.
+fn set_asset_in(ui: &mut UiState, id: u32, asset: Asset) -> bool {
+    let set = match asset {
+        // The same path again (icons refreshed on every update) keeps the stored string.
+        Asset::Path(p) => {
+            ui.set_field_str(id, fid::TEXTURE, p);
+            true
+        }
+        Asset::File(n) => {
+            ui.set_field(id, fid::TEXTURE, FieldVal::Num(n));
+            true
+        }
+        Asset::None => {
+            ui.set_field(id, fid::TEXTURE, FieldVal::Nil);
+            false
+        }
+    };
+    ui.clear_field(id, fid::ATLAS);
+    for c in fid::COLOR_TEXTURE {
+        ui.clear_field(id, c);
+    }
+    set
+}
+
+/// The fast path of `SetTexture(asset)` without wrap modes (see `fast_call`): returns whether
+/// a texture is now set.
+fn set_texture_fast(ui: &mut UiState, id: u32, a: &Args) -> bool {
+    if !(a.is_nil(2) && a.is_nil(3)) {
+        return false;
+    }
+    let asset = match (a.bytes(1), a.num(1)) {
+        (Some(p), _) => Asset::Path(p),
+        (None, Some(n)) => Asset::File(n),
+        (None, None) if a.is_nil(1) => Asset::None,
+        (None, None) => return false,
+    };
+    let set = set_asset_in(ui, id, asset);
+    for f in fid::WRAP {
+        ui.clear_field(id, f);
+    }
+    a.push_bool(set);
+    true
+}
+
+/// `SetVertexColor(r, g, b [, a])` inside a borrow.
+fn set_vertex_color_in(ui: &mut UiState, id: u32, c: [f64; 4]) {
+    let [fr, fg, fb] = fid::VERTEX_COLOR;
+    for (f, v) in [fr, fg, fb, fid::ALPHA].into_iter().zip(c) {
+        ui.set_field(id, f, FieldVal::Num(v.clamp(0.0, 1.0)));
+    }
+}
+
+/// The fast path of `SetVertexColor` with number arguments (see `fast_call`).
+fn set_vertex_color_fast(ui: &mut UiState, id: u32, a: &Args) -> bool {
+    let (Some(r), Some(g), Some(b)) = (a.num(1), a.num(2), a.num(3)) else {
+        return false;
+    };
+    let alpha = match a.num(4) {
+        Some(v) => v,
+        None if a.is_nil(4) => 1.0,
+        None => return false,
+    };
+    set_vertex_color_in(ui, id, [r, g, b, alpha]);
+    true
 }
 
 /// `SetAtlas(atlas, useAtlasSize)`: keeps the atlas name (drawn from the atlas data of an
@@ -321,7 +375,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             })
         },
     )?;
-    super::add_method(lua, "TextureBase", "SetTexture", f)?;
+    super::fast_call::add_method(lua, "TextureBase", "SetTexture", f, set_texture_fast)?;
     let f = lua.create_function(
         |lua, (this, r, g, b, a): (Value, Value, Value, Value, Value)| {
             let id = super::obj_id(lua, &this, "SetVertexColor")?;
@@ -332,14 +386,15 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 num(&b).ok_or_else(usage)?,
                 num(&a).unwrap_or(1.0),
             ];
-            let [fr, fg, fb] = fid::VERTEX_COLOR;
-            with_ui_mut(lua, |ui| {
-                for (f, v) in [fr, fg, fb, fid::ALPHA].into_iter().zip(c) {
-                    ui.set_field(id, f, FieldVal::Num(v.clamp(0.0, 1.0)));
-                }
-            });
+            with_ui_mut(lua, |ui| set_vertex_color_in(ui, id, c));
             Ok(())
         },
     )?;
-    super::add_method(lua, "LayeredRegion", "SetVertexColor", f)
+    super::fast_call::add_method(
+        lua,
+        "LayeredRegion",
+        "SetVertexColor",
+        f,
+        set_vertex_color_fast,
+    )
 }
