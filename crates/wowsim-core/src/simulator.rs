@@ -673,6 +673,7 @@ impl Simulator {
         opts.now = self.lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
         opts.cooldown_numbers = crate::api::misc::cvar_get(&self.lua, "countdownForCooldowns")
             .is_some_and(|v| !v.is_empty() && v != "0");
+        opts.messages = crate::widgets::message_frame::all(&self.lua);
         let mut ui = self.lua.app_data_mut::<UiState>().expect("ui");
         crate::draw::build(&mut ui, w, h, &opts)
     }

@@ -479,14 +479,16 @@ end)
 GameTooltip = CreateFrame("GameTooltip", "GameTooltip", UIParent, "GameTooltipTemplate")
 GameTooltip:Hide()
 
--- A chat frame: AddMessage records the line (the screenshot issue draws it).
+-- A chat frame: its AddMessage (the frame type's own) keeps the line, which screenshots draw,
+-- and, as the default chat frame's, prints it.
 local chat = CreateFrame("ScrollingMessageFrame", "ChatFrame1", UIParent)
 -- Where the client's default chat window sits (bottom left, above the action bars).
 chat:SetSize(430, 120)
 chat:SetPoint("BOTTOMLEFT", UIParent, "BOTTOMLEFT", 32, 95)
-function chat:AddMessage(text, r, g, b, ...)
-  output(tostring(text))
-end
+chat:SetFontObject(ChatFontNormal)
+chat:SetJustifyH("LEFT")
+-- The client's chat windows keep a line for two minutes before it fades.
+chat:SetTimeVisible(120)
 DEFAULT_CHAT_FRAME = chat
 SELECTED_CHAT_FRAME = chat
 

@@ -14,12 +14,14 @@
 //! | Texture (file, colour, gradient, tex coords, rotation, blend, tiling) | [`texture::quad`] |
 //! | FontString (font, colour, justification, shadow, outline, wrapping, markup) | [`text::run`] |
 //! | Line (end points, thickness) | [`line::line`] |
+//! | MessageFrame / ScrollingMessageFrame messages (insert mode, scroll offset, fading) | [`messages::run`] |
 //! | Cooldown swipe, edge, countdown numbers and bling at the virtual time | [`cooldown::swipe`] |
 //! | client font paths → faces (real client fonts from `--art`, else the embedded font) | [`fonts::FontLibrary`] |
 
 pub mod cooldown;
 pub mod fonts;
 pub mod line;
+pub mod messages;
 pub mod text;
 pub mod texture;
 
@@ -40,6 +42,8 @@ pub struct DrawOptions {
     pub now: f64,
     /// The `countdownForCooldowns` option: Cooldowns show their countdown numbers.
     pub cooldown_numbers: bool,
+    /// The messages of MessageFrames and ScrollingMessageFrames, by frame id (oldest first).
+    pub messages: rustc_hash::FxHashMap<u32, Vec<crate::widgets::message_frame::Message>>,
 }
 
 /// Draw layers in order; HIGHLIGHT is drawn only for a hovered frame.
@@ -259,6 +263,9 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
             // An EditBox draws its own text above its regions (inset by its text insets).
             regions.push((usize::MAX, 0, fid));
             edit_text = Some(t);
+        } else if opts.messages.get(&fid).is_some_and(|m| !m.is_empty()) {
+            // So do message frames their messages.
+            regions.push((usize::MAX, 0, fid));
         }
         if ui
             .get(fid)
@@ -319,6 +326,9 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
             if rid == fid {
                 if let Some(t) = &edit_text {
                     text::run_text(ui, &vp, &ctx, t, &mut list.items);
+                }
+                if let Some(msgs) = opts.messages.get(&fid) {
+                    messages::run(ui, &vp, &ctx, msgs, opts.now, &mut list.items);
                 }
             } else if inherits_from(ty, "TextureBase") {
                 list.items.extend(texture::quad(ui, &vp, &ctx));

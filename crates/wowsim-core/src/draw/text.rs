@@ -26,7 +26,7 @@ fn rnum(ui: &UiState, id: u32, name: &str, default: f32) -> f32 {
     }
 }
 
-fn rstr(ui: &mut UiState, id: u32, name: &str) -> String {
+pub(super) fn rstr(ui: &mut UiState, id: u32, name: &str) -> String {
     match resolve(ui, id, name) {
         Some(FieldVal::Str(s)) => s.to_ascii_uppercase(),
         _ => match ui.field_by_name(id, name) {
@@ -233,13 +233,47 @@ pub fn run_text(
         top: text_top,
         justify: jh,
     } = placement(ui, id, r, &lay);
-    let a = ctx.alpha;
     let color: Rgba = [
         rnum(ui, id, "textR", 1.0),
         rnum(ui, id, "textG", 1.0),
         rnum(ui, id, "textB", 1.0),
-        rnum(ui, id, "textA", 1.0) * a,
+        rnum(ui, id, "textA", 1.0) * ctx.alpha,
     ];
+    let at = LinesAt {
+        left,
+        width: bw,
+        top: text_top,
+        justify: &jh,
+        color,
+    };
+    push_lines(ui, vp, ctx, &opts, &lay, &at, out);
+}
+
+/// Where and in which colour [`push_lines`] draws laid-out text (own units; `color`'s alpha
+/// already includes the region's).
+pub struct LinesAt<'a> {
+    pub left: f32,
+    pub width: f32,
+    /// Top of the first line.
+    pub top: f32,
+    /// `justifyh`, upper case.
+    pub justify: &'a str,
+    pub color: Rgba,
+}
+
+/// Appends the text run (and inline textures) of `lay`, laid out with `opts`, in the shadow
+/// and outline of `ctx.id`'s font.
+pub fn push_lines(
+    ui: &mut UiState,
+    vp: &Viewport,
+    ctx: &RegionCtx,
+    opts: &LayoutOpts,
+    lay: &text::TextLayout,
+    at: &LinesAt,
+    out: &mut Vec<DrawItem>,
+) {
+    let id = ctx.id;
+    let (a, color) = (ctx.alpha, at.color);
     let f = ctx.scale * vp.px_per_unit;
     let shadow_c = [
         rnum(ui, id, "shadowR", 0.0),
@@ -263,8 +297,8 @@ pub fn run_text(
     let mut glyphs = Vec::new();
     let mut icons = Vec::new();
     for (i, line) in lay.lines.iter().enumerate() {
-        let lx = line_left(left, bw, &jh, line.width);
-        let line_top = text_top - i as f32 * (opts.size + opts.spacing);
+        let lx = line_left(at.left, at.width, at.justify, line.width);
+        let line_top = at.top - i as f32 * (opts.size + opts.spacing);
         let ox = (lx * f).round();
         let oy = (vp.height as f32 - line_top * f).round();
         for p in &line.items {

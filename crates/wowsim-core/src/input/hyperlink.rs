@@ -13,8 +13,8 @@
 //! `text` is the link's whole markup (`|Hitem:1|h[Sword]|h`); `region` is the FontString;
 //! left, bottom, width and height are the link's box relative to the FontString's bottom-left
 //! corner, in its units (Blizzard anchors tooltips with them to the region's BOTTOMLEFT).
-//! ScrollingMessageFrame / MessageFrame messages are not hit-tested: their messages are kept
-//! (`widgets::message_frame`) but not laid out or drawn, so they have no boxes.
+//! ScrollingMessageFrame / MessageFrame messages are not hit-tested: they are laid out only
+//! when drawn (`draw::messages`), so their links have no boxes yet.
 
 use super::with_input;
 use crate::draw::text::{link_boxes, LinkBox};

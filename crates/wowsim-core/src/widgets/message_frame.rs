@@ -4,7 +4,7 @@
 //! | WoW name | Rust |
 //! | --- | --- |
 //! | `AddMessage(text [, r, g, b, a, id])` | [`add_message`] |
-//! | `Clear`, `GetNumMessages`, `GetMessageInfo(i)`, `HasMessageByID`, `ResetMessageFadeByID` (messages do not fade here) | [`install`] |
+//! | `Clear`, `GetNumMessages`, `GetMessageInfo(i)`, `HasMessageByID`, `ResetMessageFadeByID` (restarts the fade: `draw::messages` fades a message after the frame's `timeVisible` over its `fadeDuration`) | [`install`] |
 //! | `SetMaxLines`, `GetMaxLines`, `ScrollUp`, `ScrollDown`, `ScrollToTop`, `ScrollToBottom`, `AtTop`, `AtBottom`, `GetScrollOffset`, `SetScrollOffset` | [`install`] |
 //! | `SetFading`, `GetFading`, `SetTimeVisible`, `GetTimeVisible` (scrolling frame; MessageFrame's are generic) | [`install`] |
 
@@ -19,6 +19,8 @@ pub struct Message {
     pub text: String,
     pub color: [f64; 4],
     pub id: Option<f64>,
+    /// When it was added (virtual seconds, `GetTime`): where its fade is.
+    pub added: f64,
 }
 
 /// Messages by frame id (VM app data).
@@ -64,6 +66,9 @@ pub fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
         text,
         color,
         id: num(&arg(&a, 6)),
+        added: lua
+            .app_data_ref::<crate::clock::Clock>()
+            .map_or(0.0, |c| c.now()),
     };
     let max = max_lines(lua, id);
     with_msgs(lua, |m| {
@@ -75,6 +80,13 @@ pub fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
         }
     });
     ret(lua, ())
+}
+
+/// Every message frame's messages, oldest first (for drawing: `draw::messages`).
+pub fn all(lua: &Lua) -> FxHashMap<u32, Vec<Message>> {
+    lua.app_data_ref::<Messages>()
+        .map(|m| m.0.clone())
+        .unwrap_or_default()
 }
 
 fn count(lua: &Lua, id: u32) -> usize {
@@ -122,11 +134,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             });
             ret(lua, has)
         }),
-        // Messages do not fade in the simulator (they stay until cleared or pushed out), so
-        // there is no fade to restart.
+        // Restarts the fade of the messages with this id: they count as added now.
         ("MessageFrame", "ResetMessageFadeByID", |lua, a| {
-            self_id(lua, &a, "ResetMessageFadeByID")?;
-            if num(&arg(&a, 1)).is_none() {
+            let id = self_id(lua, &a, "ResetMessageFadeByID")?;
+            let Some(mid) = num(&arg(&a, 1)) else {
                 return Err(crate::lua::lua_error(
                     lua,
                     format_args!(
@@ -134,7 +145,17 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                         crate::lua::type_name(&arg(&a, 1))
                     ),
                 ));
-            }
+            };
+            let now = lua
+                .app_data_ref::<crate::clock::Clock>()
+                .map_or(0.0, |c| c.now());
+            with_msgs(lua, |m| {
+                for msg in m.get_mut(&id).into_iter().flatten() {
+                    if msg.id == Some(mid) {
+                        msg.added = now;
+                    }
+                }
+            });
             ret(lua, ())
         }),
         ("ScrollingMessageFrame", "AddMessage", add_message),
