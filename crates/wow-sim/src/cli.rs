@@ -72,8 +72,8 @@ pub struct Cli {
     #[arg(long, global = true, env = "WOW_SIM_NO_SAVED_VARS")]
     pub no_saved_vars: bool,
     /// Compile every Lua file instead of keeping compiled files (and each file's
-    /// global-string scan result) in the cache folder (`$XDG_CACHE_HOME/wow-sim` or
-    /// `~/.cache/wow-sim`).
+    /// global-string scan result, and what a Blizzard UI's API documentation adds) in the cache
+    /// folder (`$XDG_CACHE_HOME/wow-sim` or `~/.cache/wow-sim`).
     #[arg(long, global = true, env = "WOW_SIM_NO_LUA_CACHE")]
     pub no_lua_cache: bool,
     /// Lua to run after start-up: CODE, or @FILE to run a file.
