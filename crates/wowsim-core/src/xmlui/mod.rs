@@ -54,6 +54,7 @@ pub fn install(lua: &Lua, host: &HostFns, flavor: wowsim_xml::Flavor) -> mlua::R
     }
     lua.set_app_data(state);
     lua.set_named_registry_value("wowsim.hostcall", host.hostcall.clone())?;
+    calls::install(lua, &host.hostcall);
     lua.set_named_registry_value("wowsim.report", host.report.clone())?;
     lua.set_named_registry_value("wowsim.xmlhandlers", lua.create_table()?)?;
     fonts::install(lua)
