@@ -551,3 +551,38 @@ fn store(lua: &Lua, obj: &Table, field: &str, value: &str, arg: Arg) -> mlua::Re
     ui.set_field_by_name(id, field, v);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wowsim_xml::Flavor;
+
+    #[test]
+    fn the_precomputed_actions_are_those_of_the_schema_walk() {
+        for flavor in [Flavor::Retail, Flavor::Classic, Flavor::ClassicEra] {
+            let schema = wowsim_xml::schema(flavor);
+            let mut methods = 0;
+            for t in schema.tags() {
+                let acts = tag_actions(schema, &t.name).expect("every schema tag has a table");
+                let names = schema
+                    .supertypes(&t.name)
+                    .flat_map(|s| s.attributes.iter().map(|a| a.name.as_str()))
+                    .chain(TABLE.iter().map(|(_, a, _)| *a))
+                    .chain(["nosuchattribute"]);
+                for attr in names {
+                    let want = action(schema, &t.name, attr);
+                    let got = acts.get(attr).copied().unwrap_or(Act::Internal);
+                    assert_eq!(got, want, "{} {attr}", t.name);
+                    methods += usize::from(matches!(got, Act::Method(..)));
+                }
+            }
+            assert!(methods > 100, "{methods}");
+            assert_eq!(
+                tag_actions(schema, "Button")
+                    .and_then(|m| m.get("alpha"))
+                    .copied(),
+                Some(Act::Method("SetAlpha", Arg::Num))
+            );
+        }
+    }
+}
