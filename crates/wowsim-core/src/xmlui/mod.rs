@@ -16,6 +16,7 @@
 //! | `<Animations>`, animation groups and animations | [`animations`] |
 //! | `<Font>` objects | [`fonts`] |
 //! | method calls and the not-implemented counter | [`calls`], [`coverage`] |
+//! | per-tag answers of the schema (extends `Frame`, late child, ...) | [`tag_kinds`] |
 
 pub mod animations;
 pub mod attrs;
@@ -27,6 +28,7 @@ pub mod layers;
 pub mod props;
 pub mod registry;
 pub mod scripts;
+pub mod tag_kinds;
 pub mod visual;
 
 use crate::lua::HostFns;

@@ -151,8 +151,9 @@ pub fn special_attrs(
     tag: &str,
     merged: &[super::attrs::Merged<'_>],
 ) -> mlua::Result<()> {
-    let schema = super::registry::schema_of(lua);
-    if schema.extends(tag, "Slider") || schema.extends(tag, "StatusBar") {
+    use super::tag_kinds::{FRAME, LINE, SLIDER_OR_BAR, TEXTURE};
+    let kinds = super::tag_kinds::of(super::registry::schema_of(lua), tag);
+    if kinds & SLIDER_OR_BAR != 0 {
         let (lo, hi) = (
             merged_get(merged, "minvalue").and_then(parse_number),
             merged_get(merged, "maxvalue").and_then(parse_number),
@@ -168,7 +169,7 @@ pub fn special_attrs(
             )?;
         }
     }
-    if schema.extends(tag, "Frame") {
+    if kinds & FRAME != 0 {
         // `propagateMouseInput="Motion|Clicks|Both"`.
         if let Some(v) = merged_get(merged, "propagatemouseinput") {
             let v = v.to_ascii_lowercase();
@@ -191,7 +192,7 @@ pub fn special_attrs(
             )?;
         }
     }
-    if schema.extends(tag, "Texture") {
+    if kinds & TEXTURE != 0 {
         if let Some(atlas) = merged_get(merged, "atlas") {
             let size = merged_get(merged, "useatlassize")
                 .and_then(wowsim_xml::parse_bool)
@@ -199,7 +200,7 @@ pub fn special_attrs(
             call(lua, obj, tag, "atlas", "SetAtlas", (atlas, size))?;
         }
     }
-    if schema.extends(tag, "Texture") || schema.extends(tag, "Line") {
+    if kinds & (TEXTURE | LINE) != 0 {
         // The wrap modes are arguments of `SetTexture`; without a file they are kept.
         let (h, v) = (
             merged_get(merged, "hwrapmode"),
@@ -669,7 +670,8 @@ pub fn font_attrs(
     merged: &[super::attrs::Merged<'_>],
     els: &[&Element],
 ) -> mlua::Result<()> {
-    if tag != "FontString" && !super::registry::schema_of(lua).extends(tag, "FontString") {
+    let schema = super::registry::schema_of(lua);
+    if !super::tag_kinds::is(schema, tag, super::tag_kinds::FONT_STRING) {
         return Ok(());
     }
     let height = els
