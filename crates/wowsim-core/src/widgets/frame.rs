@@ -113,12 +113,13 @@ pub fn set_handler(lua: &Lua, id: u32, script: &str, handler: Value) -> mlua::Re
     Ok(())
 }
 
-/// Remembers that an object got an OnShow or OnHide handler or hook (never forgotten: a
-/// cleared handler only costs a call into Lua that finds nothing).
+/// Remembers that an object got an OnShow, OnHide or OnLoad handler or hook (never forgotten:
+/// a cleared handler only costs a call into Lua that finds nothing).
 fn note_script(lua: &Lua, id: u32, script: &str) {
     let bit = match script {
         "OnShow" => super::SCRIPT_ON_SHOW,
         "OnHide" => super::SCRIPT_ON_HIDE,
+        "OnLoad" => super::SCRIPT_ON_LOAD,
         _ => return,
     };
     if let Some(o) = lua.app_data_mut::<UiState>().expect("ui").get_mut(id) {

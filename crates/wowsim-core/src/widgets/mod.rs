@@ -75,8 +75,9 @@ pub struct ObjectData {
     pub reported_size: Option<(f32, f32)>,
     /// Whether the object's text was measured for layout, and whether that is current.
     pub text_measure: TextMeasure,
-    /// Scripts that got a handler or hook at some time ([`SCRIPT_ON_SHOW`], [`SCRIPT_ON_HIDE`]):
-    /// showing or hiding calls into Lua only for objects that may have one.
+    /// Scripts that got a handler or hook at some time ([`SCRIPT_ON_SHOW`], [`SCRIPT_ON_HIDE`],
+    /// [`SCRIPT_ON_LOAD`]): showing, hiding and the XML loader's OnLoad call into Lua only for
+    /// objects that may have one.
     pub script_flags: u8,
 }
 
@@ -96,6 +97,8 @@ pub enum TextMeasure {
 pub const SCRIPT_ON_SHOW: u8 = 1;
 /// [`ObjectData::script_flags`] bit: an OnHide handler or hook was set.
 pub const SCRIPT_ON_HIDE: u8 = 2;
+/// [`ObjectData::script_flags`] bit: an OnLoad handler or hook was set.
+pub const SCRIPT_ON_LOAD: u8 = 4;
 
 /// The arena of UI objects and the event registry (stored in the VM's app data).
 pub struct UiState {

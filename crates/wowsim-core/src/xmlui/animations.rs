@@ -13,7 +13,7 @@ use wowsim_xml::{parse_number, Element};
 
 /// Whether a tag is one of the animation elements (`Animation` and what extends it).
 pub fn is_animation(tag: &str, lua: &Lua) -> bool {
-    registry::schema_of(lua).extends(tag, "Animation")
+    super::tag_kinds::is(registry::schema_of(lua), tag, super::tag_kinds::ANIMATION)
 }
 
 /// Loads the groups of an `<Animations>` element under object `owner`.

@@ -353,6 +353,57 @@ pub fn action(schema: &Schema, tag: &str, attr: &str) -> Act {
     Act::Internal
 }
 
+/// [`action`] of every attribute a tag can have (declared by it or a supertype, or in
+/// `TABLE` for one of them); an attribute missing here is [`Act::Internal`].
+type TagActions = FxHashMap<Box<str>, Act>;
+
+/// [`action`] for each tag of a schema, by the tag's schema spelling.
+type Actions = FxHashMap<&'static str, TagActions>;
+
+fn build_actions(schema: &'static Schema) -> Actions {
+    let mut out = Actions::default();
+    for tag in schema.tags() {
+        let mut acts = TagActions::default();
+        for t in schema.supertypes(&tag.name) {
+            let names = BY_TAG
+                .get(t.name.as_str())
+                .into_iter()
+                .flat_map(|m| m.keys().copied())
+                .chain(t.attributes.iter().map(|a| a.name.as_str()));
+            for attr in names {
+                if !acts.contains_key(attr) {
+                    acts.insert(attr.into(), action(schema, &tag.name, attr));
+                }
+            }
+        }
+        out.insert(tag.name.as_str(), acts);
+    }
+    out
+}
+
+thread_local! {
+    /// The action tables built so far, by schema address (one per flavor, kept for the life
+    /// of the process like the schemas themselves).
+    static ACTIONS: std::cell::RefCell<Vec<(usize, &'static Actions)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The actions of the attributes of schema tag `tag` (its schema spelling), computed once per
+/// schema: [`apply`] runs for every element, and following the `extends` chain for each of its
+/// attributes showed in profiles.
+fn tag_actions(schema: &'static Schema, tag: &str) -> Option<&'static TagActions> {
+    let key = schema as *const Schema as usize;
+    let all = ACTIONS.with(|a| {
+        let found = a.borrow().iter().find(|(k, _)| *k == key).map(|(_, t)| *t);
+        found.unwrap_or_else(|| {
+            let t: &'static Actions = Box::leak(Box::new(build_actions(schema)));
+            a.borrow_mut().push((key, t));
+            t
+        })
+    });
+    all.get(tag)
+}
+
 /// Converts an attribute value to method arguments; `None` when it does not parse.
 pub fn args(lua: &Lua, value: &str, arg: Arg) -> mlua::Result<Option<MultiValue>> {
     let mut out = MultiValue::new();
@@ -415,8 +466,13 @@ pub fn apply(
     late: bool,
 ) -> mlua::Result<()> {
     let schema = super::registry::schema_of(lua);
+    let acts = tag_actions(schema, tag);
     for (name, value, _) in merged {
-        let (method, arg, is_late) = match action(schema, tag, name) {
+        let act = match acts {
+            Some(m) => m.get(*name).copied().unwrap_or(Act::Internal),
+            None => action(schema, tag, name),
+        };
+        let (method, arg, is_late) = match act {
             Act::Internal => continue,
             Act::Method(m, a) => (m, a, false),
             Act::Late(m, a) => (m, a, true),
@@ -436,8 +492,46 @@ pub fn apply(
         if is_late != late {
             continue;
         }
-        if let Some(args) = args(lua, value, arg)? {
-            super::calls::call(lua, obj, tag, name, method, args)?;
+        call_with(lua, obj, tag, name, method, value, arg)?;
+    }
+    Ok(())
+}
+
+/// Calls `obj:method(value)` with the value converted by `arg` (nothing when it does not
+/// parse); the scalar forms go to the stack directly, without a `MultiValue`.
+fn call_with(
+    lua: &Lua,
+    obj: &Table,
+    tag: &str,
+    name: &str,
+    method: &str,
+    value: &str,
+    arg: Arg,
+) -> mlua::Result<()> {
+    use super::calls::call;
+    match arg {
+        Arg::Bool => {
+            if let Some(b) = parse_bool(value) {
+                call(lua, obj, tag, name, method, b)?;
+            }
+        }
+        Arg::Num => {
+            if let Some(n) = parse_number(value) {
+                call(lua, obj, tag, name, method, n)?;
+            }
+        }
+        Arg::Degrees => {
+            if let Some(n) = parse_number(value) {
+                call(lua, obj, tag, name, method, n.to_radians())?;
+            }
+        }
+        Arg::Str => {
+            call(lua, obj, tag, name, method, value)?;
+        }
+        Arg::List => {
+            if let Some(args) = args(lua, value, arg)? {
+                call(lua, obj, tag, name, method, args)?;
+            }
         }
     }
     Ok(())
@@ -456,4 +550,39 @@ fn store(lua: &Lua, obj: &Table, field: &str, value: &str, arg: Arg) -> mlua::Re
     let mut ui = lua.app_data_mut::<crate::widgets::UiState>().expect("ui");
     ui.set_field_by_name(id, field, v);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wowsim_xml::Flavor;
+
+    #[test]
+    fn the_precomputed_actions_are_those_of_the_schema_walk() {
+        for flavor in [Flavor::Retail, Flavor::Classic, Flavor::ClassicEra] {
+            let schema = wowsim_xml::schema(flavor);
+            let mut methods = 0;
+            for t in schema.tags() {
+                let acts = tag_actions(schema, &t.name).expect("every schema tag has a table");
+                let names = schema
+                    .supertypes(&t.name)
+                    .flat_map(|s| s.attributes.iter().map(|a| a.name.as_str()))
+                    .chain(TABLE.iter().map(|(_, a, _)| *a))
+                    .chain(["nosuchattribute"]);
+                for attr in names {
+                    let want = action(schema, &t.name, attr);
+                    let got = acts.get(attr).copied().unwrap_or(Act::Internal);
+                    assert_eq!(got, want, "{} {attr}", t.name);
+                    methods += usize::from(matches!(got, Act::Method(..)));
+                }
+            }
+            assert!(methods > 100, "{methods}");
+            assert_eq!(
+                tag_actions(schema, "Button")
+                    .and_then(|m| m.get("alpha"))
+                    .copied(),
+                Some(Act::Method("SetAlpha", Arg::Num))
+            );
+        }
+    }
 }

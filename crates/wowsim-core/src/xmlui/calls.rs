@@ -6,20 +6,33 @@
 use super::coverage;
 use mlua::{Function, IntoLuaMulti, Lua, MultiValue, Table, Value};
 
+/// The trampoline kept in app data: every XML attribute is applied through it, and a
+/// registry read by name per call (a string push and a table lookup) showed in profiles.
+struct Hostcall(Function);
+
+/// Keeps the VM's `hostcall` for [`hostcall`] (called once by [`super::install`]).
+pub fn install(lua: &Lua, hostcall: &Function) {
+    lua.set_app_data(Hostcall(hostcall.clone()));
+}
+
 /// The protected-call trampoline (`hostcall`) of the VM.
 pub fn hostcall(lua: &Lua) -> mlua::Result<Function> {
-    lua.named_registry_value("wowsim.hostcall")
+    match lua.app_data_ref::<Hostcall>() {
+        Some(h) => Ok(h.0.clone()),
+        None => lua.named_registry_value("wowsim.hostcall"),
+    }
 }
 
 /// The method `name` of `obj`'s type, if wow-sim has it.
 pub fn method_of(lua: &Lua, obj: &Table, name: &str) -> Option<Function> {
     use crate::lua::keys;
     let mt = obj.metatable()?;
-    let index: Table = keys::with(lua, "__index", |k| mt.raw_get(k)).ok()?.ok()?;
-    match keys::with(lua, name, |k| index.raw_get::<Value>(k))
-        .ok()?
-        .ok()?
-    {
+    let v = keys::with_pair(lua, "__index", name, |index, name| {
+        let index: Table = mt.raw_get(index).ok()?;
+        index.raw_get::<Value>(name).ok()
+    })
+    .ok()??;
+    match v {
         Value::Function(f) => Some(f),
         _ => None,
     }
@@ -39,11 +52,8 @@ pub fn call(
         coverage::not_implemented(lua, tag, attr);
         return Ok(false);
     };
-    let mut all = MultiValue::new();
-    all.push_back(Value::Function(f));
-    all.push_back(Value::Table(obj.clone()));
-    all.extend(args.into_lua_multi(lua)?);
-    hostcall(lua)?.call::<MultiValue>(all)?;
+    // The arguments go straight onto the Lua stack (no `MultiValue` built per call).
+    hostcall(lua)?.call::<()>((f, obj, args))?;
     Ok(true)
 }
 
@@ -61,11 +71,7 @@ pub fn call_ret(
         coverage::not_implemented(lua, tag, attr);
         return Ok(None);
     };
-    let mut all = MultiValue::new();
-    all.push_back(Value::Function(f));
-    all.push_back(Value::Table(obj.clone()));
-    all.extend(args.into_lua_multi(lua)?);
-    let mut r = hostcall(lua)?.call::<MultiValue>(all)?;
+    let mut r = hostcall(lua)?.call::<MultiValue>((f, obj, args))?;
     match r.pop_front() {
         Some(Value::Boolean(true)) => Ok(Some(r)),
         _ => Ok(None),

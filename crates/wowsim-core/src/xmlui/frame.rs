@@ -374,14 +374,22 @@ fn apply_chain(
     attrs::apply(lua, obj, tag, &merged, true)
 }
 
-/// Fires OnLoad, then OnShow when the object is visible (frames only).
+/// Fires OnLoad, then OnShow when the object is visible (frames only). Only an object that
+/// ever got a handler or hook for the script can have one (see
+/// [`widgets::ObjectData::script_flags`]): the others, most of them, make no call into Lua.
 pub fn finish(lua: &Lua, id: u32) -> mlua::Result<()> {
-    widgets::fire_script(lua, id, "OnLoad", ())?;
+    let has = |lua: &Lua, bit: u8| {
+        let ui = lua.app_data_ref::<UiState>().expect("ui");
+        ui.get(id).is_some_and(|o| o.script_flags & bit != 0)
+    };
+    if has(lua, widgets::SCRIPT_ON_LOAD) {
+        widgets::fire_script(lua, id, "OnLoad", ())?;
+    }
     let show = {
         let ui = lua.app_data_ref::<UiState>().expect("ui");
-        ui.get(id)
-            .is_some_and(|o| types::is_a(o.type_index, "Frame"))
-            && ui.is_visible(id)
+        ui.get(id).is_some_and(|o| {
+            o.script_flags & widgets::SCRIPT_ON_SHOW != 0 && types::TYPES[o.type_index].is_frame
+        }) && ui.is_visible(id)
     };
     if show {
         widgets::fire_script(lua, id, "OnShow", ())?;

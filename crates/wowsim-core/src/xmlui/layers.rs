@@ -12,7 +12,12 @@ use mlua::{Lua, Table, Value};
 use wowsim_xml::{Element, Schema, TagImpl};
 
 /// Whether a child tag is created in the late pass (by [`late_children`]).
-pub fn is_late(schema: &Schema, tag: &str) -> bool {
+pub fn is_late(schema: &'static Schema, tag: &str) -> bool {
+    super::tag_kinds::is(schema, tag, super::tag_kinds::LATE)
+}
+
+/// [`is_late`] worked out from the schema (what [`super::tag_kinds`] keeps per tag).
+pub fn is_late_uncached(schema: &Schema, tag: &str) -> bool {
     matches!(
         tag,
         "Layers"

@@ -16,6 +16,7 @@
 //! | `<Animations>`, animation groups and animations | [`animations`] |
 //! | `<Font>` objects | [`fonts`] |
 //! | method calls and the not-implemented counter | [`calls`], [`coverage`] |
+//! | per-tag answers of the schema (extends `Frame`, late child, ...) | [`tag_kinds`] |
 
 pub mod animations;
 pub mod attrs;
@@ -27,6 +28,7 @@ pub mod layers;
 pub mod props;
 pub mod registry;
 pub mod scripts;
+pub mod tag_kinds;
 pub mod visual;
 
 use crate::lua::HostFns;
@@ -54,6 +56,7 @@ pub fn install(lua: &Lua, host: &HostFns, flavor: wowsim_xml::Flavor) -> mlua::R
     }
     lua.set_app_data(state);
     lua.set_named_registry_value("wowsim.hostcall", host.hostcall.clone())?;
+    calls::install(lua, &host.hostcall);
     lua.set_named_registry_value("wowsim.report", host.report.clone())?;
     lua.set_named_registry_value("wowsim.xmlhandlers", lua.create_table()?)?;
     fonts::install(lua)

@@ -82,11 +82,11 @@ fn apply_mixin(
     match lua.globals().get::<Value>(name)? {
         Value::Table(m) => {
             let raw = *raw.get_or_insert_with(|| no_newindex(lua, obj));
-            for pair in m.pairs::<Value, Value>() {
-                let (k, v) = pair?;
-                if raw {
-                    obj.raw_set(k, v)?;
-                } else {
+            if raw {
+                raw_copy(lua, obj, &m)?;
+            } else {
+                for pair in m.pairs::<Value, Value>() {
+                    let (k, v) = pair?;
                     obj.set(k, v)?;
                 }
             }
@@ -102,6 +102,27 @@ fn apply_mixin(
         ),
     }
     Ok(())
+}
+
+/// `for k, v in pairs(from) do rawset(to, k, v) end`, in C: iterating with mlua made a
+/// reference for every key and value (2% of the retail start-up for the mixins).
+#[allow(unsafe_code)]
+fn raw_copy(lua: &Lua, to: &Table, from: &Table) -> mlua::Result<()> {
+    use mlua::ffi;
+    // SAFETY: runs protected with the two tables at 1 (`to`) and 2 (`from`); `lua_next` walks
+    // `from` while only `to` gains keys (a mixin that is the object itself only has its own
+    // fields set again, which a traversal allows); every push is popped by `lua_rawset`.
+    unsafe {
+        lua.exec_raw::<()>((to, from), |state| {
+            ffi::lua_pushnil(state);
+            while ffi::lua_next(state, 2) != 0 {
+                // key, value → key, key, value: `lua_rawset` pops the copy and the value.
+                ffi::lua_pushvalue(state, -2);
+                ffi::lua_insert(state, -2);
+                ffi::lua_rawset(state, 1);
+            }
+        })
+    }
 }
 
 /// The attributes of `<Mixin>` besides `key`, with the object field each is kept in: they
@@ -151,8 +172,9 @@ pub fn special_attrs(
     tag: &str,
     merged: &[super::attrs::Merged<'_>],
 ) -> mlua::Result<()> {
-    let schema = super::registry::schema_of(lua);
-    if schema.extends(tag, "Slider") || schema.extends(tag, "StatusBar") {
+    use super::tag_kinds::{FRAME, LINE, SLIDER_OR_BAR, TEXTURE};
+    let kinds = super::tag_kinds::of(super::registry::schema_of(lua), tag);
+    if kinds & SLIDER_OR_BAR != 0 {
         let (lo, hi) = (
             merged_get(merged, "minvalue").and_then(parse_number),
             merged_get(merged, "maxvalue").and_then(parse_number),
@@ -168,7 +190,7 @@ pub fn special_attrs(
             )?;
         }
     }
-    if schema.extends(tag, "Frame") {
+    if kinds & FRAME != 0 {
         // `propagateMouseInput="Motion|Clicks|Both"`.
         if let Some(v) = merged_get(merged, "propagatemouseinput") {
             let v = v.to_ascii_lowercase();
@@ -191,7 +213,7 @@ pub fn special_attrs(
             )?;
         }
     }
-    if schema.extends(tag, "Texture") {
+    if kinds & TEXTURE != 0 {
         if let Some(atlas) = merged_get(merged, "atlas") {
             let size = merged_get(merged, "useatlassize")
                 .and_then(wowsim_xml::parse_bool)
@@ -199,7 +221,7 @@ pub fn special_attrs(
             call(lua, obj, tag, "atlas", "SetAtlas", (atlas, size))?;
         }
     }
-    if schema.extends(tag, "Texture") || schema.extends(tag, "Line") {
+    if kinds & (TEXTURE | LINE) != 0 {
         // The wrap modes are arguments of `SetTexture`; without a file they are kept.
         let (h, v) = (
             merged_get(merged, "hwrapmode"),
@@ -669,7 +691,8 @@ pub fn font_attrs(
     merged: &[super::attrs::Merged<'_>],
     els: &[&Element],
 ) -> mlua::Result<()> {
-    if tag != "FontString" && !super::registry::schema_of(lua).extends(tag, "FontString") {
+    let schema = super::registry::schema_of(lua);
+    if !super::tag_kinds::is(schema, tag, super::tag_kinds::FONT_STRING) {
         return Ok(());
     }
     let height = els

@@ -186,13 +186,16 @@ pub fn load_scripts(
             continue;
         };
         let inherit = h.attr("inherit").map(str::to_ascii_lowercase);
-        let compose: Function = helpers(lua)?.get("compose")?;
+        // Only `prepend` and `append` look at the inherited handler.
+        let inherits = matches!(inherit.as_deref(), Some("prepend" | "append"));
+        // The helper is read only when a handler is composed (most are not).
+        let compose = || -> mlua::Result<Function> { helpers(lua)?.get("compose") };
         // `prepend` runs the inherited handler first, `append` runs it after this one (the
         // chat edit box's `append` OnLoad sets `chatFrame` before the template's OnLoad).
         let chain = |old: Option<Function>, new: Function| -> mlua::Result<Function> {
             match (old, inherit.as_deref()) {
-                (Some(old), Some("prepend")) => compose.call((old, new)),
-                (Some(old), Some("append")) => compose.call((new, old)),
+                (Some(old), Some("prepend")) => compose()?.call((old, new)),
+                (Some(old), Some("append")) => compose()?.call((new, old)),
                 _ => Ok(new),
             }
         };
@@ -216,15 +219,17 @@ pub fn load_scripts(
                 let user = chain(old, new)?;
                 order.user.push((name.to_string(), user.clone()));
                 if pre {
-                    compose.call::<Function>((intr, user))?
+                    compose()?.call::<Function>((intr, user))?
                 } else {
-                    compose.call::<Function>((user, intr))?
+                    compose()?.call::<Function>((user, intr))?
                 }
             }
             _ => {
-                let old = {
+                let old = if inherits {
                     let get = lua.app_data_ref::<UiLua>().expect("ui").getscript.clone();
                     get.call::<Option<Function>>((id, name))?
+                } else {
+                    None
                 };
                 let f = chain(old, new.clone())?;
                 if from_intrinsic {
