@@ -58,8 +58,8 @@ pub struct ObjectData {
     pub has_on_update: bool,
     pub events: Vec<String>,
     pub all_events: bool,
-    pub unit_filters: FxHashMap<String, Vec<String>>,
-    pub attributes: FxHashMap<String, ()>,
+    /// `RegisterUnitEvent` filters: event name → units (boxed: few objects have one).
+    pub unit_filters: Option<Box<FxHashMap<String, Vec<String>>>>,
     pub id: i64,
     /// The layout node of a Region (frames, textures, font strings); `None` for others.
     pub node: Option<NodeId>,
@@ -78,6 +78,32 @@ pub struct ObjectData {
     /// Scripts that got a handler or hook at some time ([`SCRIPT_ON_SHOW`], [`SCRIPT_ON_HIDE`]):
     /// showing or hiding calls into Lua only for objects that may have one.
     pub script_flags: u8,
+}
+
+impl ObjectData {
+    /// The units `event` is filtered to (`RegisterUnitEvent`), if it is.
+    pub fn unit_filter(&self, event: &str) -> Option<&Vec<String>> {
+        self.unit_filters.as_ref()?.get(event)
+    }
+
+    /// Filters `event` to `units`, or removes its filter (`None`).
+    pub fn set_unit_filter(&mut self, event: &str, units: Option<Vec<String>>) {
+        match units {
+            Some(u) => {
+                self.unit_filters
+                    .get_or_insert_with(Default::default)
+                    .insert(event.to_string(), u);
+            }
+            None => {
+                if let Some(m) = self.unit_filters.as_mut() {
+                    m.remove(event);
+                    if m.is_empty() {
+                        self.unit_filters = None;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The state of a FontString's measured text extent (its layout node's content size).
@@ -411,8 +437,7 @@ pub fn create_object(
             has_on_update: false,
             events: Vec::new(),
             all_events: false,
-            unit_filters: FxHashMap::default(),
-            attributes: FxHashMap::default(),
+            unit_filters: None,
             id: 0,
             node,
             fields: Vec::new(),
