@@ -106,7 +106,7 @@ pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String
     if o.events.iter().any(|e| e == event) {
         return false;
     }
-    o.events.push(event.to_string());
+    crate::widgets::push_small(&mut o.events, event.to_string());
     ui.event_frames
         .entry(event.to_string())
         .or_default()

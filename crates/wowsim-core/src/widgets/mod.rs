@@ -80,6 +80,15 @@ pub struct ObjectData {
     pub script_flags: u8,
 }
 
+/// Pushes onto a per-object list that usually stays short (fields, events): grows by one
+/// up to four entries instead of allocating room for four at the first push, as `Vec` does.
+pub fn push_small<T>(v: &mut Vec<T>, x: T) {
+    if v.len() == v.capacity() && v.len() < 4 {
+        v.reserve_exact(1);
+    }
+    v.push(x);
+}
+
 impl ObjectData {
     /// The units `event` is filtered to (`RegisterUnitEvent`), if it is.
     pub fn unit_filter(&self, event: &str) -> Option<&Vec<String>> {
