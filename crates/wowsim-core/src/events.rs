@@ -102,18 +102,11 @@ pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String
     let Some(o) = ui.get_mut(id) else {
         return false;
     };
-    match units {
-        Some(u) => {
-            o.unit_filters.insert(event.to_string(), u);
-        }
-        None => {
-            o.unit_filters.remove(event);
-        }
-    }
+    o.set_unit_filter(event, units);
     if o.events.iter().any(|e| e == event) {
         return false;
     }
-    o.events.push(event.to_string());
+    crate::widgets::push_small(&mut o.events, event.to_string());
     ui.event_frames
         .entry(event.to_string())
         .or_default()
@@ -125,7 +118,7 @@ pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String
 pub fn unregister(ui: &mut UiState, id: u32, event: &str) {
     let Some(o) = ui.get_mut(id) else { return };
     o.events.retain(|e| e != event);
-    o.unit_filters.remove(event);
+    o.set_unit_filter(event, None);
     if let Some(list) = ui.event_frames.get_mut(event) {
         list.retain(|x| *x != id);
     }
@@ -235,7 +228,7 @@ pub fn install_methods(lua: &Lua) -> mlua::Result<()> {
             let id = obj_id(lua, &this, "IsEventRegistered")?;
             let ev = check_event(lua, &ev, "Frame:IsEventRegistered")?;
             let ui = lua.app_data_ref::<UiState>().expect("ui");
-            let units = ui.get(id).and_then(|o| o.unit_filters.get(&ev).cloned());
+            let units = ui.get(id).and_then(|o| o.unit_filter(&ev).cloned());
             let reg = is_registered(&ui, id, &ev);
             drop(ui);
             let mut out = MultiValue::new();
@@ -279,7 +272,7 @@ pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> 
         };
         ids.retain(|id| {
             ui.get(*id)
-                .and_then(|o| o.unit_filters.get(event))
+                .and_then(|o| o.unit_filter(event))
                 .is_none_or(|units| unit.as_ref().is_some_and(|u| units.contains(u)))
         });
         ids

@@ -107,8 +107,10 @@ pub struct Api {
     #[serde(skip)]
     pub short_name: String,
     /// Inputs; `None` when the signature is unknown.
+    #[serde(default, deserialize_with = "crate::exact_opt")]
     pub inputs: Option<Vec<Param>>,
     /// Outputs; `None` when unknown.
+    #[serde(default, deserialize_with = "crate::exact_opt")]
     pub outputs: Option<Vec<Param>>,
     /// wowless implementation module (Lua library functions are named like `bit.band`).
     #[serde(rename = "impl")]
@@ -159,6 +161,7 @@ pub struct Event {
     /// Event name (`ADDON_LOADED`).
     pub name: String,
     /// Arguments passed after the event name.
+    #[serde(deserialize_with = "crate::exact")]
     pub payload: Vec<Param>,
     /// Delivered to `EventRegistry`/callbacks.
     #[serde(default)]
@@ -180,6 +183,7 @@ pub struct EnumDef {
     /// Name without the `Enum.` prefix.
     pub name: String,
     /// `(member, value)`, sorted by value then member.
+    #[serde(deserialize_with = "crate::exact")]
     pub values: Vec<(String, i64)>,
 }
 
@@ -218,6 +222,7 @@ pub struct Structure {
     /// Name (`AuraData`, `C_Map.UiMapDetails`).
     pub name: String,
     /// Fields (every `name` is set), sorted by name.
+    #[serde(deserialize_with = "crate::exact")]
     pub fields: Vec<Param>,
     /// Mixin applied to instances, if any.
     pub mixin: Option<String>,

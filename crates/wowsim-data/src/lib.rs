@@ -142,6 +142,36 @@ fn parse<T: DeserializeOwned>(json: &str) -> T {
     serde_json::from_str(json).expect("embedded data is valid")
 }
 
+/// A list kind, without the spare capacity a growing `Vec` keeps (the data lives for the
+/// whole run).
+fn parse_list<T: DeserializeOwned>(json: &str) -> Vec<T> {
+    let mut v: Vec<T> = parse(json);
+    v.shrink_to_fit();
+    v
+}
+
+/// Reads a list field without spare capacity: serde grows a `Vec` by doubling, which left
+/// the retail API catalogue's parameter lists at three times their length (BENCHMARKS.md,
+/// round 9).
+pub(crate) fn exact<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
+    let mut v = <Vec<T> as serde::Deserialize>::deserialize(d)?;
+    v.shrink_to_fit();
+    Ok(v)
+}
+
+/// [`exact`] for an optional list (`null` or absent is `None`).
+pub(crate) fn exact_opt<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Vec<T>>, D::Error> {
+    let mut v = <Option<Vec<T>> as serde::Deserialize>::deserialize(d)?;
+    if let Some(v) = v.as_mut() {
+        v.shrink_to_fit();
+    }
+    Ok(v)
+}
+
 /// One product's reference data. Every accessor parses its kind on first call only.
 pub struct ProductData {
     product: Product,
@@ -204,7 +234,7 @@ impl ProductData {
     /// All functions, sorted by full name.
     pub fn apis(&self) -> &[Api] {
         self.apis.get_or_init(|| {
-            let mut apis: Vec<Api> = parse(self.files().apis);
+            let mut apis: Vec<Api> = parse_list(self.files().apis);
             apis.iter_mut().for_each(Api::split_name);
             apis
         })
@@ -212,56 +242,58 @@ impl ProductData {
 
     /// All events, sorted by name.
     pub fn events(&self) -> &[Event] {
-        self.events.get_or_init(|| parse(self.files().events))
+        self.events.get_or_init(|| parse_list(self.files().events))
     }
 
     /// All `Enum.*` tables, sorted by name.
     pub fn enums(&self) -> &[EnumDef] {
-        self.enums.get_or_init(|| parse(self.files().enums))
+        self.enums.get_or_init(|| parse_list(self.files().enums))
     }
 
     /// All string enums, sorted by name.
     pub fn string_enums(&self) -> &[StringEnum] {
         self.string_enums
-            .get_or_init(|| parse(self.files().stringenums))
+            .get_or_init(|| parse_list(self.files().stringenums))
     }
 
     /// All structures, sorted by name.
     pub fn structures(&self) -> &[Structure] {
         self.structures
-            .get_or_init(|| parse(self.files().structures))
+            .get_or_init(|| parse_list(self.files().structures))
     }
 
     /// Global constants (`Constants`, `LE_*`, ...), sorted by name.
     pub fn globals(&self) -> &[(String, Value)] {
-        self.globals.get_or_init(|| parse(self.files().globals))
+        self.globals
+            .get_or_init(|| parse_list(self.files().globals))
     }
 
     /// All cvars, sorted by lower-case name.
     pub fn cvars(&self) -> &[CVar] {
-        self.cvars.get_or_init(|| parse(self.files().cvars))
+        self.cvars.get_or_init(|| parse_list(self.files().cvars))
     }
 
     /// All UI object types, sorted by name.
     pub fn uiobjects(&self) -> &[UiObject] {
-        self.uiobjects.get_or_init(|| parse(self.files().uiobjects))
+        self.uiobjects
+            .get_or_init(|| parse_list(self.files().uiobjects))
     }
 
     /// All Lua object types, sorted by name.
     pub fn luaobjects(&self) -> &[LuaObject] {
         self.luaobjects
-            .get_or_init(|| parse(self.files().luaobjects))
+            .get_or_init(|| parse_list(self.files().luaobjects))
     }
 
     /// All XML tags, sorted by name.
     pub fn xml_tags(&self) -> &[XmlTag] {
-        self.xml_tags.get_or_init(|| parse(self.files().xml))
+        self.xml_tags.get_or_init(|| parse_list(self.files().xml))
     }
 
     /// All script handler names (`OnLoad`, ...), sorted.
     pub fn script_types(&self) -> &[String] {
         self.script_types
-            .get_or_init(|| parse(self.files().scripttypes))
+            .get_or_init(|| parse_list(self.files().scripttypes))
     }
 
     /// wowless product settings (`config.yaml`) as a table, e.g. `addon.capsule.globalapis`.

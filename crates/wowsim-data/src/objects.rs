@@ -14,8 +14,10 @@ pub struct UiObject {
     /// Direct bases (sorted); see `ProductData::uiobject_ancestry` for the closure.
     pub inherits: Vec<String>,
     /// Internal state fields with their initial values (own fields only, not bases').
+    #[serde(deserialize_with = "crate::exact")]
     pub fields: Vec<Field>,
     /// Methods defined on this type (not bases').
+    #[serde(deserialize_with = "crate::exact")]
     pub methods: Vec<Method>,
     /// Script handlers this type adds (`OnClick`), sorted.
     pub scripts: Vec<String>,
@@ -73,8 +75,10 @@ pub struct Method {
     /// Method name.
     pub name: String,
     /// Inputs after `self`; `None` when unknown.
+    #[serde(default, deserialize_with = "crate::exact_opt")]
     pub inputs: Option<Vec<Param>>,
     /// Outputs; `None` when unknown.
+    #[serde(default, deserialize_with = "crate::exact_opt")]
     pub outputs: Option<Vec<Param>>,
     /// How wowless implements it, when it is generic.
     #[serde(rename = "impl")]
@@ -140,6 +144,7 @@ pub struct LuaObject {
     #[serde(default, rename = "virtual")]
     pub is_virtual: bool,
     /// Methods (in reference order).
+    #[serde(deserialize_with = "crate::exact")]
     pub methods: Vec<Method>,
 }
 
@@ -152,6 +157,7 @@ pub struct XmlTag {
     /// Tag whose attributes and children this one also accepts.
     pub extends: Option<String>,
     /// Own attributes (see `ProductData::xml_attribute` for inherited ones).
+    #[serde(deserialize_with = "crate::exact")]
     pub attributes: Vec<XmlAttr>,
     /// Allowed child tags (own, sorted).
     #[serde(default)]

@@ -125,6 +125,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         while let Some(pair) = seq.next_element::<(Value, Value)>()? {
             pairs.push(pair);
         }
+        pairs.shrink_to_fit();
         Ok(Value::Table(pairs))
     }
 }

@@ -41,6 +41,8 @@ impl Layout {
             Ok(i) if n.anchors[i] == a => return Ok(()),
             Ok(i) => Some(std::mem::replace(&mut n.anchors[i], a)),
             Err(i) => {
+                // Most regions have one or two anchors: grow by one, not to four.
+                n.anchors.reserve_exact(1);
                 n.anchors.insert(i, a);
                 None
             }

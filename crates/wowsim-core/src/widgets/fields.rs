@@ -184,7 +184,7 @@ impl UiState {
         let Some(o) = self.get_mut(id) else { return };
         match o.fields.iter_mut().find(|(k, _)| *k == fid) {
             Some(slot) => slot.1 = v,
-            None => o.fields.push((fid, v)),
+            None => super::push_small(&mut o.fields, (fid, v)),
         }
         if fid <= fid::MAX_LINES && o.text_measure == super::TextMeasure::Current {
             super::font_string::mark_stale(self, id);

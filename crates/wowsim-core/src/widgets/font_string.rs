@@ -65,10 +65,13 @@ fn store_text(ui: &mut UiState, id: u32, text: Option<&str>) {
             }
         }
         (Some(slot), t) => slot.1 = t.map_or(FieldVal::Nil, |t| FieldVal::Str(t.to_owned())),
-        (None, t) => o.fields.push((
-            fid::TEXT,
-            t.map_or(FieldVal::Nil, |t| FieldVal::Str(t.to_owned())),
-        )),
+        (None, t) => super::push_small(
+            &mut o.fields,
+            (
+                fid::TEXT,
+                t.map_or(FieldVal::Nil, |t| FieldVal::Str(t.to_owned())),
+            ),
+        ),
     }
     mark_stale(ui, id);
 }

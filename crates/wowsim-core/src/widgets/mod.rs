@@ -58,8 +58,8 @@ pub struct ObjectData {
     pub has_on_update: bool,
     pub events: Vec<String>,
     pub all_events: bool,
-    pub unit_filters: FxHashMap<String, Vec<String>>,
-    pub attributes: FxHashMap<String, ()>,
+    /// `RegisterUnitEvent` filters: event name → units (boxed: few objects have one).
+    pub unit_filters: Option<Box<FxHashMap<String, Vec<String>>>>,
     pub id: i64,
     /// The layout node of a Region (frames, textures, font strings); `None` for others.
     pub node: Option<NodeId>,
@@ -79,6 +79,41 @@ pub struct ObjectData {
     /// [`SCRIPT_ON_LOAD`]): showing, hiding and the XML loader's OnLoad call into Lua only for
     /// objects that may have one.
     pub script_flags: u8,
+}
+
+/// Pushes onto a per-object list that usually stays short (fields, events): grows by one
+/// up to four entries instead of allocating room for four at the first push, as `Vec` does.
+pub fn push_small<T>(v: &mut Vec<T>, x: T) {
+    if v.len() == v.capacity() && v.len() < 4 {
+        v.reserve_exact(1);
+    }
+    v.push(x);
+}
+
+impl ObjectData {
+    /// The units `event` is filtered to (`RegisterUnitEvent`), if it is.
+    pub fn unit_filter(&self, event: &str) -> Option<&Vec<String>> {
+        self.unit_filters.as_ref()?.get(event)
+    }
+
+    /// Filters `event` to `units`, or removes its filter (`None`).
+    pub fn set_unit_filter(&mut self, event: &str, units: Option<Vec<String>>) {
+        match units {
+            Some(u) => {
+                self.unit_filters
+                    .get_or_insert_with(Default::default)
+                    .insert(event.to_string(), u);
+            }
+            None => {
+                if let Some(m) = self.unit_filters.as_mut() {
+                    m.remove(event);
+                    if m.is_empty() {
+                        self.unit_filters = None;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The state of a FontString's measured text extent (its layout node's content size).
@@ -414,8 +449,7 @@ pub fn create_object(
             has_on_update: false,
             events: Vec::new(),
             all_events: false,
-            unit_filters: FxHashMap::default(),
-            attributes: FxHashMap::default(),
+            unit_filters: None,
             id: 0,
             node,
             fields: Vec::new(),
