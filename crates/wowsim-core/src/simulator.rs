@@ -439,13 +439,6 @@ impl Simulator {
 
     /// Loads every start-up addon in order, then fires the log-in events.
     pub fn start(&mut self) -> mlua::Result<()> {
-        lua::relax_gc_for_startup(&self.lua);
-        let started = self.load_and_log_in();
-        lua::end_startup_gc(&self.lua);
-        started
-    }
-
-    fn load_and_log_in(&mut self) -> mlua::Result<()> {
         let order = self
             .lua
             .app_data_ref::<StartupOrder>()

@@ -142,36 +142,6 @@ fn make_loadstring(lua: &Lua, raw: Function) -> mlua::Result<Function> {
     )
 }
 
-/// The collector's pause (percent of the live heap a cycle waits for) during start-up while
-/// the heap is small, and Lua 5.1's default, which the session keeps afterwards.
-const STARTUP_GC_PAUSE: i32 = 300;
-const DEFAULT_GC_PAUSE: i32 = 200;
-
-/// For start-up: a collector cycle starts when the heap is 3x the live data instead of 2x.
-/// Start-up only grows the heap (the UI's code, frames and tables), so most cycles mark
-/// data that stays; the retail UI's start-up spent 11.6% of its CPU in the collector at the
-/// default and 5.7% with this, for ~12 MB more peak (BENCHMARKS.md, round 8). The heap limit
-/// of [`tighten_gc_for_large_heap`] still applies.
-pub fn relax_gc_for_startup(lua: &Lua) {
-    if lua.app_data_ref::<GcTightened>().is_none() {
-        set_gc_pause(lua, STARTUP_GC_PAUSE);
-    }
-}
-
-/// After start-up: the default pause again, unless the heap grew large (then the tighter
-/// setting stays). An addon's own `collectgarbage("setpause")` during start-up is replaced.
-pub fn end_startup_gc(lua: &Lua) {
-    if lua.app_data_ref::<GcTightened>().is_none() {
-        set_gc_pause(lua, DEFAULT_GC_PAUSE);
-    }
-}
-
-fn set_gc_pause(lua: &Lua, pause: i32) {
-    lua.gc_set_mode(mlua::state::GcMode::Incremental(
-        mlua::state::GcIncParams::default().pause(pause),
-    ));
-}
-
 /// The Lua heap (bytes, garbage included) above which the collector runs tighter.
 const LARGE_HEAP: usize = 128 << 20;
 
