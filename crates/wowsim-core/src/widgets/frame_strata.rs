@@ -112,14 +112,15 @@ fn level_range(ui: &UiState, id: u32) -> Option<(i32, i32)> {
     range
 }
 
+/// The table of every frame's attributes (id → name → value), kept in app data: a registry
+/// read by name (a string push and a lookup per `SetAttribute`/`GetAttribute`) showed in
+/// profiles of the retail start-up.
+struct Attributes(Table);
+
 fn attributes(lua: &Lua) -> mlua::Result<Table> {
-    match lua.named_registry_value::<Value>("wowsim.attributes")? {
-        Value::Table(t) => Ok(t),
-        _ => {
-            let t = lua.create_table()?;
-            lua.set_named_registry_value("wowsim.attributes", t.clone())?;
-            Ok(t)
-        }
+    match lua.app_data_ref::<Attributes>() {
+        Some(a) => Ok(a.0.clone()),
+        None => Err(mlua::Error::runtime("frame attributes not installed")),
     }
 }
 
@@ -193,6 +194,7 @@ fn get_attribute(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
+    lua.set_app_data(Attributes(lua.create_table()?));
     let methods: &[(&str, &str, Method)] = &[
         ("Frame", "GetFrameStrata", |lua, a| {
             let id = self_id(lua, &a, "GetFrameStrata")?;

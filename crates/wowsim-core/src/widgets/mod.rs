@@ -426,6 +426,12 @@ pub fn create_object(
     name: Option<String>,
     parent: Option<u32>,
 ) -> mlua::Result<(u32, Table)> {
+    // The table first, sized for its `[0]` (no rehash on the first field), so that one borrow
+    // of the host state records both the object and the table's address.
+    let t = lua.create_table_with_capacity(0, 1)?;
+    if let Some(n) = name.as_deref() {
+        lua.globals().raw_set(n, &t)?;
+    }
     let id = {
         let mut ui = lua.app_data_mut::<UiState>().expect("ui installed");
         let id = ui.objects.len() as u32;
@@ -440,9 +446,13 @@ pub fn create_object(
         } else {
             None
         };
+        let root = match (parent, name.as_deref()) {
+            (None, Some(n @ ("UIParent" | "WorldFrame"))) => Some(n == "UIParent"),
+            _ => None,
+        };
         ui.objects.push(ObjectData {
             type_index,
-            name: name.clone(),
+            name,
             parent,
             children: Vec::new(),
             shown: true,
@@ -460,12 +470,12 @@ pub fn create_object(
             text_measure: TextMeasure::None,
             script_flags: 0,
         });
-        if parent.is_none() && matches!(name.as_deref(), Some("UIParent" | "WorldFrame")) {
+        if let Some(is_ui_parent) = root {
             // The roots cover the screen (Blizzard's XML says setAllPoints; the base relies on it).
             if let Some(n) = node {
                 let _ = ui.layout.set_all_points(n, None);
             }
-            if name.as_deref() == Some("UIParent") {
+            if is_ui_parent {
                 ui.ui_parent = Some(id);
                 let scale = ui.ui_scale;
                 if let (Some(n), true) = (node, scale != 1.0) {
@@ -478,23 +488,16 @@ pub fn create_object(
         if let Some(p) = parent.and_then(|p| ui.get_mut(p)) {
             p.children.push(id);
         }
+        ui.by_table.insert(t.to_pointer() as usize, id);
         id
     };
-    let t = lua.create_table()?;
     t.raw_set(0, handle_value(id))?;
     let (mt, objects) = {
         let ui = lua.app_data_ref::<UiLua>().expect("ui installed");
         (ui.metatable_list[type_index].clone(), ui.objects.clone())
     };
     t.set_metatable(Some(mt))?;
-    objects.raw_set(id, t.clone())?;
-    lua.app_data_mut::<UiState>()
-        .expect("ui installed")
-        .by_table
-        .insert(t.to_pointer() as usize, id);
-    if let Some(n) = name {
-        lua.globals().raw_set(n, t.clone())?;
-    }
+    objects.raw_set(id, &t)?;
     Ok((id, t))
 }
 

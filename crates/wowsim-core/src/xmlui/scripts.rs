@@ -43,12 +43,24 @@ end
 return { compose = compose, method = method }
 "#;
 
+/// [`helpers`] kept in app data once made: a registry read by name per `<Scripts>` handler
+/// (a string push and a lookup) showed in profiles of the retail start-up.
+struct Helpers(Table);
+
 fn helpers(lua: &Lua) -> mlua::Result<Table> {
-    if let Value::Table(t) = lua.named_registry_value::<Value>("wowsim.xmlhelpers")? {
-        return Ok(t);
+    if let Some(h) = lua.app_data_ref::<Helpers>() {
+        return Ok(h.0.clone());
     }
-    let t: Table = lua.load(HELPERS).set_name("=[wow-sim xml]").call(())?;
-    lua.set_named_registry_value("wowsim.xmlhelpers", t.clone())?;
+    let t = match lua.named_registry_value::<Value>("wowsim.xmlhelpers")? {
+        Value::Table(t) => t,
+        _ => {
+            let t: Table = lua.load(HELPERS).set_name("=[wow-sim xml]").call(())?;
+            lua.set_named_registry_value("wowsim.xmlhelpers", t.clone())?;
+            t
+        }
+    };
+    // While other app data is borrowed the table cannot be stored; the registry still has it.
+    let _ = lua.try_set_app_data(Helpers(t.clone()));
     Ok(t)
 }
 
