@@ -15,7 +15,7 @@
 //! entry but does not parse is reported with its file and line number.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// One atlas: its part of a file, in tex coords, and its size in UI units.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,26 +119,14 @@ fn entry(name: &str, body: &str) -> Option<AtlasEntry> {
     })
 }
 
-/// The `AtlasInfo.lua` (any case) at the top of a folder.
-fn export_in(dir: &Path) -> Option<PathBuf> {
-    std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.eq_ignore_ascii_case("AtlasInfo.lua"))
-        })
-}
-
 /// Loads the exports of the art folders; returns the data and notes (what was loaded, what
 /// could not be read).
 pub fn load(art_dirs: &[PathBuf]) -> (AtlasDb, Vec<String>) {
     let mut db = AtlasDb::default();
     let mut notes = Vec::new();
     for dir in art_dirs {
-        let Some(path) = export_in(dir) else {
+        // `AtlasInfo.lua` in any case, at the top of the folder.
+        let Some(path) = wowsim_toc::resolve_path_ci(dir, "AtlasInfo.lua") else {
             continue;
         };
         let shown = path.display().to_string();

@@ -140,15 +140,7 @@ fn read_rows(
     required: usize,
     notes: &mut Vec<String>,
 ) -> Option<Vec<Vec<String>>> {
-    let path = std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.eq_ignore_ascii_case(file))
-        })?;
+    let path = wowsim_toc::resolve_path_ci(dir, file)?;
     let shown = path.display();
     let text = match std::fs::read(&path) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
