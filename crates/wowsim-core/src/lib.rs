@@ -3,10 +3,10 @@
 
 pub mod addons;
 pub mod api;
-pub mod atlas;
+pub use wowsim_ui::atlas;
 pub mod clock;
 pub mod coverage;
-pub mod draw;
+pub use wowsim_ui::draw;
 pub mod errors;
 pub mod events;
 pub mod input;

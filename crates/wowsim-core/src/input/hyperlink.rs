@@ -15,6 +15,7 @@
 //! corner, in its units (Blizzard anchors tooltips with them to the region's BOTTOMLEFT).
 //! ScrollingMessageFrame / MessageFrame messages are not hit-tested: they are laid out only
 //! when drawn (`draw::messages`), so their links have no boxes yet.
+pub use wowsim_ui::hyperlink::*;
 
 use super::with_input;
 use crate::draw::text::{link_boxes, LinkBox};
@@ -23,14 +24,6 @@ use crate::widgets::types::is_a;
 use crate::widgets::util::{get_field, with_ui, with_ui_mut};
 use crate::widgets::{fire_script, object_table};
 use mlua::Lua;
-
-/// A link under the cursor: the frame, its FontString and the link's box there.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HoveredLink {
-    pub frame: u32,
-    pub region: u32,
-    pub rel: LinkBox,
-}
 
 /// The link of `frame` under the cursor, when the frame has hyperlinks enabled.
 fn link_at(lua: &Lua, frame: u32, cursor: (f32, f32)) -> Option<HoveredLink> {

@@ -6,68 +6,15 @@
 //! | --- | --- |
 //! | the inspector's lines for a frame | [`describe`] |
 //! | a frame's name, else its parent's name and its type | [`label`] |
+pub use wowsim_ui::inspect::*;
 
 use crate::widgets::dump::fmt_num;
-use crate::widgets::fields::FieldVal;
 use crate::widgets::frame_strata::{effective_level, effective_strata, STRATA};
 use crate::widgets::region::rect_of;
 use crate::widgets::types::TYPES;
 use crate::widgets::util::{with_ui, with_ui_mut};
-use crate::widgets::{UiLua, UiState};
+use crate::widgets::UiLua;
 use mlua::{Lua, Value};
-
-/// Scripts the inspector looks for.
-const SCRIPTS: &[&str] = &[
-    "OnLoad",
-    "OnShow",
-    "OnHide",
-    "OnEvent",
-    "OnUpdate",
-    "OnEnter",
-    "OnLeave",
-    "OnMouseDown",
-    "OnMouseUp",
-    "OnMouseWheel",
-    "OnClick",
-    "PreClick",
-    "PostClick",
-    "OnDragStart",
-    "OnDragStop",
-    "OnReceiveDrag",
-    "OnKeyDown",
-    "OnKeyUp",
-    "OnChar",
-    "OnSizeChanged",
-    "OnTextChanged",
-    "OnEnterPressed",
-    "OnEscapePressed",
-    "OnEditFocusGained",
-    "OnEditFocusLost",
-    "OnValueChanged",
-];
-
-/// A frame's global name, else `<Type in Parent>`.
-pub fn label(ui: &UiState, id: u32) -> String {
-    let Some(o) = ui.get(id) else {
-        return "?".into();
-    };
-    if let Some(n) = &o.name {
-        return n.clone();
-    }
-    let ty = TYPES[o.type_index].object_type;
-    match o.parent.map(|p| label(ui, p)) {
-        Some(p) => format!("<{ty} #{id} in {p}>"),
-        None => format!("<{ty} #{id}>"),
-    }
-}
-
-fn flag(ui: &mut UiState, id: u32, f: &str) -> &'static str {
-    if ui.field_by_name(id, f) == FieldVal::Bool(true) {
-        "yes"
-    } else {
-        "no"
-    }
-}
 
 /// Lines describing a frame, for the inspector.
 pub fn describe(lua: &Lua, id: u32) -> mlua::Result<Vec<String>> {

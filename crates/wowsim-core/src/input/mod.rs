@@ -15,7 +15,7 @@
 //! | OnKeyDown/OnKeyUp/OnChar with propagation, EditBox typing | [`keyboard`] |
 //! | `GetCursorPosition`, `GetMouseFoci`, `IsMouseOver`, `RegisterForDrag`, `StartMoving`... | [`methods`] |
 
-pub mod hit;
+pub use wowsim_ui::hit;
 pub mod hyperlink;
 pub mod inspect;
 pub mod keyboard;

@@ -12,33 +12,15 @@
 //! | `SetToFinalAlpha`, `IsSetToFinalAlpha` | [`install`] |
 //! | `Animation:SetDuration`/`GetDuration`, `SetStartDelay`, `SetEndDelay`, `GetProgress`, `IsPlaying`, … | `animation_timing.rs` |
 //! | ticking; OnUpdate(self, elapsed) on a playing group and its running animations (animations first, chosen) | [`tick`] (from `after_frame`) |
+pub use wowsim_ui::animation::*;
 
 use super::fields::FieldVal;
 use super::util::{arg, get_field, install_methods, ret, self_id, set_field, string, truthy};
 use super::{create_object, fire_script, object_table, types, UiState};
 use crate::clock::Clock;
 use crate::lua::lua_error;
+use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
-use rustc_hash::FxHashMap;
-
-/// The run state of one animation group.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct GroupRun {
-    pub elapsed: f64,
-    pub playing: bool,
-    pub paused: bool,
-    pub done: bool,
-    pub reverse: bool,
-    pub final_alpha: bool,
-}
-
-/// Animation groups by id, and the clock reading of the last tick (VM app data).
-#[derive(Default)]
-pub struct Animations {
-    pub groups: FxHashMap<u32, GroupRun>,
-    pub playing: Vec<u32>,
-    pub last_tick: Option<f64>,
-}
 
 fn anims(lua: &Lua) -> mlua::AppDataRefMut<'_, Animations> {
     if lua.app_data_ref::<Animations>().is_none() {

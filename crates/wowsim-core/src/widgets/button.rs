@@ -16,6 +16,7 @@ use super::util::{
     arg, get_field, install_methods, ret, self_id, set_field, string, truthy, with_ui, Method,
 };
 use super::{add_method, create_object, fire_script, frame, obj_id, object_table, region};
+use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_data::{MethodImpl, ProductData};
 

@@ -15,6 +15,7 @@
 //! | `Pause`, `Resume` (the `SetPaused`/`IsPaused` state; the swipe is not frozen) | [`install_extras`] |
 //! | `GetCountdownFontString` (a FontString child made on first use; no numbers are drawn), `SetCountdownFont`, `Set/GetCountdownFormatter` | [`install_extras`] |
 //! | `SetEdgeColor`, `SetUseCircularEdge`, `SetTexCoordRange(low, high)` (kept; the edge is a plain line and the swipe uses the whole texture) | [`install_extras`] |
+pub use wowsim_ui::cooldown::*;
 
 use super::fields::FieldVal;
 use super::types::inherits_from;
@@ -25,10 +26,6 @@ use super::util::{
 use super::{fire_script, obj_id};
 use crate::clock::Clock;
 use mlua::{Lua, Value};
-
-/// Cooldowns running, by object id (VM app data).
-#[derive(Default)]
-pub struct RunningCooldowns(pub Vec<u32>);
 
 fn now(lua: &Lua) -> f64 {
     lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0)

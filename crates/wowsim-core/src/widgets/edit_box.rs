@@ -14,6 +14,7 @@
 //! | `AddHistoryLine`, `ClearHistory` (Up/Down walk the history: `input::keyboard`) | [`History`] |
 //! | `GetDisplayText`, `GetNumLines`, `GetInputLanguage`, `IsInIMECompositionMode`, input-mode no-ops | [`install`] |
 //! | `SetMaxLetters`, `SetAutoFocus`, `SetMultiLine`... | generic (`fields`) |
+pub use wowsim_ui::edit_box::*;
 
 use super::button::{is_enabled, set_enabled};
 use super::fields::FieldVal;
@@ -23,14 +24,6 @@ use super::util::{
     Method,
 };
 use mlua::{Lua, Value};
-
-/// Each edit box's history lines (oldest first) and where Up/Down stand in them (VM app data).
-#[derive(Default)]
-pub struct History {
-    pub lines: rustc_hash::FxHashMap<u32, Vec<String>>,
-    /// Index into `lines` after Up/Down; `None` = past the newest (the text being typed).
-    pub pos: rustc_hash::FxHashMap<u32, usize>,
-}
 
 /// Runs `f` on the history store.
 pub fn with_history<R>(lua: &Lua, f: impl FnOnce(&mut History) -> R) -> R {
@@ -81,21 +74,12 @@ pub fn insert_at_cursor(lua: &Lua, id: u32, ins: &str) -> (String, usize) {
     (format!("{}{ins}{}", &text[..a], &text[b..]), a + ins.len())
 }
 
-/// The edit box holding keyboard focus (VM app data).
-#[derive(Default)]
-pub struct EditFocus(pub Option<u32>);
-
 fn text_of(lua: &Lua, id: u32) -> String {
     match get_field(lua, id, "editboxText") {
         FieldVal::Str(s) => s,
         _ => String::new(),
     }
 }
-
-/// Edit boxes whose text code changed this frame, in the order of their first change; each
-/// gets one OnTextChanged(self, false) at the end of the frame (VM app data).
-#[derive(Default)]
-pub struct PendingTextChanges(pub Vec<u32>);
 
 /// Fires the OnTextChanged(self, false) that `SetText`/`SetNumber`/`Insert` left for the end of
 /// the frame. The client does not run it inside the setter: Blizzard's currency transfer box

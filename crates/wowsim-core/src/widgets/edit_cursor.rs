@@ -13,19 +13,12 @@
 //! | --- | --- |
 //! | the cursor moved (called by the edit paths) | [`moved`] |
 //! | OnCursorChanged at the end of the frame | [`flush`] |
+pub use wowsim_ui::edit_cursor::*;
 
 use super::fields::FieldVal;
 use super::fire_script;
 use super::util::{get_field, with_ui_mut};
 use mlua::Lua;
-
-/// Edit boxes whose cursor moved this frame, and what OnCursorChanged last reported (VM app
-/// data).
-#[derive(Default)]
-pub struct CursorReports {
-    pub dirty: Vec<u32>,
-    pub last: rustc_hash::FxHashMap<u32, [f64; 4]>,
-}
 
 /// Notes that the cursor of edit box `id` may have moved.
 pub fn moved(lua: &Lua, id: u32) {

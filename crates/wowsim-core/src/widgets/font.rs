@@ -9,6 +9,7 @@
 //! | `SetFontObject(font or name)`, `GetFontObject` | [`set_font_object`] |
 //! | `SetTextColor`, `GetTextColor`, `SetShadowColor`, `GetShadowColor`, `SetShadowOffset`, `GetShadowOffset` | [`install`] |
 //! | `SetFontHeight`, `GetFontHeight`, `Font:CopyFontObject(font or name)` | [`install`] |
+pub use wowsim_ui::font::*;
 
 use super::fields::FieldVal;
 use super::types;
@@ -16,80 +17,10 @@ use super::util::{
     arg, install_methods, need_num, num, obj_value, ret, self_id, string, with_ui, with_ui_mut,
     Method,
 };
-use super::{create_object, obj_id, UiState};
+use super::{create_object, obj_id};
 use crate::lua::lua_error;
+use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
-
-/// Font properties an object may set itself or take from its font object.
-const PROPS: [&str; 11] = [
-    "fontFile",
-    "fontHeight",
-    "fontFlags",
-    "textR",
-    "textG",
-    "textB",
-    "textA",
-    "shadowR",
-    "shadowG",
-    "shadowB",
-    "shadowA",
-];
-const SHADOW_OFFSET: [&str; 2] = ["shadowX", "shadowY"];
-
-fn own(ui: &UiState, id: u32, name: &str) -> Option<FieldVal> {
-    let fid = *ui.fields.ids.get(name)?;
-    ui.get(id)?
-        .fields
-        .iter()
-        .find(|(k, _)| *k == fid)
-        .map(|(_, v)| v.clone())
-}
-
-/// A font property: the object's own value, else its font object's (transitively).
-pub fn resolve(ui: &UiState, id: u32, name: &str) -> Option<FieldVal> {
-    let mut cur = Some(id);
-    for _ in 0..32 {
-        let c = cur?;
-        if let Some(v) = own(ui, c, name) {
-            return Some(v);
-        }
-        cur = match own(ui, c, "fontObject") {
-            Some(FieldVal::Obj(f)) => Some(f),
-            _ => button_font(ui, c),
-        };
-    }
-    None
-}
-
-/// A Button's text without a font object of its own draws with the button's font for its
-/// state: `SetDisabledFontObject`'s while disabled, else `SetNormalFontObject`'s.
-fn button_font(ui: &UiState, id: u32) -> Option<u32> {
-    let parent = ui.get(id)?.parent?;
-    if own(ui, parent, "fontstring") != Some(FieldVal::Obj(id)) {
-        return None;
-    }
-    let disabled = own(ui, parent, "buttonState") == Some(FieldVal::Str("DISABLED".into()));
-    let pick = |name: &str| match own(ui, parent, name) {
-        Some(FieldVal::Obj(f)) => Some(f),
-        _ => None,
-    };
-    disabled
-        .then(|| pick("disabledFontObject"))
-        .flatten()
-        .or_else(|| pick("normalFontObject"))
-}
-
-fn resolve_num(ui: &UiState, id: u32, name: &str, default: f64) -> f64 {
-    match resolve(ui, id, name) {
-        Some(FieldVal::Num(n)) => n,
-        _ => default,
-    }
-}
-
-/// The font height an object draws with (0 when no font is set).
-pub fn font_height(ui: &UiState, id: u32) -> f64 {
-    resolve_num(ui, id, "fontHeight", 0.0)
-}
 
 /// `SetFontObject`: follow `font` (None = stop following).
 pub fn set_font_object(lua: &Lua, id: u32, font: Option<u32>) {

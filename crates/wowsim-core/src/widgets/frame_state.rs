@@ -19,6 +19,7 @@
 //! | `Button:GetTextWidth`/`Height`, `RegisterForMouse`, `Clear{Normal,Pushed,Highlight,Disabled}Texture` | [`OTHERS`], [`install`] |
 //! | `FontString:GetWrappedWidth`, `GetUnboundedStringWidthForText`, `SetTextToFit`, `SetFixedColor`, alpha gradient | [`OTHERS`] |
 //! | `StatusBar:SetColorFill`, `GetInterpolatedValue`, `IsInterpolating`, `SetToTargetValue`; `Slider:IsDraggingThumb` | [`OTHERS`] |
+pub use wowsim_ui::frame_state::*;
 
 use super::fields::FieldVal;
 use super::frame_strata::effective_level;
@@ -28,13 +29,10 @@ use super::util::{
     arg, get_field, install_methods, need_num, num, ret, self_id, set_field, string, truthy,
     with_ui, with_ui_mut, Method,
 };
-use super::{obj_id, object_table, UiState};
+use super::{obj_id, object_table};
 use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, ObjectLike, Value};
 use wowsim_data::{MethodImpl, ProductData};
-
-/// The draw layers a frame can switch off.
-const LAYERS: [&str; 5] = ["BACKGROUND", "BORDER", "ARTWORK", "OVERLAY", "HIGHLIGHT"];
 
 fn layer_arg(lua: &Lua, a: &MultiValue, usage: &str) -> mlua::Result<&'static str> {
     let s = string(&arg(a, 1)).unwrap_or_default().to_ascii_uppercase();
@@ -43,11 +41,6 @@ fn layer_arg(lua: &Lua, a: &MultiValue, usage: &str) -> mlua::Result<&'static st
         .find(|l| **l == s)
         .copied()
         .ok_or_else(|| lua_error(lua, format_args!("Usage: {usage}")))
-}
-
-/// Whether a frame draws its regions of `layer` (`DisableDrawLayer` switches one off).
-pub fn layer_enabled(ui: &mut UiState, frame: u32, layer: &str) -> bool {
-    ui.field_by_name(frame, &format!("drawLayerOff{layer}")) != FieldVal::Bool(true)
 }
 
 fn set_layer(lua: &Lua, id: u32, layer: &str, on: bool) {
@@ -76,40 +69,6 @@ fn rolesets(lua: &Lua, id: u32) -> Vec<String> {
 
 fn set_rolesets(lua: &Lua, id: u32, list: &[String]) {
     set_field(lua, id, "rolesets", FieldVal::Str(list.join(",")));
-}
-
-fn descendants(ui: &UiState, id: u32, all: bool, out: &mut Vec<u32>) {
-    let Some(o) = ui.get(id) else { return };
-    for &c in &o.children {
-        out.push(c);
-        if all {
-            descendants(ui, c, all, out);
-        }
-    }
-}
-
-fn is_frame(ui: &UiState, id: u32) -> bool {
-    ui.get(id)
-        .is_some_and(|o| types::inherits_from(o.type_index, "Frame"))
-}
-
-/// The union of the rects of a frame and its shown descendants: (left, bottom, width, height).
-fn bounds(ui: &mut UiState, id: u32) -> Option<(f32, f32, f32, f32)> {
-    let mut ids = vec![id];
-    descendants(ui, id, true, &mut ids);
-    let mut acc: Option<(f32, f32, f32, f32)> = None;
-    for c in ids {
-        if c != id && !ui.is_visible(c) {
-            continue;
-        }
-        let Some(r) = rect_of(ui, c) else { continue };
-        let (l, b, rr, t) = (r.left, r.bottom, r.left + r.width, r.bottom + r.height);
-        acc = Some(match acc {
-            None => (l, b, rr, t),
-            Some((l0, b0, r0, t0)) => (l0.min(l), b0.min(b), r0.max(rr), t0.max(t)),
-        });
-    }
-    acc.map(|(l, b, r, t)| (l, b, r - l, t - b))
 }
 
 /// Frame methods.

@@ -8,49 +8,15 @@
 //! | `SetStartPoint(relativePoint, relativeTo [, x, y])`, `SetEndPoint(...)` | [`install`] |
 //! | `GetStartPoint()`, `GetEndPoint()` | [`install`] |
 //! | `SetThickness`, `GetThickness` (default 4) | generic (`fields`) |
+pub use wowsim_ui::line::*;
 
 use super::fields::FieldVal;
-use super::region::{rect_of, relative_arg};
+use super::region::relative_arg;
 use super::util::{arg, display_name, get_field, install_methods, num, obj_value, ret, self_id};
 use super::util::{with_ui, with_ui_mut, Method};
-use super::UiState;
 use crate::lua::lua_error;
 use mlua::{Lua, MultiValue};
 use wowsim_layout::AnchorPoint;
-
-/// Field names of the start (`0`) and end (`1`) point: point, relative region, x, y.
-const FIELDS: [[&str; 4]; 2] = [
-    [
-        "lineStartPoint",
-        "lineStartRelative",
-        "lineStartX",
-        "lineStartY",
-    ],
-    ["lineEndPoint", "lineEndRelative", "lineEndX", "lineEndY"],
-];
-
-/// An end point of a line in the line's own units (y up), if it is set and its relative
-/// region has a rect. `which`: 0 = start, 1 = end.
-pub fn end_point(ui: &mut UiState, id: u32, which: usize) -> Option<(f32, f32)> {
-    let [p, r, x, y] = FIELDS[which];
-    let FieldVal::Str(point) = ui.field_by_name(id, p) else {
-        return None;
-    };
-    let point = AnchorPoint::parse(&point)?;
-    let FieldVal::Obj(rel) = ui.field_by_name(id, r) else {
-        return None;
-    };
-    let (dx, dy) = (
-        ui.field_by_name(id, x).as_f64() as f32,
-        ui.field_by_name(id, y).as_f64() as f32,
-    );
-    let rr = rect_of(ui, rel)?;
-    let rel_scale = ui.get(rel)?.node.map(|n| ui.layout.effective_scale(n))?;
-    let own_scale = ui.get(id)?.node.map(|n| ui.layout.effective_scale(n))?;
-    let (px, py) = rr.point(point);
-    let k = rel_scale / own_scale.max(1e-6);
-    Some((px * k + dx, py * k + dy))
-}
 
 fn set_end(lua: &Lua, a: MultiValue, which: usize, method: &str) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &a, method)?;

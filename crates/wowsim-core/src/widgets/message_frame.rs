@@ -7,27 +7,12 @@
 //! | `Clear`, `GetNumMessages`, `GetMessageInfo(i)`, `HasMessageByID`, `ResetMessageFadeByID` (restarts the fade: `draw::messages` fades a message after the frame's `timeVisible` over its `fadeDuration`) | [`install`] |
 //! | `SetMaxLines`, `GetMaxLines`, `ScrollUp`, `ScrollDown`, `ScrollToTop`, `ScrollToBottom`, `AtTop`, `AtBottom`, `GetScrollOffset`, `SetScrollOffset` | [`install`] |
 //! | `SetFading`, `GetFading`, `SetTimeVisible`, `GetTimeVisible` (scrolling frame; MessageFrame's are generic) | [`install`] |
+pub use wowsim_ui::message_frame::*;
 
 use super::fields::FieldVal;
 use super::util::{arg, get_field, install_methods, num, ret, self_id, set_field, truthy, Method};
 use mlua::{Lua, MultiValue, Value};
 use rustc_hash::FxHashMap;
-
-/// One message.
-#[derive(Clone, Debug)]
-pub struct Message {
-    pub text: String,
-    pub color: [f64; 4],
-    pub id: Option<f64>,
-    /// When it was added (virtual seconds, `GetTime`): where its fade is.
-    pub added: f64,
-}
-
-/// Messages by frame id (VM app data).
-#[derive(Default)]
-pub struct Messages(pub FxHashMap<u32, Vec<Message>>);
-
-const DEFAULT_MAX_LINES: usize = 120;
 
 fn with_msgs<R>(lua: &Lua, f: impl FnOnce(&mut FxHashMap<u32, Vec<Message>>) -> R) -> R {
     if lua.app_data_ref::<Messages>().is_none() {

@@ -11,26 +11,13 @@
 //! | `Frame:InterceptStartDrag(delegate)` | true and the drag moves to `delegate` while `self` is being dragged; false otherwise |
 //! | `UIObject:GetInheritableForbiddenAspects(path)` | 0: nothing is forbidden (taint is not modelled) |
 //! | `UIObject:SetToDefaults` | drops the fields the object set (back to the type's initial values: mouse flags, propagation, button state, as Blizzard's MenuTemplates.lua comments say it wipes); name, id, parent, children and anchors stay |
+pub use wowsim_ui::object_state::*;
 
 use super::fields::FieldVal;
 use super::scene_state::{bad_arg, method, state_table};
 use super::types::inherits_from;
 use super::util::{arg, get_field, num, ret, self_id, set_field, string, with_ui, with_ui_mut};
 use mlua::{Lua, MultiValue, Value};
-
-const OFFSET_X: &str = "region.pointsOffsetX";
-const OFFSET_Y: &str = "region.pointsOffsetY";
-const SOURCE: &str = "region.sourceLocation";
-
-/// The file names of creation places, interned (VM app data): an object keeps one number,
-/// `file index * 2^24 + line`, so recording costs no allocation per object.
-#[derive(Default)]
-pub struct SourceFiles {
-    names: Vec<String>,
-    index: rustc_hash::FxHashMap<String, u32>,
-}
-
-const LINE_BITS: f64 = 16_777_216.0;
 
 /// Keeps where an object was created (`GetSourceLocation`): a file and a line.
 pub fn record_source(lua: &Lua, id: u32, file: &str, line: usize) {

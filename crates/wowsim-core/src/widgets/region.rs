@@ -10,6 +10,7 @@
 //! | `SetScale`, `GetScale`, `GetEffectiveScale`, `SetAlpha`, `GetEffectiveAlpha` | [`install`] |
 //! | `EnableMouse`, `IsMouseEnabled`, `SetClampedToScreen`, `SetClampRectInsets`, `GetClampRectInsets` | [`install`] |
 //! | OnSizeChanged (fired after layout changes, once per tick) | [`flush_size_changes`] |
+pub use wowsim_ui::region::*;
 
 use super::fast_call::Fast;
 use super::fields::{fid, FieldVal};
@@ -22,23 +23,6 @@ use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_layout::{Anchor, AnchorPoint, NodeId, Rect};
 
-fn node_of(ui: &UiState, id: u32) -> Option<NodeId> {
-    ui.get(id).and_then(|o| o.node)
-}
-
-fn type_name_of(ui: &UiState, id: u32) -> &'static str {
-    ui.get(id)
-        .map(|o| super::types::TYPES[o.type_index].object_type)
-        .unwrap_or("Region")
-}
-
-/// The rect of an object, resolving anchors (None without anchors or an unknown node).
-pub fn rect_of(ui: &mut UiState, id: u32) -> Option<Rect> {
-    let n = node_of(ui, id)?;
-    super::font_string::flush_text(ui);
-    ui.layout.compute_frame_rect(n)
-}
-
 /// `AdjustPointsOffset`: moves every anchor of `id` by (dx, dy) in its own units.
 pub fn adjust_points_offset(lua: &Lua, id: u32, dx: f32, dy: f32) {
     with_ui_mut(lua, |ui| {
@@ -49,21 +33,6 @@ pub fn adjust_points_offset(lua: &Lua, id: u32, dx: f32, dy: f32) {
             let _ = ui.layout.set_point(n, an);
         }
     });
-}
-
-/// `GetSize`: the resolved rect's size, else the explicit size (0 for unset axes).
-pub fn size_of(ui: &mut UiState, id: u32, ignore_rect: bool) -> (f32, f32) {
-    let Some(n) = node_of(ui, id) else {
-        return (0.0, 0.0);
-    };
-    if !ignore_rect {
-        super::font_string::flush_text(ui);
-        if let Some(r) = ui.layout.compute_frame_rect(n) {
-            return (r.width, r.height);
-        }
-    }
-    let (w, h) = ui.layout.size(n);
-    (w.unwrap_or(0.0), h.unwrap_or(0.0))
 }
 
 fn parse_point(lua: &Lua, ui_name: &str, v: &Value, relative: bool) -> mlua::Result<AnchorPoint> {
@@ -131,26 +100,6 @@ fn apply(
     }
 }
 
-/// [`apply`] inside a borrow of the UI state: the client's message for a refused anchor.
-fn apply_in(
-    ui: &mut UiState,
-    id: u32,
-    verb: &str,
-    f: impl FnOnce(&mut UiState, NodeId) -> Result<(), wowsim_layout::AnchorError>,
-) -> Option<String> {
-    let n = node_of(ui, id)?;
-    let e = f(ui, n).err()?;
-    let from = format!("{}:{verb}", type_name_of(ui, id));
-    Some(e.client_message(&from, |node| {
-        let owner = ui
-            .node_owner
-            .get(node.0 as usize)
-            .copied()
-            .unwrap_or(u32::MAX);
-        display_name(ui, owner)
-    }))
-}
-
 /// `SetPoint(point, x, y)` with a valid point: `self`, the parent and the new anchor in one
 /// borrow of the UI state. None when the arguments take the general path.
 fn set_point_offset(lua: &Lua, this: &Value, args: &[Value; 5]) -> Option<mlua::Result<()>> {
@@ -170,28 +119,6 @@ fn set_point_offset(lua: &Lua, this: &Value, args: &[Value; 5]) -> Option<mlua::
         Ok(Some(msg)) => Err(lua_error(lua, msg)),
         Ok(None) => Ok(()),
         Err(e) => Err(e),
-    })
-}
-
-/// A point name as `SetPoint` takes it (None: not one).
-fn parse_point_bytes(b: &[u8]) -> Option<AnchorPoint> {
-    std::str::from_utf8(b).ok().and_then(AnchorPoint::parse)
-}
-
-/// `SetPoint(point, x, y)` inside a borrow: anchored to the parent; the client's message for a
-/// refused anchor.
-fn set_point_offset_in(
-    ui: &mut UiState,
-    id: u32,
-    point: AnchorPoint,
-    x: f32,
-    y: f32,
-) -> Option<String> {
-    apply_in(ui, id, "SetPoint", |ui, n| {
-        let rel = ui.get(id).and_then(|o| o.parent);
-        let rel_node = rel.and_then(|r| node_of(ui, r));
-        ui.layout
-            .set_point(n, Anchor::with(point, rel_node, point, x, y))
     })
 }
 
@@ -312,25 +239,6 @@ pub(crate) fn set_size_axes(lua: &Lua, id: u32, w: Option<Option<f64>>, h: Optio
     with_ui_mut(lua, |ui| set_size_axes_in(ui, id, w, h))
 }
 
-/// [`set_size_axes`] inside a borrow.
-fn set_size_axes_in(ui: &mut UiState, id: u32, w: Option<Option<f64>>, h: Option<Option<f64>>) {
-    let Some(n) = node_of(ui, id) else { return };
-    let (ow, oh) = ui.layout.size(n);
-    let pick = |new: Option<Option<f64>>, old: Option<f32>| match new {
-        Some(v) => v.map(|v| v as f32).filter(|v| *v > 0.0),
-        None => old,
-    };
-    let (nw, nh) = (pick(w, ow), pick(h, oh));
-    if (nw, nh) == (ow, oh) {
-        return;
-    }
-    ui.layout.set_size(n, nw, nh);
-    // The text is measured wrapped at the explicit width.
-    if ui.get(id).map(|o| o.text_measure) == Some(super::TextMeasure::Current) {
-        super::font_string::mark_stale(ui, id);
-    }
-}
-
 /// The fast paths of `SetSize`, `SetWidth`, `SetHeight` and `SetAlpha` with number arguments
 /// (see `fast_call`).
 const SIZE_FAST: [(&str, Fast); 4] = [
@@ -385,20 +293,6 @@ fn edge(lua: &Lua, a: MultiValue, method: &str, f: fn(&Rect) -> f32) -> mlua::Re
         Some((r, _)) => ret(lua, f(&r) as f64),
         None => ret(lua, ()),
     }
-}
-
-/// Product of the alphas up the parent chain (stopping at a region that ignores its parent's).
-pub fn effective_alpha(ui: &mut UiState, id: u32) -> f64 {
-    let mut a = 1.0;
-    let mut cur = Some(id);
-    while let Some(c) = cur {
-        a *= ui.field_by_name(c, "alpha").as_f64() * super::animation_effect::alpha_factor(ui, c);
-        if ui.field_by_name(c, "isIgnoringParentAlpha") == FieldVal::Bool(true) {
-            break;
-        }
-        cur = ui.get(c).and_then(|o| o.parent);
-    }
-    a
 }
 
 /// Starts watching an object for OnSizeChanged.

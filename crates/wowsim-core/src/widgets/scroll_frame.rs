@@ -7,6 +7,7 @@
 //! | `SetVerticalScroll`, `SetHorizontalScroll` (OnVerticalScroll / OnHorizontalScroll) | [`set_scroll`] |
 //! | `GetVerticalScrollRange`, `GetHorizontalScrollRange`, `UpdateScrollChildRect` | [`scroll_range`] |
 //! | OnScrollRangeChanged(self, xrange, yrange) when the range changes | [`flush_range_changes`] |
+pub use wowsim_ui::scroll_frame::*;
 
 use super::fields::FieldVal;
 use super::region::size_of;
@@ -61,11 +62,6 @@ pub fn scroll_range(lua: &Lua, id: u32) -> (f64, f64) {
         ((cw - fw).max(0.0) as f64, (ch - fh).max(0.0) as f64)
     })
 }
-
-/// The scroll ranges last reported by OnScrollRangeChanged, per scroll frame that has had a
-/// scroll child (VM app data); `None` until the first report.
-#[derive(Default)]
-pub struct ReportedRanges(pub rustc_hash::FxHashMap<u32, Option<(f64, f64)>>);
 
 fn watch_range(lua: &Lua, id: u32) {
     if lua.app_data_ref::<ReportedRanges>().is_none() {

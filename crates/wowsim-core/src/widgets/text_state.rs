@@ -12,6 +12,7 @@
 //! | `FontString:OnColorsUpdated` | nothing to refresh (colours are read when drawn) |
 //! | `MessageFrame:GetFontStringByID(id)` | a hidden FontString with the text and colour of the message with that id (the frame draws its messages itself); nil without one |
 //! | `Font:GetFontObjectForAlphabet(alphabet)` | the font itself: the simulator uses one font for every alphabet |
+pub use wowsim_ui::text_state::*;
 
 use super::fields::FieldVal;
 use super::font::font_height;
@@ -22,90 +23,6 @@ use super::util::{arg, get_field, num, ret, self_id, set_field, string, truthy, 
 use super::{create_object, types};
 use mlua::{Lua, MultiValue, Value};
 use wowsim_render::text::{layout, string_width, LayoutOpts};
-
-/// One block of SimpleHTML content.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HtmlNode {
-    pub text: String,
-    pub kind: String,
-    pub align: String,
-}
-
-fn strip_tags(s: &str) -> String {
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find('<') {
-        out.push_str(&rest[..i]);
-        let Some(j) = rest[i..].find('>') else {
-            rest = "";
-            break;
-        };
-        let tag = rest[i + 1..i + j].trim().to_ascii_lowercase();
-        if tag.starts_with("br") {
-            out.push('\n');
-        }
-        rest = &rest[i + j + 1..];
-    }
-    out.push_str(rest);
-    out.trim().to_string()
-}
-
-fn attr(tag: &str, name: &str) -> Option<String> {
-    let low = tag.to_ascii_lowercase();
-    let i = low.find(&format!("{name}="))? + name.len() + 1;
-    let q = tag[i..].chars().next()?;
-    let body = &tag[i + q.len_utf8()..];
-    let end = body.find(q)?;
-    Some(body[..end].to_string())
-}
-
-/// The blocks of a SimpleHTML text: `<p>` and `<h1>`..`<h3>` of an `<html>` document (text
-/// between blocks is a `p` block), or the whole text as one `p` block.
-pub fn html_nodes(text: &str, ignore_markup: bool) -> Vec<HtmlNode> {
-    let node = |text: String, kind: &str, align: Option<String>| HtmlNode {
-        text,
-        kind: kind.to_string(),
-        align: align.unwrap_or_else(|| "LEFT".into()).to_uppercase(),
-    };
-    let is_html = text.trim_start().to_ascii_lowercase().starts_with("<html");
-    if ignore_markup || !is_html {
-        return vec![node(text.to_string(), "p", None)];
-    }
-    let mut out = Vec::new();
-    let mut rest = text;
-    let mut loose = String::new();
-    while let Some(i) = rest.find('<') {
-        loose.push_str(&rest[..i]);
-        let Some(j) = rest[i..].find('>') else { break };
-        let tag = &rest[i + 1..i + j];
-        let name = tag
-            .split(|c: char| c.is_whitespace() || c == '/')
-            .next()
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        rest = &rest[i + j + 1..];
-        if !matches!(name.as_str(), "p" | "h1" | "h2" | "h3") || tag.ends_with('/') {
-            continue;
-        }
-        let close = format!("</{name}");
-        let end = rest.to_ascii_lowercase().find(&close).unwrap_or(rest.len());
-        let loose_text = strip_tags(&std::mem::take(&mut loose));
-        if !loose_text.is_empty() {
-            out.push(node(loose_text, "p", None));
-        }
-        out.push(node(strip_tags(&rest[..end]), &name, attr(tag, "align")));
-        rest = &rest[end..];
-        if let Some(k) = rest.find('>') {
-            rest = &rest[k + 1..];
-        }
-    }
-    loose.push_str(rest);
-    let loose_text = strip_tags(&loose);
-    if !loose_text.is_empty() {
-        out.push(node(loose_text, "p", None));
-    }
-    out
-}
 
 fn html_of(lua: &Lua, id: u32) -> Vec<HtmlNode> {
     let text = match get_field(lua, id, "html.text") {
@@ -152,12 +69,6 @@ fn first_line(lua: &Lua, id: u32) -> Option<(String, f32, f32, f32, f32)> {
         let h = font_height(ui, id) as f32;
         Some((text, r.left, r.top(), r.width, h))
     })
-}
-
-/// Byte offsets after each character of the first line.
-fn char_ends(text: &str) -> Vec<usize> {
-    let line = text.split('\n').next().unwrap_or("");
-    line.char_indices().map(|(i, c)| i + c.len_utf8()).collect()
 }
 
 /// Installs the methods of this file (only those the flavour has).
@@ -305,42 +216,4 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ret(lua, arg(&a, 0))
     })?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{html_nodes, HtmlNode};
-
-    fn n(text: &str, kind: &str, align: &str) -> HtmlNode {
-        HtmlNode {
-            text: text.into(),
-            kind: kind.into(),
-            align: align.into(),
-        }
-    }
-
-    #[test]
-    fn html_blocks() {
-        let cases: &[(&str, bool, Vec<HtmlNode>)] = &[
-            ("plain text", false, vec![n("plain text", "p", "LEFT")]),
-            (
-                "<html><body><h1 align=\"center\">Title</h1><p>One<br/>two</p></body></html>",
-                false,
-                vec![n("Title", "h1", "CENTER"), n("One\ntwo", "p", "LEFT")],
-            ),
-            (
-                "<html><p>x</p></html>",
-                true,
-                vec![n("<html><p>x</p></html>", "p", "LEFT")],
-            ),
-            (
-                "<html><body>loose <a href=\"x\">link</a><h2>H</h2></body></html>",
-                false,
-                vec![n("loose link", "p", "LEFT"), n("H", "h2", "LEFT")],
-            ),
-        ];
-        for (text, ignore, want) in cases {
-            assert_eq!(&html_nodes(text, *ignore), want, "{text}");
-        }
-    }
 }

@@ -12,6 +12,7 @@
 //! | `SetVertexColor(r, g, b [, a])` (LayeredRegion) | [`install`] |
 //! | `SetDesaturated`, `IsDesaturated`, `SetRotation`, `GetRotation`, `SetGradient` | [`install`] |
 //! | `AddMaskTexture`, `RemoveMaskTexture`, `GetNumMaskTextures`, `GetMaskTexture`; XML `<MaskedTextures>` | [`masks_of`]; XML masks are matched by the loader (`xmlui/props.rs`) |
+pub use wowsim_ui::texture::*;
 
 use super::fast_call::Args;
 use super::fields::{fid, FieldVal};
@@ -22,9 +23,8 @@ use super::util::{
 };
 use super::UiState;
 use crate::lua::lua_error;
+use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
-
-const COORDS: [&str; 8] = ["tlx", "tly", "blx", "bly", "trx", "try", "brx", "bry"];
 
 /// Sets the texture file (a path or a file id); clears an atlas or colour. Returns whether
 /// a texture is now set.
@@ -40,37 +40,6 @@ fn set_texture_in(ui: &mut UiState, id: u32, asset: &Value) -> bool {
         Value::Number(n) => set_asset_in(ui, id, Asset::File(*n)),
         _ => set_asset_in(ui, id, Asset::None),
     }
-}
-
-/// What `SetTexture` is given.
-enum Asset<'a> {
-    Path(&'a [u8]),
-    File(f64),
-    None,
-}
-
-/// [`set_texture_in`] on an asset however it was read.
-fn set_asset_in(ui: &mut UiState, id: u32, asset: Asset) -> bool {
-    let set = match asset {
-        // The same path again (icons refreshed on every update) keeps the stored string.
-        Asset::Path(p) => {
-            ui.set_field_str(id, fid::TEXTURE, p);
-            true
-        }
-        Asset::File(n) => {
-            ui.set_field(id, fid::TEXTURE, FieldVal::Num(n));
-            true
-        }
-        Asset::None => {
-            ui.set_field(id, fid::TEXTURE, FieldVal::Nil);
-            false
-        }
-    };
-    ui.clear_field(id, fid::ATLAS);
-    for c in fid::COLOR_TEXTURE {
-        ui.clear_field(id, c);
-    }
-    set
 }
 
 /// The fast path of `SetTexture(asset)` without wrap modes (see `fast_call`): returns whether
@@ -91,14 +60,6 @@ fn set_texture_fast(ui: &mut UiState, id: u32, a: &Args) -> bool {
     }
     a.push_bool(set);
     true
-}
-
-/// `SetVertexColor(r, g, b [, a])` inside a borrow.
-fn set_vertex_color_in(ui: &mut UiState, id: u32, c: [f64; 4]) {
-    let [fr, fg, fb] = fid::VERTEX_COLOR;
-    for (f, v) in [fr, fg, fb, fid::ALPHA].into_iter().zip(c) {
-        ui.set_field(id, f, FieldVal::Num(v.clamp(0.0, 1.0)));
-    }
 }
 
 /// The fast path of `SetVertexColor` with number arguments (see `fast_call`).
@@ -176,18 +137,6 @@ pub fn set_tex_coord(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
         }
     });
     ret(lua, ())
-}
-
-fn add_mask(ui: &mut UiState, tex: u32, mask: u32) {
-    let v = ui.masks.entry(tex).or_default();
-    if !v.contains(&mask) {
-        v.push(mask);
-    }
-}
-
-/// The mask textures of a texture, in the order added.
-pub fn masks_of(ui: &mut UiState, tex: u32) -> Vec<u32> {
-    ui.masks.get(&tex).cloned().unwrap_or_default()
 }
 
 /// The MaskTexture argument of `AddMaskTexture` / `RemoveMaskTexture`.

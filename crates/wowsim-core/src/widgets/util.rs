@@ -6,11 +6,12 @@
 //! | [`self_id`], [`arg`], [`num`], [`truthy`] | reading method arguments |
 //! | [`with_ui`], [`with_ui_mut`] | a borrow of `UiState` that ends before Lua runs |
 //! | [`install_methods`] | a `(owner, name, fn)` table → method tables |
+pub use wowsim_ui::util::*;
 
 use super::fields::FieldVal;
-use super::types::TYPES;
 use super::{add_method, obj_id, object_table, UiState};
 use crate::lua::lua_error;
+use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
 
 /// A method implemented in Rust: `(lua, args with self first) → results`.
@@ -105,17 +106,6 @@ pub fn obj_value(lua: &Lua, id: Option<u32>) -> mlua::Result<Value> {
         Some(i) => Value::Table(object_table(lua, i)?),
         None => Value::Nil,
     })
-}
-
-/// How the client names an object in messages: its name, else its type.
-pub fn display_name(ui: &UiState, id: u32) -> String {
-    match ui.get(id) {
-        Some(o) => o
-            .name
-            .clone()
-            .unwrap_or_else(|| TYPES[o.type_index].object_type.to_string()),
-        None => "?".into(),
-    }
 }
 
 /// Registers a table of `(owner type, method name, implementation)`.

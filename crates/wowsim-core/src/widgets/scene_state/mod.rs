@@ -13,6 +13,7 @@
 //! | `ModelScene:CreateActor`, `GetNumActors`, `GetActorAtIndex` | [`install`] |
 //! | `Frame:CreateVectorGraphics`; `VectorGraphics:SetSVG`/`GetSVGFileID`/`HasSVG`/`ClearSVG` | [`install`] |
 //! | `Minimap:GetZoomLevels` (6, as the client's minimap) | [`install`] |
+pub use wowsim_ui::scene_state::*;
 
 mod dressing;
 mod frames;
@@ -22,28 +23,10 @@ mod web;
 use super::add_method;
 use super::fields::FieldVal;
 use super::util::{arg, get_field, num, ret, self_id, set_field, string, truthy};
+use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Table, Value};
 use std::cell::Cell;
 use wowsim_data::ProductData;
-
-/// How a stored argument is read.
-#[derive(Clone, Copy)]
-pub enum A {
-    /// A required number ("bad argument" when absent or not a number).
-    Num,
-    /// A number with a default when nil.
-    NumOr(f64),
-    /// A boolean (Lua truthiness).
-    Bool,
-    /// A boolean with a default when nil.
-    BoolOr(bool),
-    /// A required string (numbers read as strings, as asset ids are).
-    Str,
-    /// An asset: a number (file id) or a path, kept as given.
-    Asset,
-    /// Any Lua value, kept on the Lua side (tables are copied one level deep).
-    Any,
-}
 
 /// A default value a getter returns when nothing was stored.
 #[derive(Clone, Copy)]
@@ -237,13 +220,6 @@ pub(crate) fn clear(lua: &Lua, id: u32, names: &[&str]) -> mlua::Result<()> {
     Ok(())
 }
 
-const ACTOR_MODEL: &[&str] = &[
-    "actor.modelFileID",
-    "actor.modelPath",
-    "actor.modelUnitGUID",
-    "actor.creatureDisplayID",
-];
-
 pub(crate) fn has_model(lua: &Lua, id: u32) -> bool {
     ACTOR_MODEL
         .iter()
@@ -271,11 +247,6 @@ pub(crate) fn method(
     f: super::util::Method,
 ) -> mlua::Result<()> {
     reg(lua, owner, name, lua.create_function(f)?)
-}
-
-thread_local! {
-    /// The flavour's reference while [`install`] runs.
-    static DATA: Cell<Option<&'static ProductData>> = const { Cell::new(None) };
 }
 
 /// Registers a method when the flavour's reference has it on `owner` (this file covers types

@@ -13,12 +13,12 @@
 //! | `Region:IsMouseOver(top, bottom, left, right)` | [`is_over`] |
 //! | `SetPassThroughButtons`: presses of those buttons go to the frame below | [`press_chain`] |
 //! | `SetPropagateMouseClicks`: a press goes on to the frame below too | [`press_chain`] |
-
-use crate::widgets::fields::FieldVal;
-use crate::widgets::frame_strata::{effective_level, effective_strata};
-use crate::widgets::region::rect_of;
-use crate::widgets::types::inherits_from;
-use crate::widgets::UiState;
+use crate::arena::UiState;
+use crate::fields::FieldVal;
+use crate::frame_strata::effective_level;
+use crate::frame_strata::effective_strata;
+use crate::region::rect_of;
+use crate::types::inherits_from;
 
 /// What a frame must have enabled to be a candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,7 +100,7 @@ fn clips_children(ui: &mut UiState, id: u32) -> bool {
     ui.field_by_name(id, "clipsChildren") == FieldVal::Bool(true)
         || ui
             .get(id)
-            .is_some_and(|o| crate::widgets::types::TYPES[o.type_index].name == "ScrollFrame")
+            .is_some_and(|o| crate::types::TYPES[o.type_index].name == "ScrollFrame")
 }
 
 /// Whether the cursor is inside every ancestor of `id` that clips its children.
@@ -150,7 +150,7 @@ pub fn foci_at(ui: &mut UiState, cursor: (f32, f32), purpose: Purpose) -> Vec<u3
 /// Whether a frame lets presses of `button` through (`SetPassThroughButtons`).
 pub fn passes_through(ui: &mut UiState, id: u32, button: &str) -> bool {
     match ui.field_by_name(id, "passThroughButtons") {
-        crate::widgets::fields::FieldVal::Str(s) => s
+        crate::fields::FieldVal::Str(s) => s
             .split(',')
             .any(|b| b.eq_ignore_ascii_case(button) || b.eq_ignore_ascii_case("AnyButton")),
         _ => false,

@@ -17,6 +17,13 @@
 //! | MessageFrame / ScrollingMessageFrame messages (insert mode, scroll offset, fading) | [`messages::run`] |
 //! | Cooldown swipe, edge, countdown numbers and bling at the virtual time | [`cooldown::swipe`] |
 //! | client font paths → faces (real client fonts from `--art`, else the embedded font) | [`fonts::FontLibrary`] |
+use crate::arena::UiState;
+use crate::frame_strata::effective_level;
+use crate::frame_strata::effective_strata;
+use crate::region::effective_alpha;
+use crate::region::rect_of;
+use crate::types::inherits_from;
+use crate::types::TYPES;
 
 pub mod cooldown;
 pub mod fonts;
@@ -25,10 +32,6 @@ pub mod messages;
 pub mod text;
 pub mod texture;
 
-use crate::widgets::frame_strata::{effective_level, effective_strata};
-use crate::widgets::region::{effective_alpha, rect_of};
-use crate::widgets::types::{inherits_from, TYPES};
-use crate::widgets::UiState;
 use wowsim_render::{ClipRect, DrawList};
 
 /// What to draw.
@@ -43,7 +46,7 @@ pub struct DrawOptions {
     /// The `countdownForCooldowns` option: Cooldowns show their countdown numbers.
     pub cooldown_numbers: bool,
     /// The messages of MessageFrames and ScrollingMessageFrames, by frame id (oldest first).
-    pub messages: rustc_hash::FxHashMap<u32, Vec<crate::widgets::message_frame::Message>>,
+    pub messages: rustc_hash::FxHashMap<u32, Vec<crate::message_frame::Message>>,
 }
 
 /// Draw layers in order; HIGHLIGHT is drawn only for a hovered frame.
@@ -135,8 +138,7 @@ fn clip_of(ui: &mut UiState, vp: &Viewport, id: u32) -> Option<ClipRect> {
     let mut clip: Option<ClipRect> = None;
     let mut cur = Some(id);
     while let Some(c) = cur {
-        let clips = ui.field_by_name(c, "clipsChildren")
-            == crate::widgets::fields::FieldVal::Bool(true)
+        let clips = ui.field_by_name(c, "clipsChildren") == crate::fields::FieldVal::Bool(true)
             || ui
                 .get(c)
                 .is_some_and(|o| TYPES[o.type_index].name == "ScrollFrame");
@@ -163,13 +165,13 @@ fn edit_box_text(ui: &mut UiState, id: u32) -> Option<String> {
     {
         return None;
     }
-    let crate::widgets::fields::FieldVal::Str(t) = ui.field_by_name(id, "editboxText") else {
+    let crate::fields::FieldVal::Str(t) = ui.field_by_name(id, "editboxText") else {
         return None;
     };
     if t.is_empty() {
         return None;
     }
-    if ui.field_by_name(id, "password") == crate::widgets::fields::FieldVal::Bool(true) {
+    if ui.field_by_name(id, "password") == crate::fields::FieldVal::Bool(true) {
         return Some("*".repeat(t.chars().count()));
     }
     Some(t)
@@ -177,7 +179,7 @@ fn edit_box_text(ui: &mut UiState, id: u32) -> Option<String> {
 
 fn layer_index(ui: &mut UiState, id: u32) -> usize {
     match ui.field_by_name(id, "layer") {
-        crate::widgets::fields::FieldVal::Str(s) => LAYERS
+        crate::fields::FieldVal::Str(s) => LAYERS
             .iter()
             .position(|l| l.eq_ignore_ascii_case(&s))
             .unwrap_or(2),
@@ -236,8 +238,8 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
         }
         let children = ui.get(fid).map(|o| o.children.clone()).unwrap_or_default();
         // `LockHighlight` draws the HIGHLIGHT layer without the mouse.
-        let highlight_locked = ui.field_by_name(fid, "highlightLocked")
-            == crate::widgets::fields::FieldVal::Bool(true);
+        let highlight_locked =
+            ui.field_by_name(fid, "highlightLocked") == crate::fields::FieldVal::Bool(true);
         let mut regions: Vec<(usize, i64, u32)> = Vec::new();
         let mut edit_text: Option<String> = None;
         for c in children {
@@ -252,7 +254,7 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
             if layer == 4 && opts.highlight != Some(fid) && !highlight_locked {
                 continue;
             }
-            if !crate::widgets::frame_state::layer_enabled(ui, fid, LAYERS[layer]) {
+            if !crate::frame_state::layer_enabled(ui, fid, LAYERS[layer]) {
                 continue;
             }
             let sub = ui.field_by_name(c, "sublevel").as_f64() as i64;
@@ -309,8 +311,7 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
             };
             let scale = ui.layout.effective_scale(n);
             // Playing animations move, scale and turn what is drawn (not the layout).
-            let (r, scale, rotation) =
-                crate::widgets::animation_effect::drawn_rect(ui, rid, r, scale);
+            let (r, scale, rotation) = crate::animation_effect::drawn_rect(ui, rid, r, scale);
             let ctx = RegionCtx {
                 id: rid,
                 rect: vp.rect(&r, scale),

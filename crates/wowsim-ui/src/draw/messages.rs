@@ -8,12 +8,13 @@
 //! message that does not fit whole in the frame's height is not drawn, nor any older one.
 //! With `fading` on (the default), a message is drawn fully for `timeVisible` seconds after it
 //! was added (10 by default) and then fades out over `fadeDuration` (3), on the virtual clock.
+use crate::arena::UiState;
+use crate::draw::text::{layout_opts, push_lines, rstr, LinesAt};
+use crate::draw::RegionCtx;
+use crate::draw::Viewport;
+use crate::fields::FieldVal;
+use crate::message_frame::Message;
 
-use super::text::{layout_opts, push_lines, rstr, LinesAt};
-use super::{RegionCtx, Viewport};
-use crate::widgets::fields::FieldVal;
-use crate::widgets::message_frame::Message;
-use crate::widgets::UiState;
 use wowsim_render::text;
 use wowsim_render::DrawItem;
 

@@ -1,10 +1,12 @@
 //! A Line region → a `LineQuad`: its two end points (`widgets/line.rs`) in pixels, its
 //! thickness (UI units, scaled like the rest of the region), and what it draws (colour or file,
 //! vertex colour, tex coords, blend mode) taken from the same texture quad a Texture makes.
+use crate::arena::UiState;
+use crate::draw::texture;
+use crate::draw::RegionCtx;
+use crate::draw::Viewport;
+use crate::line::end_point;
 
-use super::{texture, RegionCtx, Viewport};
-use crate::widgets::line::end_point;
-use crate::widgets::UiState;
 use wowsim_render::{DrawItem, LineQuad};
 
 /// The drawing of a Line (None without both end points or anything to draw).

@@ -10,11 +10,13 @@
 //! | `SetFont(file, height, flags)`, `SetFontObject` | `fontFile` (the face: `super::fonts`), `fontHeight`, `fontFlags` (`OUTLINE`, `THICKOUTLINE`, `MONOCHROME`) |
 //! | `SetTextColor`, `SetShadowColor`, `SetShadowOffset` | `text[RGBA]`, `shadow[RGBA]`, `shadow[XY]` |
 //! | `SetJustifyH`, `SetJustifyV`, `SetSpacing`, `SetWordWrap`, `SetNonSpaceWrap`, `SetMaxLines` | `justifyh`, `justifyv`, `spacing`, `wordWrap`, `nonSpaceWrap`, `maxLines` |
+use crate::arena::UiState;
+use crate::draw::RegionCtx;
+use crate::draw::Viewport;
+use crate::fields::FieldVal;
+use crate::font::font_height;
+use crate::font::resolve;
 
-use super::{RegionCtx, Viewport};
-use crate::widgets::fields::FieldVal;
-use crate::widgets::font::{font_height, resolve};
-use crate::widgets::UiState;
 use wowsim_layout::{AnchorPoint, Rect};
 use wowsim_render::text::{self, Item, LayoutOpts};
 use wowsim_render::{DrawItem, Glyph, Outline, Quad, Rgba, TexSource, TextRun};

@@ -19,11 +19,12 @@
 //!   `<BlingTexture>` image) for [`BLING_SECONDS`] after the cooldown finishes: the image in its
 //!   colour, added (ADD), centred, growing from the frame's size to 1.5 times it while fading out.
 //!   The client's exact bling animation is not published; this follows its look.
+use crate::arena::UiState;
+use crate::draw::RegionCtx;
+use crate::draw::Viewport;
+use crate::fields::FieldVal;
+use crate::font::resolve;
 
-use super::{RegionCtx, Viewport};
-use crate::widgets::fields::FieldVal;
-use crate::widgets::font::resolve;
-use crate::widgets::UiState;
 use wowsim_render::text::{self, Item, LayoutOpts};
 use wowsim_render::{
     BlendMode, ClipRect, DrawItem, Glyph, LineQuad, Outline, Quad, Swipe, TexSource, TextRun, Wrap,

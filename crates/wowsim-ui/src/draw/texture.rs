@@ -15,10 +15,11 @@
 //! | `AddMaskTexture`, XML `<MaskedTextures>` (shown masks only) | `UiState::masks` | `masks` (each mask's rect, source, tex coords) |
 //! | `SetMask(file)` | `maskName` | one more mask: the file over the texture's own rect |
 //! | StatusBar `SetValue`, `SetMinMaxValues`, `SetOrientation`, `SetReverseFill`, `SetStatusBarColor` | the bar's `value`, `min`, `max`, … | the filled part of the bar texture |
+use crate::arena::UiState;
+use crate::draw::RegionCtx;
+use crate::draw::Viewport;
+use crate::fields::FieldVal;
 
-use super::{RegionCtx, Viewport};
-use crate::widgets::fields::FieldVal;
-use crate::widgets::UiState;
 use wowsim_render::{BlendMode, DrawItem, Mask, Quad, Rgba, TexSource, Wrap};
 
 fn num(ui: &mut UiState, id: u32, name: &str, default: f32) -> f32 {
@@ -206,12 +207,12 @@ fn wrap(ui: &mut UiState, id: u32, field: &str) -> Wrap {
 /// The shown masks of a texture, placed in pixels.
 fn masks(ui: &mut UiState, vp: &Viewport, id: u32) -> Vec<Mask> {
     let mut out = Vec::new();
-    for m in crate::widgets::texture::masks_of(ui, id) {
+    for m in crate::texture::masks_of(ui, id) {
         if !ui.is_visible(m) {
             continue;
         }
         let (Some(r), Some(n)) = (
-            crate::widgets::region::rect_of(ui, m),
+            crate::region::rect_of(ui, m),
             ui.get(m).and_then(|o| o.node),
         ) else {
             continue;

@@ -1,0 +1,205 @@
+//! UI objects: the arena of frames and regions (ids, not references), their Lua identity
+//! (a table whose key `[0]` holds a userdata with the id; one metatable per type), and the
+//! methods shared by every type. Script handlers live on the Lua side (`uicore.lua`).
+//! Install order: reference stubs and generic getters/setters (`fields`), then the
+//! hand-written methods of each type's file, which replace them.
+use crate::animation_effect;
+use crate::fields::FieldTable;
+use crate::fields::FieldVal;
+use crate::screen;
+use crate::script_types;
+use rustc_hash::FxHashMap;
+use wowsim_layout::{Layout, NodeId};
+
+/// One UI object's host-side state.
+#[derive(Clone, Debug)]
+pub struct ObjectData {
+    pub type_index: usize,
+    pub name: Option<String>,
+    pub parent: Option<u32>,
+    pub children: Vec<u32>,
+    pub shown: bool,
+    pub has_on_update: bool,
+    pub events: Vec<String>,
+    pub all_events: bool,
+    /// `RegisterUnitEvent` filters: event name → units (boxed: few objects have one).
+    pub unit_filters: Option<Box<FxHashMap<String, Vec<String>>>>,
+    pub id: i64,
+    /// The layout node of a Region (frames, textures, font strings); `None` for others.
+    pub node: Option<NodeId>,
+    /// Field values that differ from the type's initial values (see `fields`).
+    pub fields: Vec<(u16, FieldVal)>,
+    /// `SetFrameStrata` value; `None` = inherited from the parent.
+    pub strata: Option<u8>,
+    /// `SetFrameLevel` value; `None` = parent's level + 1.
+    pub level: Option<i32>,
+    /// The `parentKey` under which the object is known to its parent (for dumps).
+    pub parent_key: Option<String>,
+    /// Size last reported through OnSizeChanged (or first seen).
+    pub reported_size: Option<(f32, f32)>,
+    /// Whether the object's text was measured for layout, and whether that is current.
+    pub text_measure: TextMeasure,
+    /// Scripts that got a handler or hook at some time ([`SCRIPT_ON_SHOW`], [`SCRIPT_ON_HIDE`],
+    /// [`SCRIPT_ON_LOAD`]): showing, hiding and the XML loader's OnLoad call into Lua only for
+    /// objects that may have one.
+    pub script_flags: u8,
+}
+
+/// Pushes onto a per-object list that usually stays short (fields, events): grows by one
+/// up to four entries instead of allocating room for four at the first push, as `Vec` does.
+pub fn push_small<T>(v: &mut Vec<T>, x: T) {
+    if v.len() == v.capacity() && v.len() < 4 {
+        v.reserve_exact(1);
+    }
+    v.push(x);
+}
+
+impl ObjectData {
+    /// The units `event` is filtered to (`RegisterUnitEvent`), if it is.
+    pub fn unit_filter(&self, event: &str) -> Option<&Vec<String>> {
+        self.unit_filters.as_ref()?.get(event)
+    }
+
+    /// Filters `event` to `units`, or removes its filter (`None`).
+    pub fn set_unit_filter(&mut self, event: &str, units: Option<Vec<String>>) {
+        match units {
+            Some(u) => {
+                self.unit_filters
+                    .get_or_insert_with(Default::default)
+                    .insert(event.to_string(), u);
+            }
+            None => {
+                if let Some(m) = self.unit_filters.as_mut() {
+                    m.remove(event);
+                    if m.is_empty() {
+                        self.unit_filters = None;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The state of a FontString's measured text extent (its layout node's content size).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TextMeasure {
+    /// No text set yet: no content size to keep up to date.
+    #[default]
+    None,
+    /// Measured with the current text and font.
+    Current,
+    /// Text, font, wrapping or width changed since: measured again before layout is read.
+    Stale,
+}
+
+/// [`ObjectData::script_flags`] bit: an OnShow handler or hook was set.
+pub const SCRIPT_ON_SHOW: u8 = 1;
+/// [`ObjectData::script_flags`] bit: an OnHide handler or hook was set.
+pub const SCRIPT_ON_HIDE: u8 = 2;
+/// [`ObjectData::script_flags`] bit: an OnLoad handler or hook was set.
+pub const SCRIPT_ON_LOAD: u8 = 4;
+
+/// The arena of UI objects and the event registry (stored in the VM's app data).
+pub struct UiState {
+    pub objects: Vec<ObjectData>,
+    /// event name → frame ids in registration order.
+    pub event_frames: FxHashMap<String, Vec<u32>>,
+    /// Frames registered with `RegisterAllEvents`.
+    pub all_event_frames: Vec<u32>,
+    /// Frames with an OnUpdate handler, in creation order.
+    pub update_frames: Vec<u32>,
+    pub ui_parent: Option<u32>,
+    /// Anchors → rects, one node per Region.
+    pub layout: Layout,
+    /// Layout node → object id.
+    pub node_owner: Vec<u32>,
+    /// Field names and each type's initial values.
+    pub fields: FieldTable,
+    /// Objects with an OnSizeChanged script, in id order.
+    pub size_watch: Vec<u32>,
+    /// Whether each type index exists in this product (`CreateFrame` refuses the others).
+    pub available: Vec<bool>,
+    /// The simulated monitor in pixels (`GetPhysicalScreenSize`) and the UI scale UIParent
+    /// gets when it is created (see [`UiState::set_screen`]).
+    pub physical: (u32, u32),
+    pub ui_scale: f32,
+    /// Address of each object's Lua table → its id: the fast path of `obj_id` (object tables
+    /// are never collected, so an address is never reused while the VM lives).
+    pub by_table: FxHashMap<usize, u32>,
+    /// What playing animations do to each target (`animation_effect`).
+    pub anim_fx: FxHashMap<u32, animation_effect::AnimFx>,
+    /// Each type's script handlers in this product (`script_types`).
+    pub scripts: script_types::ScriptTable,
+    /// Texture id → its mask textures in the order added (`AddMaskTexture`).
+    pub masks: FxHashMap<u32, Vec<u32>>,
+    /// Client font paths → faces (text measurement and drawing).
+    pub fonts: crate::draw::fonts::FontLibrary,
+    /// Atlas data from an `AtlasInfo.lua` export in an `--art` folder (empty without one).
+    pub atlases: crate::atlas::AtlasDb,
+    /// FontStrings whose measurement is stale ([`TextMeasure::Stale`]), measured again by
+    /// `font_string::flush_text` before any layout read.
+    pub stale_text: Vec<u32>,
+}
+
+impl Default for UiState {
+    fn default() -> Self {
+        let (w, h) = screen::ui_screen_size(screen::PHYSICAL_SIZE);
+        UiState {
+            objects: Vec::new(),
+            event_frames: FxHashMap::default(),
+            all_event_frames: Vec::new(),
+            update_frames: Vec::new(),
+            ui_parent: None,
+            layout: Layout::new(w, h),
+            node_owner: Vec::new(),
+            fields: FieldTable::default(),
+            size_watch: Vec::new(),
+            available: Vec::new(),
+            physical: screen::PHYSICAL_SIZE,
+            ui_scale: 1.0,
+            by_table: FxHashMap::default(),
+            anim_fx: FxHashMap::default(),
+            scripts: Vec::new(),
+            masks: FxHashMap::default(),
+            fonts: Default::default(),
+            atlases: Default::default(),
+            stale_text: Vec::new(),
+        }
+    }
+}
+
+impl UiState {
+    /// Sets the monitor size (pixels) and UI scale: the screen is 768 units high at scale 1.
+    pub fn set_screen(&mut self, physical: (u32, u32), ui_scale: f32) {
+        self.physical = (physical.0.max(1), physical.1.max(1));
+        self.ui_scale = if ui_scale > 0.0 { ui_scale } else { 1.0 };
+        let (w, h) = screen::ui_screen_size(self.physical);
+        self.layout.set_screen_size(w, h);
+        if let Some(n) = self
+            .ui_parent
+            .and_then(|p| self.get(p))
+            .and_then(|o| o.node)
+        {
+            self.layout.set_scale(n, self.ui_scale);
+        }
+    }
+
+    pub fn get(&self, id: u32) -> Option<&ObjectData> {
+        self.objects.get(id as usize)
+    }
+    pub fn get_mut(&mut self, id: u32) -> Option<&mut ObjectData> {
+        self.objects.get_mut(id as usize)
+    }
+
+    /// Shown and every ancestor shown.
+    pub fn is_visible(&self, id: u32) -> bool {
+        let mut cur = Some(id);
+        while let Some(c) = cur {
+            match self.get(c) {
+                Some(o) if o.shown => cur = o.parent,
+                _ => return false,
+            }
+        }
+        true
+    }
+}

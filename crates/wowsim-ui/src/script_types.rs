@@ -1,0 +1,89 @@
+//! Which script handlers each UI object type has, as `SetScript`, `GetScript`, `HookScript`
+//! and `HasScript` check them: the reference's `uiobjects` scripts of the type and of every
+//! base, for the running product. A type the product lacks (another flavour's, or an
+//! intrinsic of the built-in base) uses what any product gives its bases.
+use crate::types::TYPES;
+use wowsim_data::{data, Product, ProductData};
+
+/// Scripts of the 1.15.4 Classic Era client that its public UI's XML sets but that the 1.15.9
+/// reference no longer lists: (type, script).
+pub const CLASSIC_ERA_LEGACY: &[(&str, &str)] = &[
+    ("MovieFrame", "OnMovieShowSubtitle"),
+    ("MovieFrame", "OnMovieHideSubtitle"),
+];
+
+/// Per type index: its script names, sorted.
+pub type ScriptTable = Vec<Box<[&'static str]>>;
+
+/// Builds the table for product `d`.
+pub fn build(d: &'static ProductData) -> ScriptTable {
+    TYPES
+        .iter()
+        .map(|ty| {
+            let mut out: Vec<&'static str> = Vec::new();
+            for &a in &ty.ancestry {
+                let name = TYPES[a].name;
+                let sources: Vec<&'static ProductData> = if d.uiobject(name).is_some() {
+                    vec![d]
+                } else {
+                    Product::ALL.into_iter().map(data).collect()
+                };
+                for src in sources {
+                    if let Some(o) = src.uiobject(name) {
+                        out.extend(o.scripts.iter().map(String::as_str));
+                    }
+                }
+                if d.product() == Product::ClassicEra {
+                    let legacy = CLASSIC_ERA_LEGACY.iter().filter(|(t, _)| *t == name);
+                    out.extend(legacy.map(|(_, s)| *s));
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+            out.into_boxed_slice()
+        })
+        .collect()
+}
+
+/// Whether type `type_index` has script `script` (exact name, as the client compares).
+pub fn has(table: &ScriptTable, type_index: usize, script: &str) -> bool {
+    table
+        .get(type_index)
+        .is_some_and(|s| s.binary_search(&script).is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::find;
+
+    fn check(product: Product, ty: &str, script: &str, expect: bool) {
+        let t = build(data(product));
+        let i = find(ty).expect("type");
+        assert_eq!(has(&t, i, script), expect, "{ty} {script} in {product:?}");
+    }
+
+    #[test]
+    fn scripts_follow_the_reference_per_product() {
+        check(Product::Retail, "Browser", "OnExternalLink", true);
+        check(Product::Retail, "Checkout", "OnRequestNewSize", true);
+        check(Product::Retail, "MovieFrame", "OnMovieFinished", true);
+        check(Product::Retail, "FogOfWarFrame", "OnUiMapChanged", true);
+        check(Product::Retail, "Texture", "OnShow", true);
+        check(Product::Retail, "Texture", "OnEvent", false);
+        check(Product::Retail, "Button", "OnClick", true);
+        check(Product::Retail, "Frame", "OnClick", false);
+        check(Product::Retail, "GameTooltip", "OnTooltipSetItem", false);
+        check(Product::ClassicEra, "GameTooltip", "OnTooltipSetItem", true);
+        check(
+            Product::ClassicEra,
+            "MovieFrame",
+            "OnMovieShowSubtitle",
+            true,
+        );
+        check(Product::Retail, "MovieFrame", "OnMovieShowSubtitle", false);
+        check(Product::Retail, "EventFrame", "OnEvent", true);
+        check(Product::Retail, "Alpha", "OnFinished", true);
+        check(Product::Retail, "Alpha", "OnLoop", false);
+    }
+}
