@@ -3,14 +3,14 @@
 
 pub mod addons;
 pub mod api;
+pub use wowsim_lua::clock;
 pub use wowsim_ui::atlas;
-pub mod clock;
 pub mod coverage;
+pub use wowsim_lua::errors;
 pub use wowsim_ui::draw;
-pub mod errors;
 pub mod events;
 pub mod input;
-pub mod lua;
+pub use wowsim_lua as lua;
 pub mod savedvars;
 pub mod simulator;
 pub mod templates;

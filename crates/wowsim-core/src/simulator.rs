@@ -275,7 +275,7 @@ impl Simulator {
         if sim.config.flavor == Flavor::ClassicEra {
             // After the typed stubs: these point at namespaced functions.
             sim.lua
-                .load(include_str!("lua/classic_era_legacy.lua"))
+                .load(include_str!("api/classic_era_legacy.lua"))
                 .set_name("=[wow-sim classic_era_legacy]")
                 .exec()?;
         }
@@ -898,7 +898,7 @@ fn max_level(f: Flavor) -> i64 {
 /// Defines the Lua library's short global aliases (`lua/aliases.lua`): the C side of Classic
 /// clients has them; for retail only the built-in base needs them (Blizzard's UI defines them).
 fn load_aliases(lua: &Lua) -> mlua::Result<()> {
-    lua.load(include_str!("lua/aliases.lua"))
+    lua.load(include_str!("api/aliases.lua"))
         .set_name("=[wow-sim aliases]")
         .exec()
 }

@@ -48,7 +48,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     spells::install(lua, data)?;
     items::install(lua, data)?;
     install_no_database(lua, data)?;
-    lua.load(include_str!("../lua/macro_conditions.lua"))
+    lua.load(include_str!("macro_conditions.lua"))
         .set_name("=[wow-sim macro_conditions]")
         .exec()?;
     Ok(())
@@ -63,7 +63,7 @@ use wowsim_data::ProductData;
 fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let has = lua.create_function(move |_, name: String| Ok(data.api(&name).is_some()))?;
     let define: mlua::Function = lua
-        .load(include_str!("../lua/no_database.lua"))
+        .load(include_str!("no_database.lua"))
         .set_name("=[wow-sim no_database]")
         .call(has)?;
     install_character_access(lua, define)
@@ -75,7 +75,7 @@ fn install_character_access(lua: &Lua, define: mlua::Function) -> mlua::Result<(
     let fire = lua.create_function(|lua, (event, args): (String, mlua::MultiValue)| {
         crate::events::fire_event(lua, &event, args)
     })?;
-    lua.load(include_str!("../lua/character_access.lua"))
+    lua.load(include_str!("character_access.lua"))
         .set_name("=[wow-sim character_access]")
         .call::<()>((define, fire))
 }

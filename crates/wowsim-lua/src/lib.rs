@@ -1,10 +1,14 @@
-//! The Lua 5.1 VM as the client shapes it: sandboxed globals, the error trampoline, the WoW
-//! additions to the standard library. Widgets and the game API live elsewhere (`widgets`, `api`).
+//! wowsim-lua: the Lua 5.1 runtime as the client shapes it — the VM with sandboxed globals, the
+//! error trampoline and error records, the instruction and memory budget, protected calls, the
+//! virtual clock, the compiled-chunk cache and the client's additions to the Lua library. All unsafe
+//! code that touches the Lua C API lives here. Widgets and the game API live in `wowsim-core`.
 
 pub mod bit;
 pub mod budget;
 pub mod cache_file;
 pub mod chunk_cache;
+pub mod clock;
+pub mod errors;
 pub mod keys;
 mod protected_call;
 pub mod sandbox;
