@@ -13,6 +13,7 @@ pub mod keys;
 mod protected_call;
 pub mod sandbox;
 pub mod stdlib;
+pub mod table_ops;
 pub mod time;
 
 use crate::errors::{addon_of_file, ErrorState};

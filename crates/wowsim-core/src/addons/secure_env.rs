@@ -53,77 +53,6 @@ return function()
 end
 "#;
 
-/// `newNames(G, snapshot, prev, cur)`, in C: adds to `snapshot` each name of `G` it lacks,
-/// with its value, as `for k, v in next, G do if snapshot[k] == nil then snapshot[k] = v end
-/// end` does, and lists `G`'s names in `next`'s order in `cur`.
-///
-/// Most names of a walk were there at the previous one, and `next` meets them in the same
-/// order (a name added since takes a free place among them; only resizing `_G` reorders it):
-/// `prev` is the previous walk's list, and a name equal to the one expected from it
-/// (`lua_rawequal`: the same interned string) is in `snapshot` already (every name a walk
-/// meets is, and `snapshot` never loses one), so only the names not met in that order are
-/// looked up in `snapshot`. Those lookups (a cache miss each in a table of ~50,000 names)
-/// were most of the walk's time. A name removed since is skipped over by looking a few names
-/// ahead in `prev`; whatever does not match is simply looked up.
-#[allow(unsafe_code)]
-mod walk {
-    use mlua::ffi;
-    use std::ffi::c_int;
-
-    /// How far ahead in `prev` a name is looked for (names removed since the last walk).
-    const LOOKAHEAD: ffi::lua_Integer = 3;
-
-    pub fn create(lua: &mlua::Lua) -> mlua::Result<mlua::Function> {
-        // SAFETY: `new_names` follows the lua_CFunction protocol and keeps no Rust value
-        // alive across the Lua API calls that may raise (a failed allocation).
-        unsafe { lua.create_c_function(new_names) }
-    }
-
-    /// Whether the name on top of the stack's second slot (the key under the value) is
-    /// `prev[at]`.
-    unsafe fn key_is(l: *mut ffi::lua_State, at: ffi::lua_Integer) -> bool {
-        ffi::lua_rawgeti(l, 3, at);
-        let same = ffi::lua_rawequal(l, -1, -3) != 0;
-        ffi::lua_settop(l, -2);
-        same
-    }
-
-    unsafe extern "C-unwind" fn new_names(l: *mut ffi::lua_State) -> c_int {
-        // Arguments: 1 = G, 2 = snapshot, 3 = prev, 4 = cur. Stack in the loop: key, value.
-        // (A table holds fewer than 2^31 entries: the index conversions cannot fail.)
-        let (mut i, mut j): (ffi::lua_Integer, ffi::lua_Integer) = (0, 1);
-        ffi::lua_settop(l, 4);
-        ffi::lua_pushnil(l);
-        while ffi::lua_next(l, 1) != 0 {
-            i += 1;
-            let found = (0..LOOKAHEAD).find(|&d| key_is(l, j + d));
-            match found {
-                Some(d) => j += d + 1,
-                None => {
-                    ffi::lua_pushvalue(l, -2);
-                    ffi::lua_rawget(l, 2);
-                    let missing = ffi::lua_type(l, -1) == ffi::LUA_TNIL;
-                    ffi::lua_settop(l, -2);
-                    if missing {
-                        ffi::lua_pushvalue(l, -2);
-                        ffi::lua_pushvalue(l, -2);
-                        ffi::lua_rawset(l, 2);
-                    }
-                }
-            }
-            ffi::lua_pushvalue(l, -2);
-            ffi::lua_rawseti(l, 4, i);
-            ffi::lua_settop(l, -2);
-        }
-        let n = ffi::lua_objlen(l, 4) as ffi::lua_Integer;
-        for k in (i + 1)..=n {
-            ffi::lua_pushnil(l);
-            ffi::lua_rawseti(l, 4, k);
-        }
-        0
-    }
-}
-
 const OWN_KEY: &str = "wowsim.secureenv.own";
 const MODE_KEY: &str = "wowsim.secureenv.mode";
 const RERUN_KEY: &str = "wowsim.secureenv.rerun";
@@ -196,7 +125,7 @@ pub fn prepare(lua: &Lua) -> mlua::Result<()> {
             lua.globals(),
             snapshot.clone(),
             enum_snapshot.clone(),
-            walk::create(lua)?,
+            wowsim_lua::table_ops::walk::create(lua)?,
         ))?;
     refresh.call::<()>(())?;
     lua.set_named_registry_value(REFRESH_KEY, refresh)?;
@@ -326,7 +255,7 @@ mod tests {
     #[test]
     fn new_names_matches_the_plain_walk() {
         let lua = mlua::Lua::new();
-        let walk = super::walk::create(&lua).unwrap();
+        let walk = wowsim_lua::table_ops::walk::create(&lua).unwrap();
         let check: mlua::Function = lua
             .load(
                 r#"

@@ -83,7 +83,7 @@ fn apply_mixin(
         Value::Table(m) => {
             let raw = *raw.get_or_insert_with(|| no_newindex(lua, obj));
             if raw {
-                raw_copy(lua, obj, &m)?;
+                wowsim_lua::table_ops::raw_copy(lua, obj, &m)?;
             } else {
                 for pair in m.pairs::<Value, Value>() {
                     let (k, v) = pair?;
@@ -102,27 +102,6 @@ fn apply_mixin(
         ),
     }
     Ok(())
-}
-
-/// `for k, v in pairs(from) do rawset(to, k, v) end`, in C: iterating with mlua made a
-/// reference for every key and value (2% of the retail start-up for the mixins).
-#[allow(unsafe_code)]
-fn raw_copy(lua: &Lua, to: &Table, from: &Table) -> mlua::Result<()> {
-    use mlua::ffi;
-    // SAFETY: runs protected with the two tables at 1 (`to`) and 2 (`from`); `lua_next` walks
-    // `from` while only `to` gains keys (a mixin that is the object itself only has its own
-    // fields set again, which a traversal allows); every push is popped by `lua_rawset`.
-    unsafe {
-        lua.exec_raw::<()>((to, from), |state| {
-            ffi::lua_pushnil(state);
-            while ffi::lua_next(state, 2) != 0 {
-                // key, value → key, key, value: `lua_rawset` pops the copy and the value.
-                ffi::lua_pushvalue(state, -2);
-                ffi::lua_insert(state, -2);
-                ffi::lua_rawset(state, 1);
-            }
-        })
-    }
 }
 
 /// The attributes of `<Mixin>` besides `key`, with the object field each is kept in: they
