@@ -2,20 +2,21 @@
 //! arena, the event registry, the timer queue and the clock; front ends drive it.
 
 pub mod addons;
-pub mod api;
-pub use wowsim_lua::clock;
-pub use wowsim_ui::atlas;
-pub mod coverage;
-pub use wowsim_lua::errors;
-pub use wowsim_ui::draw;
-pub mod events;
-pub mod input;
+pub use wowsim_api::api;
+pub use wowsim_api::coverage;
+pub use wowsim_api::events;
+pub use wowsim_api::input;
 pub use wowsim_lua as lua;
+pub use wowsim_lua::clock;
+pub use wowsim_lua::errors;
+pub use wowsim_ui::atlas;
+pub use wowsim_ui::draw;
+pub mod global_strings;
 pub mod savedvars;
 pub mod simulator;
 pub mod templates;
-pub mod timers;
-pub mod widgets;
+pub use wowsim_api::timers;
+pub use wowsim_api::widgets;
 pub mod xmlui;
 
 pub use errors::ErrorRecord;

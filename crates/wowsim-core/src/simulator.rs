@@ -88,9 +88,7 @@ pub enum SimError {
     Lua(#[from] mlua::Error),
 }
 
-/// Lines printed to the chat frame (`print`), in order (VM app data).
-#[derive(Default, Debug)]
-pub struct Output(pub Vec<String>);
+pub use wowsim_api::api::print::Output;
 
 /// Runs SavedVariables and `ADDON_LOADED` after an addon's files.
 struct AfterAddon {
@@ -198,12 +196,14 @@ impl Simulator {
             Flavor::ClassicEra => wowsim_xml::Flavor::ClassicEra,
         };
         crate::xmlui::install(&lua, &host, xml_flavor)?;
+        crate::templates::install(&lua);
         crate::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
         api::auras::install(&lua, data)?;
         crate::input::install(&lua, data)?;
         api::misc::install(&lua, data)?;
         api::install_client(&lua, data)?;
+        crate::xmlui::c_xml_util::install(&lua)?;
         let game_data_notes = match &config.game_data {
             Some(dir) => {
                 let (db, notes) = api::game_data_csv::load(dir);
@@ -250,7 +250,7 @@ impl Simulator {
             reloading: false,
         };
         sim.discover();
-        let global_scan = api::global_strings::scan_in_background(&sim.lua);
+        let global_scan = crate::global_strings::scan_in_background(&sim.lua);
         let docs = sim.read_api_docs(data)?;
         if sim.config.blizzard_ui.is_none() {
             sim.load_base()?;
@@ -274,15 +274,12 @@ impl Simulator {
         }
         if sim.config.flavor == Flavor::ClassicEra {
             // After the typed stubs: these point at namespaced functions.
-            sim.lua
-                .load(include_str!("api/classic_era_legacy.lua"))
-                .set_name("=[wow-sim classic_era_legacy]")
-                .exec()?;
+            wowsim_api::api::install_classic_era_legacy(&sim.lua)?;
         }
         sim.notes.extend(atlas_notes);
         sim.notes.extend(game_data_notes);
         sim.notes
-            .extend(api::global_strings::install(&sim.lua, global_scan)?);
+            .extend(crate::global_strings::install(&sim.lua, global_scan)?);
         lua::budget::resume_deadline(&sim.lua, deadline);
         Ok(sim)
     }
@@ -895,12 +892,10 @@ fn max_level(f: Flavor) -> i64 {
     }
 }
 
-/// Defines the Lua library's short global aliases (`lua/aliases.lua`): the C side of Classic
-/// clients has them; for retail only the built-in base needs them (Blizzard's UI defines them).
+/// Defines the Lua library's short global aliases: the C side of Classic clients has them; for
+/// retail only the built-in base needs them (Blizzard's UI defines them).
 fn load_aliases(lua: &Lua) -> mlua::Result<()> {
-    lua.load(include_str!("api/aliases.lua"))
-        .set_name("=[wow-sim aliases]")
-        .exec()
+    wowsim_api::api::install_aliases(lua)
 }
 
 /// Where texture and font files are looked up: (client path prefix, folder), in order: the

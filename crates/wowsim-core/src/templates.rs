@@ -8,6 +8,18 @@ use crate::widgets::{types, UiState};
 use crate::xmlui::{frame, registry};
 use mlua::{Function, Lua, Table, Value};
 
+/// Installs these functions as the API's [`wowsim_api::templates::TemplateHost`].
+pub fn install(lua: &Lua) {
+    wowsim_api::templates::install_host(
+        lua,
+        wowsim_api::templates::TemplateHost {
+            intrinsic_type,
+            is_xml_template: |lua, name| registry::find(lua, name).is_some(),
+            apply: apply_runtime_templates,
+        },
+    );
+}
+
 /// The registry of Lua-defined templates (`name` → function(object)), used by the built-in base.
 pub fn lua_registry(lua: &Lua) -> mlua::Result<Table> {
     match lua.named_registry_value::<Value>("wowsim.templates")? {

@@ -19,6 +19,11 @@ pub mod time;
 use crate::errors::{addon_of_file, ErrorState};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
 
+/// Strips a UTF-8 byte-order mark (source files may start with one; the client skips it).
+pub fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
 /// Functions of the bootstrap that the host calls.
 pub struct HostFns {
     /// `hostcall(f, ...)`: runs `f` protected; errors are recorded and sent to the error handler.

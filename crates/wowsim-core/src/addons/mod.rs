@@ -89,10 +89,7 @@ pub fn addon_table(lua: &Lua, name: &str) -> mlua::Result<Table> {
     Ok(t)
 }
 
-/// Strips a UTF-8 byte-order mark.
-pub fn strip_bom(bytes: &[u8]) -> &[u8] {
-    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
-}
+pub use wowsim_lua::strip_bom;
 
 /// Compiles and runs Lua source as a file of `addon`; errors are recorded, never propagated.
 /// `first_line` > 1 shifts line numbers (Lua inside XML reports the XML line).

@@ -25,7 +25,7 @@
 
 use mlua::{Lua, Table, Value};
 
-const ENV_KEY: &str = "wowsim.secureenv";
+use wowsim_api::api::environment::SECURE_ENV_KEY as ENV_KEY;
 const CURRENT_KEY: &str = "wowsim.loadenv";
 const SNAPSHOT_KEY: &str = "wowsim.secureenv.snapshot";
 const ENUM_SNAPSHOT_KEY: &str = "wowsim.secureenv.enum";
@@ -242,10 +242,7 @@ pub fn table(lua: &Lua) -> Option<Table> {
 
 /// Whether `env` is the secure environment (for `IsInGlobalEnvironment`).
 pub fn is_secure(lua: &Lua, env: &Value) -> bool {
-    match (env, lua.named_registry_value::<Value>(ENV_KEY)) {
-        (Value::Table(t), Ok(Value::Table(s))) => t == &s,
-        _ => false,
-    }
+    wowsim_api::api::environment::is_secure_env(lua, env)
 }
 
 #[cfg(test)]

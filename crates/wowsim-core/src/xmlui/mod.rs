@@ -20,6 +20,7 @@
 
 pub mod animations;
 pub mod attrs;
+pub mod c_xml_util;
 pub mod calls;
 pub mod coverage;
 pub mod fonts;

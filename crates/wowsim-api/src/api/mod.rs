@@ -6,14 +6,11 @@ pub mod auras;
 pub mod c_curve_util;
 pub mod c_map;
 pub mod c_texture;
-pub mod c_xml_util;
 pub mod classes;
 pub mod docs_cache;
 pub mod environment;
 pub mod game_data;
 pub mod game_data_csv;
-pub mod global_scan;
-pub mod global_strings;
 pub mod identity;
 pub mod items;
 pub mod lua_objects;
@@ -21,7 +18,6 @@ pub mod metatables;
 pub mod misc;
 pub mod paper_doll;
 pub mod print;
-pub mod scan_cache;
 pub mod secrets;
 pub mod spells;
 pub mod stubs;
@@ -41,7 +37,6 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     c_curve_util::install(lua)?;
     secrets::install(lua)?;
     c_texture::install(lua)?;
-    c_xml_util::install(lua)?;
     classes::install(lua, data)?;
     c_map::install(lua, data)?;
     game_data::install(lua)?;
@@ -139,4 +134,20 @@ pub fn install_constants(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
         e.raw_set(meta_name, meta)?;
     }
     Ok(())
+}
+
+/// The Lua library's short global aliases (`tinsert`, `strlower`, degree-based `sin`, …;
+/// `aliases.lua`): the C side of Classic clients defines them.
+pub fn install_aliases(lua: &Lua) -> mlua::Result<()> {
+    lua.load(include_str!("aliases.lua"))
+        .set_name("=[wow-sim aliases]")
+        .exec()
+}
+
+/// Classic Era's global names for functions the current client has only in namespaces
+/// (`classic_era_legacy.lua`); run after the typed stubs, which they point at.
+pub fn install_classic_era_legacy(lua: &Lua) -> mlua::Result<()> {
+    lua.load(include_str!("classic_era_legacy.lua"))
+        .set_name("=[wow-sim classic_era_legacy]")
+        .exec()
 }

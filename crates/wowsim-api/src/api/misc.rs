@@ -187,7 +187,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
 }
 
 /// A CVar's current value (its default when not set).
-pub(crate) fn cvar_get(lua: &Lua, name: &str) -> Option<String> {
+pub fn cvar_get(lua: &Lua, name: &str) -> Option<String> {
     let c = lua.app_data_ref::<CVars>()?;
     let key = name.to_ascii_lowercase();
     c.values.get(&key).or_else(|| c.defaults.get(&key)).cloned()

@@ -15,6 +15,18 @@
 
 use mlua::Lua;
 
+/// The registry key under which the loader keeps the secure environment of
+/// `UseSecureEnvironment` addons (`wowsim-core`'s `addons/secure_env.rs` sets it).
+pub const SECURE_ENV_KEY: &str = "wowsim.secureenv";
+
+/// Whether `env` is the secure environment.
+pub fn is_secure_env(lua: &Lua, env: &mlua::Value) -> bool {
+    match (env, lua.named_registry_value::<mlua::Value>(SECURE_ENV_KEY)) {
+        (mlua::Value::Table(t), Ok(mlua::Value::Table(s))) => t == &s,
+        _ => false,
+    }
+}
+
 /// Installs the functions of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let getfenv: mlua::Function = lua.globals().raw_get("getfenv")?;
@@ -28,7 +40,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let getfenv2: mlua::Function = lua.globals().raw_get("getfenv")?;
     let in_global = lua.create_function(move |lua, ()| {
         let env = getfenv2.call::<mlua::Value>(2).unwrap_or(mlua::Value::Nil);
-        Ok(!crate::addons::secure_env::is_secure(lua, &env))
+        Ok(!is_secure_env(lua, &env))
     })?;
     lua.globals().raw_set("IsInGlobalEnvironment", in_global)?;
     let g = lua.create_function(|lua, ()| Ok(lua.globals()))?;

@@ -11,7 +11,7 @@
 //! bytes and a payload (the file's [`GlobalUse`] and emote tokens) with its own length and
 //! CRC-32. An entry that does not match in every part is ignored with a note and rewritten.
 
-use super::global_scan::GlobalUse;
+use super::scan::GlobalUse;
 use crate::lua::cache_file::{self, Reader};
 use std::path::{Path, PathBuf};
 
@@ -188,7 +188,7 @@ pub fn merge(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::global_scan::scan_lua;
+    use crate::global_strings::scan::scan_lua;
 
     fn sample() -> FileScan {
         let mut u = GlobalUse::default();

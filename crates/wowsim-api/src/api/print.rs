@@ -9,7 +9,6 @@
 //! it to `DEFAULT_CHAT_FRAME`; what reaches that frame is wow-sim's chat output (`[chat]` on
 //! stderr). Lua's own `print` would write to stdout, which carries the JSON of `lua-errors`.
 
-use crate::simulator::Output;
 use mlua::{Lua, MultiValue, Value};
 
 /// Appends a line to the chat output.
@@ -40,3 +39,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     })?;
     lua.globals().raw_set("print", f)
 }
+
+/// Lines printed to the chat frame (`print`), in order (VM app data).
+#[derive(Default, Debug)]
+pub struct Output(pub Vec<String>);

@@ -477,7 +477,7 @@ pub(crate) fn create_region(
             Some(f) if ty == "FontString" => super::font::set_font_object(lua, rid, Some(f)),
             // A virtual FontString/Texture XML template applies; the client ignores a font
             // template it does not know.
-            _ if crate::xmlui::registry::find(lua, &template).is_some() => {
+            _ if crate::templates::is_xml_template(lua, &template) => {
                 crate::templates::apply_runtime_templates(lua, rid, &t, &template, None)?
             }
             _ if ty == "FontString" => {}

@@ -23,7 +23,10 @@
 //! The definitions are counted
 //! ([`GlobalStringFallback`]) and reported as a note.
 
-use super::global_scan::{self, GlobalUse};
+pub mod scan;
+pub mod scan_cache;
+
+use self::scan::GlobalUse;
 use crate::addons::AddonSet;
 use mlua::{Lua, Value};
 use std::path::{Path, PathBuf};
@@ -76,8 +79,8 @@ pub fn scan_in_background(lua: &Lua) -> PendingScan {
     let (roots, saved) = roots(lua);
     let cache_dir = lua
         .app_data_ref::<crate::lua::chunk_cache::ChunkCache>()
-        .map(|c| super::scan_cache::dir_under(c.root()));
-    let cache = move || cache_dir.clone().map(super::scan_cache::ScanCache::new);
+        .map(|c| self::scan_cache::dir_under(c.root()));
+    let cache = move || cache_dir.clone().map(self::scan_cache::ScanCache::new);
     let spawned = std::thread::Builder::new()
         .name("wowsim-global-scan".into())
         .spawn({
@@ -96,9 +99,9 @@ pub fn scan_in_background(lua: &Lua) -> PendingScan {
 fn scan(
     roots: Vec<Root>,
     saved_variables: Vec<String>,
-    mut cache: Option<super::scan_cache::ScanCache>,
+    mut cache: Option<self::scan_cache::ScanCache>,
 ) -> Scan {
-    use super::scan_cache::{self, Kind};
+    use self::scan_cache::{self, Kind};
     let files = addon_files(roots, saved_variables);
     let mut usage = GlobalUse::default();
     let mut emotes: Vec<(u32, String)> = Vec::new();
@@ -145,18 +148,18 @@ fn scan(
 
 /// Scans one file's `bytes` into `usage` and `emotes`.
 fn scan_file(
-    kind: super::scan_cache::Kind,
+    kind: self::scan_cache::Kind,
     bytes: &[u8],
     usage: &mut GlobalUse,
     emotes: &mut Vec<(u32, String)>,
 ) {
-    let src = String::from_utf8_lossy(crate::addons::strip_bom(bytes));
+    let src = String::from_utf8_lossy(crate::lua::strip_bom(bytes));
     match kind {
-        super::scan_cache::Kind::Lua => {
-            global_scan::scan_lua(&src, usage);
+        self::scan_cache::Kind::Lua => {
+            scan::scan_lua(&src, usage);
             emote_tokens(&src, emotes);
         }
-        super::scan_cache::Kind::Xml => global_scan::scan_xml(&src, usage),
+        self::scan_cache::Kind::Xml => scan::scan_xml(&src, usage),
     }
 }
 
@@ -208,7 +211,7 @@ fn addon_files(roots: Vec<Root>, saved_variables: Vec<String>) -> ScannedFiles {
             }
             if is_ext(&path, "xml") {
                 if let (Ok(src), Some(parent)) = (std::fs::read_to_string(&path), path.parent()) {
-                    for r in global_scan::xml_file_refs(&src).into_iter().rev() {
+                    for r in scan::xml_file_refs(&src).into_iter().rev() {
                         queue.push((parent.to_path_buf(), r));
                     }
                 }
@@ -349,7 +352,7 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
             }
         }
     }
-    super::ui_color::add_db_colors(lua, &fallback.colors);
+    crate::api::ui_color::add_db_colors(lua, &fallback.colors);
     let mut note = format!(
         "{} global strings (the client's GlobalStrings.lua is not available) are defined as their \
          own names and {} colours come from wow-sim's colour table; found in {} Blizzard UI files \

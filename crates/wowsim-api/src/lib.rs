@@ -1,0 +1,16 @@
+//! wowsim-api: the client's API as Lua sees it — the methods of every UI object type over the
+//! UI model (`wowsim-ui`), the game API and its typed stubs, events, timers, input, the API
+//! documentation of a Blizzard UI and game data. What needs the loader (templates made at run
+//! time) it reaches through [`templates::TemplateHost`], which the loader installs.
+
+pub mod api;
+pub mod coverage;
+pub mod events;
+pub mod input;
+pub mod templates;
+pub mod timers;
+pub mod widgets;
+
+pub use wowsim_lua as lua;
+pub use wowsim_lua::{clock, errors};
+pub use wowsim_ui::{atlas, draw};
