@@ -5,7 +5,7 @@
 //! Run with `cargo run --release -p wow-sim --example render_bench`.
 
 use std::time::Instant;
-use wowsim_core::draw::DrawOptions;
+use wowsim_core::DrawOptions;
 use wowsim_core::{Flavor, SimConfig, Simulator};
 use wowsim_raster::{Root, TextureStore};
 

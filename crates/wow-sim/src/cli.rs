@@ -212,7 +212,7 @@ pub struct LuaErrorsArgs {
     pub timeout: Option<f64>,
     /// Lua instructions allowed per entry into Lua (an event handler, OnUpdate call, timer
     /// callback, file); past it the script fails with "script ran too long". 0 = unlimited.
-    #[arg(long, value_name = "N", default_value_t = wowsim_core::lua::budget::DEFAULT_SCRIPT_BUDGET)]
+    #[arg(long, value_name = "N", default_value_t = wowsim_core::DEFAULT_SCRIPT_BUDGET)]
     pub script_budget: u64,
     /// Lua memory cap in MB; reaching it stops the run with a record. 0 = unlimited.
     #[arg(long, value_name = "MB", default_value_t = 1024)]

@@ -81,7 +81,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
-        Some(Command::ApiCoverage) => api_coverage(&cli, config),
+        Some(Command::ApiCoverage) => api_coverage(config),
         None => window(&cli, config),
     }
 }
@@ -182,7 +182,7 @@ fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<Exit
         Some(code) => Some(cli::exec_lua_source(code)?),
         None => None,
     };
-    let mut steps = || -> mlua::Result<()> {
+    let mut steps = || -> Result<(), wowsim_core::SimError> {
         sim.start()?;
         sim.run_for(seconds)?;
         if let Some((code, name)) = &exec {
@@ -269,11 +269,11 @@ fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::
         let (code, name) = cli::exec_lua_source(code)?;
         sim.exec_lua(&code, &name).map_err(lua_err)?;
     }
-    let opts = wowsim_core::widgets::dump::DumpOptions {
+    let opts = wowsim_core::DumpOptions {
         filter: args.filter.clone(),
         visible_only: args.visible_only,
     };
-    let text = wowsim_core::widgets::dump::dump_tree(sim.lua(), &opts).map_err(lua_err)?;
+    let text = sim.dump_tree(&opts).map_err(lua_err)?;
     print!("{text}");
     log_out(&mut sim)?;
     let errors = sim.errors();
@@ -295,24 +295,17 @@ pub(crate) fn log_out(sim: &mut Simulator) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// mlua errors are not `Send`; keep their text.
-pub(crate) fn lua_err(e: mlua::Error) -> anyhow::Error {
+/// Simulator errors hold mlua errors, which are not `Send`; keep their text.
+pub(crate) fn lua_err(e: wowsim_core::SimError) -> anyhow::Error {
     anyhow::anyhow!("internal error in the Lua VM: {e}")
 }
 
 /// Prints the API coverage report (functions and UI object methods) as markdown.
-fn api_coverage(cli: &Cli, mut config: SimConfig) -> anyhow::Result<ExitCode> {
+fn api_coverage(mut config: SimConfig) -> anyhow::Result<ExitCode> {
     config.addon_dirs.clear();
     config.no_addons = true;
     config.saved_vars = None;
     let sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let data = sim.data();
-    let functions = wowsim_core::coverage::functions(sim.lua(), data).map_err(lua_err)?;
-    let methods = wowsim_core::coverage::methods(sim.lua(), data).map_err(lua_err)?;
-    let flavor = wowsim_core::Flavor::from(cli.flavor).as_str();
-    print!(
-        "{}",
-        wowsim_core::coverage::markdown(flavor, &functions, &methods)
-    );
+    print!("{}", sim.api_coverage_markdown().map_err(lua_err)?);
     Ok(ExitCode::SUCCESS)
 }

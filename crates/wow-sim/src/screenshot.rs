@@ -9,7 +9,7 @@ use crate::cli::{self, Cli, ScreenshotArgs};
 use crate::lua_err;
 use anyhow::Context;
 use std::process::ExitCode;
-use wowsim_core::draw::DrawOptions;
+use wowsim_core::DrawOptions;
 use wowsim_core::{SimConfig, Simulator};
 use wowsim_raster::{Root, TextureStore};
 
@@ -29,13 +29,8 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
         sim.exec_lua(&code, &name).map_err(lua_err)?;
     }
     if let Some(name) = &args.filter {
-        let found: mlua::Value = sim
-            .lua()
-            .globals()
-            .raw_get(name.as_str())
-            .map_err(lua_err)?;
         anyhow::ensure!(
-            matches!(found, mlua::Value::Table(_)),
+            sim.has_global_table(name),
             "--filter {name}: there is no frame with that global name"
         );
     }

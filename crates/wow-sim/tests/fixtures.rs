@@ -72,7 +72,7 @@ struct Spec {
 /// `wait SECONDS` (ticks), `lua CODE` (phase exec-lua). Every step but `wait` ends its frame
 /// (`Simulator::end_frame`) without advancing the clock.
 fn run_input(sim: &mut Simulator, steps: &[String]) -> Result<(), String> {
-    let ie = |e: mlua::Error| format!("internal error: {e}");
+    let ie = |e: wowsim_core::SimError| format!("internal error: {e}");
     for step in steps {
         let (verb, rest) = step.split_once(' ').unwrap_or((step.as_str(), ""));
         let button = if rest.is_empty() { "LeftButton" } else { rest };

@@ -11,12 +11,12 @@
 //! Dispatch takes a snapshot of the registered frames; a frame unregistered during the dispatch
 //! is skipped, one registered during it waits for the next event.
 
-use crate::errors::{restore_phase, set_phase};
-use crate::lua::budget::host_entry;
-use crate::lua::lua_error;
 use crate::widgets::frame::add_method;
 use crate::widgets::{obj_id, UiLua, UiState};
 use mlua::{Lua, MultiValue, Value};
+use wowsim_lua::budget::host_entry;
+use wowsim_lua::errors::{restore_phase, set_phase};
+use wowsim_lua::lua_error;
 
 /// Whether `name` is an event of the emulated client (set by the simulator from the reference).
 pub struct KnownEvents(pub Box<dyn Fn(&str) -> bool>);
@@ -43,7 +43,7 @@ fn check_payload(lua: &Lua, event: &str, payload: &MultiValue) -> mlua::Result<(
             Ty::Boolean => "boolean",
             _ => continue,
         };
-        let got = crate::lua::type_name(v);
+        let got = wowsim_lua::type_name(v);
         let ok = matches!(
             (want, v),
             (_, Value::Nil)

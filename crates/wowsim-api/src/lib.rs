@@ -10,7 +10,3 @@ pub mod input;
 pub mod templates;
 pub mod timers;
 pub mod widgets;
-
-pub use wowsim_lua as lua;
-pub use wowsim_lua::{clock, errors};
-pub use wowsim_ui::{atlas, draw};

@@ -2,11 +2,11 @@
 //! of due times lives here; callbacks stay in Lua (`timers.lua`). Timers due at the same time
 //! fire in creation order; a timer of 0 seconds fires on the next tick.
 
-use crate::clock::Clock;
-use crate::lua::HostFns;
 use mlua::{Function, Lua};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use wowsim_lua::clock::Clock;
+use wowsim_lua::HostFns;
 
 /// Due time in whole microseconds (exact ordering, no float compares), then creation order.
 type Key = Reverse<(u64, u64)>;
@@ -48,7 +48,7 @@ pub fn install(lua: &Lua, host: &HostFns) -> mlua::Result<()> {
 pub fn run_due(lua: &Lua) -> mlua::Result<()> {
     let now = micros(lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0));
     let runner = lua.app_data_ref::<TimerRunner>().expect("timers").0.clone();
-    let prev = crate::errors::set_phase(lua, "timer");
+    let prev = wowsim_lua::errors::set_phase(lua, "timer");
     // Timers created while this tick runs them (even with 0 seconds) wait for the next tick,
     // as in the client; otherwise `C_Timer.After(0, f)` inside `f` would never end the tick.
     let limit = lua.app_data_ref::<TimerQueue>().expect("timers").next_seq;
@@ -63,8 +63,8 @@ pub fn run_due(lua: &Lua) -> mlua::Result<()> {
             }
         };
         let Some(seq) = seq else { break };
-        crate::lua::budget::host_entry(lua, || runner.call::<()>(seq))?;
+        wowsim_lua::budget::host_entry(lua, || runner.call::<()>(seq))?;
     }
-    crate::errors::restore_phase(lua, prev);
+    wowsim_lua::errors::restore_phase(lua, prev);
     Ok(())
 }

@@ -14,7 +14,7 @@ const CALLS: i64 = 1_000_000;
 /// Frames for the OnUpdate and event benchmarks.
 const FRAMES: usize = 1000;
 
-fn lua(e: mlua::Error) -> anyhow::Error {
+fn lua(e: impl std::fmt::Display) -> anyhow::Error {
     anyhow::anyhow!("Lua VM: {e}")
 }
 
@@ -29,7 +29,7 @@ fn simulator() -> anyhow::Result<Simulator> {
 
 /// Runs `code` (a chunk that returns a function) and returns that function.
 fn func(sim: &Simulator, code: &str) -> anyhow::Result<Function> {
-    sim.lua()
+    sim.lua_vm()
         .load(code)
         .set_name("=wowsim-bench")
         .call::<Function>(())

@@ -96,7 +96,7 @@ pub fn child_bound(input: &Input) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn lua(e: mlua::Error) -> anyhow::Error {
+fn lua(e: impl std::fmt::Display) -> anyhow::Error {
     anyhow::anyhow!("Lua VM: {e}")
 }
 

@@ -3,9 +3,9 @@
 //! Run with `cargo run --release -p wowsim-core --example widget_bench`.
 
 use std::time::Instant;
-use wowsim_core::widgets::UiState;
 use wowsim_core::{Flavor, SimConfig, Simulator};
 use wowsim_layout::{Anchor, AnchorPoint};
+use wowsim_ui::UiState;
 
 fn sim() -> Simulator {
     let mut s = Simulator::new(SimConfig::new(Flavor::Retail)).expect("simulator");
@@ -29,7 +29,7 @@ fn calls_after(s: &Simulator, label: &str, prelude: &str, body: &str, n: u32) {
          local t = f:CreateTexture()
          return function() for i = 1, {n} do {body} end end"
     );
-    let run: mlua::Function = s.lua().load(code).call(()).expect("setup");
+    let run: mlua::Function = s.lua_vm().load(code).call(()).expect("setup");
     let t = Instant::now();
     run.call::<()>(()).expect("loop");
     let dt = t.elapsed().as_secs_f64();
@@ -100,7 +100,7 @@ fn main() {
 
     // 10,000 frames in chains of 100, each anchored below the previous one.
     let s = sim();
-    s.lua()
+    s.lua_vm()
         .load(
             "local prev
              for i = 1, 10000 do
@@ -112,7 +112,7 @@ fn main() {
         )
         .exec()
         .expect("create");
-    let mut ui = s.lua().app_data_mut::<UiState>().expect("ui");
+    let mut ui = s.lua_vm().app_data_mut::<UiState>().expect("ui");
     let t = Instant::now();
     ui.layout.invalidate_all();
     ui.layout.compute_all();
@@ -143,7 +143,7 @@ fn main() {
 
     // One tick with 1,000 OnUpdate frames.
     let mut s = sim();
-    s.lua()
+    s.lua_vm()
         .load(
             "N = 0
              for i = 1, 1000 do

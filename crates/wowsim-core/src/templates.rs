@@ -3,10 +3,10 @@
 //! `inherits` (`xmlui::frame::apply`, then OnLoad); names that are not XML templates fall back
 //! to the built-in base's Lua templates (functions in the private `wowsim.templates` table).
 
-use crate::lua::lua_error;
-use crate::widgets::{types, UiState};
 use crate::xmlui::{frame, registry};
 use mlua::{Function, Lua, Table, Value};
+use wowsim_api::widgets::{types, UiState};
+use wowsim_lua::lua_error;
 
 /// Installs these functions as the API's [`wowsim_api::templates::TemplateHost`].
 pub fn install(lua: &Lua) {

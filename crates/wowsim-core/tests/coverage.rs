@@ -6,7 +6,7 @@ use wowsim_core::{Flavor, SimConfig, Simulator};
 #[test]
 fn coverage_tells_real_from_stub() {
     let sim = Simulator::new(SimConfig::new(Flavor::Retail)).unwrap();
-    let f = wowsim_core::coverage::functions(sim.lua(), sim.data()).unwrap();
+    let f = wowsim_api::coverage::functions(sim.lua_vm(), sim.data()).unwrap();
     let timer = &f["C_Timer"];
     assert!(
         timer.real >= 3,
@@ -19,10 +19,10 @@ fn coverage_tells_real_from_stub() {
         0,
         "every reference function exists"
     );
-    let md = wowsim_core::coverage::markdown(
+    let md = wowsim_api::coverage::markdown(
         "retail",
         &f,
-        &wowsim_core::coverage::methods(sim.lua(), sim.data()).unwrap(),
+        &wowsim_api::coverage::methods(sim.lua_vm(), sim.data()).unwrap(),
     );
     assert!(md.contains("| C_Timer |"));
 }

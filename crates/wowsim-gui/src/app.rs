@@ -16,8 +16,8 @@ use crate::{panel, GuiOptions};
 use iced::widget::{container, image, row};
 use iced::{event, keyboard, mouse, window, Element, Length, Size, Subscription, Task};
 use std::time::Instant;
-use wowsim_core::draw::DrawOptions;
-use wowsim_core::Simulator;
+use wowsim_core::DrawOptions;
+use wowsim_core::{SimError, Simulator};
 use wowsim_raster::{Root, TextureStore};
 use wowsim_render::DrawList;
 
@@ -171,7 +171,10 @@ impl App {
     }
 
     /// Runs `f` on the simulator; an internal error stops it (shown in the panel).
-    pub fn with_sim<R>(&mut self, f: impl FnOnce(&mut Simulator) -> mlua::Result<R>) -> Option<R> {
+    pub fn with_sim<R>(
+        &mut self,
+        f: impl FnOnce(&mut Simulator) -> Result<R, SimError>,
+    ) -> Option<R> {
         let sim = self.sim.as_mut()?;
         match f(sim) {
             Ok(r) => Some(r),

@@ -248,7 +248,7 @@ fn run_pass(
                 .set_mode(mlua::chunk::ChunkMode::Binary)
                 .into_function(),
             None => {
-                let src = crate::lua::strip_bom(src);
+                let src = wowsim_lua::strip_bom(src);
                 let f = lua.load(src).set_name(format!("@{name}")).into_function();
                 if let (Ok(f), true) = (&f, more) {
                     *code = Some(f.dump(false));

@@ -28,9 +28,9 @@
 //! (no spell data says which auras are big defensives); `Enum.UnitAuraSortDirection.Reverse`
 //! reverses. What `Default` and the `Only` forms add in the client is not public: unverified.
 
-use crate::clock::Clock;
 use mlua::{Lua, MultiValue, Table, Value};
 use rustc_hash::FxHashMap;
+use wowsim_lua::clock::Clock;
 
 /// One field of an aura, as stored.
 #[derive(Clone, Debug)]

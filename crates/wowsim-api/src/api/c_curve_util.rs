@@ -146,7 +146,7 @@ fn install_type(lua: &Lua, ty: &'static str, color: bool) -> mlua::Result<()> {
     m("AddPoint", |lua, a, color| {
         let (x, y) = (num(&arg(&a, 1)), y_of(&arg(&a, 2), color));
         let (Some(x), Some(y)) = (x, y) else {
-            return Err(crate::lua::lua_error(lua, "Usage: self:AddPoint(x, y)"));
+            return Err(wowsim_lua::lua_error(lua, "Usage: self:AddPoint(x, y)"));
         };
         update(lua, &arg(&a, 0), "AddPoint", |c| c.add(x, y))?;
         Ok(MultiValue::new())
@@ -216,7 +216,7 @@ fn install_type(lua: &Lua, ty: &'static str, color: bool) -> mlua::Result<()> {
     m("Evaluate", |lua, a, color| {
         let c = curve_of(lua, &arg(&a, 0), "Evaluate")?;
         let Some(x) = num(&arg(&a, 1)) else {
-            return Err(crate::lua::lua_error(lua, "Usage: self:Evaluate(x)"));
+            return Err(wowsim_lua::lua_error(lua, "Usage: self:Evaluate(x)"));
         };
         Ok(MultiValue::from_vec(vec![y_value(
             lua,
@@ -229,7 +229,7 @@ fn install_type(lua: &Lua, ty: &'static str, color: bool) -> mlua::Result<()> {
             .map(|t| t as i64)
             .filter(|t| (0..=CUBIC).contains(t))
         else {
-            return Err(crate::lua::lua_error(lua, "Usage: self:SetType(type)"));
+            return Err(wowsim_lua::lua_error(lua, "Usage: self:SetType(type)"));
         };
         update(lua, &arg(&a, 0), "SetType", |c| c.ty = t)?;
         Ok(MultiValue::new())

@@ -149,7 +149,7 @@ fn is_player(unit: &Value) -> bool {
 }
 
 fn usage(lua: &Lua, text: &str) -> mlua::Error {
-    crate::lua::lua_error(lua, text)
+    wowsim_lua::lua_error(lua, text)
 }
 
 /// Installs the functions of this file (before the typed stubs, which fill the rest of `C_Map`).

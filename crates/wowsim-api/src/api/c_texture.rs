@@ -1,6 +1,6 @@
 //! Atlases: `C_Texture.GetAtlasInfo` and `C_Texture.GetAtlasExists`.
 //!
-//! With atlas data (an `AtlasInfo.lua` export in an `--art` folder: `crate::atlas`) they answer
+//! With atlas data (an `AtlasInfo.lua` export in an `--art` folder: `wowsim_ui::atlas`) they answer
 //! from it: the atlas's size, tex coords, tiling and file (`filename`; no file id), and nothing /
 //! `false` for a name the data lacks, as the client does. Without atlas data
 //! every named atlas (a non-empty string) is taken to exist
@@ -10,9 +10,9 @@
 //! a structure with usable sizes is closer to the client than nothing. An empty name or a
 //! non-string returns nothing (GetAtlasInfo) / `false` (GetAtlasExists).
 
-use crate::atlas::AtlasEntry;
 use crate::widgets::UiState;
 use mlua::{IntoLua, Lua, MultiValue, Table, Value};
+use wowsim_ui::atlas::AtlasEntry;
 
 /// Width and height of the placeholder atlas, in UI units.
 pub const PLACEHOLDER_SIZE: f64 = 64.0;
@@ -50,7 +50,7 @@ fn info(lua: &Lua, name: &str, data: Option<&AtlasEntry>) -> mlua::Result<Table>
     };
     let e = data.unwrap_or(&placeholder);
     // The field names are cached Lua strings (this runs for every atlas a texture is given).
-    let set = |t: &Table, k: &str, v: Value| crate::lua::keys::with(lua, k, |k| t.raw_set(k, v))?;
+    let set = |t: &Table, k: &str, v: Value| wowsim_lua::keys::with(lua, k, |k| t.raw_set(k, v))?;
     let t = lua.create_table()?;
     set(&t, "elementName", e.name.as_str().into_lua(lua)?)?;
     set(&t, "width", e.width.into_lua(lua)?)?;

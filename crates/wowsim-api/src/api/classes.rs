@@ -64,7 +64,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         "FillLocalizedClassList",
         lua.create_function(move |lua, (t, _female): (Value, Value)| {
             let Value::Table(t) = t else {
-                return Err(crate::lua::lua_error(
+                return Err(wowsim_lua::lua_error(
                     lua,
                     "Usage: FillLocalizedClassList(classTable [, isFemale])",
                 ));

@@ -13,8 +13,8 @@
 //! does not match in every part is ignored with a note and rewritten.
 
 use super::api_docs::DocData;
-use crate::lua::cache_file;
 use std::path::{Path, PathBuf};
+use wowsim_lua::cache_file;
 
 const MAGIC: &[u8; 8] = b"WSDOCS01";
 

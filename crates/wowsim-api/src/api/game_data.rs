@@ -400,7 +400,7 @@ pub fn note(lua: &Lua) -> Option<String> {
 
 fn field<T: mlua::FromLua>(lua: &Lua, t: &Table, name: &str, what: &str) -> mlua::Result<T> {
     t.raw_get::<T>(name).map_err(|_| {
-        crate::lua::lua_error(
+        wowsim_lua::lua_error(
             lua,
             format!(
                 "wowsim.{what}(): field {name} is a {}",
@@ -415,7 +415,7 @@ fn field<T: mlua::FromLua>(lua: &Lua, t: &Table, name: &str, what: &str) -> mlua
 fn required_id(lua: &Lua, t: &Table, name: &str, what: &str) -> mlua::Result<i64> {
     match field::<Option<f64>>(lua, t, name, what)? {
         Some(n) if possible_id(n as i64) && n.fract() == 0.0 => Ok(n as i64),
-        _ => Err(crate::lua::lua_error(
+        _ => Err(wowsim_lua::lua_error(
             lua,
             format!("wowsim.{what}(): {name} must be a positive whole number"),
         )),
@@ -425,7 +425,7 @@ fn required_id(lua: &Lua, t: &Table, name: &str, what: &str) -> mlua::Result<i64
 fn required_name(lua: &Lua, t: &Table, name: &str, what: &str) -> mlua::Result<String> {
     match field::<Option<String>>(lua, t, name, what)? {
         Some(s) if !s.is_empty() => Ok(s),
-        _ => Err(crate::lua::lua_error(
+        _ => Err(wowsim_lua::lua_error(
             lua,
             format!("wowsim.{what}(): {name} must be a non-empty string"),
         )),
@@ -507,7 +507,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "AddSpell",
         lua.create_function(|lua, v: Value| match v {
             Value::Table(t) => add_spell(lua, t),
-            _ => Err(crate::lua::lua_error(
+            _ => Err(wowsim_lua::lua_error(
                 lua,
                 "Usage: wowsim.AddSpell({spellID = id, name = name, ...})",
             )),
@@ -517,7 +517,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "AddItem",
         lua.create_function(|lua, v: Value| match v {
             Value::Table(t) => add_item(lua, t),
-            _ => Err(crate::lua::lua_error(
+            _ => Err(wowsim_lua::lua_error(
                 lua,
                 "Usage: wowsim.AddItem({itemID = id, itemName = name, ...})",
             )),

@@ -79,7 +79,7 @@ pub fn with_obj<R>(
     method: &str,
     f: impl FnOnce(&mut LuaObj) -> R,
 ) -> mlua::Result<R> {
-    let err = || crate::lua::lua_error(lua, format_args!("Usage: self:{method}(...)"));
+    let err = || wowsim_lua::lua_error(lua, format_args!("Usage: self:{method}(...)"));
     let Value::UserData(ud) = this else {
         return Err(err());
     };

@@ -41,7 +41,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "IsEventValid",
         lua.create_function(|lua, name: Value| {
             let Value::String(s) = name else {
-                return Err(crate::lua::lua_error(
+                return Err(wowsim_lua::lua_error(
                     lua,
                     "Usage: C_EventUtils.IsEventValid(eventName)",
                 ));

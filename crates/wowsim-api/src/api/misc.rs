@@ -17,11 +17,11 @@
 //! | `C_ChatInfo.RegisterAddonMessagePrefix`, `IsAddonMessagePrefixRegistered`, `GetRegisteredAddonMessagePrefixes` | prefixes remembered |
 //! | `C_ChatInfo.SendAddonMessage`, `SendAddonMessageLogged` | the solo character's result codes; a whisper to himself comes back as `CHAT_MSG_ADDON[_LOGGED]` on the next frame |
 
-use crate::clock::Clock;
-use crate::lua::lua_error;
 use mlua::{IntoLuaMulti, Lua, Table, Value};
 use rustc_hash::FxHashMap;
 use wowsim_data::ProductData;
+use wowsim_lua::clock::Clock;
+use wowsim_lua::lua_error;
 
 /// Whether `PLAYER_LOGIN` has fired (VM app data).
 #[derive(Default)]
@@ -127,7 +127,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
                     ),
                     _ => (1, args.1.unwrap_or(12), args.2.unwrap_or(10)),
                 };
-                let frames = crate::lua::stack_frames(lua, start.max(1), 256);
+                let frames = wowsim_lua::stack_frames(lua, start.max(1), 256);
                 let mut out = String::new();
                 let n = frames.len();
                 for (i, f) in frames.iter().enumerate() {
@@ -242,7 +242,7 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
         let v = match value {
             Value::String(s) => s.to_string_lossy(),
             Value::Integer(i) => i.to_string(),
-            Value::Number(n) => crate::lua::stdlib::lua_number_string(n),
+            Value::Number(n) => wowsim_lua::stdlib::lua_number_string(n),
             Value::Boolean(b) => (if b { "1" } else { "0" }).to_string(),
             _ => String::new(),
         };

@@ -11,9 +11,9 @@
 //! client's error. The texture is the path of the empty-slot art. Classic Era also has the
 //! ammo slot (`"AmmoSlot"`, id 0), which the later clients removed.
 
-use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_data::Product;
+use wowsim_lua::lua_error;
 
 /// The ammo slot of Classic Era: (name, id, art suffix).
 const AMMO: (&str, i64, &str) = ("AMMOSLOT", 0, "Ammo");

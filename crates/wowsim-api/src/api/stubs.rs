@@ -2,10 +2,10 @@
 //! returns values of its documented types (never a silent `nil` in place of a table), and every
 //! call is counted so that `api-coverage` and the run summary show the gap.
 
-use crate::lua::HostFns;
 use mlua::{Lua, Table, Value};
 use rustc_hash::FxHashMap;
 use wowsim_data::{Api, Param, ProductData, Ty};
+use wowsim_lua::HostFns;
 
 /// Calls of stubbed functions by name (VM app data).
 #[derive(Default, Debug)]
@@ -181,7 +181,7 @@ pub fn usage_text(api: &Api) -> String {
 
 /// The error a documented function raises for bad arguments (`file:line: Usage: ...`).
 pub fn usage_error(lua: &Lua, text: impl std::fmt::Display) -> mlua::Error {
-    crate::lua::lua_error(lua, text)
+    wowsim_lua::lua_error(lua, text)
 }
 
 /// What one input accepts, as the client checks it.

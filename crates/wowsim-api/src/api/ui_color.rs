@@ -117,7 +117,7 @@ pub fn quality_color(lua: &Lua, quality: Value) -> mlua::Result<Table> {
         Value::Integer(i) => i,
         Value::Number(n) => n as i64,
         _ => {
-            return Err(crate::lua::lua_error(
+            return Err(wowsim_lua::lua_error(
                 lua,
                 "Usage: C_ColorOverrides.GetColorForQuality(quality)",
             ))

@@ -18,12 +18,12 @@
 pub use wowsim_ui::hyperlink::*;
 
 use super::with_input;
-use crate::draw::text::{link_boxes, LinkBox};
 use crate::widgets::fields::FieldVal;
 use crate::widgets::types::is_a;
 use crate::widgets::util::{get_field, with_ui, with_ui_mut};
 use crate::widgets::{fire_script, object_table};
 use mlua::Lua;
+use wowsim_ui::draw::text::{link_boxes, LinkBox};
 
 /// The link of `frame` under the cursor, when the frame has hyperlinks enabled.
 fn link_at(lua: &Lua, frame: u32, cursor: (f32, f32)) -> Option<HoveredLink> {

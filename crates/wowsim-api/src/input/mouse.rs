@@ -192,7 +192,7 @@ fn has_script(lua: &Lua, id: u32, script: &str) -> mlua::Result<bool> {
 /// on the second press, and no click on its release.
 fn click(lua: &Lua, id: u32, button: &str, down: bool) -> mlua::Result<()> {
     let now = lua
-        .app_data_ref::<crate::clock::Clock>()
+        .app_data_ref::<wowsim_lua::clock::Clock>()
         .map_or(0.0, |c| c.now());
     // A button registered for both down and up clicks pairs downs with downs, ups with ups.
     let key = format!("{button}{}", if down { "Down" } else { "Up" });

@@ -17,10 +17,10 @@ pub use wowsim_ui::animation::*;
 use super::fields::FieldVal;
 use super::util::{arg, get_field, install_methods, ret, self_id, set_field, string, truthy};
 use super::{create_object, fire_script, object_table, types, UiState};
-use crate::clock::Clock;
-use crate::lua::lua_error;
 use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
+use wowsim_lua::clock::Clock;
+use wowsim_lua::lua_error;
 
 fn anims(lua: &Lua) -> mlua::AppDataRefMut<'_, Animations> {
     if lua.app_data_ref::<Animations>().is_none() {

@@ -256,7 +256,7 @@ pub fn refresh(lua: &Lua) -> mlua::Result<()> {
 fn set_color(lua: &Lua, a: &MultiValue, m: &str, prefix: &str) -> mlua::Result<MultiValue> {
     let id = self_id(lua, a, m)?;
     let Value::Table(c) = arg(a, 1) else {
-        return Err(crate::lua::lua_error(
+        return Err(wowsim_lua::lua_error(
             lua,
             format_args!("Usage: VertexColor:{m}(color)"),
         ));

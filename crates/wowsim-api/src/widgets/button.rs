@@ -305,7 +305,7 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
             let id = self_id(lua, &a, "SetButtonState")?;
             let s = string(&arg(&a, 1)).unwrap_or_default().to_uppercase();
             if !matches!(s.as_str(), "NORMAL" | "PUSHED" | "DISABLED") {
-                return Err(crate::lua::lua_error(
+                return Err(wowsim_lua::lua_error(
                     lua,
                     "Usage: SetButtonState(\"state\" [, lock])",
                 ));

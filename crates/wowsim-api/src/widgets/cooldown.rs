@@ -24,8 +24,8 @@ use super::util::{
     Method,
 };
 use super::{fire_script, obj_id};
-use crate::clock::Clock;
 use mlua::{Lua, Value};
+use wowsim_lua::clock::Clock;
 
 fn now(lua: &Lua) -> f64 {
     lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0)

@@ -187,7 +187,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("EditBox", "SetText", |lua, a| {
             let id = self_id(lua, &a, "SetText")?;
             let Some(t) = string(&arg(&a, 1)) else {
-                return Err(crate::lua::lua_error(
+                return Err(wowsim_lua::lua_error(
                     lua,
                     "Usage: EditBox:SetText(\"text\")",
                 ));
@@ -214,7 +214,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("EditBox", "SetCursorPosition", |lua, a| {
             let id = self_id(lua, &a, "SetCursorPosition")?;
             let p = num(&arg(&a, 1)).ok_or_else(|| {
-                crate::lua::lua_error(lua, "Usage: EditBox:SetCursorPosition(position)")
+                wowsim_lua::lua_error(lua, "Usage: EditBox:SetCursorPosition(position)")
             })?;
             let text = text_of(lua, id);
             let mut c = (p.max(0.0) as usize).min(text.len());
@@ -257,7 +257,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let usage = "EditBox:SetHighlightColor(r, g, b [, a])";
             let need = |i| {
                 num(&arg(&a, i))
-                    .ok_or_else(|| crate::lua::lua_error(lua, format_args!("Usage: {usage}")))
+                    .ok_or_else(|| wowsim_lua::lua_error(lua, format_args!("Usage: {usage}")))
             };
             let c = [
                 need(1)?,
@@ -284,7 +284,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("EditBox", "AddHistoryLine", |lua, a| {
             let id = self_id(lua, &a, "AddHistoryLine")?;
             let line = string(&arg(&a, 1)).ok_or_else(|| {
-                crate::lua::lua_error(lua, "Usage: EditBox:AddHistoryLine(\"text\")")
+                wowsim_lua::lua_error(lua, "Usage: EditBox:AddHistoryLine(\"text\")")
             })?;
             let max = get_field(lua, id, "historyLines").as_f64() as usize;
             with_history(lua, |h| {

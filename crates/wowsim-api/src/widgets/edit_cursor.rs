@@ -49,7 +49,7 @@ fn place(lua: &Lua, id: u32) -> [f64; 4] {
         } else {
             None
         };
-        let opts = crate::draw::text::layout_opts(ui, id, width);
+        let opts = wowsim_ui::draw::text::layout_opts(ui, id, width);
         let line_h = (opts.size + opts.spacing) as f64;
         let line = before.rsplit('\n').next().unwrap_or("");
         let x = wowsim_render::text::string_width_in(line, &opts.face, opts.size) as f64;

@@ -18,9 +18,9 @@ use super::util::{
     Method,
 };
 use super::{create_object, obj_id};
-use crate::lua::lua_error;
 use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
+use wowsim_lua::lua_error;
 
 /// `SetFontObject`: follow `font` (None = stop following).
 pub fn set_font_object(lua: &Lua, id: u32, font: Option<u32>) {

@@ -16,8 +16,8 @@ use super::util::{
     arg, get_field, install_methods, need_num, ret, self_id, set_field, truthy, with_ui_mut, Method,
 };
 use super::{TextMeasure, UiState};
-use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
+use wowsim_lua::lua_error;
 
 /// Sets the text of a FontString (numbers become strings, nil clears it). The text is
 /// measured lazily: the object is marked stale and [`flush_text`] measures it before layout
@@ -69,7 +69,7 @@ fn measured(lua: &Lua, a: &MultiValue, method: &str) -> mlua::Result<(f64, f64, 
         let width = super::region::rect_of(ui, id).map(|r| r.width);
         (
             font_height(ui, id),
-            crate::draw::text::layout_opts(ui, id, width),
+            wowsim_ui::draw::text::layout_opts(ui, id, width),
         )
     });
     let (w, hh, n, cut) = measure(&text, &opts);

@@ -15,8 +15,8 @@ pub use wowsim_ui::frame::*;
 
 use super::types::{self, TYPES};
 use super::{create_object, fire_script, obj_id, object_table, UiLua, UiState};
-use crate::lua::{lua_error, type_name};
 use mlua::{Lua, MultiValue, Table, Value, Variadic};
+use wowsim_lua::{lua_error, type_name};
 
 type Method = fn(&Lua, MultiValue) -> mlua::Result<MultiValue>;
 

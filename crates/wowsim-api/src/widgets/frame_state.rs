@@ -30,9 +30,9 @@ use super::util::{
     with_ui, with_ui_mut, Method,
 };
 use super::{obj_id, object_table};
-use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, ObjectLike, Value};
 use wowsim_data::{MethodImpl, ProductData};
+use wowsim_lua::lua_error;
 
 fn layer_arg(lua: &Lua, a: &MultiValue, usage: &str) -> mlua::Result<&'static str> {
     let s = string(&arg(a, 1)).unwrap_or_default().to_ascii_uppercase();
@@ -515,7 +515,7 @@ pub const OTHERS: &[(&str, &str, Method)] = &[
                 "Usage: FontString:GetUnboundedStringWidthForText(text)",
             )
         })?;
-        let opts = with_ui_mut(lua, |ui| crate::draw::text::layout_opts(ui, id, None));
+        let opts = with_ui_mut(lua, |ui| wowsim_ui::draw::text::layout_opts(ui, id, None));
         ret(lua, super::font_string::measure(&text, &opts).0)
     }),
     ("FontString", "SetTextToFit", |lua, a| {

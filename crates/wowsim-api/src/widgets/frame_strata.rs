@@ -52,7 +52,7 @@ pub fn set_attribute(lua: &Lua, args: MultiValue, no_handler: bool) -> mlua::Res
     };
     let id = self_id(lua, &args, method)?;
     let Some(name) = string(&arg(&args, 1)) else {
-        return Err(crate::lua::lua_error(
+        return Err(wowsim_lua::lua_error(
             lua,
             format_args!("Usage: {method}(\"name\", value)"),
         ));
@@ -125,7 +125,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("Frame", "SetFrameLevel", |lua, a| {
             let id = self_id(lua, &a, "SetFrameLevel")?;
             let l = num(&arg(&a, 1))
-                .ok_or_else(|| crate::lua::lua_error(lua, "Usage: SetFrameLevel(level)"))?;
+                .ok_or_else(|| wowsim_lua::lua_error(lua, "Usage: SetFrameLevel(level)"))?;
             let l = (l as i32).clamp(0, 10000);
             with_ui_mut(lua, |ui| ui.get_mut(id).map(|o| o.level = Some(l)));
             ret(lua, ())

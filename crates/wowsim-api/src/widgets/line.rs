@@ -14,9 +14,9 @@ use super::fields::FieldVal;
 use super::region::relative_arg;
 use super::util::{arg, display_name, get_field, install_methods, num, obj_value, ret, self_id};
 use super::util::{with_ui, with_ui_mut, Method};
-use crate::lua::lua_error;
 use mlua::{Lua, MultiValue};
 use wowsim_layout::AnchorPoint;
+use wowsim_lua::lua_error;
 
 fn set_end(lua: &Lua, a: MultiValue, which: usize, method: &str) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &a, method)?;

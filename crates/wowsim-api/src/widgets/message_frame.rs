@@ -33,7 +33,7 @@ pub fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &a, "AddMessage")?;
     let text = match arg(&a, 1) {
         Value::Nil => {
-            return Err(crate::lua::lua_error(
+            return Err(wowsim_lua::lua_error(
                 lua,
                 "Usage: AddMessage(text [, r, g, b, a, id])",
             ))
@@ -52,7 +52,7 @@ pub fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
         color,
         id: num(&arg(&a, 6)),
         added: lua
-            .app_data_ref::<crate::clock::Clock>()
+            .app_data_ref::<wowsim_lua::clock::Clock>()
             .map_or(0.0, |c| c.now()),
     };
     let max = max_lines(lua, id);
@@ -105,11 +105,11 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let id = self_id(lua, &a, "HasMessageByID")?;
             let v = arg(&a, 1);
             let Some(mid) = num(&v) else {
-                return Err(crate::lua::lua_error(
+                return Err(wowsim_lua::lua_error(
                     lua,
                     format_args!(
                         "bad argument #1 to 'HasMessageByID' (number expected, got {})",
-                        crate::lua::type_name(&v)
+                        wowsim_lua::type_name(&v)
                     ),
                 ));
             };
@@ -123,16 +123,16 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("MessageFrame", "ResetMessageFadeByID", |lua, a| {
             let id = self_id(lua, &a, "ResetMessageFadeByID")?;
             let Some(mid) = num(&arg(&a, 1)) else {
-                return Err(crate::lua::lua_error(
+                return Err(wowsim_lua::lua_error(
                     lua,
                     format_args!(
                         "bad argument #1 to 'ResetMessageFadeByID' (number expected, got {})",
-                        crate::lua::type_name(&arg(&a, 1))
+                        wowsim_lua::type_name(&arg(&a, 1))
                     ),
                 ));
             };
             let now = lua
-                .app_data_ref::<crate::clock::Clock>()
+                .app_data_ref::<wowsim_lua::clock::Clock>()
                 .map_or(0.0, |c| c.now());
             with_msgs(lua, |m| {
                 for msg in m.get_mut(&id).into_iter().flatten() {

@@ -42,9 +42,9 @@ pub mod types;
 pub mod ui_object;
 pub mod util;
 
-use crate::lua::{lua_error, HostFns};
 use mlua::{Function, Lua, Table, Value};
 use rustc_hash::FxHashMap;
+use wowsim_lua::{lua_error, HostFns};
 
 /// Lua-side handles the widget code calls (cloned from the uicore module table).
 #[derive(Clone)]
@@ -319,8 +319,8 @@ pub fn fire_script(
         .expect("ui installed")
         .fire
         .clone();
-    let prev = crate::errors::set_phase(lua, &format!("script:{script}"));
-    let r = crate::lua::budget::host_entry(lua, || fire.call::<()>((id, script, args)));
-    crate::errors::restore_phase(lua, prev);
+    let prev = wowsim_lua::errors::set_phase(lua, &format!("script:{script}"));
+    let r = wowsim_lua::budget::host_entry(lua, || fire.call::<()>((id, script, args)));
+    wowsim_lua::errors::restore_phase(lua, prev);
     r
 }

@@ -39,7 +39,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 }
                 _ => {
                     let s = string(&v).ok_or_else(|| {
-                        crate::lua::lua_error(lua, "Usage: Model:SetModel(asset [, noMip])")
+                        wowsim_lua::lua_error(lua, "Usage: Model:SetModel(asset [, noMip])")
                     })?;
                     set_field(lua, id, "modelFile", FieldVal::Str(s));
                 }
@@ -58,7 +58,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("Model", "SetModelDrawLayer", |lua, a| {
             let id = self_id(lua, &a, "SetModelDrawLayer")?;
             let l = string(&arg(&a, 1)).ok_or_else(|| {
-                crate::lua::lua_error(lua, "Usage: Model:SetModelDrawLayer(layer)")
+                wowsim_lua::lua_error(lua, "Usage: Model:SetModelDrawLayer(layer)")
             })?;
             set_field(
                 lua,
@@ -171,7 +171,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("PlayerModel", "SetUnit", |lua, a| {
             let id = self_id(lua, &a, "SetUnit")?;
             let unit = string(&arg(&a, 1)).ok_or_else(|| {
-                crate::lua::lua_error(lua, "Usage: PlayerModel:SetUnit(unit [, blend])")
+                wowsim_lua::lua_error(lua, "Usage: PlayerModel:SetUnit(unit [, blend])")
             })?;
             let exists = match lua.globals().get::<mlua::Function>("UnitExists") {
                 Ok(f) => truthy(&f.call::<mlua::Value>(unit.clone())?),

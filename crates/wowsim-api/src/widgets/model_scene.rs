@@ -12,8 +12,8 @@ pub use wowsim_ui::model_scene::*;
 use super::fields::FieldVal;
 use super::util::{arg, get_field, install_methods, num, ret, self_id, set_field, string};
 use super::{create_object, object_table, types};
-use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
+use wowsim_lua::lua_error;
 
 fn actors_of(lua: &Lua, id: u32) -> Vec<u32> {
     super::util::children_of_type(lua, id, "Actor")

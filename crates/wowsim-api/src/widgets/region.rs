@@ -19,9 +19,9 @@ use super::util::{
     truthy, with_ui, with_ui_mut, Method,
 };
 use super::{fire_script, obj_id, UiState};
-use crate::lua::lua_error;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_layout::{Anchor, AnchorPoint, NodeId, Rect};
+use wowsim_lua::lua_error;
 
 /// `AdjustPointsOffset`: moves every anchor of `id` by (dx, dy) in its own units.
 pub fn adjust_points_offset(lua: &Lua, id: u32, dx: f32, dy: f32) {

@@ -20,7 +20,7 @@ use mlua::Lua;
 /// Sets the range; refuses min > max like the client; clamps the value into it.
 pub fn set_min_max(lua: &Lua, id: u32, min: f64, max: f64, method: &str) -> mlua::Result<()> {
     if min > max {
-        return Err(crate::lua::lua_error(
+        return Err(wowsim_lua::lua_error(
             lua,
             format_args!("{method}(): Min value must be less than or equal to max value"),
         ));

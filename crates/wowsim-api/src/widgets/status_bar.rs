@@ -26,11 +26,11 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let id = self_id(lua, &a, "SetTimerDuration")?;
             let d = arg(&a, 1);
             if !matches!(d, mlua::Value::UserData(_) | mlua::Value::Table(_)) {
-                return Err(crate::lua::lua_error(
+                return Err(wowsim_lua::lua_error(
                     lua,
                     format_args!(
                         "bad argument #1 to 'SetTimerDuration' (LuaDurationObject expected, got {})",
-                        crate::lua::type_name(&d)
+                        wowsim_lua::type_name(&d)
                     ),
                 ));
             }

@@ -22,9 +22,9 @@ use super::util::{
     with_ui_mut, Method,
 };
 use super::UiState;
-use crate::lua::lua_error;
 use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
+use wowsim_lua::lua_error;
 
 /// Sets the texture file (a path or a file id); clears an atlas or colour. Returns whether
 /// a texture is now set.

@@ -25,7 +25,7 @@ fn need_num(lua: &Lua, a: &MultiValue, pos: usize, m: &str) -> mlua::Result<f64>
 fn vertex(lua: &Lua, a: &MultiValue, m: &str) -> mlua::Result<u8> {
     let v = need_num(lua, a, 1, m)?;
     if !(1.0..=4.0).contains(&v) || v.fract() != 0.0 {
-        return Err(crate::lua::lua_error(
+        return Err(wowsim_lua::lua_error(
             lua,
             format_args!("{m}: invalid vertex index {v} (1 to 4)"),
         ));
@@ -42,7 +42,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         let rows = need_num(lua, &a, 2, m)?;
         let cols = need_num(lua, &a, 3, m)?;
         if rows <= 0.0 || cols <= 0.0 {
-            return Err(crate::lua::lua_error(
+            return Err(wowsim_lua::lua_error(
                 lua,
                 format_args!("{m}: rows and columns must be positive"),
             ));

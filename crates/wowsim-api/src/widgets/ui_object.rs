@@ -115,11 +115,11 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             let id = self_id(lua, &a, "AddSecretAspect")?;
             let v = arg(&a, 1);
             let Some(n) = super::util::num(&v) else {
-                return Err(crate::lua::lua_error(
+                return Err(wowsim_lua::lua_error(
                     lua,
                     format_args!(
                         "bad argument #1 to 'AddSecretAspect' (number expected, got {})",
-                        crate::lua::type_name(&v)
+                        wowsim_lua::type_name(&v)
                     ),
                 ));
             };

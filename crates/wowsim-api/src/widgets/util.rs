@@ -10,9 +10,9 @@ pub use wowsim_ui::util::*;
 
 use super::fields::FieldVal;
 use super::{add_method, obj_id, object_table, UiState};
-use crate::lua::lua_error;
 use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
+use wowsim_lua::lua_error;
 
 /// A method implemented in Rust: `(lua, args with self first) → results`.
 pub type Method = fn(&Lua, MultiValue) -> mlua::Result<MultiValue>;

@@ -104,7 +104,7 @@ fn compile(lua: &Lua, file: &str, body: &str, line: u32) -> mlua::Result<Option<
         Ok(chunk) => Ok(Some(chunk.call::<Function>(())?)),
         Err(e) => {
             let report: Function = lua.named_registry_value("wowsim.report")?;
-            report.call::<()>(crate::lua::host_error_message(&e))?;
+            report.call::<()>(wowsim_lua::host_error_message(&e))?;
             Ok(None)
         }
     }

@@ -15,9 +15,9 @@
 //! | `C_AddOns.DoesAddOnExist(name)`, `GetAddOnName(index)`, `GetAddOnTitle`, `GetAddOnNotes`, `GetAddOnSecurity` | |
 
 use super::{load_addon, AddonSet, AfterLoad};
-use crate::lua::{lua_error, HostFns};
 use mlua::{Lua, MultiValue, Table, Value};
 use std::rc::Rc;
+use wowsim_lua::{lua_error, HostFns};
 
 /// The user-visible addons (indices into `AddonSet`), in list order.
 fn listed(set: &AddonSet) -> Vec<usize> {

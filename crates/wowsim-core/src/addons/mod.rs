@@ -7,10 +7,10 @@ pub mod c_addons;
 pub mod secure_env;
 pub mod xmlload;
 
-use crate::errors::{restore_phase, set_phase, ErrorState};
-use crate::lua::HostFns;
 use mlua::{Lua, Table, Value};
 use std::path::{Path, PathBuf};
+use wowsim_lua::errors::{restore_phase, set_phase, ErrorState};
+use wowsim_lua::HostFns;
 use wowsim_toc::{DiscoveredAddon, LoadState};
 
 /// One addon known to the client this session.
@@ -106,16 +106,16 @@ pub fn run_lua_source(
     code.extend_from_slice(strip_bom(source));
     let name = format!("@{chunk_path}");
     let env = secure_env::current(lua);
-    let func = match crate::lua::chunk_cache::load(lua, &code, &name, env) {
+    let func = match wowsim_lua::chunk_cache::load(lua, &code, &name, env) {
         Ok(f) => f,
         Err(e) => {
-            let msg = crate::lua::host_error_message(&e);
+            let msg = wowsim_lua::host_error_message(&e);
             host.report.call::<()>(msg)?;
             return Ok(());
         }
     };
     let table = addon_table(lua, addon)?;
-    crate::lua::budget::host_entry(lua, || {
+    wowsim_lua::budget::host_entry(lua, || {
         host.hostcall.call::<mlua::MultiValue>((func, addon, table))
     })?;
     Ok(())

@@ -145,7 +145,7 @@ pub fn refresh(lua: &Lua) -> mlua::Result<()> {
     if let Some(b) = lua.app_data_ref::<Batch>() {
         b.pending.set(false);
     }
-    crate::lua::budget::host_entry(lua, || f.call::<()>(()))
+    wowsim_lua::budget::host_entry(lua, || f.call::<()>(()))
 }
 
 /// Start-up's batch of addon loads (VM app data): see [`refresh_after`].

@@ -4,9 +4,9 @@
 //! native instantiator (`crate::xmlui`).
 
 use super::{logical_path, record_at, run_lua_file, run_lua_source};
-use crate::lua::HostFns;
 use mlua::Lua;
 use std::path::Path;
+use wowsim_lua::HostFns;
 use wowsim_xml::Element;
 
 /// Maximum `<Include>` nesting before we assume a cycle.

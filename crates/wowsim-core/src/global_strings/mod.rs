@@ -78,7 +78,7 @@ pub struct PendingScan(Result<std::thread::JoinHandle<Scan>, Box<Scan>>);
 pub fn scan_in_background(lua: &Lua) -> PendingScan {
     let (roots, saved) = roots(lua);
     let cache_dir = lua
-        .app_data_ref::<crate::lua::chunk_cache::ChunkCache>()
+        .app_data_ref::<wowsim_lua::chunk_cache::ChunkCache>()
         .map(|c| self::scan_cache::dir_under(c.root()));
     let cache = move || cache_dir.clone().map(self::scan_cache::ScanCache::new);
     let spawned = std::thread::Builder::new()
@@ -153,7 +153,7 @@ fn scan_file(
     usage: &mut GlobalUse,
     emotes: &mut Vec<(u32, String)>,
 ) {
-    let src = String::from_utf8_lossy(crate::lua::strip_bom(bytes));
+    let src = String::from_utf8_lossy(wowsim_lua::strip_bom(bytes));
     match kind {
         self::scan_cache::Kind::Lua => {
             scan::scan_lua(&src, usage);
@@ -287,7 +287,7 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
         Err(done) => *done,
     };
-    if let Some(cache) = lua.app_data_ref::<crate::lua::chunk_cache::ChunkCache>() {
+    if let Some(cache) = lua.app_data_ref::<wowsim_lua::chunk_cache::ChunkCache>() {
         cache.add_notes(cache_notes);
     }
     if files.blizzard.is_empty() && files.user.is_empty() {
@@ -352,7 +352,7 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
             }
         }
     }
-    crate::api::ui_color::add_db_colors(lua, &fallback.colors);
+    wowsim_api::api::ui_color::add_db_colors(lua, &fallback.colors);
     let mut note = format!(
         "{} global strings (the client's GlobalStrings.lua is not available) are defined as their \
          own names and {} colours come from wow-sim's colour table; found in {} Blizzard UI files \

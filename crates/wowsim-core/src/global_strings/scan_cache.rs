@@ -12,8 +12,8 @@
 //! CRC-32. An entry that does not match in every part is ignored with a note and rewritten.
 
 use super::scan::GlobalUse;
-use crate::lua::cache_file::{self, Reader};
 use std::path::{Path, PathBuf};
+use wowsim_lua::cache_file::{self, Reader};
 
 const MAGIC: &[u8; 8] = b"WSSCAN01";
 

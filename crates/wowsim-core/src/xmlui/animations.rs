@@ -7,8 +7,8 @@
 use super::frame::{apply, chain, finish, type_for_tag};
 use super::registry::{self, Src};
 use super::{calls::call, coverage};
-use crate::widgets::{self, frame::expand_parent_name, types};
 use mlua::{Lua, Table};
+use wowsim_api::widgets::{self, frame::expand_parent_name, types};
 use wowsim_xml::{parse_number, Element};
 
 /// Whether a tag is one of the animation elements (`Animation` and what extends it).

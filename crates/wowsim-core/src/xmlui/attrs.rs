@@ -539,15 +539,17 @@ fn call_with(
 
 /// Keeps an attribute's value in the object's field `field` (see [`Act::Store`]).
 fn store(lua: &Lua, obj: &Table, field: &str, value: &str, arg: Arg) -> mlua::Result<()> {
-    use crate::widgets::fields::FieldVal;
+    use wowsim_api::widgets::fields::FieldVal;
     let v = match arg {
         Arg::Bool => parse_bool(value).map(FieldVal::Bool),
         Arg::Num | Arg::Degrees => parse_number(value).map(FieldVal::Num),
         Arg::Str | Arg::List => Some(FieldVal::Str(value.to_string())),
     };
     let Some(v) = v else { return Ok(()) };
-    let id = crate::widgets::obj_id(lua, &Value::Table(obj.clone()), "xml")?;
-    let mut ui = lua.app_data_mut::<crate::widgets::UiState>().expect("ui");
+    let id = wowsim_api::widgets::obj_id(lua, &Value::Table(obj.clone()), "xml")?;
+    let mut ui = lua
+        .app_data_mut::<wowsim_api::widgets::UiState>()
+        .expect("ui");
     ui.set_field_by_name(id, field, v);
     Ok(())
 }

@@ -25,7 +25,7 @@ pub fn hostcall(lua: &Lua) -> mlua::Result<Function> {
 
 /// The method `name` of `obj`'s type, if wow-sim has it.
 pub fn method_of(lua: &Lua, obj: &Table, name: &str) -> Option<Function> {
-    use crate::lua::keys;
+    use wowsim_lua::keys;
     let mt = obj.metatable()?;
     let v = keys::with_pair(lua, "__index", name, |index, name| {
         let index: Table = mt.raw_get(index).ok()?;

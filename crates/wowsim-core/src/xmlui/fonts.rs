@@ -7,8 +7,8 @@ use super::calls::call;
 use super::registry::{self, split_list, Src, XmlState};
 use super::{attrs, coverage, visual};
 use crate::addons::record_at;
-use crate::widgets::{self, types};
 use mlua::{Lua, Table, Value};
+use wowsim_api::widgets::{self, types};
 use wowsim_xml::Element;
 
 /// Installs `CreateFont` if absent.

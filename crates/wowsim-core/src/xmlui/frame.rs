@@ -8,9 +8,9 @@
 use super::registry::{self, Src, Template};
 use super::{attrs, coverage, layers, props, scripts};
 use crate::addons::record_at;
-use crate::widgets::{self, frame::expand_parent_name, types, UiState};
 use mlua::{Lua, Table, Value};
 use std::rc::Rc;
+use wowsim_api::widgets::{self, frame::expand_parent_name, types, UiState};
 use wowsim_xml::{Element, Schema};
 
 /// Deepest template nesting followed (guards against `inherits` cycles).
@@ -282,7 +282,7 @@ pub fn apply(
 
 /// What `<ScopedModifier>` flags do to a new object.
 fn apply_scope(lua: &Lua, id: u32, obj: &Table, scope: registry::Scope) -> mlua::Result<()> {
-    use crate::widgets::{fields::FieldVal, util::set_field};
+    use wowsim_api::widgets::{fields::FieldVal, util::set_field};
     if scope == registry::Scope::default() {
         return Ok(());
     }
@@ -402,7 +402,7 @@ fn is_font_object(lua: &Lua, name: &str) -> bool {
     let Ok(v) = lua.globals().raw_get::<Value>(name) else {
         return false;
     };
-    let Ok(id) = crate::widgets::obj_id(lua, &v, "inherits") else {
+    let Ok(id) = wowsim_api::widgets::obj_id(lua, &v, "inherits") else {
         return false;
     };
     let ui = lua.app_data_ref::<UiState>().expect("ui");

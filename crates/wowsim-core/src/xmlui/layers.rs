@@ -121,9 +121,11 @@ pub fn late_children(
 
 /// Whether object `id` is of type `ty` or derives from it (`IsObjectType`).
 fn is_type(lua: &Lua, id: u32, ty: &str) -> bool {
-    let ui = lua.app_data_ref::<crate::widgets::UiState>().expect("ui");
+    let ui = lua
+        .app_data_ref::<wowsim_api::widgets::UiState>()
+        .expect("ui");
     ui.get(id)
-        .is_some_and(|o| crate::widgets::types::is_a(o.type_index, ty))
+        .is_some_and(|o| wowsim_api::widgets::types::is_a(o.type_index, ty))
 }
 
 /// A `<NormalTexture>`-like child: made as a region of the frame, then passed to the parent

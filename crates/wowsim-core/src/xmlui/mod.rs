@@ -32,9 +32,9 @@ pub mod scripts;
 pub mod tag_kinds;
 pub mod visual;
 
-use crate::lua::HostFns;
 use mlua::Lua;
 use registry::Src;
+use wowsim_lua::HostFns;
 use wowsim_xml::Element;
 
 pub use coverage::Coverage;
@@ -47,7 +47,7 @@ pub fn install(lua: &Lua, host: &HostFns, flavor: wowsim_xml::Flavor) -> mlua::R
     // definition of the same name, e.g. from Blizzard_SharedXML, takes over when loaded).
     let schema = wowsim_xml::schema(flavor);
     if let Some(p) = state.parser.as_mut() {
-        for (i, ty) in crate::widgets::types::TYPES.iter().enumerate() {
+        for (i, ty) in wowsim_api::widgets::types::TYPES.iter().enumerate() {
             if ty.intrinsic && schema.tag(ty.name).is_none() {
                 if let Some(base) = frame::base_of_builtin(schema, i) {
                     p.add_intrinsic(ty.name, base);

@@ -8,8 +8,8 @@ use super::calls::call;
 use super::registry::{split_list, Src};
 use super::{coverage, layers, scripts, visual};
 use crate::addons::record_at;
-use crate::widgets::{self, UiState};
 use mlua::{Lua, Table, Value};
+use wowsim_api::widgets::{self, UiState};
 use wowsim_xml::{parse_number, Element};
 
 /// Sets `parent[parentKey] = obj` and appends `obj` to `parent[parentArray]`.
@@ -28,7 +28,7 @@ pub fn parent_key(
         // A raw set when the parent's metatable has no `__newindex` (as for the mixins: mlua
         // runs `set` as a protected call).
         if no_newindex(lua, &p) {
-            crate::lua::keys::with(lua, k, |k| p.raw_set(k, obj.clone()))??;
+            wowsim_lua::keys::with(lua, k, |k| p.raw_set(k, obj.clone()))??;
         } else {
             p.set(k, obj.clone())?;
         }
@@ -38,7 +38,7 @@ pub fn parent_key(
             .as_ref()
             .and_then(widgets::handle_id)
         {
-            crate::widgets::util::with_ui_mut(lua, |ui| {
+            wowsim_api::widgets::util::with_ui_mut(lua, |ui| {
                 if let Some(o) = ui.get_mut(id) {
                     o.parent_key = Some(k.to_string());
                 }
@@ -62,7 +62,7 @@ pub fn parent_key(
 /// Whether an assignment to `t` is a raw set (its metatable, if any, has no `__newindex`).
 fn no_newindex(lua: &Lua, t: &Table) -> bool {
     t.metatable().is_none_or(|mt| {
-        crate::lua::keys::with(lua, "__newindex", |k| {
+        wowsim_lua::keys::with(lua, "__newindex", |k| {
             matches!(mt.raw_get::<Value>(k), Ok(Value::Nil))
         })
         .unwrap_or(false)
@@ -136,7 +136,7 @@ pub fn mixins(lua: &Lua, obj: &Table, el: &Element, src: &Src) -> mlua::Result<(
                 if let Some(v) = m.attr(attr) {
                     let id = widgets::obj_id(lua, &Value::Table(obj.clone()), "xml")?;
                     let v = widgets::fields::FieldVal::Str(v.to_string());
-                    crate::widgets::util::set_field(lua, id, field, v);
+                    wowsim_api::widgets::util::set_field(lua, id, field, v);
                 }
             }
         }

@@ -9,8 +9,8 @@
 
 use super::registry::{Src, XmlState};
 use crate::addons::record_at;
-use crate::widgets::{self, UiLua};
 use mlua::{Function, Lua, Table, Value};
+use wowsim_api::widgets::{self, UiLua};
 use wowsim_xml::{Element, TagImpl};
 
 /// Intrinsic handler orders seen while applying one object's chain.
@@ -116,7 +116,7 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
         Ok(chunk) => Some(chunk.call::<Function>(())?),
         Err(e) => {
             let report: Function = lua.named_registry_value("wowsim.report")?;
-            report.call::<()>(crate::lua::host_error_message(&e))?;
+            report.call::<()>(wowsim_lua::host_error_message(&e))?;
             None
         }
     };
@@ -161,7 +161,7 @@ fn unknown_script(lua: &Lua, id: u32, h: &Element, src: &Src) {
             "{}:{line}: {}{}: Unknown script element {}",
             src.file,
             if retail { "" } else { "Frame " },
-            crate::widgets::types::TYPES[ty].object_type,
+            wowsim_api::widgets::types::TYPES[ty].object_type,
             h.tag
         ),
         &src.file,
@@ -170,7 +170,9 @@ fn unknown_script(lua: &Lua, id: u32, h: &Element, src: &Src) {
 }
 
 fn type_index(lua: &Lua, id: u32) -> usize {
-    let ui = lua.app_data_ref::<crate::widgets::UiState>().expect("ui");
+    let ui = lua
+        .app_data_ref::<wowsim_api::widgets::UiState>()
+        .expect("ui");
     ui.get(id).map_or(0, |o| o.type_index)
 }
 
@@ -186,7 +188,7 @@ pub fn load_scripts(
     let id = widgets::obj_id(lua, &Value::Table(obj.clone()), "SetScript")?;
     for h in &scripts.children {
         let name = h.tag.as_str();
-        if !crate::widgets::frame::has_script_type(lua, type_index(lua, id), name) {
+        if !wowsim_api::widgets::frame::has_script_type(lua, type_index(lua, id), name) {
             unknown_script(lua, id, h, src);
             continue;
         }
@@ -194,7 +196,7 @@ pub fn load_scripts(
             continue;
         };
         let Some(new) = new else {
-            crate::widgets::frame::set_handler(lua, id, name, Value::Nil)?;
+            wowsim_api::widgets::frame::set_handler(lua, id, name, Value::Nil)?;
             continue;
         };
         let inherit = h.attr("inherit").map(str::to_ascii_lowercase);
@@ -256,7 +258,7 @@ pub fn load_scripts(
                 f
             }
         };
-        crate::widgets::frame::set_handler(lua, id, name, Value::Function(f))?;
+        wowsim_api::widgets::frame::set_handler(lua, id, name, Value::Function(f))?;
         if h.attr("autoenableinput").and_then(wowsim_xml::parse_bool) != Some(false) {
             auto_enable_input(lua, obj, name)?;
         }

@@ -35,7 +35,7 @@ pub fn color(lua: &Lua, el: &Element) -> mlua::Result<(f64, f64, f64, f64)> {
         }
         // The client's colour database, which exists before any Lua makes the globals.
         let db = lua
-            .app_data_ref::<crate::api::ui_color::DbColors>()
+            .app_data_ref::<wowsim_api::api::ui_color::DbColors>()
             .and_then(|d| d.0.iter().find(|(n, _)| n == name).map(|(_, c)| *c));
         if let Some([r, g, b, a]) = db {
             return Ok((r, g, b, a));
@@ -141,10 +141,10 @@ fn font_object(lua: &Lua, name: &str) -> Option<Table> {
     let Ok(Value::Table(t)) = lua.globals().raw_get::<Value>(name) else {
         return None;
     };
-    let id = crate::widgets::obj_id(lua, &Value::Table(t.clone()), "font").ok()?;
-    let ui = lua.app_data_ref::<crate::widgets::UiState>()?;
+    let id = wowsim_api::widgets::obj_id(lua, &Value::Table(t.clone()), "font").ok()?;
+    let ui = lua.app_data_ref::<wowsim_api::widgets::UiState>()?;
     let ty = ui.get(id)?.type_index;
-    crate::widgets::types::inherits_from(ty, "Font").then_some(t)
+    wowsim_api::widgets::types::inherits_from(ty, "Font").then_some(t)
 }
 
 /// Applies one visual child to `obj` (of schema tag `tag`).

@@ -40,11 +40,11 @@ pub enum C {
 }
 
 pub(crate) fn bad_arg(lua: &Lua, pos: usize, method: &str, want: &str, got: &Value) -> mlua::Error {
-    crate::lua::lua_error(
+    wowsim_lua::lua_error(
         lua,
         format_args!(
             "bad argument #{pos} to '{method}' ({want} expected, got {})",
-            crate::lua::type_name(got)
+            wowsim_lua::type_name(got)
         ),
     )
 }

@@ -1,0 +1,207 @@
+//! Running a `Simulator`: the log-in, frames and virtual time, Lua and chat lines, reload, logout.
+
+use super::*;
+
+impl Simulator {
+    /// Loads every start-up addon in order, then fires the log-in events.
+    pub fn start(&mut self) -> Result<(), SimError> {
+        let order = self
+            .lua
+            .app_data_ref::<StartupOrder>()
+            .map(|o| o.0.clone())
+            .unwrap_or_default();
+        let secure_env = self.config.blizzard_ui.is_some();
+        if secure_env {
+            addons::secure_env::prepare(&self.lua)?;
+            addons::secure_env::begin_batch(&self.lua);
+        }
+        let loaded = order.into_iter().try_for_each(|i| {
+            addons::load_addon(&self.lua, &self.host, i, self.after.as_ref())?;
+            lua::tighten_gc_for_large_heap(&self.lua);
+            Ok::<(), mlua::Error>(())
+        });
+        if secure_env {
+            addons::secure_env::end_batch(&self.lua)?;
+        }
+        loaded?;
+        let lua = &self.lua;
+        self.fire("VARIABLES_LOADED", ())?;
+        self.fire("DISPLAY_SIZE_CHANGED", ())?;
+        self.fire("UI_SCALE_CHANGED", ())?;
+        lua.app_data_mut::<api::misc::LoginState>()
+            .expect("login")
+            .logged_in = true;
+        self.fire("PLAYER_LOGIN", ())?;
+        let (initial_login, reloading_ui) = (!self.reloading, self.reloading);
+        self.fire("PLAYER_ENTERING_WORLD", (initial_login, reloading_ui))?;
+        for ev in STARTUP_STATE_EVENTS {
+            self.fire(ev, ())?;
+        }
+        Ok(widgets::after_frame(&self.lua)?)
+    }
+
+    /// Fires an event with a payload to every registered frame.
+    pub fn fire(&self, event: &str, args: impl IntoLuaMulti) -> Result<(), SimError> {
+        let args = args.into_lua_multi(&self.lua)?;
+        Ok(events::fire_event(&self.lua, event, args)?)
+    }
+
+    /// One frame: advance the clock, run due timers, then OnUpdate on visible frames.
+    pub fn tick(&mut self, dt: f64) -> Result<(), SimError> {
+        lua::budget::check_stop(&self.lua)?;
+        self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
+        wowsim_api::api::auras::expire(&self.lua)?;
+        wowsim_api::api::misc::deliver_addon_messages(&self.lua)?;
+        wowsim_api::api::game_data::deliver_items(&self.lua)?;
+        wowsim_api::timers::run_due(&self.lua)?;
+        widgets::after_frame(&self.lua)?;
+        wowsim_api::input::after_tick(&self.lua)?;
+        let ids: Vec<u32> = {
+            let ui = self.lua.app_data_ref::<UiState>().expect("ui");
+            ui.update_frames
+                .iter()
+                .copied()
+                .filter(|id| ui.is_visible(*id))
+                .collect()
+        };
+        if !ids.is_empty() {
+            let fire: Function = self.lua.app_data_ref::<UiLua>().expect("ui").fire.clone();
+            let prev = set_phase(&self.lua, "OnUpdate");
+            for id in ids {
+                host_entry(&self.lua, || fire.call::<()>((id, "OnUpdate", dt)))?;
+            }
+            restore_phase(&self.lua, prev);
+        }
+        if self.reload_requested() {
+            for msg in self
+                .reload()
+                .map_err(|e| mlua::Error::RuntimeError(e.to_string()))?
+            {
+                eprintln!("wow-sim: {msg}");
+            }
+        }
+        Ok(())
+    }
+
+    /// Notes of the compiled-Lua cache since the last call (corrupt entries ignored, a folder
+    /// that cannot be written), and its counts.
+    pub fn lua_cache_report(&self) -> Option<(Vec<String>, lua::chunk_cache::Stats)> {
+        let cache = self.lua.app_data_ref::<lua::chunk_cache::ChunkCache>()?;
+        Some((cache.take_notes(), cache.stats()))
+    }
+
+    /// Whether Lua called `ReloadUI()` and the reload has not happened yet.
+    pub fn reload_requested(&self) -> bool {
+        self.lua
+            .app_data_ref::<ReloadRequest>()
+            .is_some_and(|r| r.0)
+    }
+
+    /// `ReloadUI()`: logs out (SavedVariables are written), then builds the client again from
+    /// the same configuration and starts it with `PLAYER_ENTERING_WORLD(false, true)`. Error
+    /// records and chat output of the earlier session are kept. Returns the logout messages.
+    pub fn reload(&mut self) -> Result<Vec<String>, SimError> {
+        let messages = self.logout()?;
+        let errors = self.lua.remove_app_data::<ErrorState>().unwrap_or_default();
+        let output = self.lua.remove_app_data::<Output>().unwrap_or_default();
+        let mut next = Simulator::new(self.config.clone())?;
+        next.reloading = true;
+        next.lua.set_app_data(errors);
+        next.lua.set_app_data(output);
+        next.notes.clear();
+        *self = next;
+        self.start()?;
+        Ok(messages)
+    }
+
+    /// Ends the current frame without advancing the clock: what the client does after a frame's
+    /// input and scripts (OnSizeChanged, deferred OnTextChanged, finished cooldowns, animation
+    /// state). Scripted input calls it after each step, as each input event is a frame of its own.
+    pub fn end_frame(&mut self) -> Result<(), SimError> {
+        Ok(widgets::after_frame(&self.lua)?)
+    }
+
+    /// Runs `seconds` of virtual time at 60 ticks a second.
+    pub fn run_for(&mut self, seconds: f64) -> Result<(), SimError> {
+        let ticks = (seconds * 60.0).round() as u64;
+        for _ in 0..ticks {
+            self.tick(1.0 / 60.0)?;
+        }
+        Ok(())
+    }
+
+    /// Runs Lua code as `--exec-lua` does (phase `exec-lua`); errors become records.
+    pub fn exec_lua(&mut self, code: &str, chunk_name: &str) -> Result<(), SimError> {
+        let prev = set_phase(&self.lua, "exec-lua");
+        match self
+            .lua
+            .load(code)
+            .set_name(format!("@{chunk_name}"))
+            .into_function()
+        {
+            Ok(f) => {
+                host_entry(&self.lua, || self.host.hostcall.call::<MultiValue>(f))?;
+            }
+            Err(e) => self.host.report.call::<()>(lua::host_error_message(&e))?,
+        }
+        restore_phase(&self.lua, prev);
+        Ok(())
+    }
+
+    /// Runs a chat line (a slash command) through the built-in base's chat handling.
+    pub fn run_chat_line(&mut self, line: &str) -> Result<bool, SimError> {
+        let Some(api) = &self.base_api else {
+            return Ok(false);
+        };
+        let f: Function = api.get("runchatline")?;
+        let prev = set_phase(&self.lua, "chat");
+        let r: MultiValue = host_entry(&self.lua, || self.host.hostcall.call((f, line)))?;
+        restore_phase(&self.lua, prev);
+        Ok(matches!(r.get(1), Some(Value::Boolean(true))))
+    }
+
+    /// Logs out: `PLAYER_LEAVING_WORLD`, `PLAYER_LOGOUT`, then SavedVariables are written.
+    /// Returns messages for the user (files skipped because they were unreadable, write errors).
+    pub fn logout(&mut self) -> Result<Vec<String>, SimError> {
+        if self.logged_out {
+            return Ok(Vec::new());
+        }
+        self.logged_out = true;
+        self.fire("PLAYER_LEAVING_WORLD", ())?;
+        self.fire("PLAYER_LOGOUT", ())?;
+        let mut messages = Vec::new();
+        let Some(cfg) = self.config.saved_vars.clone() else {
+            return Ok(messages);
+        };
+        let loaded: Vec<(String, Vec<String>, Vec<String>)> = {
+            let set = self.lua.app_data_ref::<AddonSet>().expect("addons");
+            set.addons
+                .iter()
+                .filter(|a| a.loaded)
+                .map(|a| {
+                    (
+                        a.info.name.clone(),
+                        a.info.toc.saved_variables(),
+                        a.info.toc.saved_variables_per_character(),
+                    )
+                })
+                .collect()
+        };
+        for (name, sv, svpc) in loaded {
+            for (path, vars) in [
+                (cfg.account_file(&name), sv),
+                (cfg.character_file(&name), svpc),
+            ] {
+                if vars.is_empty() {
+                    continue;
+                }
+                match savedvars::save_file(&self.lua, &path, &vars) {
+                    Ok(Some(msg)) => messages.push(msg),
+                    Ok(None) => {}
+                    Err(e) => messages.push(format!("could not save {e}")),
+                }
+            }
+        }
+        Ok(messages)
+    }
+}

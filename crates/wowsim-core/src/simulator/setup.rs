@@ -1,0 +1,298 @@
+//! Making a `Simulator`: the VM, the API, the addon set, the built-in base or the Blizzard UI.
+
+use super::*;
+
+impl Simulator {
+    /// Builds the VM, the API and the addon list. Nothing runs yet.
+    pub fn new(config: SimConfig) -> Result<Simulator, SimError> {
+        for d in config.addon_dirs.iter().chain(config.blizzard_ui.iter()) {
+            if !d.is_dir() {
+                return Err(SimError::AddonDir(d.clone(), "not a folder".into()));
+            }
+        }
+        let product = match config.flavor {
+            Flavor::Retail => wowsim_data::Product::Retail,
+            Flavor::Classic => wowsim_data::Product::Classic,
+            Flavor::ClassicEra => wowsim_data::Product::ClassicEra,
+        };
+        let data = wowsim_data::data(product);
+        let (lua, host) = lua::new_vm()?;
+        lua::budget::configure(
+            &lua,
+            config.script_budget,
+            config.timeout,
+            config.memory_limit,
+        )?;
+        let deadline = lua::budget::pause_deadline(&lua);
+        wowsim_lua::keys::install(&lua);
+        if let Some(dir) = &config.lua_cache {
+            let flavour = format!("{:?}", config.flavor);
+            lua.set_app_data(lua::chunk_cache::ChunkCache::new(dir, &flavour));
+        }
+        lua.set_app_data(Clock::default());
+        lua.set_app_data(Output::default());
+        lua.set_app_data(api::misc::LoginState::default());
+        let mut identity = api::identity::Identity::new(
+            &config.account,
+            &config.realm,
+            &config.character,
+            max_level(config.flavor),
+        );
+        identity.locale = config.locale.clone();
+        lua.set_app_data(identity);
+        let known: std::collections::HashSet<String> =
+            data.events().iter().map(|e| e.name.clone()).collect();
+        lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
+        lua.set_app_data(events::EventReference(data));
+        widgets::install(&lua, &host, data)?;
+        {
+            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+            ui.set_screen(config.screen, config.ui_scale);
+            ui.fonts = wowsim_ui::draw::fonts::FontLibrary::new(&file_roots(&config));
+        }
+        let (atlases, atlas_notes) = wowsim_ui::atlas::load(&config.art_dirs);
+        lua.app_data_mut::<UiState>().expect("ui").atlases = atlases;
+        let xml_flavor = match config.flavor {
+            Flavor::Retail => wowsim_xml::Flavor::Retail,
+            Flavor::Classic => wowsim_xml::Flavor::Classic,
+            Flavor::ClassicEra => wowsim_xml::Flavor::ClassicEra,
+        };
+        crate::xmlui::install(&lua, &host, xml_flavor)?;
+        crate::templates::install(&lua);
+        wowsim_api::timers::install(&lua, &host)?;
+        api::identity::install(&lua)?;
+        api::auras::install(&lua, data)?;
+        wowsim_api::input::install(&lua, data)?;
+        api::misc::install(&lua, data)?;
+        api::install_client(&lua, data)?;
+        crate::xmlui::c_xml_util::install(&lua)?;
+        let game_data_notes = match &config.game_data {
+            Some(dir) => {
+                let (db, notes) = api::game_data_csv::load(dir);
+                if let Some(mut gd) = lua.app_data_mut::<api::game_data::GameData>() {
+                    gd.db = db;
+                }
+                notes
+            }
+            None => Vec::new(),
+        };
+        if config.flavor != Flavor::Retail {
+            load_aliases(&lua)?;
+        }
+
+        let after = Rc::new(AfterAddon {
+            saved: config.saved_vars.clone(),
+        });
+        let legacy: Vec<&str> = [
+            "GetNumAddOns",
+            "GetAddOnInfo",
+            "GetAddOnMetadata",
+            "IsAddOnLoaded",
+            "LoadAddOn",
+            "EnableAddOn",
+            "DisableAddOn",
+            "IsAddOnLoadOnDemand",
+            "GetAddOnDependencies",
+            "GetAddOnEnableState",
+        ]
+        .into_iter()
+        .filter(|n| data.api(n).is_some())
+        .collect();
+        addons::c_addons::install(&lua, &host, after.clone(), &legacy)?;
+        api::install_constants(&lua, data)?;
+
+        let mut sim = Simulator {
+            lua,
+            host,
+            config,
+            after,
+            notes: Vec::new(),
+            base_api: None,
+            logged_out: false,
+            reloading: false,
+        };
+        sim.discover();
+        let global_scan = crate::global_strings::scan_in_background(&sim.lua);
+        let docs = sim.read_api_docs(data)?;
+        if sim.config.blizzard_ui.is_none() {
+            sim.load_base()?;
+        }
+        sim.lua.set_app_data(ReloadRequest::default());
+        sim.lua.globals().raw_set(
+            "ReloadUI",
+            sim.lua.create_function(|lua, ()| {
+                if let Some(mut r) = lua.app_data_mut::<ReloadRequest>() {
+                    r.0 = true;
+                }
+                Ok(())
+            })?,
+        )?;
+        api::stubs::install(&sim.lua, &sim.host, data)?;
+        if let Some(docs) = docs {
+            let added = api::api_docs::install_functions(&sim.lua, &docs, data)?;
+            if let Some(mut st) = sim.lua.app_data_mut::<api::stubs::StubStats>() {
+                st.stubbed.extend(added);
+            }
+        }
+        if sim.config.flavor == Flavor::ClassicEra {
+            // After the typed stubs: these point at namespaced functions.
+            wowsim_api::api::install_classic_era_legacy(&sim.lua)?;
+        }
+        sim.notes.extend(atlas_notes);
+        sim.notes.extend(game_data_notes);
+        sim.notes
+            .extend(crate::global_strings::install(&sim.lua, global_scan)?);
+        lua::budget::resume_deadline(&sim.lua, deadline);
+        Ok(sim)
+    }
+
+    /// With a Blizzard UI: reads its API documentation (`api_docs.rs`), adds the enumerations,
+    /// constants and events it documents that the reference lacks, and keeps it for stubs.
+    fn read_api_docs(
+        &mut self,
+        data: &'static wowsim_data::ProductData,
+    ) -> mlua::Result<Option<Rc<api::api_docs::DocData>>> {
+        let found = {
+            let set = self.lua.app_data_ref::<AddonSet>().expect("addons");
+            set.find("Blizzard_APIDocumentationGenerated")
+                .map(|i| &set.addons[i].info)
+                .filter(|a| a.blizzard)
+                .map(|a| {
+                    let files: Vec<String> = a.toc.files.iter().map(|f| f.path.clone()).collect();
+                    (a.dir.clone(), files)
+                })
+        };
+        let Some((dir, files)) = found else {
+            return Ok(None);
+        };
+        let mut cache = (self.lua.app_data_ref::<lua::chunk_cache::ChunkCache>())
+            .map(|c| api::docs_cache::dir_under(c.root()))
+            .map(|dir| api::docs_cache::DocsCache::new(dir, data.product()));
+        let (docs, notes) = api::api_docs::read(&dir, &files, data, cache.as_mut());
+        self.notes.extend(notes);
+        if let (Some(cache), Some(chunks)) = (
+            cache,
+            self.lua.app_data_ref::<lua::chunk_cache::ChunkCache>(),
+        ) {
+            chunks.add_notes(cache.notes);
+        }
+        let docs = Rc::new(docs);
+        api::api_docs::install_enums(&self.lua, &docs)?;
+        let mut known: std::collections::HashSet<String> =
+            data.events().iter().map(|e| e.name.clone()).collect();
+        known.extend(docs.events.iter().map(|e| e.name.clone()));
+        self.lua
+            .set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
+        self.lua.set_app_data(api::api_docs::Docs(docs.clone()));
+        Ok(Some(docs))
+    }
+
+    fn discover(&mut self) {
+        let mut ctx = TocContext::new(self.config.flavor);
+        ctx.locale = self.config.locale.clone();
+        let mut roots: Vec<(PathBuf, bool)> = Vec::new();
+        if let Some(b) = &self.config.blizzard_ui {
+            roots.push((b.clone(), true));
+        }
+        if !self.config.no_addons {
+            roots.extend(self.config.addon_dirs.iter().map(|d| (d.clone(), false)));
+        }
+        let (found, notes) = wowsim_toc::discover_addons(&roots, &ctx);
+        self.notes.extend(notes);
+        let plan = wowsim_toc::plan_load_order(&found, &|name| {
+            found
+                .iter()
+                .find(|a| a.name == name)
+                .is_none_or(|a| a.toc.default_enabled())
+        });
+        self.notes.extend(plan.notes.iter().cloned());
+        let mut set = AddonSet::default();
+        for (i, info) in found.into_iter().enumerate() {
+            let enabled = info.toc.default_enabled();
+            set.addons.push(AddonEntry {
+                info,
+                state: plan.states[i],
+                reason: plan.reasons[i].clone(),
+                enabled,
+                loading: false,
+                loaded: false,
+            });
+        }
+        self.lua.set_app_data(set);
+        self.lua.set_app_data(StartupOrder(plan.order));
+    }
+
+    fn load_base(&mut self) -> mlua::Result<()> {
+        let natives = self.lua.create_table()?;
+        natives.set(
+            "output",
+            self.lua.create_function(|lua, text: String| {
+                lua.app_data_mut::<Output>().expect("output").0.push(text);
+                Ok(())
+            })?,
+        )?;
+        let registry = crate::templates::lua_registry(&self.lua)?;
+        natives.set(
+            "template",
+            self.lua
+                .create_function(move |_, (name, f): (String, Option<Function>)| {
+                    // `template(name, f)` defines a template; `template(name)` answers one
+                    // defined before, for templates that inherit it.
+                    match f {
+                        Some(f) => registry.raw_set(name, f).map(|()| None),
+                        None => registry.raw_get::<Option<Function>>(name),
+                    }
+                })?,
+        )?;
+        if self.config.flavor == Flavor::Retail {
+            load_aliases(&self.lua)?;
+        }
+        let prev = set_phase(&self.lua, "load");
+        let f = self
+            .lua
+            .load(include_str!("../base/base.lua"))
+            .set_name("@Interface/wow-sim/base.lua")
+            .into_function()?;
+        let r: MultiValue =
+            host_entry(&self.lua, || self.host.hostcall.call((f, natives.clone())))?;
+        // The utilities of the client's shared UI code (`base/base_util.lua`).
+        let util = self
+            .lua
+            .load(include_str!("../base/base_util.lua"))
+            .set_name("@Interface/wow-sim/base_util.lua")
+            .into_function()?;
+        host_entry(&self.lua, || {
+            self.host
+                .hostcall
+                .call::<MultiValue>((util, natives.clone()))
+        })?;
+        // Secure templates and snippets (`base/base_secure.lua`), the client's controls addons
+        // use at load time (`base/base_controls.lua`), then anchors, grid layouts and options
+        // controls (`base/base_options.lua`); each receives `template`.
+        let template: Function = natives.get("template")?;
+        for (src, name) in [
+            (
+                include_str!("../base/base_secure.lua"),
+                "@Interface/wow-sim/base_secure.lua",
+            ),
+            (
+                include_str!("../base/base_controls.lua"),
+                "@Interface/wow-sim/base_controls.lua",
+            ),
+            (
+                include_str!("../base/base_options.lua"),
+                "@Interface/wow-sim/base_options.lua",
+            ),
+        ] {
+            let f = self.lua.load(src).set_name(name).into_function()?;
+            host_entry(&self.lua, || {
+                self.host.hostcall.call::<MultiValue>((f, template.clone()))
+            })?;
+        }
+        restore_phase(&self.lua, prev);
+        if let Some(Value::Table(t)) = r.get(1) {
+            self.base_api = Some(t.clone());
+        }
+        Ok(())
+    }
+}
