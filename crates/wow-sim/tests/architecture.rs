@@ -1,0 +1,408 @@
+//! The architecture rules of ARCHITECTURE.md, checked in one place from `cargo metadata` (the
+//! resolved dependency graph) and from the sources:
+//! - every crate depends only on the crates below it (the `LAYERS` table, edges downward only);
+//! - the UI model, the parsers, the layout, the drawing path and the rasterizer know nothing of
+//!   Lua (mlua is not in their dependency closure); only the runtime, the API and the loader
+//!   (and the benchmarks, which measure the VM) depend on mlua; the CLI and the window do not;
+//! - only the window crate depends on iced (or winit/wgpu/softbuffer), and the CLI's dependency
+//!   on it is optional, so the headless build has none of them;
+//! - no source file is over 800 lines and no function over 100 lines.
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Each workspace crate and the workspace crates it may depend on (normal dependencies).
+const LAYERS: &[(&str, &[&str])] = &[
+    ("wowsim-flavor", &[]),
+    ("wowsim-toc", &["wowsim-flavor"]),
+    ("wowsim-xml", &["wowsim-flavor"]),
+    ("wowsim-data", &["wowsim-flavor"]),
+    ("wowsim-layout", &[]),
+    ("wowsim-savedvars", &[]),
+    ("wowsim-render", &[]),
+    ("wowsim-lua", &[]),
+    (
+        "wowsim-ui",
+        &[
+            "wowsim-flavor",
+            "wowsim-toc",
+            "wowsim-data",
+            "wowsim-layout",
+            "wowsim-render",
+        ],
+    ),
+    ("wowsim-raster", &["wowsim-render"]),
+    (
+        "wowsim-api",
+        &[
+            "wowsim-flavor",
+            "wowsim-toc",
+            "wowsim-xml",
+            "wowsim-data",
+            "wowsim-layout",
+            "wowsim-render",
+            "wowsim-lua",
+            "wowsim-ui",
+        ],
+    ),
+    (
+        "wowsim-core",
+        &[
+            "wowsim-flavor",
+            "wowsim-toc",
+            "wowsim-xml",
+            "wowsim-data",
+            "wowsim-layout",
+            "wowsim-savedvars",
+            "wowsim-render",
+            "wowsim-lua",
+            "wowsim-ui",
+            "wowsim-api",
+        ],
+    ),
+    ("iced_dynamic", &[]),
+    (
+        "wowsim-gui",
+        &[
+            "wowsim-core",
+            "wowsim-raster",
+            "wowsim-render",
+            "iced_dynamic",
+        ],
+    ),
+    (
+        "wow-sim",
+        &[
+            "wowsim-core",
+            "wowsim-raster",
+            "wowsim-render",
+            "wowsim-gui",
+            "wowsim-savedvars",
+            "wowsim-toc",
+            "wowsim-data",
+        ],
+    ),
+    (
+        "wowsim-bench",
+        &[
+            "wowsim-core",
+            "wowsim-api",
+            "wowsim-ui",
+            "wowsim-xml",
+            "wowsim-lua",
+            "wowsim-toc",
+            "wowsim-data",
+            "wowsim-savedvars",
+            "wowsim-render",
+            "wowsim-raster",
+            "wowsim-layout",
+        ],
+    ),
+];
+
+/// Crates whose dependency closure must not contain mlua.
+const WITHOUT_LUA: &[&str] = &[
+    "wowsim-flavor",
+    "wowsim-toc",
+    "wowsim-xml",
+    "wowsim-data",
+    "wowsim-layout",
+    "wowsim-savedvars",
+    "wowsim-render",
+    "wowsim-ui",
+    "wowsim-raster",
+];
+
+/// Crates that may name mlua as a direct dependency.
+const MAY_USE_MLUA: &[&str] = &["wowsim-lua", "wowsim-api", "wowsim-core", "wowsim-bench"];
+
+const GUI_CRATES: &[&str] = &["iced", "winit", "wgpu", "softbuffer"];
+
+struct Graph {
+    /// Workspace package name → its normal dependencies (package names), with `optional`.
+    direct: BTreeMap<String, Vec<(String, bool)>>,
+    /// Package id → normal dependency ids, from the resolve graph (all features of the build).
+    resolve: BTreeMap<String, Vec<String>>,
+    /// Workspace package name → its id.
+    ids: BTreeMap<String, String>,
+}
+
+fn metadata() -> Graph {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--offline"])
+        .current_dir(&root)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
+    let members: BTreeSet<&str> = v["workspace_members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let mut direct = BTreeMap::new();
+    let mut ids = BTreeMap::new();
+    for p in v["packages"].as_array().unwrap() {
+        let id = p["id"].as_str().unwrap();
+        if !members.contains(id) {
+            continue;
+        }
+        let name = p["name"].as_str().unwrap().to_string();
+        let deps = p["dependencies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["kind"].is_null())
+            .map(|d| {
+                (
+                    d["name"].as_str().unwrap().to_string(),
+                    d["optional"].as_bool().unwrap_or(false),
+                )
+            })
+            .collect();
+        ids.insert(name.clone(), id.to_string());
+        direct.insert(name, deps);
+    }
+    let mut resolve = BTreeMap::new();
+    for n in v["resolve"]["nodes"].as_array().unwrap() {
+        let normal = n["deps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| {
+                d["dep_kinds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|k| k["kind"].is_null())
+            })
+            .map(|d| d["pkg"].as_str().unwrap().to_string())
+            .collect();
+        resolve.insert(n["id"].as_str().unwrap().to_string(), normal);
+    }
+    Graph {
+        direct,
+        resolve,
+        ids,
+    }
+}
+
+/// The names of every package in `id`'s normal-dependency closure.
+fn closure(g: &Graph, id: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![id.to_string()];
+    while let Some(i) = stack.pop() {
+        for d in g.resolve.get(&i).into_iter().flatten() {
+            if seen.insert(d.clone()) {
+                stack.push(d.clone());
+            }
+        }
+    }
+    // Package ids name the package first (`registry+…#name@1.0` or `path+file:///…#name@…`,
+    // or the older `name 1.0 (…)` form).
+    seen.iter()
+        .map(|i| {
+            let tail = i.rsplit('#').next().unwrap_or(i);
+            tail.split(['@', ' ']).next().unwrap_or(tail).to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn every_crate_depends_only_on_the_layers_below_it() {
+    let g = metadata();
+    let layers: BTreeMap<&str, &[&str]> = LAYERS.iter().copied().collect();
+    for (name, deps) in &g.direct {
+        let allowed = layers
+            .get(name.as_str())
+            .unwrap_or_else(|| panic!("{name} is not in LAYERS: give it its place"));
+        for (d, _) in deps {
+            if g.direct.contains_key(d) {
+                assert!(
+                    allowed.contains(&d.as_str()),
+                    "{name} depends on {d}, which is not below it (LAYERS)"
+                );
+            }
+        }
+    }
+    assert!(g.direct.len() >= 12, "found only {} crates", g.direct.len());
+}
+
+#[test]
+fn the_model_the_parsers_and_the_drawing_path_know_no_lua() {
+    let g = metadata();
+    for name in WITHOUT_LUA {
+        let Some(id) = g.ids.get(*name) else {
+            continue;
+        };
+        let c = closure(&g, id);
+        assert!(
+            !c.contains("mlua") && !c.contains("mlua-sys"),
+            "{name} reaches mlua through its dependencies"
+        );
+    }
+    for (name, deps) in &g.direct {
+        if deps.iter().any(|(d, _)| d == "mlua") {
+            assert!(
+                MAY_USE_MLUA.contains(&name.as_str()),
+                "{name} depends on mlua directly: only {MAY_USE_MLUA:?} may (front ends use Simulator)"
+            );
+        }
+    }
+    assert!(g.ids.contains_key("wowsim-ui"), "the UI model crate exists");
+    // The closure does find mlua where it is (the check above can fail).
+    assert!(closure(&g, &g.ids["wowsim-api"]).contains("mlua"));
+}
+
+#[test]
+fn only_the_window_knows_iced_and_the_cli_has_it_optionally() {
+    let g = metadata();
+    for (name, deps) in &g.direct {
+        for (d, optional) in deps {
+            if GUI_CRATES.contains(&d.as_str()) {
+                assert!(
+                    name == "wowsim-gui" || name == "iced_dynamic",
+                    "{name} depends on {d}"
+                );
+            }
+            if d == "wowsim-gui" {
+                assert!(
+                    name == "wow-sim" && *optional,
+                    "{name} depends on wowsim-gui (only the CLI may, optionally)"
+                );
+            }
+            if d == "iced_dynamic" {
+                assert!(
+                    name == "wowsim-gui" && *optional,
+                    "{name} depends on iced_dynamic"
+                );
+            }
+        }
+    }
+    let core = closure(&g, &g.ids["wowsim-core"]);
+    for gui in GUI_CRATES {
+        assert!(!core.contains(*gui), "wowsim-core reaches {gui}");
+    }
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n == "target") {
+                continue;
+            }
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Functions longer than `max` lines: from a line that declares `fn` to the line at the same
+/// indentation that closes it.
+fn long_functions(text: &str, max: usize) -> Vec<(usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim_start();
+        let indent = &l[..l.len() - t.len()];
+        let decl = t
+            .trim_start_matches("pub ")
+            .trim_start_matches("pub(crate) ")
+            .trim_start_matches("const ")
+            .trim_start_matches("unsafe ")
+            .trim_start_matches("extern \"C-unwind\" ")
+            .trim_start_matches("extern \"C\" ");
+        let Some(rest) = decl.strip_prefix("fn ") else {
+            continue;
+        };
+        if t.ends_with(';') {
+            continue;
+        }
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let close = format!("{indent}}}");
+        if let Some(len) = lines[i..].iter().position(|x| x.trim_end() == close) {
+            if len + 1 > max {
+                out.push((i + 1, name, len + 1));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_file_over_800_lines_and_no_function_over_100() {
+    let crates = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    rust_files(&crates, &mut files);
+    assert!(files.len() > 100, "found only {} files", files.len());
+    // (key, detail): the key (`file` or `file: fn name`) is what the ratchet list names.
+    let mut problems: Vec<(String, String)> = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let rel = f.strip_prefix(&crates).unwrap_or(f).display().to_string();
+        let n = text.lines().count();
+        if n > 800 {
+            problems.push((rel.clone(), format!("{rel}: {n} lines (split past 800)")));
+        }
+        for (line, name, len) in long_functions(&text, 100) {
+            problems.push((
+                format!("{rel}: fn {name}"),
+                format!("{rel}:{line}: fn {name} is {len} lines (at most 100)"),
+            ));
+        }
+    }
+    let known = known_long();
+    let fresh: Vec<&str> = problems
+        .iter()
+        .filter(|(k, _)| !known.contains(k))
+        .map(|(_, d)| d.as_str())
+        .collect();
+    assert!(
+        fresh.is_empty(),
+        "over the size limits:\n{}",
+        fresh.join("\n")
+    );
+    // The ratchet: a listed function that is short now must leave the list.
+    let stale: Vec<&String> = known
+        .iter()
+        .filter(|k| !problems.iter().any(|(p, _)| p == *k))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "no longer over the limits, remove from tests/long-functions.txt: {stale:?}"
+    );
+}
+
+/// Known offenders, `file: fn name` per line (`tests/long-functions.txt`), being split: the list
+/// only shrinks.
+fn known_long() -> Vec<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/long-functions.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_length_check_finds_long_functions() {
+    let long = format!("fn big() {{\n{}}}\n", "    x();\n".repeat(120));
+    let short = "pub fn small() {\n    y();\n}\n";
+    let found = long_functions(&format!("{short}{long}"), 100);
+    assert_eq!(found, vec![(4, "big".to_string(), 122)]);
+    assert!(long_functions(short, 100).is_empty());
+}
