@@ -269,129 +269,32 @@ fn tables(lua: &Lua, ids: Vec<u32>) -> mlua::Result<MultiValue> {
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, super::util::Method)] = &[
         ("AnimatableObject", "CreateAnimationGroup", create_group),
-        ("AnimatableObject", "GetAnimationGroups", |lua, a| {
-            let id = self_id(lua, &a, "GetAnimationGroups")?;
-            tables(lua, groups_of(lua, id))
-        }),
-        ("AnimatableObject", "StopAnimating", |lua, a| {
-            let id = self_id(lua, &a, "StopAnimating")?;
-            for g in groups_of(lua, id) {
-                stop(lua, g)?;
-            }
-            ret(lua, ())
-        }),
+        (
+            "AnimatableObject",
+            "GetAnimationGroups",
+            get_animation_groups,
+        ),
+        ("AnimatableObject", "StopAnimating", stop_animating),
         ("AnimationGroup", "CreateAnimation", create_animation),
-        ("AnimationGroup", "GetAnimations", |lua, a| {
-            let id = self_id(lua, &a, "GetAnimations")?;
-            tables(lua, animations_of(lua, id))
-        }),
-        ("AnimationGroup", "RemoveAnimations", |lua, a| {
-            let id = self_id(lua, &a, "RemoveAnimations")?;
-            let list = animations_of(lua, id);
-            super::util::with_ui_mut(lua, |ui| {
-                if let Some(o) = ui.get_mut(id) {
-                    o.children.retain(|c| !list.contains(c));
-                }
-            });
-            ret(lua, ())
-        }),
-        ("AnimationGroup", "Play", |lua, a| {
-            let id = self_id(lua, &a, "Play")?;
-            play(lua, id, truthy(&arg(&a, 1)))?;
-            ret(lua, ())
-        }),
-        ("AnimationGroup", "Restart", |lua, a| {
-            let id = self_id(lua, &a, "Restart")?;
-            stop(lua, id)?;
-            play(lua, id, truthy(&arg(&a, 1)))?;
-            ret(lua, ())
-        }),
-        ("AnimationGroup", "SetPlaying", |lua, a| {
-            let id = self_id(lua, &a, "SetPlaying")?;
-            if truthy(&arg(&a, 1)) {
-                play(lua, id, false)?;
-            } else {
-                stop(lua, id)?;
-            }
-            ret(lua, ())
-        }),
-        ("AnimationGroup", "Stop", |lua, a| {
-            let id = self_id(lua, &a, "Stop")?;
-            stop(lua, id)?;
-            ret(lua, ())
-        }),
-        ("AnimationGroup", "Pause", |lua, a| {
-            let id = self_id(lua, &a, "Pause")?;
-            if run_of(lua, id).playing {
-                set_run(lua, id, |r| r.paused = true);
-                fire_script(lua, id, "OnPause", ())?;
-            }
-            ret(lua, ())
-        }),
-        ("AnimationGroup", "Finish", |lua, a| {
-            let id = self_id(lua, &a, "Finish")?;
-            if run_of(lua, id).playing {
-                complete(lua, id, true)?;
-            }
-            ret(lua, ())
-        }),
-        ("AnimationGroup", "IsPlaying", |lua, a| {
-            let r = run_of(lua, self_id(lua, &a, "IsPlaying")?);
-            ret(lua, r.playing && !r.paused)
-        }),
-        ("AnimationGroup", "IsPaused", |lua, a| {
-            ret(lua, run_of(lua, self_id(lua, &a, "IsPaused")?).paused)
-        }),
-        ("AnimationGroup", "IsDone", |lua, a| {
-            ret(lua, run_of(lua, self_id(lua, &a, "IsDone")?).done)
-        }),
-        ("AnimationGroup", "IsPendingFinish", |lua, a| {
-            self_id(lua, &a, "IsPendingFinish")?;
-            ret(lua, false)
-        }),
-        ("AnimationGroup", "IsReverse", |lua, a| {
-            ret(lua, run_of(lua, self_id(lua, &a, "IsReverse")?).reverse)
-        }),
-        ("AnimationGroup", "GetDuration", |lua, a| {
-            ret(lua, group_duration(lua, self_id(lua, &a, "GetDuration")?))
-        }),
-        ("AnimationGroup", "GetElapsed", |lua, a| {
-            ret(lua, run_of(lua, self_id(lua, &a, "GetElapsed")?).elapsed)
-        }),
-        ("AnimationGroup", "GetProgress", |lua, a| {
-            let id = self_id(lua, &a, "GetProgress")?;
-            let total = group_duration(lua, id);
-            let e = run_of(lua, id).elapsed;
-            ret(
-                lua,
-                if total > 0.0 {
-                    (e / total).min(1.0)
-                } else {
-                    0.0
-                },
-            )
-        }),
-        ("AnimationGroup", "GetLoopState", |lua, a| {
-            let r = run_of(lua, self_id(lua, &a, "GetLoopState")?);
-            let s = match (r.playing, r.reverse) {
-                (false, _) => "NONE",
-                (true, false) => "FORWARD",
-                (true, true) => "REVERSE",
-            };
-            ret(lua, s)
-        }),
-        ("AnimationGroup", "SetToFinalAlpha", |lua, a| {
-            let id = self_id(lua, &a, "SetToFinalAlpha")?;
-            let on = truthy(&arg(&a, 1));
-            set_run(lua, id, |r| r.final_alpha = on);
-            ret(lua, ())
-        }),
-        ("AnimationGroup", "IsSetToFinalAlpha", |lua, a| {
-            ret(
-                lua,
-                run_of(lua, self_id(lua, &a, "IsSetToFinalAlpha")?).final_alpha,
-            )
-        }),
+        ("AnimationGroup", "GetAnimations", get_animations),
+        ("AnimationGroup", "RemoveAnimations", remove_animations),
+        ("AnimationGroup", "Play", animation_group_play),
+        ("AnimationGroup", "Restart", restart),
+        ("AnimationGroup", "SetPlaying", set_playing),
+        ("AnimationGroup", "Stop", animation_group_stop),
+        ("AnimationGroup", "Pause", pause),
+        ("AnimationGroup", "Finish", finish),
+        ("AnimationGroup", "IsPlaying", is_playing),
+        ("AnimationGroup", "IsPaused", is_paused),
+        ("AnimationGroup", "IsDone", is_done),
+        ("AnimationGroup", "IsPendingFinish", is_pending_finish),
+        ("AnimationGroup", "IsReverse", is_reverse),
+        ("AnimationGroup", "GetDuration", get_duration),
+        ("AnimationGroup", "GetElapsed", get_elapsed),
+        ("AnimationGroup", "GetProgress", get_progress),
+        ("AnimationGroup", "GetLoopState", get_loop_state),
+        ("AnimationGroup", "SetToFinalAlpha", set_to_final_alpha),
+        ("AnimationGroup", "IsSetToFinalAlpha", is_set_to_final_alpha),
     ];
     install_methods(lua, methods)?;
     super::animation_timing::install(lua)?;
@@ -414,4 +317,168 @@ pub fn table_or_nil(lua: &Lua, id: Option<u32>) -> mlua::Result<Value> {
         Some(i) => Value::Table(object_table(lua, i)?),
         None => Value::Nil,
     })
+}
+
+/// `AnimatableObject:GetAnimationGroups`.
+fn get_animation_groups(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetAnimationGroups")?;
+    tables(lua, groups_of(lua, id))
+}
+
+/// `AnimatableObject:StopAnimating`.
+fn stop_animating(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "StopAnimating")?;
+    for g in groups_of(lua, id) {
+        stop(lua, g)?;
+    }
+    ret(lua, ())
+}
+
+/// `AnimationGroup:GetAnimations`.
+fn get_animations(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetAnimations")?;
+    tables(lua, animations_of(lua, id))
+}
+
+/// `AnimationGroup:RemoveAnimations`.
+fn remove_animations(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "RemoveAnimations")?;
+    let list = animations_of(lua, id);
+    super::util::with_ui_mut(lua, |ui| {
+        if let Some(o) = ui.get_mut(id) {
+            o.children.retain(|c| !list.contains(c));
+        }
+    });
+    ret(lua, ())
+}
+
+/// `AnimationGroup:Play`.
+fn animation_group_play(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Play")?;
+    play(lua, id, truthy(&arg(&a, 1)))?;
+    ret(lua, ())
+}
+
+/// `AnimationGroup:Restart`.
+fn restart(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Restart")?;
+    stop(lua, id)?;
+    play(lua, id, truthy(&arg(&a, 1)))?;
+    ret(lua, ())
+}
+
+/// `AnimationGroup:SetPlaying`.
+fn set_playing(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetPlaying")?;
+    if truthy(&arg(&a, 1)) {
+        play(lua, id, false)?;
+    } else {
+        stop(lua, id)?;
+    }
+    ret(lua, ())
+}
+
+/// `AnimationGroup:Stop`.
+fn animation_group_stop(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Stop")?;
+    stop(lua, id)?;
+    ret(lua, ())
+}
+
+/// `AnimationGroup:Pause`.
+fn pause(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Pause")?;
+    if run_of(lua, id).playing {
+        set_run(lua, id, |r| r.paused = true);
+        fire_script(lua, id, "OnPause", ())?;
+    }
+    ret(lua, ())
+}
+
+/// `AnimationGroup:Finish`.
+fn finish(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Finish")?;
+    if run_of(lua, id).playing {
+        complete(lua, id, true)?;
+    }
+    ret(lua, ())
+}
+
+/// `AnimationGroup:IsPlaying`.
+fn is_playing(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let r = run_of(lua, self_id(lua, &a, "IsPlaying")?);
+    ret(lua, r.playing && !r.paused)
+}
+
+/// `AnimationGroup:IsPaused`.
+fn is_paused(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, run_of(lua, self_id(lua, &a, "IsPaused")?).paused)
+}
+
+/// `AnimationGroup:IsDone`.
+fn is_done(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, run_of(lua, self_id(lua, &a, "IsDone")?).done)
+}
+
+/// `AnimationGroup:IsPendingFinish`.
+fn is_pending_finish(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    self_id(lua, &a, "IsPendingFinish")?;
+    ret(lua, false)
+}
+
+/// `AnimationGroup:IsReverse`.
+fn is_reverse(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, run_of(lua, self_id(lua, &a, "IsReverse")?).reverse)
+}
+
+/// `AnimationGroup:GetDuration`.
+fn get_duration(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, group_duration(lua, self_id(lua, &a, "GetDuration")?))
+}
+
+/// `AnimationGroup:GetElapsed`.
+fn get_elapsed(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, run_of(lua, self_id(lua, &a, "GetElapsed")?).elapsed)
+}
+
+/// `AnimationGroup:GetProgress`.
+fn get_progress(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetProgress")?;
+    let total = group_duration(lua, id);
+    let e = run_of(lua, id).elapsed;
+    ret(
+        lua,
+        if total > 0.0 {
+            (e / total).min(1.0)
+        } else {
+            0.0
+        },
+    )
+}
+
+/// `AnimationGroup:GetLoopState`.
+fn get_loop_state(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let r = run_of(lua, self_id(lua, &a, "GetLoopState")?);
+    let s = match (r.playing, r.reverse) {
+        (false, _) => "NONE",
+        (true, false) => "FORWARD",
+        (true, true) => "REVERSE",
+    };
+    ret(lua, s)
+}
+
+/// `AnimationGroup:SetToFinalAlpha`.
+fn set_to_final_alpha(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetToFinalAlpha")?;
+    let on = truthy(&arg(&a, 1));
+    set_run(lua, id, |r| r.final_alpha = on);
+    ret(lua, ())
+}
+
+/// `AnimationGroup:IsSetToFinalAlpha`.
+fn is_set_to_final_alpha(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(
+        lua,
+        run_of(lua, self_id(lua, &a, "IsSetToFinalAlpha")?).final_alpha,
+    )
 }

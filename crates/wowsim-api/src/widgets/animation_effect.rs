@@ -289,48 +289,75 @@ fn get_color(lua: &Lua, a: &MultiValue, m: &str, prefix: &str) -> mlua::Result<M
 /// Installs the methods of VertexColor and Path animations.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("VertexColor", "SetStartColor", |lua, a| {
-            set_color(lua, &a, "SetStartColor", "start")
-        }),
-        ("VertexColor", "SetEndColor", |lua, a| {
-            set_color(lua, &a, "SetEndColor", "end")
-        }),
-        ("VertexColor", "GetStartColor", |lua, a| {
-            get_color(lua, &a, "GetStartColor", "start")
-        }),
-        ("VertexColor", "GetEndColor", |lua, a| {
-            get_color(lua, &a, "GetEndColor", "end")
-        }),
-        ("Path", "CreateControlPoint", |lua, a| {
-            let id = self_id(lua, &a, "CreateControlPoint")?;
-            let ty = types::find("ControlPoint").expect("ControlPoint type");
-            let name =
-                string(&arg(&a, 1)).map(|n| super::frame::expand_parent_name(lua, &n, Some(id)));
-            let (cp, t) = create_object(lua, ty, name, Some(id))?;
-            if let Some(template) = string(&arg(&a, 2)) {
-                crate::templates::apply_runtime_templates(lua, cp, &t, &template, None)?;
-            }
-            if let Some(o) = num(&arg(&a, 3)) {
-                set_field(lua, cp, "order", FieldVal::Num(o));
-            }
-            ret(lua, t)
-        }),
-        ("Path", "GetControlPoints", |lua, a| {
-            let id = self_id(lua, &a, "GetControlPoints")?;
-            let v: Vec<Value> = control_points(lua, id)
-                .into_iter()
-                .map(|c| object_table(lua, c).map(Value::Table))
-                .collect::<mlua::Result<_>>()?;
-            Ok(MultiValue::from_vec(v))
-        }),
-        ("Path", "GetMaxControlPointOrder", |lua, a| {
-            let id = self_id(lua, &a, "GetMaxControlPointOrder")?;
-            let max = control_points(lua, id)
-                .into_iter()
-                .map(|c| num_or(lua, c, "order", 99.0))
-                .fold(0.0, f64::max);
-            ret(lua, max)
-        }),
+        ("VertexColor", "SetStartColor", set_start_color),
+        ("VertexColor", "SetEndColor", set_end_color),
+        ("VertexColor", "GetStartColor", get_start_color),
+        ("VertexColor", "GetEndColor", get_end_color),
+        ("Path", "CreateControlPoint", create_control_point),
+        ("Path", "GetControlPoints", get_control_points),
+        (
+            "Path",
+            "GetMaxControlPointOrder",
+            get_max_control_point_order,
+        ),
     ];
     install_methods(lua, methods)
+}
+
+/// `VertexColor:SetStartColor`.
+fn set_start_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_color(lua, &a, "SetStartColor", "start")
+}
+
+/// `VertexColor:SetEndColor`.
+fn set_end_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_color(lua, &a, "SetEndColor", "end")
+}
+
+/// `VertexColor:GetStartColor`.
+fn get_start_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    get_color(lua, &a, "GetStartColor", "start")
+}
+
+/// `VertexColor:GetEndColor`.
+fn get_end_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    get_color(lua, &a, "GetEndColor", "end")
+}
+
+/// `Path:CreateControlPoint`.
+fn create_control_point(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "CreateControlPoint")?;
+    let ty = types::find("ControlPoint").expect("ControlPoint type");
+    let name = string(&arg(&a, 1)).map(|n| super::frame::expand_parent_name(lua, &n, Some(id)));
+    let (cp, t) = create_object(lua, ty, name, Some(id))?;
+    if let Some(template) = string(&arg(&a, 2)) {
+        crate::templates::apply_runtime_templates(lua, cp, &t, &template, None)?;
+    }
+    if let Some(o) = num(&arg(&a, 3)) {
+        set_field(lua, cp, "order", FieldVal::Num(o));
+    }
+    ret(lua, t)
+}
+
+/// `Path:GetControlPoints`.
+fn get_control_points(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetControlPoints")?;
+    let v: Vec<Value> = control_points(lua, id)
+        .into_iter()
+        .map(|c| object_table(lua, c).map(Value::Table))
+        .collect::<mlua::Result<_>>()?;
+    Ok(MultiValue::from_vec(v))
+}
+
+/// `Path:GetMaxControlPointOrder`.
+fn get_max_control_point_order(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetMaxControlPointOrder")?;
+    let max = control_points(lua, id)
+        .into_iter()
+        .map(|c| num_or(lua, c, "order", 99.0))
+        .fold(0.0, f64::max);
+    ret(lua, max)
 }

@@ -117,175 +117,268 @@ fn set_text(lua: &Lua, a: &MultiValue, m: &str, field: &str) -> mlua::Result<Mul
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, super::util::Method)] = &[
-        ("Animation", "SetDuration", |lua, a| {
-            let id = self_id(lua, &a, "SetDuration")?;
-            set_num(
-                lua,
-                id,
-                "duration",
-                num(&arg(&a, 1)).unwrap_or(0.0).max(0.0),
-            );
-            ret(lua, ())
-        }),
-        ("Animation", "GetDuration", |lua, a| {
-            ret(
-                lua,
-                get_field(lua, self_id(lua, &a, "GetDuration")?, "duration").as_f64(),
-            )
-        }),
-        ("Animation", "SetStartDelay", |lua, a| {
-            let id = self_id(lua, &a, "SetStartDelay")?;
-            set_num(
-                lua,
-                id,
-                "startDelay",
-                num(&arg(&a, 1)).unwrap_or(0.0).max(0.0),
-            );
-            ret(lua, ())
-        }),
-        ("Animation", "SetEndDelay", |lua, a| {
-            let id = self_id(lua, &a, "SetEndDelay")?;
-            set_num(
-                lua,
-                id,
-                "endDelay",
-                num(&arg(&a, 1)).unwrap_or(0.0).max(0.0),
-            );
-            ret(lua, ())
-        }),
-        ("Animation", "GetElapsed", |lua, a| {
-            let (e, delay, dur) = elapsed_in(lua, self_id(lua, &a, "GetElapsed")?);
-            ret(lua, (e + delay).clamp(0.0, delay + dur))
-        }),
-        ("Animation", "GetProgress", |lua, a| {
-            let (e, _, dur) = elapsed_in(lua, self_id(lua, &a, "GetProgress")?);
-            ret(
-                lua,
-                if dur > 0.0 {
-                    (e / dur).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                },
-            )
-        }),
-        ("Animation", "IsPlaying", |lua, a| {
-            let id = self_id(lua, &a, "IsPlaying")?;
-            let r = group_of(lua, id)
-                .map(|g| run_of(lua, g))
-                .unwrap_or_default();
-            let (e, _, dur) = elapsed_in(lua, id);
-            ret(lua, r.playing && !r.paused && e >= 0.0 && e < dur)
-        }),
-        ("Animation", "IsDelaying", |lua, a| {
-            let id = self_id(lua, &a, "IsDelaying")?;
-            let r = group_of(lua, id)
-                .map(|g| run_of(lua, g))
-                .unwrap_or_default();
-            let (e, delay, _) = elapsed_in(lua, id);
-            ret(lua, r.playing && e < 0.0 && e + delay >= 0.0)
-        }),
-        ("Animation", "IsDone", |lua, a| {
-            let id = self_id(lua, &a, "IsDone")?;
-            ret(lua, group_of(lua, id).is_some_and(|g| run_of(lua, g).done))
-        }),
-        ("Animation", "IsPaused", |lua, a| {
-            let id = self_id(lua, &a, "IsPaused")?;
-            ret(
-                lua,
-                group_of(lua, id).is_some_and(|g| run_of(lua, g).paused),
-            )
-        }),
-        ("Animation", "IsStopped", |lua, a| {
-            let id = self_id(lua, &a, "IsStopped")?;
-            ret(
-                lua,
-                group_of(lua, id).is_none_or(|g| !run_of(lua, g).playing),
-            )
-        }),
-        ("Animation", "Play", |lua, a| {
-            with_group(lua, &a, "Play", |lua, g| animation::play(lua, g, false))
-        }),
-        ("Animation", "Restart", |lua, a| {
-            with_group(lua, &a, "Restart", |lua, g| {
-                animation::stop(lua, g)?;
-                animation::play(lua, g, false)
-            })
-        }),
-        ("Animation", "Stop", |lua, a| {
-            with_group(lua, &a, "Stop", animation::stop)
-        }),
-        ("Animation", "Pause", |lua, a| {
-            with_group(lua, &a, "Pause", |_, _| Ok(()))
-        }),
-        ("Animation", "SetPlaying", |lua, a| {
-            if truthy(&arg(&a, 1)) {
-                with_group(lua, &a, "SetPlaying", |lua, g| {
-                    animation::play(lua, g, false)
-                })
-            } else {
-                with_group(lua, &a, "SetPlaying", animation::stop)
-            }
-        }),
-        ("Animation", "SetChildKey", |lua, a| {
-            set_text(lua, &a, "SetChildKey", "childKey")
-        }),
-        ("Animation", "SetTargetKey", |lua, a| {
-            set_text(lua, &a, "SetTargetKey", "targetKey")
-        }),
-        ("Animation", "SetTargetName", |lua, a| {
-            set_text(lua, &a, "SetTargetName", "targetName")
-        }),
-        ("Animation", "SetTargetParent", |lua, a| {
-            let id = self_id(lua, &a, "SetTargetParent")?;
-            set_field(lua, id, "targetId", FieldVal::Nil);
-            set_field(lua, id, "childKey", FieldVal::Nil);
-            set_field(lua, id, "targetKey", FieldVal::Nil);
-            set_field(lua, id, "targetName", FieldVal::Nil);
-            ret(lua, ())
-        }),
-        ("Animation", "SetTarget", |lua, a| {
-            let id = self_id(lua, &a, "SetTarget")?;
-            match arg(&a, 1) {
-                Value::String(_) => return set_text(lua, &a, "SetTarget", "targetName"),
-                v => {
-                    let t = obj_id(lua, &v, "SetTarget")?;
-                    set_field(lua, id, "targetId", FieldVal::Num(t as f64));
-                }
-            }
-            ret(lua, ())
-        }),
-        ("Animation", "GetTarget", |lua, a| {
-            let id = self_id(lua, &a, "GetTarget")?;
-            ret(lua, target(lua, id)?)
-        }),
-        ("Animation", "GetRegionParent", |lua, a| {
-            let id = self_id(lua, &a, "GetRegionParent")?;
-            ret(lua, table_or_nil(lua, region_parent(lua, id))?)
-        }),
-        ("Scale", "SetScale", |lua, a| {
-            set_pair(lua, &a, "SetScale", "scaleX", "scaleY")
-        }),
-        ("Scale", "GetScale", |lua, a| {
-            get_pair(lua, &a, "GetScale", "scaleX", "scaleY", 1.0)
-        }),
-        ("Scale", "SetScaleFrom", |lua, a| {
-            set_pair(lua, &a, "SetScaleFrom", "fromScaleX", "fromScaleY")
-        }),
-        ("Scale", "GetScaleFrom", |lua, a| {
-            get_pair(lua, &a, "GetScaleFrom", "fromScaleX", "fromScaleY", 1.0)
-        }),
-        ("Scale", "SetScaleTo", |lua, a| {
-            set_pair(lua, &a, "SetScaleTo", "toScaleX", "toScaleY")
-        }),
-        ("Scale", "GetScaleTo", |lua, a| {
-            get_pair(lua, &a, "GetScaleTo", "toScaleX", "toScaleY", 1.0)
-        }),
-        ("Translation", "SetOffset", |lua, a| {
-            set_pair(lua, &a, "SetOffset", "offsetX", "offsetY")
-        }),
-        ("Translation", "GetOffset", |lua, a| {
-            get_pair(lua, &a, "GetOffset", "offsetX", "offsetY", 0.0)
-        }),
+        ("Animation", "SetDuration", set_duration),
+        ("Animation", "GetDuration", get_duration),
+        ("Animation", "SetStartDelay", set_start_delay),
+        ("Animation", "SetEndDelay", set_end_delay),
+        ("Animation", "GetElapsed", get_elapsed),
+        ("Animation", "GetProgress", get_progress),
+        ("Animation", "IsPlaying", is_playing),
+        ("Animation", "IsDelaying", is_delaying),
+        ("Animation", "IsDone", is_done),
+        ("Animation", "IsPaused", is_paused),
+        ("Animation", "IsStopped", is_stopped),
+        ("Animation", "Play", animation_play),
+        ("Animation", "Restart", restart),
+        ("Animation", "Stop", animation_stop),
+        ("Animation", "Pause", pause),
+        ("Animation", "SetPlaying", set_playing),
+        ("Animation", "SetChildKey", set_child_key),
+        ("Animation", "SetTargetKey", set_target_key),
+        ("Animation", "SetTargetName", set_target_name),
+        ("Animation", "SetTargetParent", set_target_parent),
+        ("Animation", "SetTarget", set_target),
+        ("Animation", "GetTarget", get_target),
+        ("Animation", "GetRegionParent", get_region_parent),
+        ("Scale", "SetScale", set_scale),
+        ("Scale", "GetScale", get_scale),
+        ("Scale", "SetScaleFrom", set_scale_from),
+        ("Scale", "GetScaleFrom", get_scale_from),
+        ("Scale", "SetScaleTo", set_scale_to),
+        ("Scale", "GetScaleTo", get_scale_to),
+        ("Translation", "SetOffset", set_offset),
+        ("Translation", "GetOffset", get_offset),
     ];
     install_methods(lua, methods)
+}
+
+/// `Animation:SetDuration`.
+fn set_duration(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetDuration")?;
+    set_num(
+        lua,
+        id,
+        "duration",
+        num(&arg(&a, 1)).unwrap_or(0.0).max(0.0),
+    );
+    ret(lua, ())
+}
+
+/// `Animation:GetDuration`.
+fn get_duration(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(
+        lua,
+        get_field(lua, self_id(lua, &a, "GetDuration")?, "duration").as_f64(),
+    )
+}
+
+/// `Animation:SetStartDelay`.
+fn set_start_delay(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetStartDelay")?;
+    set_num(
+        lua,
+        id,
+        "startDelay",
+        num(&arg(&a, 1)).unwrap_or(0.0).max(0.0),
+    );
+    ret(lua, ())
+}
+
+/// `Animation:SetEndDelay`.
+fn set_end_delay(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetEndDelay")?;
+    set_num(
+        lua,
+        id,
+        "endDelay",
+        num(&arg(&a, 1)).unwrap_or(0.0).max(0.0),
+    );
+    ret(lua, ())
+}
+
+/// `Animation:GetElapsed`.
+fn get_elapsed(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let (e, delay, dur) = elapsed_in(lua, self_id(lua, &a, "GetElapsed")?);
+    ret(lua, (e + delay).clamp(0.0, delay + dur))
+}
+
+/// `Animation:GetProgress`.
+fn get_progress(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let (e, _, dur) = elapsed_in(lua, self_id(lua, &a, "GetProgress")?);
+    ret(
+        lua,
+        if dur > 0.0 {
+            (e / dur).clamp(0.0, 1.0)
+        } else {
+            0.0
+        },
+    )
+}
+
+/// `Animation:IsPlaying`.
+fn is_playing(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsPlaying")?;
+    let r = group_of(lua, id)
+        .map(|g| run_of(lua, g))
+        .unwrap_or_default();
+    let (e, _, dur) = elapsed_in(lua, id);
+    ret(lua, r.playing && !r.paused && e >= 0.0 && e < dur)
+}
+
+/// `Animation:IsDelaying`.
+fn is_delaying(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsDelaying")?;
+    let r = group_of(lua, id)
+        .map(|g| run_of(lua, g))
+        .unwrap_or_default();
+    let (e, delay, _) = elapsed_in(lua, id);
+    ret(lua, r.playing && e < 0.0 && e + delay >= 0.0)
+}
+
+/// `Animation:IsDone`.
+fn is_done(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsDone")?;
+    ret(lua, group_of(lua, id).is_some_and(|g| run_of(lua, g).done))
+}
+
+/// `Animation:IsPaused`.
+fn is_paused(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsPaused")?;
+    ret(
+        lua,
+        group_of(lua, id).is_some_and(|g| run_of(lua, g).paused),
+    )
+}
+
+/// `Animation:IsStopped`.
+fn is_stopped(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsStopped")?;
+    ret(
+        lua,
+        group_of(lua, id).is_none_or(|g| !run_of(lua, g).playing),
+    )
+}
+
+/// `Animation:Play`.
+fn animation_play(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    with_group(lua, &a, "Play", |lua, g| animation::play(lua, g, false))
+}
+
+/// `Animation:Restart`.
+fn restart(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    with_group(lua, &a, "Restart", |lua, g| {
+        animation::stop(lua, g)?;
+        animation::play(lua, g, false)
+    })
+}
+
+/// `Animation:Stop`.
+fn animation_stop(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    with_group(lua, &a, "Stop", animation::stop)
+}
+
+/// `Animation:Pause`.
+fn pause(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    with_group(lua, &a, "Pause", |_, _| Ok(()))
+}
+
+/// `Animation:SetPlaying`.
+fn set_playing(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    if truthy(&arg(&a, 1)) {
+        with_group(lua, &a, "SetPlaying", |lua, g| {
+            animation::play(lua, g, false)
+        })
+    } else {
+        with_group(lua, &a, "SetPlaying", animation::stop)
+    }
+}
+
+/// `Animation:SetChildKey`.
+fn set_child_key(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_text(lua, &a, "SetChildKey", "childKey")
+}
+
+/// `Animation:SetTargetKey`.
+fn set_target_key(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_text(lua, &a, "SetTargetKey", "targetKey")
+}
+
+/// `Animation:SetTargetName`.
+fn set_target_name(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_text(lua, &a, "SetTargetName", "targetName")
+}
+
+/// `Animation:SetTargetParent`.
+fn set_target_parent(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetTargetParent")?;
+    set_field(lua, id, "targetId", FieldVal::Nil);
+    set_field(lua, id, "childKey", FieldVal::Nil);
+    set_field(lua, id, "targetKey", FieldVal::Nil);
+    set_field(lua, id, "targetName", FieldVal::Nil);
+    ret(lua, ())
+}
+
+/// `Animation:SetTarget`.
+fn set_target(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetTarget")?;
+    match arg(&a, 1) {
+        Value::String(_) => return set_text(lua, &a, "SetTarget", "targetName"),
+        v => {
+            let t = obj_id(lua, &v, "SetTarget")?;
+            set_field(lua, id, "targetId", FieldVal::Num(t as f64));
+        }
+    }
+    ret(lua, ())
+}
+
+/// `Animation:GetTarget`.
+fn get_target(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetTarget")?;
+    ret(lua, target(lua, id)?)
+}
+
+/// `Animation:GetRegionParent`.
+fn get_region_parent(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetRegionParent")?;
+    ret(lua, table_or_nil(lua, region_parent(lua, id))?)
+}
+
+/// `Scale:SetScale`.
+fn set_scale(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_pair(lua, &a, "SetScale", "scaleX", "scaleY")
+}
+
+/// `Scale:GetScale`.
+fn get_scale(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    get_pair(lua, &a, "GetScale", "scaleX", "scaleY", 1.0)
+}
+
+/// `Scale:SetScaleFrom`.
+fn set_scale_from(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_pair(lua, &a, "SetScaleFrom", "fromScaleX", "fromScaleY")
+}
+
+/// `Scale:GetScaleFrom`.
+fn get_scale_from(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    get_pair(lua, &a, "GetScaleFrom", "fromScaleX", "fromScaleY", 1.0)
+}
+
+/// `Scale:SetScaleTo`.
+fn set_scale_to(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_pair(lua, &a, "SetScaleTo", "toScaleX", "toScaleY")
+}
+
+/// `Scale:GetScaleTo`.
+fn get_scale_to(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    get_pair(lua, &a, "GetScaleTo", "toScaleX", "toScaleY", 1.0)
+}
+
+/// `Translation:SetOffset`.
+fn set_offset(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_pair(lua, &a, "SetOffset", "offsetX", "offsetY")
+}
+
+/// `Translation:GetOffset`.
+fn get_offset(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    get_pair(lua, &a, "GetOffset", "offsetX", "offsetY", 0.0)
 }

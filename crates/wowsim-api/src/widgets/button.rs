@@ -251,89 +251,124 @@ fn install_set_texture_methods(lua: &Lua, d: &'static ProductData) -> mlua::Resu
 pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
     install_set_texture_methods(lua, d)?;
     let methods: &[(&str, &str, Method)] = &[
-        ("Button", "SetText", |lua, a| {
-            let id = self_id(lua, &a, "SetText")?;
-            let text = arg(&a, 1);
-            let fs = font_string_of(lua, id, !text.is_nil())?;
-            if let Some(fs) = fs {
-                super::font_string::set_text(lua, fs, &text)?;
-            }
-            ret(lua, ())
-        }),
-        ("Button", "SetFormattedText", |lua, a| {
-            let id = self_id(lua, &a, "SetFormattedText")?;
-            let format: mlua::Function =
-                lua.globals().get::<mlua::Table>("string")?.get("format")?;
-            let s: Value = format.call(a.iter().skip(1).cloned().collect::<MultiValue>())?;
-            let fs = font_string_of(lua, id, true)?.expect("created");
-            super::font_string::set_text(lua, fs, &s)?;
-            ret(lua, ())
-        }),
-        ("Button", "GetText", |lua, a| {
-            let id = self_id(lua, &a, "GetText")?;
-            match font_string_of(lua, id, false)? {
-                Some(fs) => get_field(lua, fs, "text")
-                    .to_lua(lua)
-                    .and_then(|v| ret(lua, v)),
-                None => ret(lua, ()),
-            }
-        }),
-        ("Button", "SetFontString", |lua, a| {
-            let id = self_id(lua, &a, "SetFontString")?;
-            let fs = obj_id(lua, &arg(&a, 1), "SetFontString")?;
-            frame::set_parent(lua, fs, Some(id))?;
-            set_field(lua, id, "fontstring", FieldVal::Obj(fs));
-            ret(lua, ())
-        }),
+        ("Button", "SetText", button_set_text),
+        ("Button", "SetFormattedText", set_formatted_text),
+        ("Button", "GetText", get_text),
+        ("Button", "SetFontString", set_font_string),
         ("Button", "Click", click),
-        ("Button", "Enable", |lua, a| {
-            set_enabled(lua, self_id(lua, &a, "Enable")?, true)?;
-            ret(lua, ())
-        }),
-        ("Button", "Disable", |lua, a| {
-            set_enabled(lua, self_id(lua, &a, "Disable")?, false)?;
-            ret(lua, ())
-        }),
-        ("Button", "SetEnabled", |lua, a| {
-            set_enabled(lua, self_id(lua, &a, "SetEnabled")?, truthy(&arg(&a, 1)))?;
-            ret(lua, ())
-        }),
-        ("Button", "IsEnabled", |lua, a| {
-            ret(lua, is_enabled(lua, self_id(lua, &a, "IsEnabled")?))
-        }),
-        ("Button", "SetButtonState", |lua, a| {
-            let id = self_id(lua, &a, "SetButtonState")?;
-            let s = string(&arg(&a, 1)).unwrap_or_default().to_uppercase();
-            if !matches!(s.as_str(), "NORMAL" | "PUSHED" | "DISABLED") {
-                return Err(wowsim_lua::lua_error(
-                    lua,
-                    "Usage: SetButtonState(\"state\" [, lock])",
-                ));
-            }
-            set_button_state(lua, id, &s)?;
-            set_field(lua, id, "buttonLocked", FieldVal::Bool(truthy(&arg(&a, 2))));
-            ret(lua, ())
-        }),
-        ("Button", "RegisterForClicks", |lua, a| {
-            let id = self_id(lua, &a, "RegisterForClicks")?;
-            let list: Vec<String> = a
-                .iter()
-                .skip(1)
-                .filter_map(string)
-                .map(|s| s.to_lowercase())
-                .collect();
-            set_field(
-                lua,
-                id,
-                "registeredClicksList",
-                FieldVal::Str(list.join(",")),
-            );
-            ret(lua, ())
-        }),
-        ("CheckButton", "SetChecked", |lua, a| {
-            set_checked(lua, self_id(lua, &a, "SetChecked")?, truthy(&arg(&a, 1)))?;
-            ret(lua, ())
-        }),
+        ("Button", "Enable", enable),
+        ("Button", "Disable", disable),
+        ("Button", "SetEnabled", button_set_enabled),
+        ("Button", "IsEnabled", button_is_enabled),
+        ("Button", "SetButtonState", button_set_button_state),
+        ("Button", "RegisterForClicks", register_for_clicks),
+        ("CheckButton", "SetChecked", check_button_set_checked),
     ];
     install_methods(lua, methods)
+}
+
+/// `Button:SetText`.
+fn button_set_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetText")?;
+    let text = arg(&a, 1);
+    let fs = font_string_of(lua, id, !text.is_nil())?;
+    if let Some(fs) = fs {
+        super::font_string::set_text(lua, fs, &text)?;
+    }
+    ret(lua, ())
+}
+
+/// `Button:SetFormattedText`.
+fn set_formatted_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFormattedText")?;
+    let format: mlua::Function = lua.globals().get::<mlua::Table>("string")?.get("format")?;
+    let s: Value = format.call(a.iter().skip(1).cloned().collect::<MultiValue>())?;
+    let fs = font_string_of(lua, id, true)?.expect("created");
+    super::font_string::set_text(lua, fs, &s)?;
+    ret(lua, ())
+}
+
+/// `Button:GetText`.
+fn get_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetText")?;
+    match font_string_of(lua, id, false)? {
+        Some(fs) => get_field(lua, fs, "text")
+            .to_lua(lua)
+            .and_then(|v| ret(lua, v)),
+        None => ret(lua, ()),
+    }
+}
+
+/// `Button:SetFontString`.
+fn set_font_string(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFontString")?;
+    let fs = obj_id(lua, &arg(&a, 1), "SetFontString")?;
+    frame::set_parent(lua, fs, Some(id))?;
+    set_field(lua, id, "fontstring", FieldVal::Obj(fs));
+    ret(lua, ())
+}
+
+/// `Button:Enable`.
+fn enable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_enabled(lua, self_id(lua, &a, "Enable")?, true)?;
+    ret(lua, ())
+}
+
+/// `Button:Disable`.
+fn disable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_enabled(lua, self_id(lua, &a, "Disable")?, false)?;
+    ret(lua, ())
+}
+
+/// `Button:SetEnabled`.
+fn button_set_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_enabled(lua, self_id(lua, &a, "SetEnabled")?, truthy(&arg(&a, 1)))?;
+    ret(lua, ())
+}
+
+/// `Button:IsEnabled`.
+fn button_is_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, is_enabled(lua, self_id(lua, &a, "IsEnabled")?))
+}
+
+/// `Button:SetButtonState`.
+fn button_set_button_state(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetButtonState")?;
+    let s = string(&arg(&a, 1)).unwrap_or_default().to_uppercase();
+    if !matches!(s.as_str(), "NORMAL" | "PUSHED" | "DISABLED") {
+        return Err(wowsim_lua::lua_error(
+            lua,
+            "Usage: SetButtonState(\"state\" [, lock])",
+        ));
+    }
+    set_button_state(lua, id, &s)?;
+    set_field(lua, id, "buttonLocked", FieldVal::Bool(truthy(&arg(&a, 2))));
+    ret(lua, ())
+}
+
+/// `Button:RegisterForClicks`.
+fn register_for_clicks(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "RegisterForClicks")?;
+    let list: Vec<String> = a
+        .iter()
+        .skip(1)
+        .filter_map(string)
+        .map(|s| s.to_lowercase())
+        .collect();
+    set_field(
+        lua,
+        id,
+        "registeredClicksList",
+        FieldVal::Str(list.join(",")),
+    );
+    ret(lua, ())
+}
+
+/// `CheckButton:SetChecked`.
+fn check_button_set_checked(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    set_checked(lua, self_id(lua, &a, "SetChecked")?, truthy(&arg(&a, 1)))?;
+    ret(lua, ())
 }

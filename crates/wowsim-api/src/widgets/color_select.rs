@@ -38,46 +38,68 @@ fn color_selected(lua: &Lua, id: u32) -> mlua::Result<()> {
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("ColorSelect", "SetColorRGB", |lua, a| {
-            let id = self_id(lua, &a, "SetColorRGB")?;
-            let u = "ColorSelect:SetColorRGB(r, g, b)";
-            let c = (
-                need_num(lua, &a, 1, u)?,
-                need_num(lua, &a, 2, u)?,
-                need_num(lua, &a, 3, u)?,
-            );
-            set_rgb(lua, id, c);
-            color_selected(lua, id)?;
-            ret(lua, ())
-        }),
-        ("ColorSelect", "GetColorRGB", |lua, a| {
-            let id = self_id(lua, &a, "GetColorRGB")?;
-            let (r, g, b) = rgb(lua, id);
-            ret(lua, (r, g, b))
-        }),
-        ("ColorSelect", "SetColorHSV", |lua, a| {
-            let id = self_id(lua, &a, "SetColorHSV")?;
-            let u = "ColorSelect:SetColorHSV(h, s, v)";
-            let (h, s, v) = (
-                need_num(lua, &a, 1, u)?,
-                need_num(lua, &a, 2, u)?,
-                need_num(lua, &a, 3, u)?,
-            );
-            set_rgb(lua, id, hsv_to_rgb(h, s.clamp(0.0, 1.0), v.clamp(0.0, 1.0)));
-            color_selected(lua, id)?;
-            ret(lua, ())
-        }),
-        ("ColorSelect", "GetColorHSV", |lua, a| {
-            let id = self_id(lua, &a, "GetColorHSV")?;
-            let (r, g, b) = rgb(lua, id);
-            let (h, s, v) = rgb_to_hsv(r, g, b);
-            ret(lua, (h, s, v))
-        }),
-        ("ColorSelect", "ClearColorWheelTexture", |lua, a| {
-            let id = self_id(lua, &a, "ClearColorWheelTexture")?;
-            set_field(lua, id, "colorWheelTexture", FieldVal::Nil);
-            ret(lua, ())
-        }),
+        ("ColorSelect", "SetColorRGB", set_color_rgb),
+        ("ColorSelect", "GetColorRGB", get_color_rgb),
+        ("ColorSelect", "SetColorHSV", set_color_hsv),
+        ("ColorSelect", "GetColorHSV", get_color_hsv),
+        (
+            "ColorSelect",
+            "ClearColorWheelTexture",
+            clear_color_wheel_texture,
+        ),
     ];
     install_methods(lua, methods)
+}
+
+/// `ColorSelect:SetColorRGB`.
+fn set_color_rgb(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetColorRGB")?;
+    let u = "ColorSelect:SetColorRGB(r, g, b)";
+    let c = (
+        need_num(lua, &a, 1, u)?,
+        need_num(lua, &a, 2, u)?,
+        need_num(lua, &a, 3, u)?,
+    );
+    set_rgb(lua, id, c);
+    color_selected(lua, id)?;
+    ret(lua, ())
+}
+
+/// `ColorSelect:GetColorRGB`.
+fn get_color_rgb(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetColorRGB")?;
+    let (r, g, b) = rgb(lua, id);
+    ret(lua, (r, g, b))
+}
+
+/// `ColorSelect:SetColorHSV`.
+fn set_color_hsv(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetColorHSV")?;
+    let u = "ColorSelect:SetColorHSV(h, s, v)";
+    let (h, s, v) = (
+        need_num(lua, &a, 1, u)?,
+        need_num(lua, &a, 2, u)?,
+        need_num(lua, &a, 3, u)?,
+    );
+    set_rgb(lua, id, hsv_to_rgb(h, s.clamp(0.0, 1.0), v.clamp(0.0, 1.0)));
+    color_selected(lua, id)?;
+    ret(lua, ())
+}
+
+/// `ColorSelect:GetColorHSV`.
+fn get_color_hsv(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetColorHSV")?;
+    let (r, g, b) = rgb(lua, id);
+    let (h, s, v) = rgb_to_hsv(r, g, b);
+    ret(lua, (h, s, v))
+}
+
+/// `ColorSelect:ClearColorWheelTexture`.
+fn clear_color_wheel_texture(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearColorWheelTexture")?;
+    set_field(lua, id, "colorWheelTexture", FieldVal::Nil);
+    ret(lua, ())
 }

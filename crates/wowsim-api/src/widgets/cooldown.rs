@@ -168,94 +168,15 @@ fn set_texture_and_color(
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("Cooldown", "SetCooldown", |lua, a| {
-            let id = self_id(lua, &a, "SetCooldown")?;
-            let usage = "Cooldown:SetCooldown(start, duration [, modRate])";
-            let start = need_num(lua, &a, 1, usage)?;
-            let duration = need_num(lua, &a, 2, usage)?;
-            set(lua, id, start, duration);
-            set_mod_rate(lua, id, &arg(&a, 3));
-            ret(lua, ())
-        }),
-        ("Cooldown", "SetCooldownDuration", |lua, a| {
-            let id = self_id(lua, &a, "SetCooldownDuration")?;
-            let duration = need_num(lua, &a, 1, "Cooldown:SetCooldownDuration(duration)")?;
-            set(lua, id, now(lua), duration);
-            ret(lua, ())
-        }),
-        ("Cooldown", "Clear", |lua, a| {
-            let id = self_id(lua, &a, "Clear")?;
-            set(lua, id, 0.0, 0.0);
-            ret(lua, ())
-        }),
-        ("Cooldown", "SetSwipeColor", |lua, a| {
-            let id = self_id(lua, &a, "SetSwipeColor")?;
-            let usage = "Cooldown:SetSwipeColor(r, g, b [, a])";
-            let c = [
-                need_num(lua, &a, 1, usage)?,
-                need_num(lua, &a, 2, usage)?,
-                need_num(lua, &a, 3, usage)?,
-                num(&arg(&a, 4)).unwrap_or(1.0),
-            ];
-            set_color(lua, id, c);
-            ret(lua, ())
-        }),
-        ("Cooldown", "SetSwipeTexture", |lua, a| {
-            let id = self_id(lua, &a, "SetSwipeTexture")?;
-            if let Some((file, color)) = texture_arg(lua, &arg(&a, 1))? {
-                with_ui_mut(lua, |ui| ui.set_field_by_name(id, "swipeTexture", file));
-                if let Some(c) = color {
-                    set_color(lua, id, c);
-                }
-            }
-            if let Some(r) = num(&arg(&a, 2)) {
-                let c = [
-                    r,
-                    num(&arg(&a, 3)).unwrap_or(1.0),
-                    num(&arg(&a, 4)).unwrap_or(1.0),
-                    num(&arg(&a, 5)).unwrap_or(1.0),
-                ];
-                set_color(lua, id, c);
-            }
-            ret(lua, ())
-        }),
-        ("Cooldown", "SetEdgeTexture", |lua, a| {
-            set_texture_and_color(lua, &a, "SetEdgeTexture", "edgeTexture")?;
-            ret(lua, ())
-        }),
-        ("Cooldown", "SetBlingTexture", |lua, a| {
-            set_texture_and_color(lua, &a, "SetBlingTexture", "blingTexture")?;
-            ret(lua, ())
-        }),
-        ("Cooldown", "SetCountdownFont", |lua, a| {
-            let id = self_id(lua, &a, "SetCountdownFont")?;
-            let first = arg(&a, 1);
-            let name = string(&first).ok_or_else(|| {
-                super::scene_state::bad_arg(lua, 1, "SetCountdownFont", "string", &first)
-            })?;
-            let font = lua.globals().raw_get::<Value>(name.as_str())?;
-            let fid = match font {
-                Value::Table(_) => obj_id(lua, &font, "SetCountdownFont").ok(),
-                _ => None,
-            };
-            let is_font = fid.is_some_and(|f| {
-                with_ui_mut(lua, |ui| {
-                    ui.get(f)
-                        .is_some_and(|o| inherits_from(o.type_index, "Font"))
-                })
-            });
-            // A name that is no Font object keeps the default countdown font.
-            if let Some(f) = fid.filter(|_| is_font) {
-                with_ui_mut(lua, |ui| {
-                    ui.set_field_by_name(id, "countdownFontObject", FieldVal::Obj(f))
-                });
-            }
-            ret(lua, ())
-        }),
-        ("Cooldown", "GetCooldownDuration", |lua, a| {
-            let id = self_id(lua, &a, "GetCooldownDuration")?;
-            ret(lua, get_field(lua, id, "durationMillis").as_f64())
-        }),
+        ("Cooldown", "SetCooldown", set_cooldown),
+        ("Cooldown", "SetCooldownDuration", set_cooldown_duration),
+        ("Cooldown", "Clear", clear),
+        ("Cooldown", "SetSwipeColor", set_swipe_color),
+        ("Cooldown", "SetSwipeTexture", set_swipe_texture),
+        ("Cooldown", "SetEdgeTexture", set_edge_texture),
+        ("Cooldown", "SetBlingTexture", set_bling_texture),
+        ("Cooldown", "SetCountdownFont", set_countdown_font),
+        ("Cooldown", "GetCooldownDuration", get_cooldown_duration),
     ];
     install_methods(lua, methods)
 }
@@ -398,4 +319,109 @@ pub fn install_extras(lua: &Lua) -> mlua::Result<()> {
     })?;
     let _ = noop;
     Ok(())
+}
+
+/// `Cooldown:SetCooldown`.
+fn set_cooldown(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetCooldown")?;
+    let usage = "Cooldown:SetCooldown(start, duration [, modRate])";
+    let start = need_num(lua, &a, 1, usage)?;
+    let duration = need_num(lua, &a, 2, usage)?;
+    set(lua, id, start, duration);
+    set_mod_rate(lua, id, &arg(&a, 3));
+    ret(lua, ())
+}
+
+/// `Cooldown:SetCooldownDuration`.
+fn set_cooldown_duration(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetCooldownDuration")?;
+    let duration = need_num(lua, &a, 1, "Cooldown:SetCooldownDuration(duration)")?;
+    set(lua, id, now(lua), duration);
+    ret(lua, ())
+}
+
+/// `Cooldown:Clear`.
+fn clear(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Clear")?;
+    set(lua, id, 0.0, 0.0);
+    ret(lua, ())
+}
+
+/// `Cooldown:SetSwipeColor`.
+fn set_swipe_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetSwipeColor")?;
+    let usage = "Cooldown:SetSwipeColor(r, g, b [, a])";
+    let c = [
+        need_num(lua, &a, 1, usage)?,
+        need_num(lua, &a, 2, usage)?,
+        need_num(lua, &a, 3, usage)?,
+        num(&arg(&a, 4)).unwrap_or(1.0),
+    ];
+    set_color(lua, id, c);
+    ret(lua, ())
+}
+
+/// `Cooldown:SetSwipeTexture`.
+fn set_swipe_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetSwipeTexture")?;
+    if let Some((file, color)) = texture_arg(lua, &arg(&a, 1))? {
+        with_ui_mut(lua, |ui| ui.set_field_by_name(id, "swipeTexture", file));
+        if let Some(c) = color {
+            set_color(lua, id, c);
+        }
+    }
+    if let Some(r) = num(&arg(&a, 2)) {
+        let c = [
+            r,
+            num(&arg(&a, 3)).unwrap_or(1.0),
+            num(&arg(&a, 4)).unwrap_or(1.0),
+            num(&arg(&a, 5)).unwrap_or(1.0),
+        ];
+        set_color(lua, id, c);
+    }
+    ret(lua, ())
+}
+
+/// `Cooldown:SetEdgeTexture`.
+fn set_edge_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_texture_and_color(lua, &a, "SetEdgeTexture", "edgeTexture")?;
+    ret(lua, ())
+}
+
+/// `Cooldown:SetBlingTexture`.
+fn set_bling_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_texture_and_color(lua, &a, "SetBlingTexture", "blingTexture")?;
+    ret(lua, ())
+}
+
+/// `Cooldown:SetCountdownFont`.
+fn set_countdown_font(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetCountdownFont")?;
+    let first = arg(&a, 1);
+    let name = string(&first)
+        .ok_or_else(|| super::scene_state::bad_arg(lua, 1, "SetCountdownFont", "string", &first))?;
+    let font = lua.globals().raw_get::<Value>(name.as_str())?;
+    let fid = match font {
+        Value::Table(_) => obj_id(lua, &font, "SetCountdownFont").ok(),
+        _ => None,
+    };
+    let is_font = fid.is_some_and(|f| {
+        with_ui_mut(lua, |ui| {
+            ui.get(f)
+                .is_some_and(|o| inherits_from(o.type_index, "Font"))
+        })
+    });
+    // A name that is no Font object keeps the default countdown font.
+    if let Some(f) = fid.filter(|_| is_font) {
+        with_ui_mut(lua, |ui| {
+            ui.set_field_by_name(id, "countdownFontObject", FieldVal::Obj(f))
+        });
+    }
+    ret(lua, ())
+}
+
+/// `Cooldown:GetCooldownDuration`.
+fn get_cooldown_duration(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetCooldownDuration")?;
+    ret(lua, get_field(lua, id, "durationMillis").as_f64())
 }

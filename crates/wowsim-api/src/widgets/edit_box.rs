@@ -184,239 +184,355 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         lua.create_function(|lua, ()| obj_value(lua, focused(lua)))?,
     )?;
     let methods: &[(&str, &str, Method)] = &[
-        ("EditBox", "SetText", |lua, a| {
-            let id = self_id(lua, &a, "SetText")?;
-            let Some(t) = string(&arg(&a, 1)) else {
-                return Err(wowsim_lua::lua_error(
-                    lua,
-                    "Usage: EditBox:SetText(\"text\")",
-                ));
-            };
-            set_text(lua, id, &t)?;
-            ret(lua, ())
-        }),
+        ("EditBox", "SetText", edit_box_set_text),
         // Inserts at the cursor, replacing the highlighted text; the cursor ends after it.
-        ("EditBox", "Insert", |lua, a| {
-            let id = self_id(lua, &a, "Insert")?;
-            let ins = string(&arg(&a, 1)).unwrap_or_default();
-            let (t, cursor) = insert_at_cursor(lua, id, &ins);
-            clear_highlight(lua, id);
-            set_text(lua, id, &t)?;
-            let len = text_of(lua, id).len();
-            set_field(
-                lua,
-                id,
-                "cursorPosition",
-                FieldVal::Num(cursor.min(len) as f64),
-            );
-            ret(lua, ())
-        }),
-        ("EditBox", "SetCursorPosition", |lua, a| {
-            let id = self_id(lua, &a, "SetCursorPosition")?;
-            let p = num(&arg(&a, 1)).ok_or_else(|| {
-                wowsim_lua::lua_error(lua, "Usage: EditBox:SetCursorPosition(position)")
-            })?;
-            let text = text_of(lua, id);
-            let mut c = (p.max(0.0) as usize).min(text.len());
-            while !text.is_char_boundary(c) {
-                c -= 1;
-            }
-            set_field(lua, id, "cursorPosition", FieldVal::Num(c as f64));
-            super::edit_cursor::moved(lua, id);
-            ret(lua, ())
-        }),
-        ("EditBox", "GetUTF8CursorPosition", |lua, a| {
-            let id = self_id(lua, &a, "GetUTF8CursorPosition")?;
-            let text = text_of(lua, id);
-            let c =
-                (get_field(lua, id, "cursorPosition").as_f64().max(0.0) as usize).min(text.len());
-            let n = text.char_indices().take_while(|(i, _)| *i < c).count();
-            ret(lua, n as i64)
-        }),
+        ("EditBox", "Insert", insert),
+        ("EditBox", "SetCursorPosition", set_cursor_position),
+        ("EditBox", "GetUTF8CursorPosition", get_utf8_cursor_position),
         // `HighlightText([start [, stop]])`: byte offsets, stop -1 (default) = the end.
-        ("EditBox", "HighlightText", |lua, a| {
-            let id = self_id(lua, &a, "HighlightText")?;
-            let len = text_of(lua, id).len() as f64;
-            let start = num(&arg(&a, 1)).unwrap_or(0.0);
-            let stop = match num(&arg(&a, 2)) {
-                Some(s) if s >= 0.0 => s.min(len),
-                _ => len,
-            };
-            set_field(
-                lua,
-                id,
-                "highlightStart",
-                FieldVal::Num(start.clamp(0.0, len)),
-            );
-            set_field(lua, id, "highlightEnd", FieldVal::Num(stop));
-            ret(lua, ())
-        }),
+        ("EditBox", "HighlightText", highlight_text),
         // Alpha defaults to 1 when omitted.
-        ("EditBox", "SetHighlightColor", |lua, a| {
-            let id = self_id(lua, &a, "SetHighlightColor")?;
-            let usage = "EditBox:SetHighlightColor(r, g, b [, a])";
-            let need = |i| {
-                num(&arg(&a, i))
-                    .ok_or_else(|| wowsim_lua::lua_error(lua, format_args!("Usage: {usage}")))
-            };
-            let c = [
-                need(1)?,
-                need(2)?,
-                need(3)?,
-                num(&arg(&a, 4)).unwrap_or(1.0),
-            ];
-            for (i, v) in c.into_iter().enumerate() {
-                set_field(
-                    lua,
-                    id,
-                    &format!("EditBox:HighlightColor.{}", i + 1),
-                    FieldVal::Num(v),
-                );
-            }
-            ret(lua, ())
-        }),
-        ("EditBox", "ClearHighlightText", |lua, a| {
-            let id = self_id(lua, &a, "ClearHighlightText")?;
-            clear_highlight(lua, id);
-            ret(lua, ())
-        }),
+        ("EditBox", "SetHighlightColor", set_highlight_color),
+        ("EditBox", "ClearHighlightText", clear_highlight_text),
         // Lines beyond `SetHistoryLines(n)` (when n > 0) drop the oldest.
-        ("EditBox", "AddHistoryLine", |lua, a| {
-            let id = self_id(lua, &a, "AddHistoryLine")?;
-            let line = string(&arg(&a, 1)).ok_or_else(|| {
-                wowsim_lua::lua_error(lua, "Usage: EditBox:AddHistoryLine(\"text\")")
-            })?;
-            let max = get_field(lua, id, "historyLines").as_f64() as usize;
-            with_history(lua, |h| {
-                let l = h.lines.entry(id).or_default();
-                l.push(line);
-                if max > 0 && l.len() > max {
-                    let extra = l.len() - max;
-                    l.drain(..extra);
-                }
-                h.pos.remove(&id);
-            });
-            ret(lua, ())
-        }),
-        ("EditBox", "ClearHistory", |lua, a| {
-            let id = self_id(lua, &a, "ClearHistory")?;
-            with_history(lua, |h| {
-                h.lines.remove(&id);
-                h.pos.remove(&id);
-            });
-            ret(lua, ())
-        }),
+        ("EditBox", "AddHistoryLine", add_history_line),
+        ("EditBox", "ClearHistory", clear_history),
         // What the box shows: `*` per letter for a password box.
-        ("EditBox", "GetDisplayText", |lua, a| {
-            let id = self_id(lua, &a, "GetDisplayText")?;
-            let t = text_of(lua, id);
-            if get_field(lua, id, "password") == FieldVal::Bool(true) {
-                return ret(lua, "*".repeat(t.chars().count()));
-            }
-            ret(lua, t)
-        }),
-        ("EditBox", "GetNumLines", |lua, a| {
-            let id = self_id(lua, &a, "GetNumLines")?;
-            let t = text_of(lua, id);
-            ret(lua, (t.matches('\n').count() + 1) as i64)
-        }),
-        ("EditBox", "GetInputLanguage", |lua, a| {
-            self_id(lua, &a, "GetInputLanguage")?;
-            ret(lua, "ROMAN")
-        }),
-        ("EditBox", "IsInIMECompositionMode", |lua, a| {
-            self_id(lua, &a, "IsInIMECompositionMode")?;
-            ret(lua, false)
-        }),
-        ("EditBox", "ResetInputMode", |lua, a| {
-            self_id(lua, &a, "ResetInputMode")?;
-            ret(lua, ())
-        }),
-        ("EditBox", "ToggleInputLanguage", |lua, a| {
-            self_id(lua, &a, "ToggleInputLanguage")?;
-            ret(lua, ())
-        }),
-        ("EditBox", "SetSecurityDisablePaste", |lua, a| {
-            let id = self_id(lua, &a, "SetSecurityDisablePaste")?;
-            set_field(lua, id, "securityDisablePaste", FieldVal::Bool(true));
-            ret(lua, ())
-        }),
-        ("EditBox", "SetSecurityDisableSetText", |lua, a| {
-            let id = self_id(lua, &a, "SetSecurityDisableSetText")?;
-            set_field(lua, id, "securityDisableSetText", FieldVal::Bool(true));
-            ret(lua, ())
-        }),
-        ("EditBox", "GetNumLetters", |lua, a| {
-            let id = self_id(lua, &a, "GetNumLetters")?;
-            ret(lua, text_of(lua, id).chars().count() as i64)
-        }),
-        ("EditBox", "HasText", |lua, a| {
-            let id = self_id(lua, &a, "HasText")?;
-            ret(lua, !text_of(lua, id).is_empty())
-        }),
-        ("EditBox", "SetNumber", |lua, a| {
-            let id = self_id(lua, &a, "SetNumber")?;
-            let n = num(&arg(&a, 1)).unwrap_or(0.0);
-            let s = lua
-                .coerce_string(Value::Number(n))?
-                .map(|s| s.to_string_lossy())
-                .unwrap_or_default();
-            set_text(lua, id, &s)?;
-            ret(lua, ())
-        }),
-        ("EditBox", "GetNumber", |lua, a| {
-            let id = self_id(lua, &a, "GetNumber")?;
-            ret(lua, text_of(lua, id).trim().parse::<f64>().unwrap_or(0.0))
-        }),
-        ("EditBox", "SetNumeric", |lua, a| {
-            let id = self_id(lua, &a, "SetNumeric")?;
-            set_field(lua, id, "numeric", FieldVal::Bool(truthy(&arg(&a, 1))));
-            ret(lua, ())
-        }),
-        ("EditBox", "IsNumeric", |lua, a| {
-            let id = self_id(lua, &a, "IsNumeric")?;
-            ret(lua, get_field(lua, id, "numeric") == FieldVal::Bool(true))
-        }),
-        ("EditBox", "SetPassword", |lua, a| {
-            let id = self_id(lua, &a, "SetPassword")?;
-            set_field(lua, id, "password", FieldVal::Bool(truthy(&arg(&a, 1))));
-            ret(lua, ())
-        }),
-        ("EditBox", "IsPassword", |lua, a| {
-            let id = self_id(lua, &a, "IsPassword")?;
-            ret(lua, get_field(lua, id, "password") == FieldVal::Bool(true))
-        }),
-        ("EditBox", "SetFocus", |lua, a| {
-            let id = self_id(lua, &a, "SetFocus")?;
-            set_focus(lua, Some(id))?;
-            ret(lua, ())
-        }),
-        ("EditBox", "ClearFocus", |lua, a| {
-            let id = self_id(lua, &a, "ClearFocus")?;
-            if focused(lua) == Some(id) {
-                set_focus(lua, None)?;
-            }
-            ret(lua, ())
-        }),
-        ("EditBox", "HasFocus", |lua, a| {
-            let id = self_id(lua, &a, "HasFocus")?;
-            ret(lua, focused(lua) == Some(id))
-        }),
-        ("EditBox", "Enable", |lua, a| {
-            set_enabled(lua, self_id(lua, &a, "Enable")?, true)?;
-            ret(lua, ())
-        }),
-        ("EditBox", "Disable", |lua, a| {
-            set_enabled(lua, self_id(lua, &a, "Disable")?, false)?;
-            ret(lua, ())
-        }),
-        ("EditBox", "SetEnabled", |lua, a| {
-            set_enabled(lua, self_id(lua, &a, "SetEnabled")?, truthy(&arg(&a, 1)))?;
-            ret(lua, ())
-        }),
-        ("EditBox", "IsEnabled", |lua, a| {
-            ret(lua, is_enabled(lua, self_id(lua, &a, "IsEnabled")?))
-        }),
+        ("EditBox", "GetDisplayText", get_display_text),
+        ("EditBox", "GetNumLines", get_num_lines),
+        ("EditBox", "GetInputLanguage", get_input_language),
+        (
+            "EditBox",
+            "IsInIMECompositionMode",
+            is_in_ime_composition_mode,
+        ),
+        ("EditBox", "ResetInputMode", reset_input_mode),
+        ("EditBox", "ToggleInputLanguage", toggle_input_language),
+        (
+            "EditBox",
+            "SetSecurityDisablePaste",
+            set_security_disable_paste,
+        ),
+        (
+            "EditBox",
+            "SetSecurityDisableSetText",
+            set_security_disable_set_text,
+        ),
+        ("EditBox", "GetNumLetters", get_num_letters),
+        ("EditBox", "HasText", has_text),
+        ("EditBox", "SetNumber", set_number),
+        ("EditBox", "GetNumber", get_number),
+        ("EditBox", "SetNumeric", set_numeric),
+        ("EditBox", "IsNumeric", is_numeric),
+        ("EditBox", "SetPassword", set_password),
+        ("EditBox", "IsPassword", is_password),
+        ("EditBox", "SetFocus", edit_box_set_focus),
+        ("EditBox", "ClearFocus", clear_focus),
+        ("EditBox", "HasFocus", has_focus),
+        ("EditBox", "Enable", enable),
+        ("EditBox", "Disable", disable),
+        ("EditBox", "SetEnabled", edit_box_set_enabled),
+        ("EditBox", "IsEnabled", edit_box_is_enabled),
     ];
     install_methods(lua, methods)
+}
+
+/// `EditBox:SetText`.
+fn edit_box_set_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetText")?;
+    let Some(t) = string(&arg(&a, 1)) else {
+        return Err(wowsim_lua::lua_error(
+            lua,
+            "Usage: EditBox:SetText(\"text\")",
+        ));
+    };
+    set_text(lua, id, &t)?;
+    ret(lua, ())
+}
+
+/// `EditBox:Insert`.
+fn insert(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Insert")?;
+    let ins = string(&arg(&a, 1)).unwrap_or_default();
+    let (t, cursor) = insert_at_cursor(lua, id, &ins);
+    clear_highlight(lua, id);
+    set_text(lua, id, &t)?;
+    let len = text_of(lua, id).len();
+    set_field(
+        lua,
+        id,
+        "cursorPosition",
+        FieldVal::Num(cursor.min(len) as f64),
+    );
+    ret(lua, ())
+}
+
+/// `EditBox:SetCursorPosition`.
+fn set_cursor_position(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetCursorPosition")?;
+    let p = num(&arg(&a, 1))
+        .ok_or_else(|| wowsim_lua::lua_error(lua, "Usage: EditBox:SetCursorPosition(position)"))?;
+    let text = text_of(lua, id);
+    let mut c = (p.max(0.0) as usize).min(text.len());
+    while !text.is_char_boundary(c) {
+        c -= 1;
+    }
+    set_field(lua, id, "cursorPosition", FieldVal::Num(c as f64));
+    super::edit_cursor::moved(lua, id);
+    ret(lua, ())
+}
+
+/// `EditBox:GetUTF8CursorPosition`.
+fn get_utf8_cursor_position(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetUTF8CursorPosition")?;
+    let text = text_of(lua, id);
+    let c = (get_field(lua, id, "cursorPosition").as_f64().max(0.0) as usize).min(text.len());
+    let n = text.char_indices().take_while(|(i, _)| *i < c).count();
+    ret(lua, n as i64)
+}
+
+/// `EditBox:HighlightText`.
+fn highlight_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "HighlightText")?;
+    let len = text_of(lua, id).len() as f64;
+    let start = num(&arg(&a, 1)).unwrap_or(0.0);
+    let stop = match num(&arg(&a, 2)) {
+        Some(s) if s >= 0.0 => s.min(len),
+        _ => len,
+    };
+    set_field(
+        lua,
+        id,
+        "highlightStart",
+        FieldVal::Num(start.clamp(0.0, len)),
+    );
+    set_field(lua, id, "highlightEnd", FieldVal::Num(stop));
+    ret(lua, ())
+}
+
+/// `EditBox:SetHighlightColor`.
+fn set_highlight_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetHighlightColor")?;
+    let usage = "EditBox:SetHighlightColor(r, g, b [, a])";
+    let need = |i| {
+        num(&arg(&a, i)).ok_or_else(|| wowsim_lua::lua_error(lua, format_args!("Usage: {usage}")))
+    };
+    let c = [
+        need(1)?,
+        need(2)?,
+        need(3)?,
+        num(&arg(&a, 4)).unwrap_or(1.0),
+    ];
+    for (i, v) in c.into_iter().enumerate() {
+        set_field(
+            lua,
+            id,
+            &format!("EditBox:HighlightColor.{}", i + 1),
+            FieldVal::Num(v),
+        );
+    }
+    ret(lua, ())
+}
+
+/// `EditBox:ClearHighlightText`.
+fn clear_highlight_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearHighlightText")?;
+    clear_highlight(lua, id);
+    ret(lua, ())
+}
+
+/// `EditBox:AddHistoryLine`.
+fn add_history_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AddHistoryLine")?;
+    let line = string(&arg(&a, 1))
+        .ok_or_else(|| wowsim_lua::lua_error(lua, "Usage: EditBox:AddHistoryLine(\"text\")"))?;
+    let max = get_field(lua, id, "historyLines").as_f64() as usize;
+    with_history(lua, |h| {
+        let l = h.lines.entry(id).or_default();
+        l.push(line);
+        if max > 0 && l.len() > max {
+            let extra = l.len() - max;
+            l.drain(..extra);
+        }
+        h.pos.remove(&id);
+    });
+    ret(lua, ())
+}
+
+/// `EditBox:ClearHistory`.
+fn clear_history(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearHistory")?;
+    with_history(lua, |h| {
+        h.lines.remove(&id);
+        h.pos.remove(&id);
+    });
+    ret(lua, ())
+}
+
+/// `EditBox:GetDisplayText`.
+fn get_display_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetDisplayText")?;
+    let t = text_of(lua, id);
+    if get_field(lua, id, "password") == FieldVal::Bool(true) {
+        return ret(lua, "*".repeat(t.chars().count()));
+    }
+    ret(lua, t)
+}
+
+/// `EditBox:GetNumLines`.
+fn get_num_lines(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetNumLines")?;
+    let t = text_of(lua, id);
+    ret(lua, (t.matches('\n').count() + 1) as i64)
+}
+
+/// `EditBox:GetInputLanguage`.
+fn get_input_language(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    self_id(lua, &a, "GetInputLanguage")?;
+    ret(lua, "ROMAN")
+}
+
+/// `EditBox:IsInIMECompositionMode`.
+fn is_in_ime_composition_mode(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    self_id(lua, &a, "IsInIMECompositionMode")?;
+    ret(lua, false)
+}
+
+/// `EditBox:ResetInputMode`.
+fn reset_input_mode(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    self_id(lua, &a, "ResetInputMode")?;
+    ret(lua, ())
+}
+
+/// `EditBox:ToggleInputLanguage`.
+fn toggle_input_language(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    self_id(lua, &a, "ToggleInputLanguage")?;
+    ret(lua, ())
+}
+
+/// `EditBox:SetSecurityDisablePaste`.
+fn set_security_disable_paste(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetSecurityDisablePaste")?;
+    set_field(lua, id, "securityDisablePaste", FieldVal::Bool(true));
+    ret(lua, ())
+}
+
+/// `EditBox:SetSecurityDisableSetText`.
+fn set_security_disable_set_text(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetSecurityDisableSetText")?;
+    set_field(lua, id, "securityDisableSetText", FieldVal::Bool(true));
+    ret(lua, ())
+}
+
+/// `EditBox:GetNumLetters`.
+fn get_num_letters(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetNumLetters")?;
+    ret(lua, text_of(lua, id).chars().count() as i64)
+}
+
+/// `EditBox:HasText`.
+fn has_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "HasText")?;
+    ret(lua, !text_of(lua, id).is_empty())
+}
+
+/// `EditBox:SetNumber`.
+fn set_number(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetNumber")?;
+    let n = num(&arg(&a, 1)).unwrap_or(0.0);
+    let s = lua
+        .coerce_string(Value::Number(n))?
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    set_text(lua, id, &s)?;
+    ret(lua, ())
+}
+
+/// `EditBox:GetNumber`.
+fn get_number(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetNumber")?;
+    ret(lua, text_of(lua, id).trim().parse::<f64>().unwrap_or(0.0))
+}
+
+/// `EditBox:SetNumeric`.
+fn set_numeric(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetNumeric")?;
+    set_field(lua, id, "numeric", FieldVal::Bool(truthy(&arg(&a, 1))));
+    ret(lua, ())
+}
+
+/// `EditBox:IsNumeric`.
+fn is_numeric(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsNumeric")?;
+    ret(lua, get_field(lua, id, "numeric") == FieldVal::Bool(true))
+}
+
+/// `EditBox:SetPassword`.
+fn set_password(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetPassword")?;
+    set_field(lua, id, "password", FieldVal::Bool(truthy(&arg(&a, 1))));
+    ret(lua, ())
+}
+
+/// `EditBox:IsPassword`.
+fn is_password(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsPassword")?;
+    ret(lua, get_field(lua, id, "password") == FieldVal::Bool(true))
+}
+
+/// `EditBox:SetFocus`.
+fn edit_box_set_focus(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFocus")?;
+    set_focus(lua, Some(id))?;
+    ret(lua, ())
+}
+
+/// `EditBox:ClearFocus`.
+fn clear_focus(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearFocus")?;
+    if focused(lua) == Some(id) {
+        set_focus(lua, None)?;
+    }
+    ret(lua, ())
+}
+
+/// `EditBox:HasFocus`.
+fn has_focus(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "HasFocus")?;
+    ret(lua, focused(lua) == Some(id))
+}
+
+/// `EditBox:Enable`.
+fn enable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_enabled(lua, self_id(lua, &a, "Enable")?, true)?;
+    ret(lua, ())
+}
+
+/// `EditBox:Disable`.
+fn disable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_enabled(lua, self_id(lua, &a, "Disable")?, false)?;
+    ret(lua, ())
+}
+
+/// `EditBox:SetEnabled`.
+fn edit_box_set_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_enabled(lua, self_id(lua, &a, "SetEnabled")?, truthy(&arg(&a, 1)))?;
+    ret(lua, ())
+}
+
+/// `EditBox:IsEnabled`.
+fn edit_box_is_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, is_enabled(lua, self_id(lua, &a, "IsEnabled")?))
 }

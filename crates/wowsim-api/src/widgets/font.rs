@@ -95,109 +95,154 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         })?,
     )?;
     let methods: &[(&str, &str, Method)] = &[
-        ("FontInstance", "SetFont", |lua, a| {
-            let id = self_id(lua, &a, "SetFont")?;
-            let (Some(file), Some(height)) = (string(&arg(&a, 1)), num(&arg(&a, 2))) else {
-                return Err(lua_error(
-                    lua,
-                    "Usage: SetFont(\"font\", fontHeight [, \"flags\"])",
-                ));
-            };
-            let flags = string(&arg(&a, 3)).unwrap_or_default();
-            with_ui_mut(lua, |ui| {
-                ui.set_field_by_name(id, "fontFile", FieldVal::Str(file));
-                ui.set_field_by_name(id, "fontHeight", FieldVal::Num(height));
-                ui.set_field_by_name(id, "fontFlags", FieldVal::Str(flags));
-            });
-            ret(lua, true)
-        }),
-        ("FontInstance", "GetFont", |lua, a| {
-            let id = self_id(lua, &a, "GetFont")?;
-            let (file, h, flags) = with_ui(lua, |ui| {
-                (
-                    resolve(ui, id, "fontFile"),
-                    font_height(ui, id),
-                    resolve(ui, id, "fontFlags"),
-                )
-            });
-            let file = file.map_or(Ok(Value::Nil), |f| f.to_lua(lua))?;
-            let flags =
-                flags.map_or(Ok(Value::String(lua.create_string("")?)), |f| f.to_lua(lua))?;
-            ret(lua, (file, h, flags))
-        }),
-        ("FontInstance", "SetFontObject", |lua, a| {
-            let id = self_id(lua, &a, "SetFontObject")?;
-            let f = font_arg(lua, &arg(&a, 1), "SetFontObject")?;
-            set_font_object(lua, id, f);
-            ret(lua, ())
-        }),
-        ("FontInstance", "GetFontObject", |lua, a| {
-            let id = self_id(lua, &a, "GetFontObject")?;
-            let f = with_ui(lua, |ui| match own(ui, id, "fontObject") {
-                Some(FieldVal::Obj(f)) => Some(f),
-                _ => None,
-            });
-            ret(lua, obj_value(lua, f)?)
-        }),
-        ("FontInstance", "SetTextColor", |lua, a| {
-            let id = self_id(lua, &a, "SetTextColor")?;
-            let c = color(lua, &a, "SetTextColor(r, g, b [, a])")?;
-            set_nums(lua, id, &PROPS[3..7], &c);
-            ret(lua, ())
-        }),
-        ("FontInstance", "GetTextColor", |lua, a| {
-            let id = self_id(lua, &a, "GetTextColor")?;
-            get_nums(lua, id, &PROPS[3..7], 1.0)
-        }),
-        ("FontInstance", "SetShadowColor", |lua, a| {
-            let id = self_id(lua, &a, "SetShadowColor")?;
-            let c = color(lua, &a, "SetShadowColor(r, g, b [, a])")?;
-            set_nums(lua, id, &PROPS[7..11], &c);
-            ret(lua, ())
-        }),
-        ("FontInstance", "GetShadowColor", |lua, a| {
-            let id = self_id(lua, &a, "GetShadowColor")?;
-            get_nums(lua, id, &PROPS[7..11], 0.0)
-        }),
-        ("FontInstance", "SetShadowOffset", |lua, a| {
-            let id = self_id(lua, &a, "SetShadowOffset")?;
-            let x = need_num(lua, &a, 1, "SetShadowOffset(x, y)")?;
-            let y = need_num(lua, &a, 2, "SetShadowOffset(x, y)")?;
-            set_nums(lua, id, &SHADOW_OFFSET, &[x, y]);
-            ret(lua, ())
-        }),
-        ("FontInstance", "GetShadowOffset", |lua, a| {
-            let id = self_id(lua, &a, "GetShadowOffset")?;
-            get_nums(lua, id, &SHADOW_OFFSET, 0.0)
-        }),
-        ("FontInstance", "SetFontHeight", |lua, a| {
-            let id = self_id(lua, &a, "SetFontHeight")?;
-            let h = need_num(lua, &a, 1, "SetFontHeight(height)")?;
-            set_nums(lua, id, &["fontHeight"], &[h]);
-            ret(lua, ())
-        }),
-        ("FontInstance", "GetFontHeight", |lua, a| {
-            let id = self_id(lua, &a, "GetFontHeight")?;
-            ret(lua, with_ui(lua, |ui| font_height(ui, id)))
-        }),
-        ("Font", "CopyFontObject", |lua, a| {
-            let id = self_id(lua, &a, "CopyFontObject")?;
-            let Some(src) = font_arg(lua, &arg(&a, 1), "CopyFontObject")? else {
-                return Err(lua_error(lua, "Usage: CopyFontObject(font)"));
-            };
-            with_ui_mut(lua, |ui| {
-                let mut names: Vec<&str> = PROPS.to_vec();
-                names.extend(SHADOW_OFFSET);
-                names.extend(["justifyh", "justifyv", "spacing"]);
-                for n in names {
-                    let v = resolve(ui, src, n).or_else(|| Some(ui.field_by_name(src, n)));
-                    if let Some(v) = v.filter(|v| *v != FieldVal::Nil) {
-                        ui.set_field_by_name(id, n, v);
-                    }
-                }
-            });
-            ret(lua, ())
-        }),
+        ("FontInstance", "SetFont", set_font),
+        ("FontInstance", "GetFont", get_font),
+        (
+            "FontInstance",
+            "SetFontObject",
+            font_instance_set_font_object,
+        ),
+        ("FontInstance", "GetFontObject", get_font_object),
+        ("FontInstance", "SetTextColor", set_text_color),
+        ("FontInstance", "GetTextColor", get_text_color),
+        ("FontInstance", "SetShadowColor", set_shadow_color),
+        ("FontInstance", "GetShadowColor", get_shadow_color),
+        ("FontInstance", "SetShadowOffset", set_shadow_offset),
+        ("FontInstance", "GetShadowOffset", get_shadow_offset),
+        ("FontInstance", "SetFontHeight", set_font_height),
+        ("FontInstance", "GetFontHeight", get_font_height),
+        ("Font", "CopyFontObject", copy_font_object),
     ];
     install_methods(lua, methods)
+}
+
+/// `FontInstance:SetFont`.
+fn set_font(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFont")?;
+    let (Some(file), Some(height)) = (string(&arg(&a, 1)), num(&arg(&a, 2))) else {
+        return Err(lua_error(
+            lua,
+            "Usage: SetFont(\"font\", fontHeight [, \"flags\"])",
+        ));
+    };
+    let flags = string(&arg(&a, 3)).unwrap_or_default();
+    with_ui_mut(lua, |ui| {
+        ui.set_field_by_name(id, "fontFile", FieldVal::Str(file));
+        ui.set_field_by_name(id, "fontHeight", FieldVal::Num(height));
+        ui.set_field_by_name(id, "fontFlags", FieldVal::Str(flags));
+    });
+    ret(lua, true)
+}
+
+/// `FontInstance:GetFont`.
+fn get_font(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetFont")?;
+    let (file, h, flags) = with_ui(lua, |ui| {
+        (
+            resolve(ui, id, "fontFile"),
+            font_height(ui, id),
+            resolve(ui, id, "fontFlags"),
+        )
+    });
+    let file = file.map_or(Ok(Value::Nil), |f| f.to_lua(lua))?;
+    let flags = flags.map_or(Ok(Value::String(lua.create_string("")?)), |f| f.to_lua(lua))?;
+    ret(lua, (file, h, flags))
+}
+
+/// `FontInstance:SetFontObject`.
+fn font_instance_set_font_object(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFontObject")?;
+    let f = font_arg(lua, &arg(&a, 1), "SetFontObject")?;
+    set_font_object(lua, id, f);
+    ret(lua, ())
+}
+
+/// `FontInstance:GetFontObject`.
+fn get_font_object(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetFontObject")?;
+    let f = with_ui(lua, |ui| match own(ui, id, "fontObject") {
+        Some(FieldVal::Obj(f)) => Some(f),
+        _ => None,
+    });
+    ret(lua, obj_value(lua, f)?)
+}
+
+/// `FontInstance:SetTextColor`.
+fn set_text_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetTextColor")?;
+    let c = color(lua, &a, "SetTextColor(r, g, b [, a])")?;
+    set_nums(lua, id, &PROPS[3..7], &c);
+    ret(lua, ())
+}
+
+/// `FontInstance:GetTextColor`.
+fn get_text_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetTextColor")?;
+    get_nums(lua, id, &PROPS[3..7], 1.0)
+}
+
+/// `FontInstance:SetShadowColor`.
+fn set_shadow_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetShadowColor")?;
+    let c = color(lua, &a, "SetShadowColor(r, g, b [, a])")?;
+    set_nums(lua, id, &PROPS[7..11], &c);
+    ret(lua, ())
+}
+
+/// `FontInstance:GetShadowColor`.
+fn get_shadow_color(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetShadowColor")?;
+    get_nums(lua, id, &PROPS[7..11], 0.0)
+}
+
+/// `FontInstance:SetShadowOffset`.
+fn set_shadow_offset(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetShadowOffset")?;
+    let x = need_num(lua, &a, 1, "SetShadowOffset(x, y)")?;
+    let y = need_num(lua, &a, 2, "SetShadowOffset(x, y)")?;
+    set_nums(lua, id, &SHADOW_OFFSET, &[x, y]);
+    ret(lua, ())
+}
+
+/// `FontInstance:GetShadowOffset`.
+fn get_shadow_offset(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetShadowOffset")?;
+    get_nums(lua, id, &SHADOW_OFFSET, 0.0)
+}
+
+/// `FontInstance:SetFontHeight`.
+fn set_font_height(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFontHeight")?;
+    let h = need_num(lua, &a, 1, "SetFontHeight(height)")?;
+    set_nums(lua, id, &["fontHeight"], &[h]);
+    ret(lua, ())
+}
+
+/// `FontInstance:GetFontHeight`.
+fn get_font_height(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetFontHeight")?;
+    ret(lua, with_ui(lua, |ui| font_height(ui, id)))
+}
+
+/// `Font:CopyFontObject`.
+fn copy_font_object(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "CopyFontObject")?;
+    let Some(src) = font_arg(lua, &arg(&a, 1), "CopyFontObject")? else {
+        return Err(lua_error(lua, "Usage: CopyFontObject(font)"));
+    };
+    with_ui_mut(lua, |ui| {
+        let mut names: Vec<&str> = PROPS.to_vec();
+        names.extend(SHADOW_OFFSET);
+        names.extend(["justifyh", "justifyv", "spacing"]);
+        for n in names {
+            let v = resolve(ui, src, n).or_else(|| Some(ui.field_by_name(src, n)));
+            if let Some(v) = v.filter(|v| *v != FieldVal::Nil) {
+                ui.set_field_by_name(id, n, v);
+            }
+        }
+    });
+    ret(lua, ())
 }

@@ -79,65 +79,23 @@ fn measured(lua: &Lua, a: &MultiValue, method: &str) -> mlua::Result<(f64, f64, 
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("FontString", "ClearText", |lua, a| {
-            let id = self_id(lua, &a, "ClearText")?;
-            set_text(lua, id, &Value::Nil)?;
-            ret(lua, ())
-        }),
-        ("FontString", "SetFormattedText", |lua, a| {
-            let id = self_id(lua, &a, "SetFormattedText")?;
-            let format: mlua::Function =
-                lua.globals().get::<mlua::Table>("string")?.get("format")?;
-            let rest: MultiValue = a.iter().skip(1).cloned().collect();
-            let s: Value = format.call(rest)?;
-            set_text(lua, id, &s)?;
-            ret(lua, ())
-        }),
-        ("FontString", "GetStringWidth", |lua, a| {
-            ret(lua, measured(lua, &a, "GetStringWidth")?.0)
-        }),
-        ("FontString", "GetUnboundedStringWidth", |lua, a| {
-            ret(lua, measured(lua, &a, "GetUnboundedStringWidth")?.0)
-        }),
-        ("FontString", "GetStringHeight", |lua, a| {
-            ret(lua, measured(lua, &a, "GetStringHeight")?.1)
-        }),
-        ("FontString", "GetNumLines", |lua, a| {
-            ret(lua, measured(lua, &a, "GetNumLines")?.2 as i64)
-        }),
-        ("FontString", "GetLineHeight", |lua, a| {
-            ret(lua, measured(lua, &a, "GetLineHeight")?.3)
-        }),
-        ("FontString", "IsTruncated", |lua, a| {
-            ret(lua, measured(lua, &a, "IsTruncated")?.4)
-        }),
-        ("FontString", "SetWordWrap", |lua, a| {
-            let id = self_id(lua, &a, "SetWordWrap")?;
-            set_field(lua, id, "wordWrap", FieldVal::Bool(truthy(&arg(&a, 1))));
-            ret(lua, ())
-        }),
-        ("FontString", "CanWordWrap", |lua, a| {
-            let id = self_id(lua, &a, "CanWordWrap")?;
-            ret(lua, get_field(lua, id, "wordWrap") != FieldVal::Bool(false))
-        }),
-        ("FontString", "SetNonSpaceWrap", |lua, a| {
-            let id = self_id(lua, &a, "SetNonSpaceWrap")?;
-            set_field(lua, id, "nonSpaceWrap", FieldVal::Bool(truthy(&arg(&a, 1))));
-            ret(lua, ())
-        }),
-        ("FontString", "CanNonSpaceWrap", |lua, a| {
-            let id = self_id(lua, &a, "CanNonSpaceWrap")?;
-            ret(
-                lua,
-                get_field(lua, id, "nonSpaceWrap") == FieldVal::Bool(true),
-            )
-        }),
-        ("FontString", "SetTextHeight", |lua, a| {
-            let id = self_id(lua, &a, "SetTextHeight")?;
-            let h = need_num(lua, &a, 1, "FontString:SetTextHeight(height)")?;
-            set_field(lua, id, "fontHeight", FieldVal::Num(h));
-            ret(lua, ())
-        }),
+        ("FontString", "ClearText", clear_text),
+        ("FontString", "SetFormattedText", set_formatted_text),
+        ("FontString", "GetStringWidth", get_string_width),
+        (
+            "FontString",
+            "GetUnboundedStringWidth",
+            get_unbounded_string_width,
+        ),
+        ("FontString", "GetStringHeight", get_string_height),
+        ("FontString", "GetNumLines", get_num_lines),
+        ("FontString", "GetLineHeight", get_line_height),
+        ("FontString", "IsTruncated", is_truncated),
+        ("FontString", "SetWordWrap", set_word_wrap),
+        ("FontString", "CanWordWrap", can_word_wrap),
+        ("FontString", "SetNonSpaceWrap", set_non_space_wrap),
+        ("FontString", "CanNonSpaceWrap", can_non_space_wrap),
+        ("FontString", "SetTextHeight", set_text_height),
     ];
     install_methods(lua, methods)?;
     // SetText is hot (text updated every frame by many addons): a typed signature.
@@ -156,4 +114,91 @@ fn set_text_fast(ui: &mut UiState, id: u32, a: &super::fast_call::Args) -> bool 
         _ => return false,
     }
     true
+}
+
+/// `FontString:ClearText`.
+fn clear_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearText")?;
+    set_text(lua, id, &Value::Nil)?;
+    ret(lua, ())
+}
+
+/// `FontString:SetFormattedText`.
+fn set_formatted_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFormattedText")?;
+    let format: mlua::Function = lua.globals().get::<mlua::Table>("string")?.get("format")?;
+    let rest: MultiValue = a.iter().skip(1).cloned().collect();
+    let s: Value = format.call(rest)?;
+    set_text(lua, id, &s)?;
+    ret(lua, ())
+}
+
+/// `FontString:GetStringWidth`.
+fn get_string_width(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, measured(lua, &a, "GetStringWidth")?.0)
+}
+
+/// `FontString:GetUnboundedStringWidth`.
+fn get_unbounded_string_width(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, measured(lua, &a, "GetUnboundedStringWidth")?.0)
+}
+
+/// `FontString:GetStringHeight`.
+fn get_string_height(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, measured(lua, &a, "GetStringHeight")?.1)
+}
+
+/// `FontString:GetNumLines`.
+fn get_num_lines(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, measured(lua, &a, "GetNumLines")?.2 as i64)
+}
+
+/// `FontString:GetLineHeight`.
+fn get_line_height(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, measured(lua, &a, "GetLineHeight")?.3)
+}
+
+/// `FontString:IsTruncated`.
+fn is_truncated(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, measured(lua, &a, "IsTruncated")?.4)
+}
+
+/// `FontString:SetWordWrap`.
+fn set_word_wrap(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetWordWrap")?;
+    set_field(lua, id, "wordWrap", FieldVal::Bool(truthy(&arg(&a, 1))));
+    ret(lua, ())
+}
+
+/// `FontString:CanWordWrap`.
+fn can_word_wrap(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "CanWordWrap")?;
+    ret(lua, get_field(lua, id, "wordWrap") != FieldVal::Bool(false))
+}
+
+/// `FontString:SetNonSpaceWrap`.
+fn set_non_space_wrap(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetNonSpaceWrap")?;
+    set_field(lua, id, "nonSpaceWrap", FieldVal::Bool(truthy(&arg(&a, 1))));
+    ret(lua, ())
+}
+
+/// `FontString:CanNonSpaceWrap`.
+fn can_non_space_wrap(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "CanNonSpaceWrap")?;
+    ret(
+        lua,
+        get_field(lua, id, "nonSpaceWrap") == FieldVal::Bool(true),
+    )
+}
+
+/// `FontString:SetTextHeight`.
+fn set_text_height(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetTextHeight")?;
+    let h = need_num(lua, &a, 1, "FontString:SetTextHeight(height)")?;
+    set_field(lua, id, "fontHeight", FieldVal::Num(h));
+    ret(lua, ())
 }

@@ -492,158 +492,29 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     lua.globals()
         .raw_set("CreateFrame", lua.create_function(create_frame)?)?;
     let methods: &[(&str, &str, Method)] = &[
-        ("UIObject", "IsObjectType", |lua, a| {
-            let id = self_id(lua, &a, "IsObjectType")?;
-            let Value::String(s) = arg(&a, 1) else {
-                return Err(lua_error(lua, "Usage: IsObjectType(\"type\")"));
-            };
-            let t = type_of(lua, id);
-            ret(lua, types::is_a(t, &s.to_string_lossy()))
-        }),
+        ("UIObject", "IsObjectType", is_object_type),
         ("ScriptObject", "SetScript", set_script),
         ("ScriptObject", "GetScript", get_script),
         ("ScriptObject", "HookScript", hook_script),
         ("ScriptObject", "HasScript", has_script),
-        ("ParentedObjectBase", "GetParent", |lua, a| {
-            let id = self_id(lua, &a, "GetParent")?;
-            let p = lua
-                .app_data_ref::<UiState>()
-                .expect("ui")
-                .get(id)
-                .and_then(|o| o.parent);
-            match p {
-                Some(p) => ret(lua, object_table(lua, p)?),
-                None => ret(lua, ()),
-            }
-        }),
-        ("ParentedObjectBase", "SetParentKey", |lua, a| {
-            let id = self_id(lua, &a, "SetParentKey")?;
-            let Value::String(key) = arg(&a, 1) else {
-                return Err(lua_error(
-                    lua,
-                    "Usage: self:SetParentKey(parentKey [, clearOtherKeys])",
-                ));
-            };
-            if let Some(parent) = parent_table(lua, id)? {
-                let me = object_table(lua, id)?;
-                if !matches!(arg(&a, 2), Value::Nil | Value::Boolean(false)) {
-                    clear_parent_keys(&parent, &me)?;
-                }
-                parent.raw_set(key.clone(), me)?;
-            }
-            let key = key.to_string_lossy().to_string();
-            super::util::with_ui_mut(lua, |ui| {
-                if let Some(o) = ui.get_mut(id) {
-                    o.parent_key = Some(key);
-                }
-            });
-            ret(lua, ())
-        }),
-        ("ParentedObjectBase", "GetParentKey", |lua, a| {
-            let id = self_id(lua, &a, "GetParentKey")?;
-            let me = object_table(lua, id)?;
-            // The key last set (XML parentKey or SetParentKey) while it still holds this object;
-            // else any string key of the parent that does.
-            let last =
-                super::util::with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent_key.clone()));
-            if let (Some(k), Some(parent)) = (last, parent_table(lua, id)?) {
-                if matches!(parent.raw_get::<Value>(k.as_str())?, Value::Table(t) if t == me) {
-                    return ret(lua, k);
-                }
-            }
-            if let Some(parent) = parent_table(lua, id)? {
-                for pair in parent.pairs::<Value, Value>() {
-                    let (k, v) = pair?;
-                    if matches!(&v, Value::Table(t) if *t == me) && k.is_string() {
-                        return ret(lua, k);
-                    }
-                }
-            }
-            ret(lua, Value::Nil)
-        }),
-        ("ParentedObjectBase", "ClearParentKey", |lua, a| {
-            let id = self_id(lua, &a, "ClearParentKey")?;
-            if let Some(parent) = parent_table(lua, id)? {
-                clear_parent_keys(&parent, &object_table(lua, id)?)?;
-            }
-            super::util::with_ui_mut(lua, |ui| {
-                if let Some(o) = ui.get_mut(id) {
-                    o.parent_key = None;
-                }
-            });
-            ret(lua, ())
-        }),
-        ("ParentedObject", "SetParent", |lua, a| {
-            let id = self_id(lua, &a, "SetParent")?;
-            let p = parent_arg(lua, &arg(&a, 1), "SetParent")?;
-            if p.is_some_and(|p| is_self_or_descendant(lua, id, p)) {
-                // A cycle would hang every walk up the tree (visibility, scale, layout).
-                // The wording is ours; the client's text was not found.
-                return Err(lua_error(
-                    lua,
-                    "SetParent(): cannot parent an object to itself or to one of its descendants",
-                ));
-            }
-            set_parent(lua, id, p)?;
-            ret(lua, ())
-        }),
-        ("Frame", "GetChildren", |lua, a| {
-            children_of(lua, self_id(lua, &a, "GetChildren")?, true)
-        }),
-        ("Frame", "GetRegions", |lua, a| {
-            children_of(lua, self_id(lua, &a, "GetRegions")?, false)
-        }),
-        ("Frame", "GetNumChildren", |lua, a| {
-            let n = children_of(lua, self_id(lua, &a, "GetNumChildren")?, true)?.len();
-            ret(lua, n as i64)
-        }),
-        ("Frame", "GetNumRegions", |lua, a| {
-            let n = children_of(lua, self_id(lua, &a, "GetNumRegions")?, false)?.len();
-            ret(lua, n as i64)
-        }),
-        ("Frame", "SetID", |lua, a| {
-            let id = self_id(lua, &a, "SetID")?;
-            let v = match arg(&a, 1) {
-                Value::Integer(i) => i,
-                Value::Number(n) => n as i64,
-                _ => return Err(lua_error(lua, "Usage: SetID(ID)")),
-            };
-            if let Some(o) = lua.app_data_mut::<UiState>().expect("ui").get_mut(id) {
-                o.id = v;
-            }
-            ret(lua, ())
-        }),
+        ("ParentedObjectBase", "GetParent", get_parent),
+        ("ParentedObjectBase", "SetParentKey", set_parent_key),
+        ("ParentedObjectBase", "GetParentKey", get_parent_key),
+        ("ParentedObjectBase", "ClearParentKey", clear_parent_key),
+        ("ParentedObject", "SetParent", parented_object_set_parent),
+        ("Frame", "GetChildren", get_children),
+        ("Frame", "GetRegions", get_regions),
+        ("Frame", "GetNumChildren", get_num_children),
+        ("Frame", "GetNumRegions", get_num_regions),
+        ("Frame", "SetID", set_id),
         // Protected frames: `explicitlyProtected` (the XML `protected` attribute) is the only
         // source wow-sim knows, so both results are that flag.
-        ("Region", "IsProtected", |lua, a| {
-            let id = self_id(lua, &a, "IsProtected")?;
-            let on = super::util::get_field(lua, id, "explicitlyProtected")
-                == super::fields::FieldVal::Bool(true);
-            ret(lua, (on, on))
-        }),
-        ("Frame", "GetID", |lua, a| {
-            let id = self_id(lua, &a, "GetID")?;
-            ret(
-                lua,
-                lua.app_data_ref::<UiState>()
-                    .expect("ui")
-                    .get(id)
-                    .map(|o| o.id)
-                    .unwrap_or(0),
-            )
-        }),
-        ("Frame", "CreateTexture", |lua, a| {
-            create_region(lua, a, "Texture", "CreateTexture")
-        }),
-        ("Frame", "CreateMaskTexture", |lua, a| {
-            create_region(lua, a, "MaskTexture", "CreateMaskTexture")
-        }),
-        ("Frame", "CreateLine", |lua, a| {
-            create_region(lua, a, "Line", "CreateLine")
-        }),
-        ("Frame", "CreateFontString", |lua, a| {
-            create_region(lua, a, "FontString", "CreateFontString")
-        }),
+        ("Region", "IsProtected", is_protected),
+        ("Frame", "GetID", get_id),
+        ("Frame", "CreateTexture", create_texture),
+        ("Frame", "CreateMaskTexture", create_mask_texture),
+        ("Frame", "CreateLine", create_line),
+        ("Frame", "CreateFontString", create_font_string),
     ];
     for (owner, name, f) in methods {
         add_method(lua, owner, name, lua.create_function(*f)?)?;
@@ -727,4 +598,186 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     crate::events::install_methods(lua)?;
     let _ = Variadic::<Value>::new();
     Ok(())
+}
+
+/// `UIObject:IsObjectType`.
+fn is_object_type(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsObjectType")?;
+    let Value::String(s) = arg(&a, 1) else {
+        return Err(lua_error(lua, "Usage: IsObjectType(\"type\")"));
+    };
+    let t = type_of(lua, id);
+    ret(lua, types::is_a(t, &s.to_string_lossy()))
+}
+
+/// `ParentedObjectBase:GetParent`.
+fn get_parent(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetParent")?;
+    let p = lua
+        .app_data_ref::<UiState>()
+        .expect("ui")
+        .get(id)
+        .and_then(|o| o.parent);
+    match p {
+        Some(p) => ret(lua, object_table(lua, p)?),
+        None => ret(lua, ()),
+    }
+}
+
+/// `ParentedObjectBase:SetParentKey`.
+fn set_parent_key(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetParentKey")?;
+    let Value::String(key) = arg(&a, 1) else {
+        return Err(lua_error(
+            lua,
+            "Usage: self:SetParentKey(parentKey [, clearOtherKeys])",
+        ));
+    };
+    if let Some(parent) = parent_table(lua, id)? {
+        let me = object_table(lua, id)?;
+        if !matches!(arg(&a, 2), Value::Nil | Value::Boolean(false)) {
+            clear_parent_keys(&parent, &me)?;
+        }
+        parent.raw_set(key.clone(), me)?;
+    }
+    let key = key.to_string_lossy().to_string();
+    super::util::with_ui_mut(lua, |ui| {
+        if let Some(o) = ui.get_mut(id) {
+            o.parent_key = Some(key);
+        }
+    });
+    ret(lua, ())
+}
+
+/// `ParentedObjectBase:GetParentKey`.
+fn get_parent_key(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetParentKey")?;
+    let me = object_table(lua, id)?;
+    // The key last set (XML parentKey or SetParentKey) while it still holds this object;
+    // else any string key of the parent that does.
+    let last = super::util::with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent_key.clone()));
+    if let (Some(k), Some(parent)) = (last, parent_table(lua, id)?) {
+        if matches!(parent.raw_get::<Value>(k.as_str())?, Value::Table(t) if t == me) {
+            return ret(lua, k);
+        }
+    }
+    if let Some(parent) = parent_table(lua, id)? {
+        for pair in parent.pairs::<Value, Value>() {
+            let (k, v) = pair?;
+            if matches!(&v, Value::Table(t) if *t == me) && k.is_string() {
+                return ret(lua, k);
+            }
+        }
+    }
+    ret(lua, Value::Nil)
+}
+
+/// `ParentedObjectBase:ClearParentKey`.
+fn clear_parent_key(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearParentKey")?;
+    if let Some(parent) = parent_table(lua, id)? {
+        clear_parent_keys(&parent, &object_table(lua, id)?)?;
+    }
+    super::util::with_ui_mut(lua, |ui| {
+        if let Some(o) = ui.get_mut(id) {
+            o.parent_key = None;
+        }
+    });
+    ret(lua, ())
+}
+
+/// `ParentedObject:SetParent`.
+fn parented_object_set_parent(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetParent")?;
+    let p = parent_arg(lua, &arg(&a, 1), "SetParent")?;
+    if p.is_some_and(|p| is_self_or_descendant(lua, id, p)) {
+        // A cycle would hang every walk up the tree (visibility, scale, layout).
+        // The wording is ours; the client's text was not found.
+        return Err(lua_error(
+            lua,
+            "SetParent(): cannot parent an object to itself or to one of its descendants",
+        ));
+    }
+    set_parent(lua, id, p)?;
+    ret(lua, ())
+}
+
+/// `Frame:GetChildren`.
+fn get_children(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    children_of(lua, self_id(lua, &a, "GetChildren")?, true)
+}
+
+/// `Frame:GetRegions`.
+fn get_regions(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    children_of(lua, self_id(lua, &a, "GetRegions")?, false)
+}
+
+/// `Frame:GetNumChildren`.
+fn get_num_children(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let n = children_of(lua, self_id(lua, &a, "GetNumChildren")?, true)?.len();
+    ret(lua, n as i64)
+}
+
+/// `Frame:GetNumRegions`.
+fn get_num_regions(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let n = children_of(lua, self_id(lua, &a, "GetNumRegions")?, false)?.len();
+    ret(lua, n as i64)
+}
+
+/// `Frame:SetID`.
+fn set_id(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetID")?;
+    let v = match arg(&a, 1) {
+        Value::Integer(i) => i,
+        Value::Number(n) => n as i64,
+        _ => return Err(lua_error(lua, "Usage: SetID(ID)")),
+    };
+    if let Some(o) = lua.app_data_mut::<UiState>().expect("ui").get_mut(id) {
+        o.id = v;
+    }
+    ret(lua, ())
+}
+
+/// `Region:IsProtected`.
+fn is_protected(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsProtected")?;
+    let on = super::util::get_field(lua, id, "explicitlyProtected")
+        == super::fields::FieldVal::Bool(true);
+    ret(lua, (on, on))
+}
+
+/// `Frame:GetID`.
+fn get_id(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetID")?;
+    ret(
+        lua,
+        lua.app_data_ref::<UiState>()
+            .expect("ui")
+            .get(id)
+            .map(|o| o.id)
+            .unwrap_or(0),
+    )
+}
+
+/// `Frame:CreateTexture`.
+fn create_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    create_region(lua, a, "Texture", "CreateTexture")
+}
+
+/// `Frame:CreateMaskTexture`.
+fn create_mask_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    create_region(lua, a, "MaskTexture", "CreateMaskTexture")
+}
+
+/// `Frame:CreateLine`.
+fn create_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    create_region(lua, a, "Line", "CreateLine")
+}
+
+/// `Frame:CreateFontString`.
+fn create_font_string(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    create_region(lua, a, "FontString", "CreateFontString")
 }

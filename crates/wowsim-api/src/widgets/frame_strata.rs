@@ -102,90 +102,129 @@ fn get_attribute(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     lua.set_app_data(Attributes(lua.create_table()?));
     let methods: &[(&str, &str, Method)] = &[
-        ("Frame", "GetFrameStrata", |lua, a| {
-            let id = self_id(lua, &a, "GetFrameStrata")?;
-            ret(
-                lua,
-                STRATA[with_ui(lua, |ui| effective_strata(ui, id)) as usize],
-            )
-        }),
-        ("Frame", "SetFrameStrata", |lua, a| {
-            let id = self_id(lua, &a, "SetFrameStrata")?;
-            let s = string(&arg(&a, 1)).unwrap_or_default().to_uppercase();
-            let idx = STRATA.iter().position(|x| *x == s).map(|i| i as u8);
-            if idx.is_some() || s == "PARENT" {
-                with_ui_mut(lua, |ui| ui.get_mut(id).map(|o| o.strata = idx));
-            }
-            ret(lua, ())
-        }),
-        ("Frame", "GetFrameLevel", |lua, a| {
-            let id = self_id(lua, &a, "GetFrameLevel")?;
-            ret(lua, with_ui(lua, |ui| effective_level(ui, id)) as i64)
-        }),
-        ("Frame", "SetFrameLevel", |lua, a| {
-            let id = self_id(lua, &a, "SetFrameLevel")?;
-            let l = num(&arg(&a, 1))
-                .ok_or_else(|| wowsim_lua::lua_error(lua, "Usage: SetFrameLevel(level)"))?;
-            let l = (l as i32).clamp(0, 10000);
-            with_ui_mut(lua, |ui| ui.get_mut(id).map(|o| o.level = Some(l)));
-            ret(lua, ())
-        }),
-        ("Frame", "Raise", |lua, a| {
-            let id = self_id(lua, &a, "Raise")?;
-            with_ui_mut(lua, |ui| raise(ui, id));
-            ret(lua, ())
-        }),
-        ("Frame", "Lower", |lua, a| {
-            let id = self_id(lua, &a, "Lower")?;
-            with_ui_mut(lua, |ui| {
-                let cur = effective_level(ui, id);
-                if let Some((lo, _)) = level_range(ui, id) {
-                    if lo <= cur {
-                        let l = (lo - 1).max(0);
-                        if let Some(o) = ui.get_mut(id) {
-                            o.level = Some(l);
-                        }
-                    }
-                }
-            });
-            ret(lua, ())
-        }),
-        ("Frame", "SetClipsChildren", |lua, a| {
-            let id = self_id(lua, &a, "SetClipsChildren")?;
-            set_field(
-                lua,
-                id,
-                "clipsChildren",
-                FieldVal::Bool(truthy(&arg(&a, 1))),
-            );
-            ret(lua, ())
-        }),
-        ("Frame", "DoesClipChildren", |lua, a| {
-            let id = self_id(lua, &a, "DoesClipChildren")?;
-            ret(
-                lua,
-                get_field(lua, id, "clipsChildren") == FieldVal::Bool(true),
-            )
-        }),
-        ("Frame", "SetAttribute", |lua, a| {
-            set_attribute(lua, a, false)
-        }),
-        ("Frame", "SetAttributeNoHandler", |lua, a| {
-            set_attribute(lua, a, true)
-        }),
+        ("Frame", "GetFrameStrata", get_frame_strata),
+        ("Frame", "SetFrameStrata", set_frame_strata),
+        ("Frame", "GetFrameLevel", get_frame_level),
+        ("Frame", "SetFrameLevel", set_frame_level),
+        ("Frame", "Raise", frame_raise),
+        ("Frame", "Lower", frame_lower),
+        ("Frame", "SetClipsChildren", set_clips_children),
+        ("Frame", "DoesClipChildren", does_clip_children),
+        ("Frame", "SetAttribute", frame_set_attribute),
+        ("Frame", "SetAttributeNoHandler", set_attribute_no_handler),
         ("Frame", "GetAttribute", get_attribute),
-        ("Frame", "ClearAttribute", |lua, a| {
-            let id = self_id(lua, &a, "ClearAttribute")?;
-            if let Some(n) = string(&arg(&a, 1)) {
-                attrs_of(lua, id)?.raw_set(n.to_lowercase(), Value::Nil)?;
-            }
-            ret(lua, ())
-        }),
-        ("Frame", "ClearAttributes", |lua, a| {
-            let id = self_id(lua, &a, "ClearAttributes")?;
-            attributes(lua)?.raw_set(id, Value::Nil)?;
-            ret(lua, ())
-        }),
+        ("Frame", "ClearAttribute", clear_attribute),
+        ("Frame", "ClearAttributes", clear_attributes),
     ];
     install_methods(lua, methods)
+}
+
+/// `Frame:GetFrameStrata`.
+fn get_frame_strata(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetFrameStrata")?;
+    ret(
+        lua,
+        STRATA[with_ui(lua, |ui| effective_strata(ui, id)) as usize],
+    )
+}
+
+/// `Frame:SetFrameStrata`.
+fn set_frame_strata(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFrameStrata")?;
+    let s = string(&arg(&a, 1)).unwrap_or_default().to_uppercase();
+    let idx = STRATA.iter().position(|x| *x == s).map(|i| i as u8);
+    if idx.is_some() || s == "PARENT" {
+        with_ui_mut(lua, |ui| ui.get_mut(id).map(|o| o.strata = idx));
+    }
+    ret(lua, ())
+}
+
+/// `Frame:GetFrameLevel`.
+fn get_frame_level(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetFrameLevel")?;
+    ret(lua, with_ui(lua, |ui| effective_level(ui, id)) as i64)
+}
+
+/// `Frame:SetFrameLevel`.
+fn set_frame_level(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFrameLevel")?;
+    let l = num(&arg(&a, 1))
+        .ok_or_else(|| wowsim_lua::lua_error(lua, "Usage: SetFrameLevel(level)"))?;
+    let l = (l as i32).clamp(0, 10000);
+    with_ui_mut(lua, |ui| ui.get_mut(id).map(|o| o.level = Some(l)));
+    ret(lua, ())
+}
+
+/// `Frame:Raise`.
+fn frame_raise(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Raise")?;
+    with_ui_mut(lua, |ui| raise(ui, id));
+    ret(lua, ())
+}
+
+/// `Frame:Lower`.
+fn frame_lower(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Lower")?;
+    with_ui_mut(lua, |ui| {
+        let cur = effective_level(ui, id);
+        if let Some((lo, _)) = level_range(ui, id) {
+            if lo <= cur {
+                let l = (lo - 1).max(0);
+                if let Some(o) = ui.get_mut(id) {
+                    o.level = Some(l);
+                }
+            }
+        }
+    });
+    ret(lua, ())
+}
+
+/// `Frame:SetClipsChildren`.
+fn set_clips_children(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetClipsChildren")?;
+    set_field(
+        lua,
+        id,
+        "clipsChildren",
+        FieldVal::Bool(truthy(&arg(&a, 1))),
+    );
+    ret(lua, ())
+}
+
+/// `Frame:DoesClipChildren`.
+fn does_clip_children(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "DoesClipChildren")?;
+    ret(
+        lua,
+        get_field(lua, id, "clipsChildren") == FieldVal::Bool(true),
+    )
+}
+
+/// `Frame:SetAttribute`.
+fn frame_set_attribute(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_attribute(lua, a, false)
+}
+
+/// `Frame:SetAttributeNoHandler`.
+fn set_attribute_no_handler(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    set_attribute(lua, a, true)
+}
+
+/// `Frame:ClearAttribute`.
+fn clear_attribute(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearAttribute")?;
+    if let Some(n) = string(&arg(&a, 1)) {
+        attrs_of(lua, id)?.raw_set(n.to_lowercase(), Value::Nil)?;
+    }
+    ret(lua, ())
+}
+
+/// `Frame:ClearAttributes`.
+fn clear_attributes(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearAttributes")?;
+    attributes(lua)?.raw_set(id, Value::Nil)?;
+    ret(lua, ())
 }

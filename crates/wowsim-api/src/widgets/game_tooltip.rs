@@ -79,163 +79,255 @@ pub fn clear_lines(lua: &Lua, id: u32) -> mlua::Result<()> {
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("GameTooltip", "SetOwner", |lua, a| {
-            let id = self_id(lua, &a, "SetOwner")?;
-            let owner = obj_id(lua, &arg(&a, 1), "SetOwner")?;
-            let anchor = string(&arg(&a, 2)).unwrap_or_else(|| "ANCHOR_LEFT".into());
-            clear_lines(lua, id)?;
-            set_field(lua, id, "tooltipOwner", FieldVal::Obj(owner));
-            set_field(
-                lua,
-                id,
-                "tooltipAnchorType",
-                FieldVal::Str(anchor.to_uppercase()),
-            );
-            ret(lua, ())
-        }),
-        ("GameTooltip", "IsOwned", |lua, a| {
-            let id = self_id(lua, &a, "IsOwned")?;
-            let f = obj_id(lua, &arg(&a, 1), "IsOwned")?;
-            ret(lua, get_field(lua, id, "tooltipOwner") == FieldVal::Obj(f))
-        }),
-        ("GameTooltip", "SetAnchorType", |lua, a| {
-            let id = self_id(lua, &a, "SetAnchorType")?;
-            let anchor = string(&arg(&a, 1)).unwrap_or_else(|| "ANCHOR_LEFT".into());
-            set_field(
-                lua,
-                id,
-                "tooltipAnchorType",
-                FieldVal::Str(anchor.to_uppercase()),
-            );
-            ret(lua, ())
-        }),
-        ("GameTooltip", "AddLine", |lua, a| {
-            let id = self_id(lua, &a, "AddLine")?;
-            add_line(lua, id, &arg(&a, 1), rgb(&a, 2), &Value::Nil, [1.0; 3])?;
-            ret(lua, ())
-        }),
-        ("GameTooltip", "AddDoubleLine", |lua, a| {
-            let id = self_id(lua, &a, "AddDoubleLine")?;
-            add_line(lua, id, &arg(&a, 1), rgb(&a, 3), &arg(&a, 2), rgb(&a, 6))?;
-            ret(lua, ())
-        }),
-        ("GameTooltip", "SetText", |lua, a| {
-            let id = self_id(lua, &a, "SetText")?;
-            clear_lines(lua, id)?;
-            add_line(lua, id, &arg(&a, 1), rgb(&a, 2), &Value::Nil, [1.0; 3])?;
-            ret(lua, ())
-        }),
-        ("GameTooltip", "ClearLines", |lua, a| {
-            clear_lines(lua, self_id(lua, &a, "ClearLines")?)?;
-            ret(lua, ())
-        }),
-        ("GameTooltip", "GetLeftLine", |lua, a| {
-            let id = self_id(lua, &a, "GetLeftLine")?;
-            let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
-            let n = get_field(lua, id, "tooltipLines").as_f64() as usize;
-            let fs = if (1..=n).contains(&i) {
-                Some(line(lua, id, i, "Left")?)
-            } else {
-                None
-            };
-            ret(lua, obj_value(lua, fs)?)
-        }),
-        ("GameTooltip", "GetRightLine", |lua, a| {
-            let id = self_id(lua, &a, "GetRightLine")?;
-            let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
-            let n = get_field(lua, id, "tooltipLines").as_f64() as usize;
-            let fs = if (1..=n).contains(&i) {
-                Some(line(lua, id, i, "Right")?)
-            } else {
-                None
-            };
-            ret(lua, obj_value(lua, fs)?)
-        }),
-        ("GameTooltip", "AppendText", |lua, a| {
-            let id = self_id(lua, &a, "AppendText")?;
-            let add = string(&arg(&a, 1)).unwrap_or_default();
-            if get_field(lua, id, "tooltipLines").as_f64() < 1.0 {
-                add_line(lua, id, &arg(&a, 1), [1.0; 3], &Value::Nil, [1.0; 3])?;
-                return ret(lua, ());
-            }
-            let fs = line(lua, id, 1, "Left")?;
-            let old = match get_field(lua, fs, "text") {
-                FieldVal::Str(s) => s,
-                _ => String::new(),
-            };
-            let v = Value::String(lua.create_string(format!("{old}{add}"))?);
-            super::font_string::set_text(lua, fs, &v)?;
-            ret(lua, ())
-        }),
+        ("GameTooltip", "SetOwner", set_owner),
+        ("GameTooltip", "IsOwned", is_owned),
+        ("GameTooltip", "SetAnchorType", set_anchor_type),
+        ("GameTooltip", "AddLine", game_tooltip_add_line),
+        ("GameTooltip", "AddDoubleLine", add_double_line),
+        ("GameTooltip", "SetText", game_tooltip_set_text),
+        ("GameTooltip", "ClearLines", game_tooltip_clear_lines),
+        ("GameTooltip", "GetLeftLine", get_left_line),
+        ("GameTooltip", "GetRightLine", get_right_line),
+        ("GameTooltip", "AppendText", append_text),
         // Gives the tooltip a further pair of line FontStrings (no line is added).
-        ("GameTooltip", "AddFontStrings", |lua, a| {
-            let id = self_id(lua, &a, "AddFontStrings")?;
-            let l = obj_id(lua, &arg(&a, 1), "AddFontStrings")?;
-            let r = obj_id(lua, &arg(&a, 2), "AddFontStrings")?;
-            let mut i = 1;
-            while matches!(
-                get_field(lua, id, &format!("lineLeft{i}")),
-                FieldVal::Obj(_)
-            ) {
-                i += 1;
-            }
-            set_field(lua, id, &format!("lineLeft{i}"), FieldVal::Obj(l));
-            set_field(lua, id, &format!("lineRight{i}"), FieldVal::Obj(r));
-            ret(lua, ())
-        }),
-        ("GameTooltip", "AddTexture", |lua, a| {
-            let id = self_id(lua, &a, "AddTexture")?;
-            let n = get_field(lua, id, "tooltipTextures").as_f64();
-            set_field(lua, id, "tooltipTextures", FieldVal::Num(n + 1.0));
-            ret(lua, ())
-        }),
-        ("GameTooltip", "AddAtlas", |lua, a| {
-            let id = self_id(lua, &a, "AddAtlas")?;
-            let n = get_field(lua, id, "tooltipTextures").as_f64();
-            set_field(lua, id, "tooltipTextures", FieldVal::Num(n + 1.0));
-            ret(lua, ())
-        }),
-        ("GameTooltip", "SetCustomLineSpacing", |lua, a| {
-            let id = self_id(lua, &a, "SetCustomLineSpacing")?;
-            let v = num(&arg(&a, 1)).unwrap_or(0.0);
-            set_field(lua, id, "customLineSpacing", FieldVal::Num(v));
-            ret(lua, ())
-        }),
-        ("GameTooltip", "GetCustomLineSpacing", |lua, a| {
-            let id = self_id(lua, &a, "GetCustomLineSpacing")?;
-            ret(lua, get_field(lua, id, "customLineSpacing").as_f64())
-        }),
-        ("GameTooltip", "SetAllowShowWithNoLines", |lua, a| {
-            let id = self_id(lua, &a, "SetAllowShowWithNoLines")?;
-            let on = FieldVal::Bool(super::util::truthy(&arg(&a, 1)));
-            set_field(lua, id, "allowShowWithNoLines", on);
-            ret(lua, ())
-        }),
-        ("GameTooltip", "SetCustomWordWrapMinWidth", |lua, a| {
-            let id = self_id(lua, &a, "SetCustomWordWrapMinWidth")?;
-            let v = num(&arg(&a, 1)).unwrap_or(0.0);
-            set_field(lua, id, "customWordWrapMinWidth", FieldVal::Num(v));
-            ret(lua, ())
-        }),
-        ("GameTooltip", "SetShrinkToFitWrapped", |lua, a| {
-            let id = self_id(lua, &a, "SetShrinkToFitWrapped")?;
-            let on = FieldVal::Bool(super::util::truthy(&arg(&a, 1)));
-            set_field(lua, id, "shrinkToFitWrapped", on);
-            ret(lua, ())
-        }),
-        ("GameTooltip", "ClearPadding", |lua, a| {
-            let id = self_id(lua, &a, "ClearPadding")?;
-            for i in 1..=4 {
-                set_field(lua, id, &format!("GameTooltip:Padding.{i}"), FieldVal::Nil);
-            }
-            ret(lua, ())
-        }),
+        ("GameTooltip", "AddFontStrings", add_font_strings),
+        ("GameTooltip", "AddTexture", add_texture),
+        ("GameTooltip", "AddAtlas", add_atlas),
+        (
+            "GameTooltip",
+            "SetCustomLineSpacing",
+            set_custom_line_spacing,
+        ),
+        (
+            "GameTooltip",
+            "GetCustomLineSpacing",
+            get_custom_line_spacing,
+        ),
+        (
+            "GameTooltip",
+            "SetAllowShowWithNoLines",
+            set_allow_show_with_no_lines,
+        ),
+        (
+            "GameTooltip",
+            "SetCustomWordWrapMinWidth",
+            set_custom_word_wrap_min_width,
+        ),
+        (
+            "GameTooltip",
+            "SetShrinkToFitWrapped",
+            set_shrink_to_fit_wrapped,
+        ),
+        ("GameTooltip", "ClearPadding", clear_padding),
         // The client fades the tooltip out before hiding it; here it hides at once.
-        ("GameTooltip", "FadeOut", |lua, a| {
-            let id = self_id(lua, &a, "FadeOut")?;
-            frame::set_shown(lua, id, false)?;
-            ret(lua, ())
-        }),
+        ("GameTooltip", "FadeOut", fade_out),
     ];
     install_methods(lua, methods)
+}
+
+/// `GameTooltip:SetOwner`.
+fn set_owner(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetOwner")?;
+    let owner = obj_id(lua, &arg(&a, 1), "SetOwner")?;
+    let anchor = string(&arg(&a, 2)).unwrap_or_else(|| "ANCHOR_LEFT".into());
+    clear_lines(lua, id)?;
+    set_field(lua, id, "tooltipOwner", FieldVal::Obj(owner));
+    set_field(
+        lua,
+        id,
+        "tooltipAnchorType",
+        FieldVal::Str(anchor.to_uppercase()),
+    );
+    ret(lua, ())
+}
+
+/// `GameTooltip:IsOwned`.
+fn is_owned(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsOwned")?;
+    let f = obj_id(lua, &arg(&a, 1), "IsOwned")?;
+    ret(lua, get_field(lua, id, "tooltipOwner") == FieldVal::Obj(f))
+}
+
+/// `GameTooltip:SetAnchorType`.
+fn set_anchor_type(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetAnchorType")?;
+    let anchor = string(&arg(&a, 1)).unwrap_or_else(|| "ANCHOR_LEFT".into());
+    set_field(
+        lua,
+        id,
+        "tooltipAnchorType",
+        FieldVal::Str(anchor.to_uppercase()),
+    );
+    ret(lua, ())
+}
+
+/// `GameTooltip:AddLine`.
+fn game_tooltip_add_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AddLine")?;
+    add_line(lua, id, &arg(&a, 1), rgb(&a, 2), &Value::Nil, [1.0; 3])?;
+    ret(lua, ())
+}
+
+/// `GameTooltip:AddDoubleLine`.
+fn add_double_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AddDoubleLine")?;
+    add_line(lua, id, &arg(&a, 1), rgb(&a, 3), &arg(&a, 2), rgb(&a, 6))?;
+    ret(lua, ())
+}
+
+/// `GameTooltip:SetText`.
+fn game_tooltip_set_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetText")?;
+    clear_lines(lua, id)?;
+    add_line(lua, id, &arg(&a, 1), rgb(&a, 2), &Value::Nil, [1.0; 3])?;
+    ret(lua, ())
+}
+
+/// `GameTooltip:ClearLines`.
+fn game_tooltip_clear_lines(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    clear_lines(lua, self_id(lua, &a, "ClearLines")?)?;
+    ret(lua, ())
+}
+
+/// `GameTooltip:GetLeftLine`.
+fn get_left_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetLeftLine")?;
+    let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
+    let n = get_field(lua, id, "tooltipLines").as_f64() as usize;
+    let fs = if (1..=n).contains(&i) {
+        Some(line(lua, id, i, "Left")?)
+    } else {
+        None
+    };
+    ret(lua, obj_value(lua, fs)?)
+}
+
+/// `GameTooltip:GetRightLine`.
+fn get_right_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetRightLine")?;
+    let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
+    let n = get_field(lua, id, "tooltipLines").as_f64() as usize;
+    let fs = if (1..=n).contains(&i) {
+        Some(line(lua, id, i, "Right")?)
+    } else {
+        None
+    };
+    ret(lua, obj_value(lua, fs)?)
+}
+
+/// `GameTooltip:AppendText`.
+fn append_text(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AppendText")?;
+    let add = string(&arg(&a, 1)).unwrap_or_default();
+    if get_field(lua, id, "tooltipLines").as_f64() < 1.0 {
+        add_line(lua, id, &arg(&a, 1), [1.0; 3], &Value::Nil, [1.0; 3])?;
+        return ret(lua, ());
+    }
+    let fs = line(lua, id, 1, "Left")?;
+    let old = match get_field(lua, fs, "text") {
+        FieldVal::Str(s) => s,
+        _ => String::new(),
+    };
+    let v = Value::String(lua.create_string(format!("{old}{add}"))?);
+    super::font_string::set_text(lua, fs, &v)?;
+    ret(lua, ())
+}
+
+/// `GameTooltip:AddFontStrings`.
+fn add_font_strings(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AddFontStrings")?;
+    let l = obj_id(lua, &arg(&a, 1), "AddFontStrings")?;
+    let r = obj_id(lua, &arg(&a, 2), "AddFontStrings")?;
+    let mut i = 1;
+    while matches!(
+        get_field(lua, id, &format!("lineLeft{i}")),
+        FieldVal::Obj(_)
+    ) {
+        i += 1;
+    }
+    set_field(lua, id, &format!("lineLeft{i}"), FieldVal::Obj(l));
+    set_field(lua, id, &format!("lineRight{i}"), FieldVal::Obj(r));
+    ret(lua, ())
+}
+
+/// `GameTooltip:AddTexture`.
+fn add_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AddTexture")?;
+    let n = get_field(lua, id, "tooltipTextures").as_f64();
+    set_field(lua, id, "tooltipTextures", FieldVal::Num(n + 1.0));
+    ret(lua, ())
+}
+
+/// `GameTooltip:AddAtlas`.
+fn add_atlas(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AddAtlas")?;
+    let n = get_field(lua, id, "tooltipTextures").as_f64();
+    set_field(lua, id, "tooltipTextures", FieldVal::Num(n + 1.0));
+    ret(lua, ())
+}
+
+/// `GameTooltip:SetCustomLineSpacing`.
+fn set_custom_line_spacing(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetCustomLineSpacing")?;
+    let v = num(&arg(&a, 1)).unwrap_or(0.0);
+    set_field(lua, id, "customLineSpacing", FieldVal::Num(v));
+    ret(lua, ())
+}
+
+/// `GameTooltip:GetCustomLineSpacing`.
+fn get_custom_line_spacing(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetCustomLineSpacing")?;
+    ret(lua, get_field(lua, id, "customLineSpacing").as_f64())
+}
+
+/// `GameTooltip:SetAllowShowWithNoLines`.
+fn set_allow_show_with_no_lines(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetAllowShowWithNoLines")?;
+    let on = FieldVal::Bool(super::util::truthy(&arg(&a, 1)));
+    set_field(lua, id, "allowShowWithNoLines", on);
+    ret(lua, ())
+}
+
+/// `GameTooltip:SetCustomWordWrapMinWidth`.
+fn set_custom_word_wrap_min_width(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetCustomWordWrapMinWidth")?;
+    let v = num(&arg(&a, 1)).unwrap_or(0.0);
+    set_field(lua, id, "customWordWrapMinWidth", FieldVal::Num(v));
+    ret(lua, ())
+}
+
+/// `GameTooltip:SetShrinkToFitWrapped`.
+fn set_shrink_to_fit_wrapped(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetShrinkToFitWrapped")?;
+    let on = FieldVal::Bool(super::util::truthy(&arg(&a, 1)));
+    set_field(lua, id, "shrinkToFitWrapped", on);
+    ret(lua, ())
+}
+
+/// `GameTooltip:ClearPadding`.
+fn clear_padding(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearPadding")?;
+    for i in 1..=4 {
+        set_field(lua, id, &format!("GameTooltip:Padding.{i}"), FieldVal::Nil);
+    }
+    ret(lua, ())
+}
+
+/// `GameTooltip:FadeOut`.
+fn fade_out(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "FadeOut")?;
+    frame::set_shown(lua, id, false)?;
+    ret(lua, ())
 }

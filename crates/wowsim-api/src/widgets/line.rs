@@ -67,18 +67,30 @@ fn get_end(lua: &Lua, a: MultiValue, which: usize, method: &str) -> mlua::Result
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("Line", "SetStartPoint", |lua, a| {
-            set_end(lua, a, 0, "SetStartPoint")
-        }),
-        ("Line", "SetEndPoint", |lua, a| {
-            set_end(lua, a, 1, "SetEndPoint")
-        }),
-        ("Line", "GetStartPoint", |lua, a| {
-            get_end(lua, a, 0, "GetStartPoint")
-        }),
-        ("Line", "GetEndPoint", |lua, a| {
-            get_end(lua, a, 1, "GetEndPoint")
-        }),
+        ("Line", "SetStartPoint", set_start_point),
+        ("Line", "SetEndPoint", set_end_point),
+        ("Line", "GetStartPoint", get_start_point),
+        ("Line", "GetEndPoint", get_end_point),
     ];
     install_methods(lua, methods)
+}
+
+/// `Line:SetStartPoint`.
+fn set_start_point(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_end(lua, a, 0, "SetStartPoint")
+}
+
+/// `Line:SetEndPoint`.
+fn set_end_point(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_end(lua, a, 1, "SetEndPoint")
+}
+
+/// `Line:GetStartPoint`.
+fn get_start_point(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    get_end(lua, a, 0, "GetStartPoint")
+}
+
+/// `Line:GetEndPoint`.
+fn get_end_point(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    get_end(lua, a, 1, "GetEndPoint")
 }

@@ -96,151 +96,233 @@ fn offset(lua: &Lua, id: u32) -> i64 {
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
         ("MessageFrame", "AddMessage", add_message),
-        ("MessageFrame", "Clear", |lua, a| {
-            let id = self_id(lua, &a, "Clear")?;
-            with_msgs(lua, |m| m.remove(&id));
-            ret(lua, ())
-        }),
-        ("MessageFrame", "HasMessageByID", |lua, a| {
-            let id = self_id(lua, &a, "HasMessageByID")?;
-            let v = arg(&a, 1);
-            let Some(mid) = num(&v) else {
-                return Err(wowsim_lua::lua_error(
-                    lua,
-                    format_args!(
-                        "bad argument #1 to 'HasMessageByID' (number expected, got {})",
-                        wowsim_lua::type_name(&v)
-                    ),
-                ));
-            };
-            let has = with_msgs(lua, |m| {
-                m.get(&id)
-                    .is_some_and(|l| l.iter().any(|x| x.id == Some(mid)))
-            });
-            ret(lua, has)
-        }),
+        ("MessageFrame", "Clear", clear),
+        ("MessageFrame", "HasMessageByID", has_message_by_id),
         // Restarts the fade of the messages with this id: they count as added now.
-        ("MessageFrame", "ResetMessageFadeByID", |lua, a| {
-            let id = self_id(lua, &a, "ResetMessageFadeByID")?;
-            let Some(mid) = num(&arg(&a, 1)) else {
-                return Err(wowsim_lua::lua_error(
-                    lua,
-                    format_args!(
-                        "bad argument #1 to 'ResetMessageFadeByID' (number expected, got {})",
-                        wowsim_lua::type_name(&arg(&a, 1))
-                    ),
-                ));
-            };
-            let now = lua
-                .app_data_ref::<wowsim_lua::clock::Clock>()
-                .map_or(0.0, |c| c.now());
-            with_msgs(lua, |m| {
-                for msg in m.get_mut(&id).into_iter().flatten() {
-                    if msg.id == Some(mid) {
-                        msg.added = now;
-                    }
-                }
-            });
-            ret(lua, ())
-        }),
+        (
+            "MessageFrame",
+            "ResetMessageFadeByID",
+            reset_message_fade_by_id,
+        ),
         ("ScrollingMessageFrame", "AddMessage", add_message),
-        ("ScrollingMessageFrame", "Clear", |lua, a| {
-            let id = self_id(lua, &a, "Clear")?;
-            with_msgs(lua, |m| m.remove(&id));
-            scroll(lua, id, 0);
-            ret(lua, ())
-        }),
-        ("ScrollingMessageFrame", "GetNumMessages", |lua, a| {
-            ret(lua, count(lua, self_id(lua, &a, "GetNumMessages")?) as i64)
-        }),
-        ("ScrollingMessageFrame", "GetMessageInfo", |lua, a| {
-            let id = self_id(lua, &a, "GetMessageInfo")?;
-            let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
-            let m = with_msgs(lua, |m| {
-                m.get(&id).and_then(|l| l.get(i.wrapping_sub(1)).cloned())
-            });
-            match m {
-                Some(m) => ret(
-                    lua,
-                    (m.text, m.color[0], m.color[1], m.color[2], m.color[3], m.id),
-                ),
-                None => ret(lua, ()),
-            }
-        }),
-        ("ScrollingMessageFrame", "SetMaxLines", |lua, a| {
-            let id = self_id(lua, &a, "SetMaxLines")?;
-            let n = num(&arg(&a, 1)).unwrap_or(0.0);
-            set_field(lua, id, "maxLines", FieldVal::Num(n));
-            with_msgs(lua, |m| m.remove(&id));
-            ret(lua, ())
-        }),
-        ("ScrollingMessageFrame", "GetMaxLines", |lua, a| {
-            ret(lua, max_lines(lua, self_id(lua, &a, "GetMaxLines")?) as i64)
-        }),
-        ("ScrollingMessageFrame", "ScrollUp", |lua, a| {
-            let id = self_id(lua, &a, "ScrollUp")?;
-            scroll(lua, id, offset(lua, id) + 1);
-            ret(lua, ())
-        }),
-        ("ScrollingMessageFrame", "ScrollDown", |lua, a| {
-            let id = self_id(lua, &a, "ScrollDown")?;
-            scroll(lua, id, offset(lua, id) - 1);
-            ret(lua, ())
-        }),
-        ("ScrollingMessageFrame", "ScrollToTop", |lua, a| {
-            let id = self_id(lua, &a, "ScrollToTop")?;
-            scroll(lua, id, i64::MAX);
-            ret(lua, ())
-        }),
-        ("ScrollingMessageFrame", "ScrollToBottom", |lua, a| {
-            let id = self_id(lua, &a, "ScrollToBottom")?;
-            scroll(lua, id, 0);
-            ret(lua, ())
-        }),
-        ("ScrollingMessageFrame", "SetScrollOffset", |lua, a| {
-            let id = self_id(lua, &a, "SetScrollOffset")?;
-            scroll(lua, id, num(&arg(&a, 1)).unwrap_or(0.0) as i64);
-            ret(lua, ())
-        }),
-        ("ScrollingMessageFrame", "GetScrollOffset", |lua, a| {
-            ret(lua, offset(lua, self_id(lua, &a, "GetScrollOffset")?))
-        }),
-        ("ScrollingMessageFrame", "AtBottom", |lua, a| {
-            ret(lua, offset(lua, self_id(lua, &a, "AtBottom")?) == 0)
-        }),
-        ("ScrollingMessageFrame", "AtTop", |lua, a| {
-            let id = self_id(lua, &a, "AtTop")?;
-            ret(
-                lua,
-                offset(lua, id) >= count(lua, id).saturating_sub(1) as i64,
-            )
-        }),
-        ("ScrollingMessageFrame", "SetFading", |lua, a| {
-            let id = self_id(lua, &a, "SetFading")?;
-            set_field(lua, id, "fading", FieldVal::Bool(truthy(&arg(&a, 1))));
-            ret(lua, ())
-        }),
-        ("ScrollingMessageFrame", "GetFading", |lua, a| {
-            let id = self_id(lua, &a, "GetFading")?;
-            ret(lua, get_field(lua, id, "fading") != FieldVal::Bool(false))
-        }),
-        ("ScrollingMessageFrame", "SetTimeVisible", |lua, a| {
-            let id = self_id(lua, &a, "SetTimeVisible")?;
-            set_field(
-                lua,
-                id,
-                "timeVisible",
-                FieldVal::Num(num(&arg(&a, 1)).unwrap_or(10.0)),
-            );
-            ret(lua, ())
-        }),
-        ("ScrollingMessageFrame", "GetTimeVisible", |lua, a| {
-            let id = self_id(lua, &a, "GetTimeVisible")?;
-            match get_field(lua, id, "timeVisible") {
-                FieldVal::Num(n) => ret(lua, n),
-                _ => ret(lua, 10.0),
-            }
-        }),
+        (
+            "ScrollingMessageFrame",
+            "Clear",
+            scrolling_message_frame_clear,
+        ),
+        ("ScrollingMessageFrame", "GetNumMessages", get_num_messages),
+        ("ScrollingMessageFrame", "GetMessageInfo", get_message_info),
+        ("ScrollingMessageFrame", "SetMaxLines", set_max_lines),
+        ("ScrollingMessageFrame", "GetMaxLines", get_max_lines),
+        ("ScrollingMessageFrame", "ScrollUp", scroll_up),
+        ("ScrollingMessageFrame", "ScrollDown", scroll_down),
+        ("ScrollingMessageFrame", "ScrollToTop", scroll_to_top),
+        ("ScrollingMessageFrame", "ScrollToBottom", scroll_to_bottom),
+        (
+            "ScrollingMessageFrame",
+            "SetScrollOffset",
+            set_scroll_offset,
+        ),
+        (
+            "ScrollingMessageFrame",
+            "GetScrollOffset",
+            get_scroll_offset,
+        ),
+        ("ScrollingMessageFrame", "AtBottom", at_bottom),
+        ("ScrollingMessageFrame", "AtTop", at_top),
+        ("ScrollingMessageFrame", "SetFading", set_fading),
+        ("ScrollingMessageFrame", "GetFading", get_fading),
+        ("ScrollingMessageFrame", "SetTimeVisible", set_time_visible),
+        ("ScrollingMessageFrame", "GetTimeVisible", get_time_visible),
     ];
     install_methods(lua, methods)
+}
+
+/// `MessageFrame:Clear`.
+fn clear(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Clear")?;
+    with_msgs(lua, |m| m.remove(&id));
+    ret(lua, ())
+}
+
+/// `MessageFrame:HasMessageByID`.
+fn has_message_by_id(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "HasMessageByID")?;
+    let v = arg(&a, 1);
+    let Some(mid) = num(&v) else {
+        return Err(wowsim_lua::lua_error(
+            lua,
+            format_args!(
+                "bad argument #1 to 'HasMessageByID' (number expected, got {})",
+                wowsim_lua::type_name(&v)
+            ),
+        ));
+    };
+    let has = with_msgs(lua, |m| {
+        m.get(&id)
+            .is_some_and(|l| l.iter().any(|x| x.id == Some(mid)))
+    });
+    ret(lua, has)
+}
+
+/// `MessageFrame:ResetMessageFadeByID`.
+fn reset_message_fade_by_id(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ResetMessageFadeByID")?;
+    let Some(mid) = num(&arg(&a, 1)) else {
+        return Err(wowsim_lua::lua_error(
+            lua,
+            format_args!(
+                "bad argument #1 to 'ResetMessageFadeByID' (number expected, got {})",
+                wowsim_lua::type_name(&arg(&a, 1))
+            ),
+        ));
+    };
+    let now = lua
+        .app_data_ref::<wowsim_lua::clock::Clock>()
+        .map_or(0.0, |c| c.now());
+    with_msgs(lua, |m| {
+        for msg in m.get_mut(&id).into_iter().flatten() {
+            if msg.id == Some(mid) {
+                msg.added = now;
+            }
+        }
+    });
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:Clear`.
+fn scrolling_message_frame_clear(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Clear")?;
+    with_msgs(lua, |m| m.remove(&id));
+    scroll(lua, id, 0);
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:GetNumMessages`.
+fn get_num_messages(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, count(lua, self_id(lua, &a, "GetNumMessages")?) as i64)
+}
+
+/// `ScrollingMessageFrame:GetMessageInfo`.
+fn get_message_info(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetMessageInfo")?;
+    let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
+    let m = with_msgs(lua, |m| {
+        m.get(&id).and_then(|l| l.get(i.wrapping_sub(1)).cloned())
+    });
+    match m {
+        Some(m) => ret(
+            lua,
+            (m.text, m.color[0], m.color[1], m.color[2], m.color[3], m.id),
+        ),
+        None => ret(lua, ()),
+    }
+}
+
+/// `ScrollingMessageFrame:SetMaxLines`.
+fn set_max_lines(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetMaxLines")?;
+    let n = num(&arg(&a, 1)).unwrap_or(0.0);
+    set_field(lua, id, "maxLines", FieldVal::Num(n));
+    with_msgs(lua, |m| m.remove(&id));
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:GetMaxLines`.
+fn get_max_lines(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, max_lines(lua, self_id(lua, &a, "GetMaxLines")?) as i64)
+}
+
+/// `ScrollingMessageFrame:ScrollUp`.
+fn scroll_up(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ScrollUp")?;
+    scroll(lua, id, offset(lua, id) + 1);
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:ScrollDown`.
+fn scroll_down(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ScrollDown")?;
+    scroll(lua, id, offset(lua, id) - 1);
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:ScrollToTop`.
+fn scroll_to_top(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ScrollToTop")?;
+    scroll(lua, id, i64::MAX);
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:ScrollToBottom`.
+fn scroll_to_bottom(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ScrollToBottom")?;
+    scroll(lua, id, 0);
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:SetScrollOffset`.
+fn set_scroll_offset(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetScrollOffset")?;
+    scroll(lua, id, num(&arg(&a, 1)).unwrap_or(0.0) as i64);
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:GetScrollOffset`.
+fn get_scroll_offset(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, offset(lua, self_id(lua, &a, "GetScrollOffset")?))
+}
+
+/// `ScrollingMessageFrame:AtBottom`.
+fn at_bottom(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, offset(lua, self_id(lua, &a, "AtBottom")?) == 0)
+}
+
+/// `ScrollingMessageFrame:AtTop`.
+fn at_top(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AtTop")?;
+    ret(
+        lua,
+        offset(lua, id) >= count(lua, id).saturating_sub(1) as i64,
+    )
+}
+
+/// `ScrollingMessageFrame:SetFading`.
+fn set_fading(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetFading")?;
+    set_field(lua, id, "fading", FieldVal::Bool(truthy(&arg(&a, 1))));
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:GetFading`.
+fn get_fading(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetFading")?;
+    ret(lua, get_field(lua, id, "fading") != FieldVal::Bool(false))
+}
+
+/// `ScrollingMessageFrame:SetTimeVisible`.
+fn set_time_visible(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetTimeVisible")?;
+    set_field(
+        lua,
+        id,
+        "timeVisible",
+        FieldVal::Num(num(&arg(&a, 1)).unwrap_or(10.0)),
+    );
+    ret(lua, ())
+}
+
+/// `ScrollingMessageFrame:GetTimeVisible`.
+fn get_time_visible(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetTimeVisible")?;
+    match get_field(lua, id, "timeVisible") {
+        FieldVal::Num(n) => ret(lua, n),
+        _ => ret(lua, 10.0),
+    }
 }

@@ -36,37 +36,49 @@ fn create_actor(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, super::util::Method)] = &[
         ("ModelScene", "CreateActor", create_actor),
-        ("ModelScene", "GetNumActors", |lua, a| {
-            let id = self_id(lua, &a, "GetNumActors")?;
-            ret(lua, actors_of(lua, id).len() as i64)
-        }),
-        ("ModelScene", "GetActorAtIndex", |lua, a| {
-            let id = self_id(lua, &a, "GetActorAtIndex")?;
-            let Some(i) = num(&arg(&a, 1)) else {
-                return Err(lua_error(lua, "Usage: ModelScene:GetActorAtIndex(index)"));
-            };
-            let actors = actors_of(lua, id);
-            match actors.get((i as usize).wrapping_sub(1)) {
-                Some(&actor) if i >= 1.0 => ret(lua, object_table(lua, actor)?),
-                _ => ret(lua, Value::Nil),
-            }
-        }),
-        ("ModelScene", "SetViewInsets", |lua, a| {
-            let id = self_id(lua, &a, "SetViewInsets")?;
-            for (i, f) in INSETS.iter().enumerate() {
-                let v = num(&arg(&a, i + 1)).unwrap_or(0.0);
-                set_field(lua, id, f, FieldVal::Num(v));
-            }
-            ret(lua, ())
-        }),
-        ("ModelScene", "GetViewInsets", |lua, a| {
-            let id = self_id(lua, &a, "GetViewInsets")?;
-            let v: Vec<f64> = INSETS
-                .iter()
-                .map(|f| get_field(lua, id, f).as_f64())
-                .collect();
-            ret(lua, (v[0], v[1], v[2], v[3]))
-        }),
+        ("ModelScene", "GetNumActors", get_num_actors),
+        ("ModelScene", "GetActorAtIndex", get_actor_at_index),
+        ("ModelScene", "SetViewInsets", set_view_insets),
+        ("ModelScene", "GetViewInsets", get_view_insets),
     ];
     install_methods(lua, methods)
+}
+
+/// `ModelScene:GetNumActors`.
+fn get_num_actors(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetNumActors")?;
+    ret(lua, actors_of(lua, id).len() as i64)
+}
+
+/// `ModelScene:GetActorAtIndex`.
+fn get_actor_at_index(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetActorAtIndex")?;
+    let Some(i) = num(&arg(&a, 1)) else {
+        return Err(lua_error(lua, "Usage: ModelScene:GetActorAtIndex(index)"));
+    };
+    let actors = actors_of(lua, id);
+    match actors.get((i as usize).wrapping_sub(1)) {
+        Some(&actor) if i >= 1.0 => ret(lua, object_table(lua, actor)?),
+        _ => ret(lua, Value::Nil),
+    }
+}
+
+/// `ModelScene:SetViewInsets`.
+fn set_view_insets(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetViewInsets")?;
+    for (i, f) in INSETS.iter().enumerate() {
+        let v = num(&arg(&a, i + 1)).unwrap_or(0.0);
+        set_field(lua, id, f, FieldVal::Num(v));
+    }
+    ret(lua, ())
+}
+
+/// `ModelScene:GetViewInsets`.
+fn get_view_insets(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetViewInsets")?;
+    let v: Vec<f64> = INSETS
+        .iter()
+        .map(|f| get_field(lua, id, f).as_f64())
+        .collect();
+    ret(lua, (v[0], v[1], v[2], v[3]))
 }

@@ -359,194 +359,29 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     super::fast_call::add_method(lua, "Region", "SetPoint", f, set_point_fast)?;
     let methods: &[(&str, &str, Method)] = &[
         ("Region", "SetAllPoints", set_all_points),
-        ("Region", "ClearAllPoints", |lua, a| {
-            let id = self_id(lua, &a, "ClearAllPoints")?;
-            with_ui_mut(lua, |ui| {
-                node_of(ui, id).map(|n| ui.layout.clear_all_points(n))
-            });
-            ret(lua, ())
-        }),
-        ("Region", "ClearPoint", |lua, a| {
-            let id = self_id(lua, &a, "ClearPoint")?;
-            let who = with_ui(lua, |ui| display_name(ui, id));
-            let p = parse_point(lua, &who, &arg(&a, 1), false)?;
-            with_ui_mut(lua, |ui| {
-                node_of(ui, id).map(|n| ui.layout.clear_point(n, p))
-            });
-            ret(lua, ())
-        }),
-        ("Region", "AdjustPointsOffset", |lua, a| {
-            let id = self_id(lua, &a, "AdjustPointsOffset")?;
-            let (dx, dy) = (
-                num(&arg(&a, 1)).unwrap_or(0.0) as f32,
-                num(&arg(&a, 2)).unwrap_or(0.0) as f32,
-            );
-            adjust_points_offset(lua, id, dx, dy);
-            ret(lua, ())
-        }),
-        ("Region", "GetNumPoints", |lua, a| {
-            let id = self_id(lua, &a, "GetNumPoints")?;
-            ret(
-                lua,
-                with_ui(lua, |ui| {
-                    node_of(ui, id).map_or(0, |n| ui.layout.anchors(n).len() as i64)
-                }),
-            )
-        }),
-        ("Region", "GetPoint", |lua, a| {
-            let id = self_id(lua, &a, "GetPoint")?;
-            let i = num(&arg(&a, 1)).unwrap_or(1.0) as i64;
-            if i < 1 {
-                return ret(lua, ());
-            }
-            get_point(lua, id, Ok(i as usize - 1))
-        }),
-        ("Region", "GetPointByName", |lua, a| {
-            let id = self_id(lua, &a, "GetPointByName")?;
-            let who = with_ui(lua, |ui| display_name(ui, id));
-            let p = parse_point(lua, &who, &arg(&a, 1), false)?;
-            get_point(lua, id, Err(p))
-        }),
-        ("Region", "GetSize", |lua, a| {
-            let id = self_id(lua, &a, "GetSize")?;
-            let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&arg(&a, 1))));
-            ret(lua, (w as f64, h as f64))
-        }),
-        ("Region", "GetLeft", |lua, a| {
-            edge(lua, a, "GetLeft", |r| r.left)
-        }),
-        ("Region", "GetRight", |lua, a| {
-            edge(lua, a, "GetRight", |r| r.right())
-        }),
-        ("Region", "GetTop", |lua, a| {
-            edge(lua, a, "GetTop", |r| r.top())
-        }),
-        ("Region", "GetBottom", |lua, a| {
-            edge(lua, a, "GetBottom", |r| r.bottom)
-        }),
-        ("Region", "GetCenter", |lua, a| {
-            let id = self_id(lua, &a, "GetCenter")?;
-            match rect_values(lua, id, false) {
-                Some((r, _)) => ret(lua, (r.center().0 as f64, r.center().1 as f64)),
-                None => ret(lua, ()),
-            }
-        }),
-        ("Region", "GetRect", |lua, a| {
-            let id = self_id(lua, &a, "GetRect")?;
-            match rect_values(lua, id, false) {
-                Some((r, _)) => ret(
-                    lua,
-                    (
-                        r.left as f64,
-                        r.bottom as f64,
-                        r.width as f64,
-                        r.height as f64,
-                    ),
-                ),
-                None => ret(lua, ()),
-            }
-        }),
-        ("Region", "GetScaledRect", |lua, a| {
-            let id = self_id(lua, &a, "GetScaledRect")?;
-            match rect_values(lua, id, true) {
-                Some((r, s)) => {
-                    let r = r.scaled(s);
-                    ret(
-                        lua,
-                        (
-                            r.left as f64,
-                            r.bottom as f64,
-                            r.width as f64,
-                            r.height as f64,
-                        ),
-                    )
-                }
-                None => ret(lua, ()),
-            }
-        }),
-        ("Region", "IsRectValid", |lua, a| {
-            let id = self_id(lua, &a, "IsRectValid")?;
-            ret(
-                lua,
-                with_ui_mut(lua, |ui| {
-                    super::font_string::flush_text(ui);
-                    node_of(ui, id).is_some_and(|n| ui.layout.is_rect_valid(n))
-                }),
-            )
-        }),
-        ("RegionBase", "SetScale", |lua, a| {
-            let id = self_id(lua, &a, "SetScale")?;
-            let s = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetScale(scale)"))?;
-            if s <= 0.0 {
-                let who = with_ui(lua, |ui| display_name(ui, id));
-                return Err(lua_error(
-                    lua,
-                    format_args!("{who}:SetScale(): Scale must be > 0"),
-                ));
-            }
-            set_field(lua, id, "scale", FieldVal::Num(s));
-            with_ui_mut(lua, |ui| {
-                node_of(ui, id).map(|n| ui.layout.set_scale(n, s as f32))
-            });
-            ret(lua, ())
-        }),
-        ("Region", "GetEffectiveScale", |lua, a| {
-            let id = self_id(lua, &a, "GetEffectiveScale")?;
-            ret(
-                lua,
-                with_ui(lua, |ui| {
-                    node_of(ui, id).map_or(1.0, |n| ui.layout.effective_scale(n)) as f64
-                }),
-            )
-        }),
-        ("Frame", "GetEffectiveAlpha", |lua, a| {
-            let id = self_id(lua, &a, "GetEffectiveAlpha")?;
-            ret(lua, with_ui_mut(lua, |ui| effective_alpha(ui, id)))
-        }),
-        ("Region", "EnableMouse", |lua, a| {
-            let id = self_id(lua, &a, "EnableMouse")?;
-            let on = FieldVal::Bool(truthy(&arg(&a, 1)));
-            set_field(lua, id, "mouseClickEnabled", on.clone());
-            set_field(lua, id, "mouseMotionEnabled", on);
-            ret(lua, ())
-        }),
-        ("Region", "IsMouseEnabled", |lua, a| {
-            let id = self_id(lua, &a, "IsMouseEnabled")?;
-            let on = get_field(lua, id, "mouseClickEnabled") == FieldVal::Bool(true)
-                || get_field(lua, id, "mouseMotionEnabled") == FieldVal::Bool(true);
-            ret(lua, on)
-        }),
-        ("Frame", "SetClampedToScreen", |lua, a| {
-            let id = self_id(lua, &a, "SetClampedToScreen")?;
-            let on = truthy(&arg(&a, 1));
-            set_field(lua, id, "isClampedToScreen", FieldVal::Bool(on));
-            update_clamp(lua, id);
-            ret(lua, ())
-        }),
-        ("Frame", "SetClampRectInsets", |lua, a| {
-            let id = self_id(lua, &a, "SetClampRectInsets")?;
-            for (i, f) in ["clampLeft", "clampRight", "clampTop", "clampBottom"]
-                .iter()
-                .enumerate()
-            {
-                set_field(
-                    lua,
-                    id,
-                    f,
-                    FieldVal::Num(num(&arg(&a, i + 1)).unwrap_or(0.0)),
-                );
-            }
-            update_clamp(lua, id);
-            ret(lua, ())
-        }),
-        ("Frame", "GetClampRectInsets", |lua, a| {
-            let id = self_id(lua, &a, "GetClampRectInsets")?;
-            let v: Vec<f64> = ["clampLeft", "clampRight", "clampTop", "clampBottom"]
-                .iter()
-                .map(|f| get_field(lua, id, f).as_f64())
-                .collect();
-            ret(lua, (v[0], v[1], v[2], v[3]))
-        }),
+        ("Region", "ClearAllPoints", region_clear_all_points),
+        ("Region", "ClearPoint", region_clear_point),
+        ("Region", "AdjustPointsOffset", region_adjust_points_offset),
+        ("Region", "GetNumPoints", get_num_points),
+        ("Region", "GetPoint", region_get_point),
+        ("Region", "GetPointByName", get_point_by_name),
+        ("Region", "GetSize", get_size),
+        ("Region", "GetLeft", get_left),
+        ("Region", "GetRight", get_right),
+        ("Region", "GetTop", get_top),
+        ("Region", "GetBottom", get_bottom),
+        ("Region", "GetCenter", get_center),
+        ("Region", "GetRect", get_rect),
+        ("Region", "GetScaledRect", get_scaled_rect),
+        ("Region", "IsRectValid", region_is_rect_valid),
+        ("RegionBase", "SetScale", region_base_set_scale),
+        ("Region", "GetEffectiveScale", get_effective_scale),
+        ("Frame", "GetEffectiveAlpha", get_effective_alpha),
+        ("Region", "EnableMouse", enable_mouse),
+        ("Region", "IsMouseEnabled", is_mouse_enabled),
+        ("Frame", "SetClampedToScreen", set_clamped_to_screen),
+        ("Frame", "SetClampRectInsets", set_clamp_rect_insets),
+        ("Frame", "GetClampRectInsets", get_clamp_rect_insets),
     ];
     install_methods(lua, methods)?;
     // Hot setters with typed signatures (no argument/result lists to build).
@@ -617,4 +452,241 @@ fn update_clamp(lua: &Lua, id: u32) {
             ui.layout.set_clamped(n, on, insets);
         }
     });
+}
+
+/// `Region:ClearAllPoints`.
+fn region_clear_all_points(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearAllPoints")?;
+    with_ui_mut(lua, |ui| {
+        node_of(ui, id).map(|n| ui.layout.clear_all_points(n))
+    });
+    ret(lua, ())
+}
+
+/// `Region:ClearPoint`.
+fn region_clear_point(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "ClearPoint")?;
+    let who = with_ui(lua, |ui| display_name(ui, id));
+    let p = parse_point(lua, &who, &arg(&a, 1), false)?;
+    with_ui_mut(lua, |ui| {
+        node_of(ui, id).map(|n| ui.layout.clear_point(n, p))
+    });
+    ret(lua, ())
+}
+
+/// `Region:AdjustPointsOffset`.
+fn region_adjust_points_offset(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AdjustPointsOffset")?;
+    let (dx, dy) = (
+        num(&arg(&a, 1)).unwrap_or(0.0) as f32,
+        num(&arg(&a, 2)).unwrap_or(0.0) as f32,
+    );
+    adjust_points_offset(lua, id, dx, dy);
+    ret(lua, ())
+}
+
+/// `Region:GetNumPoints`.
+fn get_num_points(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetNumPoints")?;
+    ret(
+        lua,
+        with_ui(lua, |ui| {
+            node_of(ui, id).map_or(0, |n| ui.layout.anchors(n).len() as i64)
+        }),
+    )
+}
+
+/// `Region:GetPoint`.
+fn region_get_point(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetPoint")?;
+    let i = num(&arg(&a, 1)).unwrap_or(1.0) as i64;
+    if i < 1 {
+        return ret(lua, ());
+    }
+    get_point(lua, id, Ok(i as usize - 1))
+}
+
+/// `Region:GetPointByName`.
+fn get_point_by_name(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetPointByName")?;
+    let who = with_ui(lua, |ui| display_name(ui, id));
+    let p = parse_point(lua, &who, &arg(&a, 1), false)?;
+    get_point(lua, id, Err(p))
+}
+
+/// `Region:GetSize`.
+fn get_size(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetSize")?;
+    let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&arg(&a, 1))));
+    ret(lua, (w as f64, h as f64))
+}
+
+/// `Region:GetLeft`.
+fn get_left(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    edge(lua, a, "GetLeft", |r| r.left)
+}
+
+/// `Region:GetRight`.
+fn get_right(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    edge(lua, a, "GetRight", |r| r.right())
+}
+
+/// `Region:GetTop`.
+fn get_top(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    edge(lua, a, "GetTop", |r| r.top())
+}
+
+/// `Region:GetBottom`.
+fn get_bottom(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    edge(lua, a, "GetBottom", |r| r.bottom)
+}
+
+/// `Region:GetCenter`.
+fn get_center(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetCenter")?;
+    match rect_values(lua, id, false) {
+        Some((r, _)) => ret(lua, (r.center().0 as f64, r.center().1 as f64)),
+        None => ret(lua, ()),
+    }
+}
+
+/// `Region:GetRect`.
+fn get_rect(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetRect")?;
+    match rect_values(lua, id, false) {
+        Some((r, _)) => ret(
+            lua,
+            (
+                r.left as f64,
+                r.bottom as f64,
+                r.width as f64,
+                r.height as f64,
+            ),
+        ),
+        None => ret(lua, ()),
+    }
+}
+
+/// `Region:GetScaledRect`.
+fn get_scaled_rect(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetScaledRect")?;
+    match rect_values(lua, id, true) {
+        Some((r, s)) => {
+            let r = r.scaled(s);
+            ret(
+                lua,
+                (
+                    r.left as f64,
+                    r.bottom as f64,
+                    r.width as f64,
+                    r.height as f64,
+                ),
+            )
+        }
+        None => ret(lua, ()),
+    }
+}
+
+/// `Region:IsRectValid`.
+fn region_is_rect_valid(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsRectValid")?;
+    ret(
+        lua,
+        with_ui_mut(lua, |ui| {
+            super::font_string::flush_text(ui);
+            node_of(ui, id).is_some_and(|n| ui.layout.is_rect_valid(n))
+        }),
+    )
+}
+
+/// `RegionBase:SetScale`.
+fn region_base_set_scale(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetScale")?;
+    let s = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetScale(scale)"))?;
+    if s <= 0.0 {
+        let who = with_ui(lua, |ui| display_name(ui, id));
+        return Err(lua_error(
+            lua,
+            format_args!("{who}:SetScale(): Scale must be > 0"),
+        ));
+    }
+    set_field(lua, id, "scale", FieldVal::Num(s));
+    with_ui_mut(lua, |ui| {
+        node_of(ui, id).map(|n| ui.layout.set_scale(n, s as f32))
+    });
+    ret(lua, ())
+}
+
+/// `Region:GetEffectiveScale`.
+fn get_effective_scale(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetEffectiveScale")?;
+    ret(
+        lua,
+        with_ui(lua, |ui| {
+            node_of(ui, id).map_or(1.0, |n| ui.layout.effective_scale(n)) as f64
+        }),
+    )
+}
+
+/// `Frame:GetEffectiveAlpha`.
+fn get_effective_alpha(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetEffectiveAlpha")?;
+    ret(lua, with_ui_mut(lua, |ui| effective_alpha(ui, id)))
+}
+
+/// `Region:EnableMouse`.
+fn enable_mouse(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "EnableMouse")?;
+    let on = FieldVal::Bool(truthy(&arg(&a, 1)));
+    set_field(lua, id, "mouseClickEnabled", on.clone());
+    set_field(lua, id, "mouseMotionEnabled", on);
+    ret(lua, ())
+}
+
+/// `Region:IsMouseEnabled`.
+fn is_mouse_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsMouseEnabled")?;
+    let on = get_field(lua, id, "mouseClickEnabled") == FieldVal::Bool(true)
+        || get_field(lua, id, "mouseMotionEnabled") == FieldVal::Bool(true);
+    ret(lua, on)
+}
+
+/// `Frame:SetClampedToScreen`.
+fn set_clamped_to_screen(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetClampedToScreen")?;
+    let on = truthy(&arg(&a, 1));
+    set_field(lua, id, "isClampedToScreen", FieldVal::Bool(on));
+    update_clamp(lua, id);
+    ret(lua, ())
+}
+
+/// `Frame:SetClampRectInsets`.
+fn set_clamp_rect_insets(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetClampRectInsets")?;
+    for (i, f) in ["clampLeft", "clampRight", "clampTop", "clampBottom"]
+        .iter()
+        .enumerate()
+    {
+        set_field(
+            lua,
+            id,
+            f,
+            FieldVal::Num(num(&arg(&a, i + 1)).unwrap_or(0.0)),
+        );
+    }
+    update_clamp(lua, id);
+    ret(lua, ())
+}
+
+/// `Frame:GetClampRectInsets`.
+fn get_clamp_rect_insets(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetClampRectInsets")?;
+    let v: Vec<f64> = ["clampLeft", "clampRight", "clampTop", "clampBottom"]
+        .iter()
+        .map(|f| get_field(lua, id, f).as_f64())
+        .collect();
+    ret(lua, (v[0], v[1], v[2], v[3]))
 }

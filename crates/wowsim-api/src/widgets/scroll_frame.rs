@@ -126,50 +126,89 @@ pub fn set_scroll(lua: &Lua, id: u32, vertical: bool, offset: f64) -> mlua::Resu
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("ScrollFrame", "SetScrollChild", |lua, a| {
-            let id = self_id(lua, &a, "SetScrollChild")?;
-            let c = obj_id(lua, &arg(&a, 1), "SetScrollChild")?;
-            frame::set_parent(lua, c, Some(id))?;
-            set_field(lua, id, "scrollChild", FieldVal::Obj(c));
-            place_child(lua, id)?;
-            watch_range(lua, id);
-            ret(lua, ())
-        }),
-        ("ScrollFrame", "SetVerticalScroll", |lua, a| {
-            let id = self_id(lua, &a, "SetVerticalScroll")?;
-            let v = need_num(lua, &a, 1, "ScrollFrame:SetVerticalScroll(offset)")?;
-            set_scroll(lua, id, true, v)?;
-            ret(lua, ())
-        }),
-        ("ScrollFrame", "SetHorizontalScroll", |lua, a| {
-            let id = self_id(lua, &a, "SetHorizontalScroll")?;
-            let v = need_num(lua, &a, 1, "ScrollFrame:SetHorizontalScroll(offset)")?;
-            set_scroll(lua, id, false, v)?;
-            ret(lua, ())
-        }),
-        ("ScrollFrame", "GetVerticalScrollRange", |lua, a| {
-            ret(
-                lua,
-                scroll_range(lua, self_id(lua, &a, "GetVerticalScrollRange")?).1,
-            )
-        }),
-        ("ScrollFrame", "GetHorizontalScrollRange", |lua, a| {
-            ret(
-                lua,
-                scroll_range(lua, self_id(lua, &a, "GetHorizontalScrollRange")?).0,
-            )
-        }),
-        ("ScrollFrame", "UpdateScrollChildRect", |lua, a| {
-            let id = self_id(lua, &a, "UpdateScrollChildRect")?;
-            let (h, v) = scroll_range(lua, id);
-            if let Some(mut r) = lua.app_data_mut::<ReportedRanges>() {
-                if let Some(old) = r.0.get_mut(&id) {
-                    *old = Some((h, v));
-                }
-            }
-            fire_script(lua, id, "OnScrollRangeChanged", (h, v))?;
-            ret(lua, ())
-        }),
+        ("ScrollFrame", "SetScrollChild", set_scroll_child),
+        ("ScrollFrame", "SetVerticalScroll", set_vertical_scroll),
+        ("ScrollFrame", "SetHorizontalScroll", set_horizontal_scroll),
+        (
+            "ScrollFrame",
+            "GetVerticalScrollRange",
+            get_vertical_scroll_range,
+        ),
+        (
+            "ScrollFrame",
+            "GetHorizontalScrollRange",
+            get_horizontal_scroll_range,
+        ),
+        (
+            "ScrollFrame",
+            "UpdateScrollChildRect",
+            update_scroll_child_rect,
+        ),
     ];
     install_methods(lua, methods)
+}
+
+/// `ScrollFrame:SetScrollChild`.
+fn set_scroll_child(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetScrollChild")?;
+    let c = obj_id(lua, &arg(&a, 1), "SetScrollChild")?;
+    frame::set_parent(lua, c, Some(id))?;
+    set_field(lua, id, "scrollChild", FieldVal::Obj(c));
+    place_child(lua, id)?;
+    watch_range(lua, id);
+    ret(lua, ())
+}
+
+/// `ScrollFrame:SetVerticalScroll`.
+fn set_vertical_scroll(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetVerticalScroll")?;
+    let v = need_num(lua, &a, 1, "ScrollFrame:SetVerticalScroll(offset)")?;
+    set_scroll(lua, id, true, v)?;
+    ret(lua, ())
+}
+
+/// `ScrollFrame:SetHorizontalScroll`.
+fn set_horizontal_scroll(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetHorizontalScroll")?;
+    let v = need_num(lua, &a, 1, "ScrollFrame:SetHorizontalScroll(offset)")?;
+    set_scroll(lua, id, false, v)?;
+    ret(lua, ())
+}
+
+/// `ScrollFrame:GetVerticalScrollRange`.
+fn get_vertical_scroll_range(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    ret(
+        lua,
+        scroll_range(lua, self_id(lua, &a, "GetVerticalScrollRange")?).1,
+    )
+}
+
+/// `ScrollFrame:GetHorizontalScrollRange`.
+fn get_horizontal_scroll_range(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    ret(
+        lua,
+        scroll_range(lua, self_id(lua, &a, "GetHorizontalScrollRange")?).0,
+    )
+}
+
+/// `ScrollFrame:UpdateScrollChildRect`.
+fn update_scroll_child_rect(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "UpdateScrollChildRect")?;
+    let (h, v) = scroll_range(lua, id);
+    if let Some(mut r) = lua.app_data_mut::<ReportedRanges>() {
+        if let Some(old) = r.0.get_mut(&id) {
+            *old = Some((h, v));
+        }
+    }
+    fire_script(lua, id, "OnScrollRangeChanged", (h, v))?;
+    ret(lua, ())
 }

@@ -93,34 +93,52 @@ pub fn drag_to(lua: &Lua, id: u32, cursor: (f32, f32)) -> mlua::Result<()> {
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("Slider", "SetMinMaxValues", |lua, a| {
-            let id = self_id(lua, &a, "SetMinMaxValues")?;
-            let min = need_num(lua, &a, 1, "Slider:SetMinMaxValues(min, max)")?;
-            let max = need_num(lua, &a, 2, "Slider:SetMinMaxValues(min, max)")?;
-            set_min_max(lua, id, min, max, "Slider:SetMinMaxValues")?;
-            ret(lua, ())
-        }),
-        ("Slider", "SetValue", |lua, a| {
-            let id = self_id(lua, &a, "SetValue")?;
-            let v = need_num(lua, &a, 1, "Slider:SetValue(value [, treatAsMouseEvent])")?;
-            set_value(lua, id, v, truthy(&arg(&a, 2)))?;
-            ret(lua, ())
-        }),
-        ("Slider", "Enable", |lua, a| {
-            set_enabled(lua, self_id(lua, &a, "Enable")?, true)?;
-            ret(lua, ())
-        }),
-        ("Slider", "Disable", |lua, a| {
-            set_enabled(lua, self_id(lua, &a, "Disable")?, false)?;
-            ret(lua, ())
-        }),
-        ("Slider", "SetEnabled", |lua, a| {
-            set_enabled(lua, self_id(lua, &a, "SetEnabled")?, truthy(&arg(&a, 1)))?;
-            ret(lua, ())
-        }),
-        ("Slider", "IsEnabled", |lua, a| {
-            ret(lua, is_enabled(lua, self_id(lua, &a, "IsEnabled")?))
-        }),
+        ("Slider", "SetMinMaxValues", set_min_max_values),
+        ("Slider", "SetValue", slider_set_value),
+        ("Slider", "Enable", enable),
+        ("Slider", "Disable", disable),
+        ("Slider", "SetEnabled", slider_set_enabled),
+        ("Slider", "IsEnabled", slider_is_enabled),
     ];
     install_methods(lua, methods)
+}
+
+/// `Slider:SetMinMaxValues`.
+fn set_min_max_values(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetMinMaxValues")?;
+    let min = need_num(lua, &a, 1, "Slider:SetMinMaxValues(min, max)")?;
+    let max = need_num(lua, &a, 2, "Slider:SetMinMaxValues(min, max)")?;
+    set_min_max(lua, id, min, max, "Slider:SetMinMaxValues")?;
+    ret(lua, ())
+}
+
+/// `Slider:SetValue`.
+fn slider_set_value(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetValue")?;
+    let v = need_num(lua, &a, 1, "Slider:SetValue(value [, treatAsMouseEvent])")?;
+    set_value(lua, id, v, truthy(&arg(&a, 2)))?;
+    ret(lua, ())
+}
+
+/// `Slider:Enable`.
+fn enable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_enabled(lua, self_id(lua, &a, "Enable")?, true)?;
+    ret(lua, ())
+}
+
+/// `Slider:Disable`.
+fn disable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_enabled(lua, self_id(lua, &a, "Disable")?, false)?;
+    ret(lua, ())
+}
+
+/// `Slider:SetEnabled`.
+fn slider_set_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    set_enabled(lua, self_id(lua, &a, "SetEnabled")?, truthy(&arg(&a, 1)))?;
+    ret(lua, ())
+}
+
+/// `Slider:IsEnabled`.
+fn slider_is_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    ret(lua, is_enabled(lua, self_id(lua, &a, "IsEnabled")?))
 }

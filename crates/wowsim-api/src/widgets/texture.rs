@@ -168,134 +168,22 @@ fn color_args(lua: &Lua, a: &MultiValue, usage: &str) -> mlua::Result<[f64; 4]> 
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("TextureBase", "GetTexture", |lua, a| {
-            let id = self_id(lua, &a, "GetTexture")?;
-            get_field(lua, id, "texture")
-                .to_lua(lua)
-                .and_then(|v| ret(lua, v))
-        }),
-        ("TextureBase", "GetTextureFilePath", |lua, a| {
-            let id = self_id(lua, &a, "GetTextureFilePath")?;
-            get_field(lua, id, "texture")
-                .to_lua(lua)
-                .and_then(|v| ret(lua, v))
-        }),
-        ("TextureBase", "GetTextureFileID", |lua, a| {
-            let id = self_id(lua, &a, "GetTextureFileID")?;
-            match get_field(lua, id, "texture") {
-                FieldVal::Num(n) => ret(lua, n),
-                _ => ret(lua, 0),
-            }
-        }),
-        ("TextureBase", "SetColorTexture", |lua, a| {
-            let id = self_id(lua, &a, "SetColorTexture")?;
-            let c = color_args(lua, &a, "Texture:SetColorTexture(r, g, b [, a])")?;
-            set_texture(lua, id, &Value::Nil);
-            with_ui_mut(lua, |ui| {
-                for (f, v) in [
-                    "colorTextureR",
-                    "colorTextureG",
-                    "colorTextureB",
-                    "colorTextureA",
-                ]
-                .iter()
-                .zip(c)
-                {
-                    ui.set_field_by_name(id, f, FieldVal::Num(v));
-                }
-            });
-            ret(lua, ())
-        }),
-        ("TextureBase", "SetAtlas", |lua, a| {
-            let id = self_id(lua, &a, "SetAtlas")?;
-            set_atlas(lua, id, string(&arg(&a, 1)), truthy(&arg(&a, 2)));
-            ret(lua, ())
-        }),
+        ("TextureBase", "GetTexture", get_texture),
+        ("TextureBase", "GetTextureFilePath", get_texture_file_path),
+        ("TextureBase", "GetTextureFileID", get_texture_file_id),
+        ("TextureBase", "SetColorTexture", set_color_texture),
+        ("TextureBase", "SetAtlas", texture_base_set_atlas),
         ("TextureBase", "SetTexCoord", set_tex_coord),
-        ("TextureBase", "ResetTexCoord", |lua, a| {
-            reset_tex_coord(lua, self_id(lua, &a, "ResetTexCoord")?);
-            ret(lua, ())
-        }),
-        ("TextureBase", "SetDesaturated", |lua, a| {
-            let id = self_id(lua, &a, "SetDesaturated")?;
-            let d = if truthy(&arg(&a, 1)) { 1.0 } else { 0.0 };
-            set_field(lua, id, "desaturation", FieldVal::Num(d));
-            ret(lua, ())
-        }),
-        ("TextureBase", "IsDesaturated", |lua, a| {
-            let id = self_id(lua, &a, "IsDesaturated")?;
-            ret(lua, get_field(lua, id, "desaturation").as_f64() > 0.0)
-        }),
-        ("TextureBase", "SetRotation", |lua, a| {
-            let id = self_id(lua, &a, "SetRotation")?;
-            let r = need_num(
-                lua,
-                &a,
-                1,
-                "Texture:SetRotation(radians [, normalizedRotationPoint])",
-            )?;
-            set_field(lua, id, "textureRotation", FieldVal::Num(r));
-            ret(lua, ())
-        }),
-        ("TextureBase", "GetRotation", |lua, a| {
-            let id = self_id(lua, &a, "GetRotation")?;
-            let r = get_field(lua, id, "textureRotation").as_f64();
-            let center = lua.create_table()?;
-            center.raw_set("x", 0.5)?;
-            center.raw_set("y", 0.5)?;
-            ret(lua, (r, center))
-        }),
-        ("Texture", "AddMaskTexture", |lua, a| {
-            let (id, mask) = mask_arg(lua, &a, "AddMaskTexture")?;
-            with_ui_mut(lua, |ui| add_mask(ui, id, mask));
-            ret(lua, ())
-        }),
-        ("Texture", "RemoveMaskTexture", |lua, a| {
-            let (id, mask) = mask_arg(lua, &a, "RemoveMaskTexture")?;
-            with_ui_mut(lua, |ui| {
-                if let Some(v) = ui.masks.get_mut(&id) {
-                    v.retain(|m| *m != mask);
-                }
-            });
-            ret(lua, ())
-        }),
-        ("Texture", "GetNumMaskTextures", |lua, a| {
-            let id = self_id(lua, &a, "GetNumMaskTextures")?;
-            ret(lua, with_ui_mut(lua, |ui| masks_of(ui, id).len()))
-        }),
-        ("Texture", "GetMaskTexture", |lua, a| {
-            let id = self_id(lua, &a, "GetMaskTexture")?;
-            let i = need_num(lua, &a, 1, "Texture:GetMaskTexture(index)")? as usize;
-            let m = with_ui_mut(lua, |ui| masks_of(ui, id).get(i.wrapping_sub(1)).copied());
-            ret(lua, super::util::obj_value(lua, m)?)
-        }),
-        ("TextureBase", "SetGradient", |lua, a| {
-            let id = self_id(lua, &a, "SetGradient")?;
-            let (Some(orientation), Value::Table(min), Value::Table(max)) =
-                (string(&arg(&a, 1)), arg(&a, 2), arg(&a, 3))
-            else {
-                return Err(lua_error(
-                    lua,
-                    "Usage: Texture:SetGradient(orientation, minColor, maxColor)",
-                ));
-            };
-            let mut vals = vec![(
-                "gradientOrientation".to_string(),
-                FieldVal::Str(orientation.to_uppercase()),
-            )];
-            for (prefix, t) in [("gradientMin", min), ("gradientMax", max)] {
-                for k in ["r", "g", "b", "a"] {
-                    let v = num(&t.get::<Value>(k)?).unwrap_or(1.0);
-                    vals.push((format!("{prefix}{}", k.to_uppercase()), FieldVal::Num(v)));
-                }
-            }
-            with_ui_mut(lua, |ui| {
-                for (f, v) in vals {
-                    ui.set_field_by_name(id, &f, v);
-                }
-            });
-            ret(lua, ())
-        }),
+        ("TextureBase", "ResetTexCoord", texture_base_reset_tex_coord),
+        ("TextureBase", "SetDesaturated", set_desaturated),
+        ("TextureBase", "IsDesaturated", is_desaturated),
+        ("TextureBase", "SetRotation", set_rotation),
+        ("TextureBase", "GetRotation", get_rotation),
+        ("Texture", "AddMaskTexture", add_mask_texture),
+        ("Texture", "RemoveMaskTexture", remove_mask_texture),
+        ("Texture", "GetNumMaskTextures", get_num_mask_textures),
+        ("Texture", "GetMaskTexture", get_mask_texture),
+        ("TextureBase", "SetGradient", set_gradient),
     ];
     install_methods(lua, methods)?;
     // Hot setters with typed signatures (no argument/result lists to build).
@@ -346,4 +234,164 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         f,
         set_vertex_color_fast,
     )
+}
+
+/// `TextureBase:GetTexture`.
+fn get_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetTexture")?;
+    get_field(lua, id, "texture")
+        .to_lua(lua)
+        .and_then(|v| ret(lua, v))
+}
+
+/// `TextureBase:GetTextureFilePath`.
+fn get_texture_file_path(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetTextureFilePath")?;
+    get_field(lua, id, "texture")
+        .to_lua(lua)
+        .and_then(|v| ret(lua, v))
+}
+
+/// `TextureBase:GetTextureFileID`.
+fn get_texture_file_id(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetTextureFileID")?;
+    match get_field(lua, id, "texture") {
+        FieldVal::Num(n) => ret(lua, n),
+        _ => ret(lua, 0),
+    }
+}
+
+/// `TextureBase:SetColorTexture`.
+fn set_color_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetColorTexture")?;
+    let c = color_args(lua, &a, "Texture:SetColorTexture(r, g, b [, a])")?;
+    set_texture(lua, id, &Value::Nil);
+    with_ui_mut(lua, |ui| {
+        for (f, v) in [
+            "colorTextureR",
+            "colorTextureG",
+            "colorTextureB",
+            "colorTextureA",
+        ]
+        .iter()
+        .zip(c)
+        {
+            ui.set_field_by_name(id, f, FieldVal::Num(v));
+        }
+    });
+    ret(lua, ())
+}
+
+/// `TextureBase:SetAtlas`.
+fn texture_base_set_atlas(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetAtlas")?;
+    set_atlas(lua, id, string(&arg(&a, 1)), truthy(&arg(&a, 2)));
+    ret(lua, ())
+}
+
+/// `TextureBase:ResetTexCoord`.
+fn texture_base_reset_tex_coord(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    reset_tex_coord(lua, self_id(lua, &a, "ResetTexCoord")?);
+    ret(lua, ())
+}
+
+/// `TextureBase:SetDesaturated`.
+fn set_desaturated(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetDesaturated")?;
+    let d = if truthy(&arg(&a, 1)) { 1.0 } else { 0.0 };
+    set_field(lua, id, "desaturation", FieldVal::Num(d));
+    ret(lua, ())
+}
+
+/// `TextureBase:IsDesaturated`.
+fn is_desaturated(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsDesaturated")?;
+    ret(lua, get_field(lua, id, "desaturation").as_f64() > 0.0)
+}
+
+/// `TextureBase:SetRotation`.
+fn set_rotation(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetRotation")?;
+    let r = need_num(
+        lua,
+        &a,
+        1,
+        "Texture:SetRotation(radians [, normalizedRotationPoint])",
+    )?;
+    set_field(lua, id, "textureRotation", FieldVal::Num(r));
+    ret(lua, ())
+}
+
+/// `TextureBase:GetRotation`.
+fn get_rotation(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetRotation")?;
+    let r = get_field(lua, id, "textureRotation").as_f64();
+    let center = lua.create_table()?;
+    center.raw_set("x", 0.5)?;
+    center.raw_set("y", 0.5)?;
+    ret(lua, (r, center))
+}
+
+/// `Texture:AddMaskTexture`.
+fn add_mask_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let (id, mask) = mask_arg(lua, &a, "AddMaskTexture")?;
+    with_ui_mut(lua, |ui| add_mask(ui, id, mask));
+    ret(lua, ())
+}
+
+/// `Texture:RemoveMaskTexture`.
+fn remove_mask_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let (id, mask) = mask_arg(lua, &a, "RemoveMaskTexture")?;
+    with_ui_mut(lua, |ui| {
+        if let Some(v) = ui.masks.get_mut(&id) {
+            v.retain(|m| *m != mask);
+        }
+    });
+    ret(lua, ())
+}
+
+/// `Texture:GetNumMaskTextures`.
+fn get_num_mask_textures(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetNumMaskTextures")?;
+    ret(lua, with_ui_mut(lua, |ui| masks_of(ui, id).len()))
+}
+
+/// `Texture:GetMaskTexture`.
+fn get_mask_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetMaskTexture")?;
+    let i = need_num(lua, &a, 1, "Texture:GetMaskTexture(index)")? as usize;
+    let m = with_ui_mut(lua, |ui| masks_of(ui, id).get(i.wrapping_sub(1)).copied());
+    ret(lua, super::util::obj_value(lua, m)?)
+}
+
+/// `TextureBase:SetGradient`.
+fn set_gradient(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetGradient")?;
+    let (Some(orientation), Value::Table(min), Value::Table(max)) =
+        (string(&arg(&a, 1)), arg(&a, 2), arg(&a, 3))
+    else {
+        return Err(lua_error(
+            lua,
+            "Usage: Texture:SetGradient(orientation, minColor, maxColor)",
+        ));
+    };
+    let mut vals = vec![(
+        "gradientOrientation".to_string(),
+        FieldVal::Str(orientation.to_uppercase()),
+    )];
+    for (prefix, t) in [("gradientMin", min), ("gradientMax", max)] {
+        for k in ["r", "g", "b", "a"] {
+            let v = num(&t.get::<Value>(k)?).unwrap_or(1.0);
+            vals.push((format!("{prefix}{}", k.to_uppercase()), FieldVal::Num(v)));
+        }
+    }
+    with_ui_mut(lua, |ui| {
+        for (f, v) in vals {
+            ui.set_field_by_name(id, &f, v);
+        }
+    });
+    ret(lua, ())
 }

@@ -72,88 +72,155 @@ pub fn debug_name(lua: &Lua, id: u32, prefer_key: bool) -> mlua::Result<String> 
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
-        ("UIObject", "IsForbidden", |lua, a| {
-            let id = self_id(lua, &a, "IsForbidden")?;
-            ret(lua, get_field(lua, id, "forbidden") == FieldVal::Bool(true))
-        }),
-        ("UIObject", "SetForbidden", |lua, a| {
-            let id = self_id(lua, &a, "SetForbidden")?;
-            set_field(lua, id, "forbidden", FieldVal::Bool(true));
-            ret(lua, ())
-        }),
-        ("UIObject", "GetObjectTable", |lua, a| {
-            let id = self_id(lua, &a, "GetObjectTable")?;
-            ret(lua, object_table(lua, id)?)
-        }),
-        ("UIObject", "CanBeAccessedInContext", |lua, a| {
-            self_id(lua, &a, "CanBeAccessedInContext")?;
-            ret(lua, true)
-        }),
-        ("UIObject", "HasSecretValues", |lua, a| {
-            self_id(lua, &a, "HasSecretValues")?;
-            ret(lua, false)
-        }),
-        ("UIObject", "IsPreventingSecretValues", |lua, a| {
-            self_id(lua, &a, "IsPreventingSecretValues")?;
-            ret(lua, false)
-        }),
-        ("UIObject", "HasAnySecretAspect", |lua, a| {
-            let id = self_id(lua, &a, "HasAnySecretAspect")?;
-            ret(
-                lua,
-                get_field(lua, id, "uiobject.secretAspects").as_f64() != 0.0,
-            )
-        }),
-        ("UIObject", "HasSecretAspect", |lua, a| {
-            let id = self_id(lua, &a, "HasSecretAspect")?;
-            let want = super::util::num(&arg(&a, 1)).unwrap_or(0.0) as u64;
-            let have = get_field(lua, id, "uiobject.secretAspects").as_f64() as u64;
-            ret(lua, have & want != 0)
-        }),
+        ("UIObject", "IsForbidden", is_forbidden),
+        ("UIObject", "SetForbidden", set_forbidden),
+        ("UIObject", "GetObjectTable", get_object_table),
+        (
+            "UIObject",
+            "CanBeAccessedInContext",
+            can_be_accessed_in_context,
+        ),
+        ("UIObject", "HasSecretValues", has_secret_values),
+        (
+            "UIObject",
+            "IsPreventingSecretValues",
+            is_preventing_secret_values,
+        ),
+        ("UIObject", "HasAnySecretAspect", has_any_secret_aspect),
+        ("UIObject", "HasSecretAspect", has_secret_aspect),
         // Aspects are flags; adding one keeps the others.
-        ("UIObject", "AddSecretAspect", |lua, a| {
-            let id = self_id(lua, &a, "AddSecretAspect")?;
-            let v = arg(&a, 1);
-            let Some(n) = super::util::num(&v) else {
-                return Err(wowsim_lua::lua_error(
-                    lua,
-                    format_args!(
-                        "bad argument #1 to 'AddSecretAspect' (number expected, got {})",
-                        wowsim_lua::type_name(&v)
-                    ),
-                ));
-            };
-            let cur = get_field(lua, id, "uiobject.secretAspects").as_f64() as u64;
-            set_field(
-                lua,
-                id,
-                "uiobject.secretAspects",
-                FieldVal::Num((cur | n as u64) as f64),
-            );
-            ret(lua, ())
-        }),
-        ("UIObject", "HasAccessConstraints", |lua, a| {
-            self_id(lua, &a, "HasAccessConstraints")?;
-            ret(lua, false)
-        }),
-        ("UIObject", "HasAnyAccessRestrictions", |lua, a| {
-            let id = self_id(lua, &a, "HasAnyAccessRestrictions")?;
-            ret(
-                lua,
-                get_field(lua, id, "uiobject.restrictions").as_f64() != 0.0,
-            )
-        }),
-        ("UIObject", "HasAnyForbiddenAspects", |lua, a| {
-            let id = self_id(lua, &a, "HasAnyForbiddenAspects")?;
-            ret(
-                lua,
-                get_field(lua, id, "uiobject.forbiddenAspects").as_f64() != 0.0,
-            )
-        }),
-        ("ParentedObjectBase", "GetDebugName", |lua, a| {
-            let id = self_id(lua, &a, "GetDebugName")?;
-            ret(lua, debug_name(lua, id, truthy(&arg(&a, 1)))?)
-        }),
+        ("UIObject", "AddSecretAspect", add_secret_aspect),
+        ("UIObject", "HasAccessConstraints", has_access_constraints),
+        (
+            "UIObject",
+            "HasAnyAccessRestrictions",
+            has_any_access_restrictions,
+        ),
+        (
+            "UIObject",
+            "HasAnyForbiddenAspects",
+            has_any_forbidden_aspects,
+        ),
+        ("ParentedObjectBase", "GetDebugName", get_debug_name),
     ];
     install_methods(lua, methods)
+}
+
+/// `UIObject:IsForbidden`.
+fn is_forbidden(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "IsForbidden")?;
+    ret(lua, get_field(lua, id, "forbidden") == FieldVal::Bool(true))
+}
+
+/// `UIObject:SetForbidden`.
+fn set_forbidden(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetForbidden")?;
+    set_field(lua, id, "forbidden", FieldVal::Bool(true));
+    ret(lua, ())
+}
+
+/// `UIObject:GetObjectTable`.
+fn get_object_table(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetObjectTable")?;
+    ret(lua, object_table(lua, id)?)
+}
+
+/// `UIObject:CanBeAccessedInContext`.
+fn can_be_accessed_in_context(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    self_id(lua, &a, "CanBeAccessedInContext")?;
+    ret(lua, true)
+}
+
+/// `UIObject:HasSecretValues`.
+fn has_secret_values(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    self_id(lua, &a, "HasSecretValues")?;
+    ret(lua, false)
+}
+
+/// `UIObject:IsPreventingSecretValues`.
+fn is_preventing_secret_values(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    self_id(lua, &a, "IsPreventingSecretValues")?;
+    ret(lua, false)
+}
+
+/// `UIObject:HasAnySecretAspect`.
+fn has_any_secret_aspect(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "HasAnySecretAspect")?;
+    ret(
+        lua,
+        get_field(lua, id, "uiobject.secretAspects").as_f64() != 0.0,
+    )
+}
+
+/// `UIObject:HasSecretAspect`.
+fn has_secret_aspect(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "HasSecretAspect")?;
+    let want = super::util::num(&arg(&a, 1)).unwrap_or(0.0) as u64;
+    let have = get_field(lua, id, "uiobject.secretAspects").as_f64() as u64;
+    ret(lua, have & want != 0)
+}
+
+/// `UIObject:AddSecretAspect`.
+fn add_secret_aspect(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "AddSecretAspect")?;
+    let v = arg(&a, 1);
+    let Some(n) = super::util::num(&v) else {
+        return Err(wowsim_lua::lua_error(
+            lua,
+            format_args!(
+                "bad argument #1 to 'AddSecretAspect' (number expected, got {})",
+                wowsim_lua::type_name(&v)
+            ),
+        ));
+    };
+    let cur = get_field(lua, id, "uiobject.secretAspects").as_f64() as u64;
+    set_field(
+        lua,
+        id,
+        "uiobject.secretAspects",
+        FieldVal::Num((cur | n as u64) as f64),
+    );
+    ret(lua, ())
+}
+
+/// `UIObject:HasAccessConstraints`.
+fn has_access_constraints(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    self_id(lua, &a, "HasAccessConstraints")?;
+    ret(lua, false)
+}
+
+/// `UIObject:HasAnyAccessRestrictions`.
+fn has_any_access_restrictions(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "HasAnyAccessRestrictions")?;
+    ret(
+        lua,
+        get_field(lua, id, "uiobject.restrictions").as_f64() != 0.0,
+    )
+}
+
+/// `UIObject:HasAnyForbiddenAspects`.
+fn has_any_forbidden_aspects(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "HasAnyForbiddenAspects")?;
+    ret(
+        lua,
+        get_field(lua, id, "uiobject.forbiddenAspects").as_f64() != 0.0,
+    )
+}
+
+/// `ParentedObjectBase:GetDebugName`.
+fn get_debug_name(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetDebugName")?;
+    ret(lua, debug_name(lua, id, truthy(&arg(&a, 1)))?)
 }
