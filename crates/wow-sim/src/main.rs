@@ -119,7 +119,7 @@ fn print_cache_notes(sim: &Simulator) {
 }
 
 fn sim_config(cli: &Cli) -> anyhow::Result<SimConfig> {
-    let mut c = SimConfig::new(cli.flavor.into());
+    let mut c = SimConfig::new(cli.flavor);
     c.addon_dirs = if cli.addons.is_empty() {
         vec![cli::demo_addons_dir()?]
     } else {
@@ -309,7 +309,7 @@ fn api_coverage(cli: &Cli, mut config: SimConfig) -> anyhow::Result<ExitCode> {
     let data = sim.data();
     let functions = wowsim_core::coverage::functions(sim.lua(), data).map_err(lua_err)?;
     let methods = wowsim_core::coverage::methods(sim.lua(), data).map_err(lua_err)?;
-    let flavor = wowsim_core::Flavor::from(cli.flavor).as_str();
+    let flavor = cli.flavor.as_str();
     print!(
         "{}",
         wowsim_core::coverage::markdown(flavor, &functions, &methods)

@@ -150,12 +150,7 @@ impl Simulator {
                 return Err(SimError::AddonDir(d.clone(), "not a folder".into()));
             }
         }
-        let product = match config.flavor {
-            Flavor::Retail => wowsim_data::Product::Retail,
-            Flavor::Classic => wowsim_data::Product::Classic,
-            Flavor::ClassicEra => wowsim_data::Product::ClassicEra,
-        };
-        let data = wowsim_data::data(product);
+        let data = wowsim_data::data(config.flavor);
         let (lua, host) = lua::new_vm()?;
         lua::budget::configure(
             &lua,
@@ -192,12 +187,7 @@ impl Simulator {
         }
         let (atlases, atlas_notes) = crate::atlas::load(&config.art_dirs);
         lua.app_data_mut::<UiState>().expect("ui").atlases = atlases;
-        let xml_flavor = match config.flavor {
-            Flavor::Retail => wowsim_xml::Flavor::Retail,
-            Flavor::Classic => wowsim_xml::Flavor::Classic,
-            Flavor::ClassicEra => wowsim_xml::Flavor::ClassicEra,
-        };
-        crate::xmlui::install(&lua, &host, xml_flavor)?;
+        crate::xmlui::install(&lua, &host, config.flavor)?;
         crate::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
         api::auras::install(&lua, data)?;
@@ -708,11 +698,7 @@ impl Simulator {
 
     /// The reference data of the emulated flavour.
     pub fn data(&self) -> &'static wowsim_data::ProductData {
-        wowsim_data::data(match self.config.flavor {
-            Flavor::Retail => wowsim_data::Product::Retail,
-            Flavor::Classic => wowsim_data::Product::Classic,
-            Flavor::ClassicEra => wowsim_data::Product::ClassicEra,
-        })
+        wowsim_data::data(self.config.flavor)
     }
 
     /// Adds a record that did not come from Lua (e.g. "the run timed out"), in the current phase.

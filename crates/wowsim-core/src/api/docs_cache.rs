@@ -46,14 +46,14 @@ pub fn inputs(sources: &[(String, Vec<u8>)]) -> Vec<u8> {
 pub struct DocsCache {
     dir: PathBuf,
     /// `Hash` of the flavour the result is for.
-    flavour: wowsim_data::Product,
+    flavour: wowsim_data::Flavor,
     /// Problems met (a corrupt entry, a failed write), for the caller to show.
     pub notes: Vec<String>,
 }
 
 impl DocsCache {
     /// The cache in `dir` (created on first write) for `flavour`'s reference data.
-    pub fn new(dir: PathBuf, flavour: wowsim_data::Product) -> DocsCache {
+    pub fn new(dir: PathBuf, flavour: wowsim_data::Flavor) -> DocsCache {
         DocsCache {
             dir,
             flavour,
@@ -118,14 +118,14 @@ mod tests {
     fn a_warm_read_equals_evaluating_and_a_bad_entry_is_ignored() {
         let dir = std::env::temp_dir().join(format!("wowsim-docs-cache-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let data = wowsim_data::data(wowsim_data::Product::Retail);
+        let data = wowsim_data::data(wowsim_data::Flavor::Retail);
         let files = vec!["WidgetGadgetDocumentation.lua".to_string()];
         let (plain, plain_notes) = api_docs::read(&fixture_dir(), &files, data, None);
         assert!(plain
             .apis
             .iter()
             .any(|a| a.name == "C_WidgetGadget.GetGadgetInfo"));
-        let mut cache = DocsCache::new(dir.clone(), wowsim_data::Product::Retail);
+        let mut cache = DocsCache::new(dir.clone(), wowsim_data::Flavor::Retail);
         let cold = api_docs::read(&fixture_dir(), &files, data, Some(&mut cache));
         let entries = || std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
         assert_eq!(entries(), 1, "the cold read stores its result");
@@ -140,11 +140,11 @@ mod tests {
         assert!(warm.0.structure("GadgetInfo").is_some());
         assert!(cache.notes.is_empty(), "{:?}", cache.notes);
         // Another flavour is another entry.
-        let mut era = DocsCache::new(dir.clone(), wowsim_data::Product::ClassicEra);
+        let mut era = DocsCache::new(dir.clone(), wowsim_data::Flavor::ClassicEra);
         assert!(era.read(&inputs(&[])).is_none());
         // Another build's folder is another cache: it misses (and stores its own entry).
         let other_dir = dir.with_extension("other-build");
-        let mut other = DocsCache::new(other_dir.clone(), wowsim_data::Product::Retail);
+        let mut other = DocsCache::new(other_dir.clone(), wowsim_data::Flavor::Retail);
         let from_other = api_docs::read(&fixture_dir(), &files, data, Some(&mut other));
         assert_eq!(from_other, cold);
         assert_eq!(
