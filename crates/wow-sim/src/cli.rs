@@ -1,8 +1,10 @@
 //! Command-line arguments (clap) and the small helpers that resolve them (demo addons, the
 //! default data folder, `--exec-lua @FILE`).
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
+use wowsim_core::Flavor;
 
 /// Run World of Warcraft addons outside the game.
 #[derive(Parser, Debug)]
@@ -59,12 +61,12 @@ pub struct Cli {
     /// Which client to emulate.
     #[arg(
         long,
-        value_enum,
         global = true,
         env = "WOW_SIM_FLAVOR",
-        default_value = "retail"
+        default_value = "retail",
+        value_parser = flavor_parser()
     )]
-    pub flavor: FlavorArg,
+    pub flavor: Flavor,
     /// Load no user addons (the Blizzard UI, if given, still loads).
     #[arg(long, global = true, env = "WOW_SIM_NO_ADDONS")]
     pub no_addons: bool,
@@ -229,22 +231,9 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     Ok(v)
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum FlavorArg {
-    Retail,
-    Classic,
-    #[value(name = "classic_era")]
-    ClassicEra,
-}
-
-impl From<FlavorArg> for wowsim_core::Flavor {
-    fn from(f: FlavorArg) -> Self {
-        match f {
-            FlavorArg::Retail => wowsim_core::Flavor::Retail,
-            FlavorArg::Classic => wowsim_core::Flavor::Classic,
-            FlavorArg::ClassicEra => wowsim_core::Flavor::ClassicEra,
-        }
-    }
+/// `--flavor`: one of the flavours' short names (listed in `--help` and in the error).
+fn flavor_parser() -> impl TypedValueParser<Value = Flavor> {
+    PossibleValuesParser::new(Flavor::names()).try_map(|s| s.parse::<Flavor>())
 }
 
 /// The demo addon set: embedded in the binary (from `demo/AddOns`) and written to

@@ -18,7 +18,7 @@ use wowsim_core::{SavedVarsConfig, SimConfig, Simulator};
 /// the kernel's time to clear them, for no gain here. Wrapped (`alloc.rs`) so that Lua's
 /// 16-aligned requests take aligned size classes and shrinking blocks move.
 #[global_allocator]
-static ALLOC: alloc::Allocator = alloc::Allocator;
+static ALLOC: alloc::Allocator = alloc::Rounding(mimalloc::MiMalloc);
 
 /// Stack of the thread that runs the simulation: deep Lua → host → Lua recursion (a handler
 /// that fires a script that fires a script…) must end in Lua's "C stack overflow" error, not
@@ -119,7 +119,7 @@ fn print_cache_notes(sim: &Simulator) {
 }
 
 fn sim_config(cli: &Cli) -> anyhow::Result<SimConfig> {
-    let mut c = SimConfig::new(cli.flavor.into());
+    let mut c = SimConfig::new(cli.flavor);
     c.addon_dirs = if cli.addons.is_empty() {
         vec![cli::demo_addons_dir()?]
     } else {

@@ -32,7 +32,11 @@ fn cache_files(cache: &std::path::Path) -> Vec<PathBuf> {
         .flatten()
     {
         for f in std::fs::read_dir(d.unwrap().path()).into_iter().flatten() {
-            files.push(f.unwrap().path());
+            let path = f.unwrap().path();
+            // Entries only, not the folders' `last-used` stamps.
+            if path.extension().is_some() {
+                files.push(path);
+            }
         }
     }
     files.sort();

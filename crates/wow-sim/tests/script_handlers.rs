@@ -7,7 +7,7 @@
 //! no-trigger or gap that the fixture also sees fire fails it too.
 
 use std::collections::BTreeSet;
-use wowsim_data::{data, Product};
+use wowsim_data::{data, Flavor};
 
 #[test]
 fn every_script_handler_is_fired_or_listed() {
@@ -31,7 +31,7 @@ fn every_script_handler_is_fired_or_listed() {
     let both: Vec<_> = fired.intersection(&listed).collect();
     assert!(both.is_empty(), "listed as not fired but fired: {both:?}");
     let mut missing = Vec::new();
-    for p in Product::ALL {
+    for p in Flavor::ALL {
         for h in data(p).script_types() {
             if !fired.contains(h) && !listed.contains(h) {
                 missing.push(format!("{h} ({})", p.as_str()));
@@ -42,7 +42,7 @@ fn every_script_handler_is_fired_or_listed() {
         missing.is_empty(),
         "handlers neither fired nor listed: {missing:?}"
     );
-    let known: BTreeSet<&str> = Product::ALL
+    let known: BTreeSet<&str> = Flavor::ALL
         .into_iter()
         .flat_map(|p| data(p).script_types().iter().map(String::as_str))
         .collect();

@@ -2,10 +2,10 @@
 
 use std::time::Instant;
 
-use wowsim_data::{data, Product};
+use wowsim_data::{data, Flavor};
 
 fn main() {
-    for p in Product::ALL {
+    for p in Flavor::ALL {
         let d = data(p);
         let start = Instant::now();
         d.apis();

@@ -4,8 +4,8 @@
 //! this crate embeds those files and parses each kind lazily, once, on first use:
 //!
 //! ```
-//! use wowsim_data::{data, Product};
-//! let retail = data(Product::Retail);
+//! use wowsim_data::{data, Flavor};
+//! let retail = data(Flavor::Retail);
 //! let after = retail.api("C_Timer.After").unwrap();
 //! assert_eq!(after.inputs.as_ref().unwrap().len(), 2);
 //! ```
@@ -15,7 +15,6 @@ mod hierarchy;
 mod objects;
 mod value;
 
-use std::str::FromStr;
 use std::sync::OnceLock;
 
 use serde::de::DeserializeOwned;
@@ -27,71 +26,15 @@ pub use objects::{
 };
 pub use value::{Ty, Value};
 
-/// A game flavour (wowless "product").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Product {
-    /// Retail (`wow`).
-    Retail,
-    /// Classic progression, currently Mists (`wow_classic`).
-    Classic,
-    /// Classic Era (`wow_classic_era`).
-    ClassicEra,
-}
-
-impl Product {
-    /// Every product.
-    pub const ALL: [Product; 3] = [Product::Retail, Product::Classic, Product::ClassicEra];
-
-    /// Short name, also the data directory: `"retail"`, `"classic"`, `"classic_era"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Product::Retail => "retail",
-            Product::Classic => "classic",
-            Product::ClassicEra => "classic_era",
-        }
-    }
-
-    /// The wowless product name (`"wow"`, `"wow_classic"`, `"wow_classic_era"`).
-    pub fn wowless_name(self) -> &'static str {
-        match self {
-            Product::Retail => "wow",
-            Product::Classic => "wow_classic",
-            Product::ClassicEra => "wow_classic_era",
-        }
-    }
-
-    /// Parses either naming ([`Product::as_str`] or [`Product::wowless_name`]), ignoring case.
-    pub fn from_name(name: &str) -> Option<Product> {
-        Product::ALL.into_iter().find(|p| {
-            name.eq_ignore_ascii_case(p.as_str()) || name.eq_ignore_ascii_case(p.wowless_name())
-        })
-    }
-}
-
-impl FromStr for Product {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Product::from_name(s).ok_or_else(|| format!("unknown product {s:?}"))
-    }
-}
-
-impl std::fmt::Display for Product {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The short names of all products, in [`Product::ALL`] order.
-pub fn product_names() -> [&'static str; 3] {
-    Product::ALL.map(Product::as_str)
-}
+/// A game flavour (wowless "product"): the workspace's one flavour type.
+pub use wowsim_flavor::Flavor;
 
 /// The reference data of one product (parsed lazily per kind, cached for the process).
-pub fn data(p: Product) -> &'static ProductData {
+pub fn data(p: Flavor) -> &'static ProductData {
     static DATA: [ProductData; 3] = [
-        ProductData::new(Product::Retail),
-        ProductData::new(Product::Classic),
-        ProductData::new(Product::ClassicEra),
+        ProductData::new(Flavor::Retail),
+        ProductData::new(Flavor::Classic),
+        ProductData::new(Flavor::ClassicEra),
     ];
     &DATA[p as usize]
 }
@@ -174,7 +117,7 @@ pub(crate) fn exact_opt<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<
 
 /// One product's reference data. Every accessor parses its kind on first call only.
 pub struct ProductData {
-    product: Product,
+    product: Flavor,
     build: OnceLock<BuildInfo>,
     apis: OnceLock<Vec<Api>>,
     events: OnceLock<Vec<Event>>,
@@ -198,7 +141,7 @@ fn by_name<'a, T>(list: &'a [T], name: &str, key: impl Fn(&T) -> &str) -> Option
 }
 
 impl ProductData {
-    const fn new(product: Product) -> Self {
+    const fn new(product: Flavor) -> Self {
         ProductData {
             product,
             build: OnceLock::new(),
@@ -222,7 +165,7 @@ impl ProductData {
     }
 
     /// Which product this is.
-    pub fn product(&self) -> Product {
+    pub fn product(&self) -> Flavor {
         self.product
     }
 

@@ -1,10 +1,10 @@
 //! Facts checked against the wowless YAML, so a regenerated data set that loses them fails.
 
-use wowsim_data::{data, product_names, MethodImpl, Product, Ty, Value, XmlAttrImpl, XmlTagImpl};
+use wowsim_data::{data, Flavor, MethodImpl, Ty, Value, XmlAttrImpl, XmlTagImpl};
 
 #[test]
 fn every_kind_of_every_product_parses() {
-    for p in Product::ALL {
+    for p in Flavor::ALL {
         let d = data(p);
         d.load_all();
         assert!(d.apis().len() > 4000, "{p}: {}", d.apis().len());
@@ -27,19 +27,29 @@ fn every_kind_of_every_product_parses() {
 
 #[test]
 fn products_and_builds() {
-    assert_eq!(product_names(), ["retail", "classic", "classic_era"]);
-    assert_eq!("wow_classic".parse::<Product>(), Ok(Product::Classic));
-    let b = data(Product::Retail).build();
+    assert_eq!(Flavor::names(), ["retail", "classic", "classic_era"]);
+    assert_eq!("wow_classic".parse::<Flavor>(), Ok(Flavor::Classic));
+    let b = data(Flavor::Retail).build();
     assert_eq!((b.version.as_str(), b.build.as_str()), ("12.1.0", "69404"));
     assert_eq!(b.tocversion, 120100);
     assert_eq!(b.family.as_deref(), Some("Mainline"));
-    assert_eq!(data(Product::Classic).build().gametype, "Mists");
-    assert_eq!(data(Product::ClassicEra).build().expansion_level, Some(0));
+    assert_eq!(data(Flavor::Classic).build().gametype, "Mists");
+    assert_eq!(data(Flavor::ClassicEra).build().expansion_level, Some(0));
+}
+
+#[test]
+fn each_flavours_toc_facts_are_its_builds() {
+    for p in Flavor::ALL {
+        let b = data(p).build();
+        assert_eq!(p.interface_version(), b.tocversion, "{p}");
+        assert_eq!(p.game_type(), b.gametype, "{p}");
+        assert_eq!(Some(p.family()), b.family.as_deref(), "{p}");
+    }
 }
 
 #[test]
 fn apis() {
-    let d = data(Product::Retail);
+    let d = data(Flavor::Retail);
     let after = d.api("C_Timer.After").expect("C_Timer.After");
     assert_eq!(after.namespace.as_deref(), Some("C_Timer"));
     assert_eq!(after.short_name, "After");
@@ -88,7 +98,7 @@ fn apis() {
 
 #[test]
 fn events_enums_cvars_globals() {
-    for p in Product::ALL {
+    for p in Flavor::ALL {
         let d = data(p);
         let ev = d.event("ADDON_LOADED").expect("ADDON_LOADED");
         let names: Vec<_> = ev.payload.iter().map(|x| x.name.as_deref()).collect();
@@ -109,7 +119,7 @@ fn events_enums_cvars_globals() {
         assert!(ui_scale.secure);
         assert!(d.cvars().iter().filter(|c| c.default.is_some()).count() > 1000);
     }
-    let d = data(Product::Retail);
+    let d = data(Flavor::Retail);
     assert!(
         d.event("COMBAT_LOG_EVENT_UNFILTERED")
             .expect("clog")
@@ -140,7 +150,7 @@ fn events_enums_cvars_globals() {
 
 #[test]
 fn uiobjects() {
-    let d = data(Product::Retail);
+    let d = data(Flavor::Retail);
     let frame = d.uiobject("frame").expect("Frame, case-insensitive");
     assert_eq!(
         frame.inherits,
@@ -175,7 +185,7 @@ fn uiobjects() {
 
 #[test]
 fn inherited_lookups() {
-    let d = data(Product::Retail);
+    let d = data(Flavor::Retail);
     let click = |t| d.uiobject_field_init(t, "mouseClickEnabled");
     assert_eq!(click("Frame"), Some(&Value::Bool(false)), "Region's init");
     assert_eq!(
@@ -212,7 +222,7 @@ fn inherited_lookups() {
 
 #[test]
 fn xml_tags() {
-    let d = data(Product::Retail);
+    let d = data(Flavor::Retail);
     let frame = d.xml_tag("frame").expect("Frame, case-insensitive");
     assert_eq!(frame.extends.as_deref(), Some("LayoutFrame"));
     assert_eq!(frame.impl_, Some(XmlTagImpl::UiObject("Frame".into())));
@@ -246,7 +256,7 @@ fn serialized_reference_kinds_read_back_equal() {
     {
         serde_json::from_str(&serde_json::to_string(items).unwrap()).unwrap()
     }
-    for p in Product::ALL {
+    for p in Flavor::ALL {
         let d = data(p);
         let mut apis = round_trip(d.apis());
         apis.iter_mut().for_each(wowsim_data::Api::split_name);
@@ -256,7 +266,7 @@ fn serialized_reference_kinds_read_back_equal() {
         assert_eq!(round_trip(d.structures()), d.structures(), "{p}");
     }
     // The reference has stub tables and defaults: the round trip above covered them.
-    let with_table_stub = data(Product::Retail)
+    let with_table_stub = data(Flavor::Retail)
         .apis()
         .iter()
         .any(|a| (a.outputs.iter().flatten()).any(|o| matches!(o.stub, Some(Value::Table(_)))));

@@ -8,15 +8,17 @@
 //! error messages and tracebacks are unchanged. Files whose source does not compile are
 //! never cached (their error comes from the compiler every time).
 //!
-//! A cache file is named by a hash of what the compiled code depends on (the source as run,
-//! including the padding lines of Lua inside XML; the chunk name; this format and wow-sim's
-//! version; the flavour) and holds, after a header, the chunk name, the source's length and
-//! CRC-32, and the bytecode with its own length and CRC-32. A file that does not match in
-//! every part (corrupt, truncated, another source with the same hash) is ignored with a
-//! note, recompiled and rewritten; a file that cannot be written is skipped with a note.
-//! Files are written to a temporary name and renamed, so a concurrent run never reads half
-//! a file. Nothing evicts old entries: the folder of one wow-sim version can be deleted at
-//! any time.
+//! The files live in `lua-<identity>/`, the identity a hash of what compiles them (`build.rs`:
+//! the locked mlua, mlua-sys and lua-src versions, the target, this file and the entry format),
+//! so a build with another compiler never reads them; opening the cache prunes the folders of
+//! other identities (`cache_file::prune_once`). A cache file is named by a hash of what the
+//! compiled code depends on (the source as run, including the padding lines of Lua inside
+//! XML; the chunk name; this format; the flavour) and holds, after a header, the chunk name,
+//! the source's length and CRC-32, and the bytecode with its own length and CRC-32. A file
+//! that does not match in every part (corrupt, truncated, another source with the same hash)
+//! is ignored with a note, recompiled and rewritten; a file that cannot be written is skipped
+//! with a note. Files are written to a temporary name and renamed, so a concurrent run never
+//! reads half a file.
 
 use super::cache_file::{self, Reader};
 use mlua::chunk::ChunkMode;
@@ -43,14 +45,25 @@ pub struct Stats {
     pub hits: usize,
     pub misses: usize,
     pub rejected: usize,
+    /// Folders of other build identities removed when the cache was opened.
+    pub pruned: usize,
 }
 
 impl ChunkCache {
-    /// A cache under `root` (created on first write) for `flavour`.
+    /// A cache under `root` for `flavour`, in this build's folder; the first in a process to
+    /// open `root` prunes the folders of other builds there.
     pub fn new(root: &Path, flavour: &str) -> ChunkCache {
+        let pruned = cache_file::prune_once(root);
+        let cache = ChunkCache::in_folder(root, cache_file::folder(root, cache_file::LUA), flavour);
+        cache.stats.borrow_mut().pruned = pruned.folders;
+        cache
+    }
+
+    /// A cache under `root` whose entries are in `dir` (created on first write).
+    fn in_folder(root: &Path, dir: PathBuf, flavour: &str) -> ChunkCache {
         ChunkCache {
             root: root.to_path_buf(),
-            dir: root.join(format!("lua-{}", env!("CARGO_PKG_VERSION"))),
+            dir,
             flavour: flavour.to_string(),
             notes: RefCell::new(Vec::new()),
             stats: RefCell::new(Stats::default()),
@@ -267,9 +280,12 @@ mod tests {
             cached.unwrap_err().to_string(),
             plain.unwrap_err().to_string()
         );
-        assert!(std::fs::read_dir(&dir)
-            .map(|d| d.count() == 0)
-            .unwrap_or(true));
+        let entries = std::fs::read_dir(cache_file::folder(&dir, cache_file::LUA)).unwrap();
+        let luac = entries.filter(|e| {
+            let path = e.as_ref().unwrap().path();
+            path.extension().is_some_and(|x| x == "luac")
+        });
+        assert_eq!(luac.count(), 0);
     }
 
     #[test]
@@ -282,7 +298,7 @@ mod tests {
             lua.set_app_data(ChunkCache::new(&dir, "retail"));
             load(&lua, code, name, None).unwrap();
         }
-        let file = std::fs::read_dir(dir.join(format!("lua-{}", env!("CARGO_PKG_VERSION"))))
+        let file = std::fs::read_dir(cache_file::folder(&dir, cache_file::LUA))
             .unwrap()
             .next()
             .unwrap()
@@ -312,6 +328,31 @@ mod tests {
             assert_eq!(cache.stats().rejected, 1);
             assert_eq!(std::fs::read(&file).unwrap(), good, "rewritten");
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn another_build_misses_and_its_old_folder_is_pruned() {
+        let dir = scratch("identity");
+        let (code, name) = (b"return 40 + 2", "@Interface/AddOns/A/A.lua");
+        let run = |identity: &str| {
+            let lua = Lua::new();
+            let folder = cache_file::folder(&dir, ("lua", identity));
+            lua.set_app_data(ChunkCache::in_folder(&dir, folder, "retail"));
+            let v: i64 = load(&lua, code, name, None).unwrap().call(()).unwrap();
+            assert_eq!(v, 42);
+            let stats = lua.app_data_ref::<ChunkCache>().unwrap().stats();
+            (stats.hits, stats.misses)
+        };
+        assert_eq!(run("aaaa"), (0, 1));
+        assert_eq!(run("aaaa"), (1, 0));
+        assert_eq!(run("bbbb"), (0, 1), "another build's entries are not read");
+        let now = std::time::SystemTime::now();
+        let current = [("lua", "bbbb")];
+        let pruned = cache_file::prune(&dir, &current, std::time::Duration::ZERO, 100, now);
+        assert_eq!((pruned.retired, pruned.files, pruned.folders), (1, 1, 1));
+        assert!(!dir.join("lua-aaaa").exists() && !dir.join("stale-lua-aaaa").exists());
+        assert_eq!(run("bbbb"), (1, 0), "this build's entries are kept");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -3,7 +3,7 @@
 //! base, for the running product. A type the product lacks (another flavour's, or an
 //! intrinsic of the built-in base) uses what any product gives its bases.
 use crate::types::TYPES;
-use wowsim_data::{data, Product, ProductData};
+use wowsim_data::{data, Flavor, ProductData};
 
 /// Scripts of the 1.15.4 Classic Era client that its public UI's XML sets but that the 1.15.9
 /// reference no longer lists: (type, script).
@@ -26,14 +26,14 @@ pub fn build(d: &'static ProductData) -> ScriptTable {
                 let sources: Vec<&'static ProductData> = if d.uiobject(name).is_some() {
                     vec![d]
                 } else {
-                    Product::ALL.into_iter().map(data).collect()
+                    Flavor::ALL.into_iter().map(data).collect()
                 };
                 for src in sources {
                     if let Some(o) = src.uiobject(name) {
                         out.extend(o.scripts.iter().map(String::as_str));
                     }
                 }
-                if d.product() == Product::ClassicEra {
+                if d.product() == Flavor::ClassicEra {
                     let legacy = CLASSIC_ERA_LEGACY.iter().filter(|(t, _)| *t == name);
                     out.extend(legacy.map(|(_, s)| *s));
                 }
@@ -57,7 +57,7 @@ mod tests {
     use super::*;
     use crate::types::find;
 
-    fn check(product: Product, ty: &str, script: &str, expect: bool) {
+    fn check(product: Flavor, ty: &str, script: &str, expect: bool) {
         let t = build(data(product));
         let i = find(ty).expect("type");
         assert_eq!(has(&t, i, script), expect, "{ty} {script} in {product:?}");
@@ -65,25 +65,25 @@ mod tests {
 
     #[test]
     fn scripts_follow_the_reference_per_product() {
-        check(Product::Retail, "Browser", "OnExternalLink", true);
-        check(Product::Retail, "Checkout", "OnRequestNewSize", true);
-        check(Product::Retail, "MovieFrame", "OnMovieFinished", true);
-        check(Product::Retail, "FogOfWarFrame", "OnUiMapChanged", true);
-        check(Product::Retail, "Texture", "OnShow", true);
-        check(Product::Retail, "Texture", "OnEvent", false);
-        check(Product::Retail, "Button", "OnClick", true);
-        check(Product::Retail, "Frame", "OnClick", false);
-        check(Product::Retail, "GameTooltip", "OnTooltipSetItem", false);
-        check(Product::ClassicEra, "GameTooltip", "OnTooltipSetItem", true);
+        check(Flavor::Retail, "Browser", "OnExternalLink", true);
+        check(Flavor::Retail, "Checkout", "OnRequestNewSize", true);
+        check(Flavor::Retail, "MovieFrame", "OnMovieFinished", true);
+        check(Flavor::Retail, "FogOfWarFrame", "OnUiMapChanged", true);
+        check(Flavor::Retail, "Texture", "OnShow", true);
+        check(Flavor::Retail, "Texture", "OnEvent", false);
+        check(Flavor::Retail, "Button", "OnClick", true);
+        check(Flavor::Retail, "Frame", "OnClick", false);
+        check(Flavor::Retail, "GameTooltip", "OnTooltipSetItem", false);
+        check(Flavor::ClassicEra, "GameTooltip", "OnTooltipSetItem", true);
         check(
-            Product::ClassicEra,
+            Flavor::ClassicEra,
             "MovieFrame",
             "OnMovieShowSubtitle",
             true,
         );
-        check(Product::Retail, "MovieFrame", "OnMovieShowSubtitle", false);
-        check(Product::Retail, "EventFrame", "OnEvent", true);
-        check(Product::Retail, "Alpha", "OnFinished", true);
-        check(Product::Retail, "Alpha", "OnLoop", false);
+        check(Flavor::Retail, "MovieFrame", "OnMovieShowSubtitle", false);
+        check(Flavor::Retail, "EventFrame", "OnEvent", true);
+        check(Flavor::Retail, "Alpha", "OnFinished", true);
+        check(Flavor::Retail, "Alpha", "OnLoop", false);
     }
 }

@@ -8,7 +8,7 @@
 //! | `CreateFrame` accepted types (Frame subtypes, not virtual) | [`TypeDef::frame`] |
 //! | `IsObjectType` | [`is_a`] |
 use std::sync::LazyLock;
-use wowsim_data::{data, Product, ProductData};
+use wowsim_data::{data, Flavor, ProductData};
 
 /// One UI object type.
 pub struct TypeDef {
@@ -49,7 +49,7 @@ pub fn build() -> Vec<TypeDef> {
     let mut bases: Vec<Vec<&'static str>> = Vec::new();
     let mut objtypes: Vec<&'static str> = Vec::new();
     let mut virt: Vec<bool> = Vec::new();
-    for p in Product::ALL {
+    for p in Flavor::ALL {
         let d: &'static ProductData = data(p);
         for o in d.uiobjects() {
             if names.contains(&o.name.as_str()) {

@@ -55,11 +55,10 @@ fn main() {
         eprintln!("usage: parse_all DIR [retail|classic|classic_era] [-v]");
         std::process::exit(2);
     };
-    let flavor = match args.get(1).map(String::as_str) {
-        Some("classic") => Flavor::Classic,
-        Some("classic_era") => Flavor::ClassicEra,
-        _ => Flavor::Retail,
-    };
+    let flavor = args
+        .get(1)
+        .and_then(|a| Flavor::parse(a))
+        .unwrap_or(Flavor::Retail);
     let verbose = args.iter().any(|a| a == "-v");
     let causes = args.iter().any(|a| a == "-r");
     let mut cause_counts: BTreeMap<String, usize> = BTreeMap::new();

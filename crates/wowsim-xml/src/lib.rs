@@ -16,16 +16,8 @@ pub use numbers::{parse_bool, parse_number};
 pub use parse::{parse_document, Intrinsic, Parser};
 pub use schema::{schema, AttrDef, AttrType, Schema, TagDef, TagImpl};
 
-/// Which client's schema to validate against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Flavor {
-    /// The current retail client.
-    Retail,
-    /// The progression classic client (Mists Classic).
-    Classic,
-    /// Classic Era (1.15).
-    ClassicEra,
-}
+/// Which client's schema to validate against (the workspace's one flavour type).
+pub use wowsim_flavor::Flavor;
 
 /// A 1-based line and column (columns count characters, not bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -278,7 +278,7 @@ pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
     // The client's usage texts come from the functions' documented signatures; the client's own
     // documentation names the unit `unitToken` outside retail, where the reference says `unit`.
     let unit_word = match data.product() {
-        wowsim_data::Product::Retail => "unit",
+        wowsim_data::Flavor::Retail => "unit",
         _ => "unitToken",
     };
     let usage_of = |n: &str| {

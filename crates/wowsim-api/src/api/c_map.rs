@@ -23,7 +23,7 @@
 //! Everything else of `C_Map` (art ids, groups, links) stays a counted typed stub.
 
 use mlua::{Lua, MultiValue, Table, Value};
-use wowsim_data::{Product, ProductData};
+use wowsim_data::{Flavor, ProductData};
 
 /// One map: (id, name, `Enum.UIMapType` value, parent id or 0).
 type MapRow = (i64, &'static str, i64, i64);
@@ -70,7 +70,7 @@ impl Default for PlayerPosition {
 }
 
 /// The world rectangle of a map, for the maps that have one.
-fn world_rect(product: Product, id: i64) -> Option<WorldRect> {
+fn world_rect(product: Flavor, id: i64) -> Option<WorldRect> {
     let (_, zone) = maps(product);
     (id == zone).then_some(ELWYNN)
 }
@@ -116,9 +116,9 @@ fn position(lua: &Lua) -> PlayerPosition {
 }
 
 /// The maps of the flavour and the id of the character's zone.
-fn maps(product: Product) -> (&'static [MapRow], i64) {
+fn maps(product: Flavor) -> (&'static [MapRow], i64) {
     match product {
-        Product::Retail => (RETAIL, 37),
+        Flavor::Retail => (RETAIL, 37),
         _ => (CLASSIC, 1429),
     }
 }
@@ -156,7 +156,7 @@ fn usage(lua: &Lua, text: &str) -> mlua::Error {
 pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let product = data.product();
     let (rows, zone) = maps(product);
-    let with_flags = product == Product::Retail;
+    let with_flags = product == Flavor::Retail;
     let g = lua.globals();
     let ns: Table = match g.raw_get::<Value>("C_Map")? {
         Value::Table(t) => t,

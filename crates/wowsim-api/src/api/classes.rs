@@ -9,7 +9,7 @@
 //! Classic Era has no Death Knight, Monk, Demon Hunter or Evoker (ids 6, 10, 12, 13).
 
 use mlua::{Lua, MultiValue, Table, Value};
-use wowsim_data::{Product, ProductData};
+use wowsim_data::{Flavor, ProductData};
 
 /// (id, enUS name, file name).
 const CLASSES: &[(i64, &str, &str)] = &[
@@ -29,7 +29,7 @@ const CLASSES: &[(i64, &str, &str)] = &[
 ];
 
 /// The class with this id in `product`, if the flavour has it.
-fn class(product: Product, id: &Value) -> Option<&'static (i64, &'static str, &'static str)> {
+fn class(product: Flavor, id: &Value) -> Option<&'static (i64, &'static str, &'static str)> {
     let id = match id {
         Value::Integer(i) => *i,
         Value::Number(n) if n.fract() == 0.0 => *n as i64,
@@ -37,9 +37,9 @@ fn class(product: Product, id: &Value) -> Option<&'static (i64, &'static str, &'
         _ => return None,
     };
     let exists = match product {
-        Product::Retail => true,
-        Product::Classic => id <= 11,
-        Product::ClassicEra => !matches!(id, 6 | 10 | 12 | 13),
+        Flavor::Retail => true,
+        Flavor::Classic => id <= 11,
+        Flavor::ClassicEra => !matches!(id, 6 | 10 | 12 | 13),
     };
     CLASSES.iter().find(|c| c.0 == id).filter(|_| exists)
 }

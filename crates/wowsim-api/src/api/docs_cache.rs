@@ -3,11 +3,14 @@
 //!
 //! Reading the documentation evaluates its ~600 generated files in a sandbox VM up to three
 //! times and types what they record (~7% of the retail start-up's CPU). The result depends only
-//! on the files (their paths, which notes name, and their text), the flavour's reference data
-//! (built into wow-sim, so its version stands for it) and the flavour; a warm run reads the
-//! files, to name the entry, and the typed result instead of evaluating them.
+//! on the files (their paths, which notes name, and their text), the flavour, and this build's
+//! reader and reference data; a warm run reads the files, to name the entry, and the typed
+//! result instead of evaluating them.
 //!
-//! The entry is named by a hash of those inputs (with their CRC-32 beside it) and holds, after
+//! The entry lives in `docs-<identity>/`, the identity a hash of the reader's sources, the
+//! embedded reference data and its types, and the Lua that evaluates the files (`build.rs`),
+//! so another build never reads it. It is named by a hash of the files and the flavour (with
+//! their CRC-32 beside it) and holds, after
 //! the shared header (`cache_file::encode_entry`: the inputs' length and CRC-32, the payload's
 //! length and CRC-32), the result and the notes of the files that failed, as JSON. An entry that
 //! does not match in every part is ignored with a note and rewritten.
@@ -18,9 +21,11 @@ use wowsim_lua::cache_file;
 
 const MAGIC: &[u8; 8] = b"WSDOCS01";
 
-/// The folder of the documentation cache under the cache root `root`.
+/// The folder of the documentation cache under the cache root `root`: this build's
+/// (`cache_file::DOCS`, a hash of the reader's sources and the reference data; other builds'
+/// are pruned).
 pub fn dir_under(root: &Path) -> PathBuf {
-    root.join(format!("docs-{}", env!("CARGO_PKG_VERSION")))
+    cache_file::folder(root, cache_file::DOCS)
 }
 
 /// The inputs an entry is for: every file's path and text, in order, each with its length.
@@ -41,14 +46,14 @@ pub fn inputs(sources: &[(String, Vec<u8>)]) -> Vec<u8> {
 pub struct DocsCache {
     dir: PathBuf,
     /// `Hash` of the flavour the result is for.
-    flavour: wowsim_data::Product,
+    flavour: wowsim_data::Flavor,
     /// Problems met (a corrupt entry, a failed write), for the caller to show.
     pub notes: Vec<String>,
 }
 
 impl DocsCache {
     /// The cache in `dir` (created on first write) for `flavour`'s reference data.
-    pub fn new(dir: PathBuf, flavour: wowsim_data::Product) -> DocsCache {
+    pub fn new(dir: PathBuf, flavour: wowsim_data::Flavor) -> DocsCache {
         DocsCache {
             dir,
             flavour,
@@ -113,14 +118,14 @@ mod tests {
     fn a_warm_read_equals_evaluating_and_a_bad_entry_is_ignored() {
         let dir = std::env::temp_dir().join(format!("wowsim-docs-cache-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let data = wowsim_data::data(wowsim_data::Product::Retail);
+        let data = wowsim_data::data(wowsim_data::Flavor::Retail);
         let files = vec!["WidgetGadgetDocumentation.lua".to_string()];
         let (plain, plain_notes) = api_docs::read(&fixture_dir(), &files, data, None);
         assert!(plain
             .apis
             .iter()
             .any(|a| a.name == "C_WidgetGadget.GetGadgetInfo"));
-        let mut cache = DocsCache::new(dir.clone(), wowsim_data::Product::Retail);
+        let mut cache = DocsCache::new(dir.clone(), wowsim_data::Flavor::Retail);
         let cold = api_docs::read(&fixture_dir(), &files, data, Some(&mut cache));
         let entries = || std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
         assert_eq!(entries(), 1, "the cold read stores its result");
@@ -135,8 +140,18 @@ mod tests {
         assert!(warm.0.structure("GadgetInfo").is_some());
         assert!(cache.notes.is_empty(), "{:?}", cache.notes);
         // Another flavour is another entry.
-        let mut era = DocsCache::new(dir.clone(), wowsim_data::Product::ClassicEra);
+        let mut era = DocsCache::new(dir.clone(), wowsim_data::Flavor::ClassicEra);
         assert!(era.read(&inputs(&[])).is_none());
+        // Another build's folder is another cache: it misses (and stores its own entry).
+        let other_dir = dir.with_extension("other-build");
+        let mut other = DocsCache::new(other_dir.clone(), wowsim_data::Flavor::Retail);
+        let from_other = api_docs::read(&fixture_dir(), &files, data, Some(&mut other));
+        assert_eq!(from_other, cold);
+        assert_eq!(
+            std::fs::read_dir(&other_dir).map(|d| d.count()).ok(),
+            Some(1)
+        );
+        let _ = std::fs::remove_dir_all(&other_dir);
         // A flipped byte: ignored with a note, evaluated again and rewritten.
         let entry = std::fs::read_dir(&dir)
             .unwrap()

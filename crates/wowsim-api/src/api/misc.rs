@@ -182,7 +182,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         lua.create_function(|_, _: Value| Ok(0))?,
     )?;
     install_cvars(lua, data)?;
-    install_chat_info(lua, data.product() == wowsim_data::Product::Retail)?;
+    install_chat_info(lua, data.product() == wowsim_data::Flavor::Retail)?;
     Ok(())
 }
 
@@ -203,7 +203,7 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
     }
     // CVars of the 1.15.4 Classic Era client that its public UI reads and that the 1.15.9
     // reference no longer lists: the nameplate size scales (1: normal size).
-    if data.product() == wowsim_data::Product::ClassicEra {
+    if data.product() == wowsim_data::Flavor::ClassicEra {
         for (name, default) in [
             ("nameplatehorizontalscale", "1"),
             ("nameplateverticalscale", "1"),

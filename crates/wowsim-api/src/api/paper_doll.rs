@@ -12,15 +12,15 @@
 //! ammo slot (`"AmmoSlot"`, id 0), which the later clients removed.
 
 use mlua::{Lua, MultiValue, Value};
-use wowsim_data::Product;
+use wowsim_data::Flavor;
 use wowsim_lua::lua_error;
 
 /// The ammo slot of Classic Era: (name, id, art suffix).
 const AMMO: (&str, i64, &str) = ("AMMOSLOT", 0, "Ammo");
 
 /// The slots of `product`, in id order.
-fn slots(product: Product) -> impl Iterator<Item = &'static (&'static str, i64, &'static str)> {
-    let ammo = (product == Product::ClassicEra).then_some(&AMMO);
+fn slots(product: Flavor) -> impl Iterator<Item = &'static (&'static str, i64, &'static str)> {
+    let ammo = (product == Flavor::ClassicEra).then_some(&AMMO);
     ammo.into_iter().chain(SLOTS.iter())
 }
 
@@ -68,7 +68,7 @@ fn texture(suffix: &str) -> String {
 }
 
 /// `GetInventorySlotInfo(slotName)`: (id, texture, checkRelic).
-pub fn slot_info(lua: &Lua, product: Product, name: Value) -> mlua::Result<(i64, String, bool)> {
+pub fn slot_info(lua: &Lua, product: Flavor, name: Value) -> mlua::Result<(i64, String, bool)> {
     let Value::String(s) = name else {
         return Err(lua_error(lua, "Usage: GetInventorySlotInfo(slotName)"));
     };
@@ -83,7 +83,7 @@ pub fn slot_info(lua: &Lua, product: Product, name: Value) -> mlua::Result<(i64,
 }
 
 /// Installs the functions of this file.
-pub fn install(lua: &Lua, product: Product) -> mlua::Result<()> {
+pub fn install(lua: &Lua, product: Flavor) -> mlua::Result<()> {
     // Four values per weapon (has enchant, expiration ms, charges, enchant id); the UI reads
     // them in groups of four. Neither the reference nor the API documentation describes it,
     // but the client's UI calls it at every aura update.

@@ -126,7 +126,7 @@ fn info_table(lua: &Lua, s: &Spell) -> mlua::Result<MultiValue> {
 
 /// Installs the spell functions the flavour has.
 pub fn install(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
-    let retail = data.product() == wowsim_data::Product::Retail;
+    let retail = data.product() == wowsim_data::Flavor::Retail;
     define(
         lua,
         data,

@@ -11,6 +11,14 @@
 //! calls mlua's entry point as its own body. A fast path must decline before it changes
 //! anything and never calls into Lua.
 //!
+//! That relies on mlua's private layout of a callback: a C closure of one entry point over
+//! exactly one upvalue, a userdata, which the entry point reads as `lua_upvalueindex(1)`.
+//! mlua is pinned to an exact version in the workspace's Cargo.toml for it, and
+//! [`add_method`] checks the layout of every function it wraps: a mismatch is an error at
+//! start-up, never a call into the wrong data. (mlua's public `create_c_function` makes a C
+//! function without upvalues, and calling the ordinary function from it through `lua_call`
+//! adds a stack frame, which would move the caller positions that errors and `debug` report.)
+//!
 //! The mechanism's unsafe code (the Lua C API) is all in this file.
 #![allow(unsafe_code)]
 
@@ -93,10 +101,17 @@ pub fn add_method(
     general: Function,
     fast: Fast,
 ) -> mlua::Result<()> {
+    check_layout(lua, &general)?;
+    let f = wrap(lua, general, fast)?;
+    super::add_method(lua, owner, name, f)
+}
+
+/// The C closure over `general`'s callback data, `fast` and `general` (see the file's header).
+fn wrap(lua: &Lua, general: Function, fast: Fast) -> mlua::Result<Function> {
     let fast = LightUserData(fast as *mut c_void);
     // SAFETY: runs protected with the two arguments on the stack; leaves the new closure.
-    // `general` is an mlua callback, a C closure whose first upvalue is mlua's data.
-    let f = unsafe {
+    // `general` is an mlua callback ([`check_layout`]), whose first upvalue is mlua's data.
+    unsafe {
         lua.exec_raw::<Function>((general, fast), |state| {
             ffi::lua_getupvalue(state, 1, 1);
             ffi::lua_pushvalue(state, 2);
@@ -104,18 +119,56 @@ pub fn add_method(
             ffi::lua_pushcclosure(state, entry, 3);
             ffi::lua_replace(state, 1);
             ffi::lua_settop(state, 1);
+        })
+    }
+}
+
+/// Checks that `general` has the layout [`entry`] relies on (see the file's header): a C
+/// closure of the same entry point as a probe made by `Lua::create_function`, over exactly one
+/// upvalue, a userdata.
+fn check_layout(lua: &Lua, general: &Function) -> mlua::Result<()> {
+    let probe = lua.create_function(|_, ()| Ok(()))?;
+    // SAFETY: runs protected with the two functions on the stack; reads their C entry points
+    // and `general`'s upvalues (pushing at most one value at a time) and leaves a boolean.
+    let fits = unsafe {
+        lua.exec_raw::<bool>((general, probe), |state| {
+            let entry = |i| ffi::lua_tocfunction(state, i).map(|f| f as usize);
+            let mut fits =
+                ffi::lua_iscfunction(state, 1) != 0 && entry(1).is_some() && entry(1) == entry(2);
+            if fits && !ffi::lua_getupvalue(state, 1, 1).is_null() {
+                fits = ffi::lua_type(state, -1) == ffi::LUA_TUSERDATA;
+                ffi::lua_pop(state, 1);
+            } else {
+                fits = false;
+            }
+            if fits && !ffi::lua_getupvalue(state, 1, 2).is_null() {
+                fits = false;
+            }
+            ffi::lua_settop(state, 0);
+            ffi::lua_pushboolean(state, c_int::from(fits));
         })?
     };
-    super::add_method(lua, owner, name, f)
+    if fits {
+        Ok(())
+    } else {
+        Err(mlua::Error::RuntimeError(
+            "widgets/fast_call.rs: mlua's callbacks are not C closures over one userdata as \
+             this mlua version's are meant to be (is mlua still the version pinned in the \
+             workspace's Cargo.toml?)"
+                .into(),
+        ))
+    }
 }
 
 /// The closure's body: the fast path, else mlua's entry point of the ordinary function.
 unsafe extern "C-unwind" fn entry(state: *mut ffi::lua_State) -> c_int {
     // A panic must not unwind through Lua's C frames: a fast path that panics declines, and the
     // ordinary function (which mlua guards) runs and reports it.
-    let fast = std::panic::catch_unwind(AssertUnwindSafe(|| run_fast(state)));
-    if let Ok(Some(results)) = fast {
-        return results;
+    match std::panic::catch_unwind(AssertUnwindSafe(|| run_fast(state))) {
+        Ok(Some(results)) => return results,
+        Ok(None) => {}
+        // Freed now: the payload must not be alive when the ordinary function runs.
+        Err(payload) => drop(payload),
     }
     // Nothing with a destructor is alive in this frame: mlua's entry point may raise a Lua
     // error (a jump out of this frame) exactly as when it is called by Lua directly.
@@ -147,4 +200,49 @@ unsafe fn run_fast(state: *mut ffi::lua_State) -> Option<c_int> {
         results: Cell::new(0),
     };
     fast(&mut ui, id, &args).then(|| args.results.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mlua_callbacks_have_the_layout_the_entry_relies_on() {
+        let lua = Lua::new();
+        let callback = lua.create_function(|_, x: i64| Ok(x + 1)).unwrap();
+        check_layout(&lua, &callback).expect("an mlua callback fits");
+        // A Lua function, and C functions of other entry points (with and without an upvalue),
+        // do not.
+        let lua_fn: Function = lua.load("return function() end").eval().unwrap();
+        assert!(check_layout(&lua, &lua_fn).is_err());
+        let print: Function = lua.globals().get("print").unwrap();
+        assert!(check_layout(&lua, &print).is_err());
+        let with_upvalue: Function = lua
+            .load("local t = {} return coroutine.wrap(function() return t end)")
+            .eval()
+            .unwrap();
+        assert!(check_layout(&lua, &with_upvalue).is_err());
+    }
+
+    #[test]
+    fn a_declined_call_runs_the_ordinary_function_with_its_arguments() {
+        let lua = Lua::new();
+        let general = lua
+            .create_function(|_, (this, x): (mlua::Value, i64)| Ok((this.is_nil(), x * 2)))
+            .unwrap();
+        let wrapped = wrap(&lua, general, declines).unwrap();
+        // `self` not a table: the fast path is not tried.
+        let got: (bool, i64) = wrapped.call((mlua::Value::Nil, 21)).unwrap();
+        assert_eq!(got, (true, 42));
+        // A table, but no UI state in this VM: declined before the fast path.
+        let got: (bool, i64) = wrapped.call((lua.create_table().unwrap(), 5)).unwrap();
+        assert_eq!(got, (false, 10));
+        // An error of the ordinary function is raised from the closure as from it.
+        let err = wrapped.call::<()>((mlua::Value::Nil, "x")).unwrap_err();
+        assert!(err.to_string().contains("bad argument #2"), "{err}");
+    }
+
+    fn declines(_: &mut UiState, _: u32, _: &Args) -> bool {
+        false
+    }
 }

@@ -6,10 +6,12 @@
 //! text and on whether it is Lua or XML, so a warm run reads each file's result instead of
 //! scanning it again; the file itself is still read, to name its entry.
 //!
-//! An entry is named by a hash of the file's bytes, its kind and wow-sim's version (with the
-//! bytes' CRC-32 beside it), and holds, after a header, the length and CRC-32 of the file's
-//! bytes and a payload (the file's [`GlobalUse`] and emote tokens) with its own length and
-//! CRC-32. An entry that does not match in every part is ignored with a note and rewritten.
+//! The entries live in `scan-<identity>/`, the identity a hash of the scanner's sources
+//! (`build.rs`), so a build that scans differently never reads them. An entry is named by a
+//! hash of the file's bytes and its kind (with the bytes' CRC-32 beside it), and holds, after a
+//! header, the length and CRC-32 of the file's bytes and a payload (the file's [`GlobalUse`]
+//! and emote tokens) with its own length and CRC-32. An entry that does not match in every
+//! part is ignored with a note and rewritten.
 
 use super::scan::GlobalUse;
 use std::path::{Path, PathBuf};
@@ -83,9 +85,10 @@ impl ScanCache {
     }
 }
 
-/// The folder of the scan cache under the cache root `root`.
+/// The folder of the scan cache under the cache root `root`: this build's
+/// (`cache_file::SCAN`, a hash of the scanner's sources; other builds' are pruned).
 pub fn dir_under(root: &Path) -> PathBuf {
-    root.join(format!("scan-{}", env!("CARGO_PKG_VERSION")))
+    cache_file::folder(root, cache_file::SCAN)
 }
 
 fn put_str(out: &mut Vec<u8>, s: &str) {
@@ -241,6 +244,30 @@ mod tests {
         cache.write(Kind::Lua, source, &scan);
         same(&cache.read(Kind::Lua, source).expect("rewritten"), &scan);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn another_build_misses_and_its_old_folder_is_pruned() {
+        let root = std::env::temp_dir().join(format!("wowsim-scan-ids-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let (source, scan) = (b"X = OKAY", sample());
+        let mut old = ScanCache::new(cache_file::folder(&root, ("scan", "aaaa")));
+        old.write(Kind::Lua, source, &scan);
+        assert!(old.read(Kind::Lua, source).is_some());
+        let mut new = ScanCache::new(cache_file::folder(&root, ("scan", "bbbb")));
+        assert!(
+            new.read(Kind::Lua, source).is_none(),
+            "another build's entry is not read"
+        );
+        new.write(Kind::Lua, source, &scan);
+        let now = std::time::SystemTime::now();
+        let current = [("scan", "bbbb")];
+        let pruned = cache_file::prune(&root, &current, std::time::Duration::ZERO, 100, now);
+        assert_eq!((pruned.retired, pruned.files, pruned.folders), (1, 1, 1));
+        assert!(old.read(Kind::Lua, source).is_none(), "pruned");
+        assert!(new.read(Kind::Lua, source).is_some(), "kept");
+        assert!(old.notes.is_empty() && new.notes.is_empty());
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

@@ -72,11 +72,7 @@ impl Simulator {
 
     /// The reference data of the emulated flavour.
     pub fn data(&self) -> &'static wowsim_data::ProductData {
-        wowsim_data::data(match self.config.flavor {
-            Flavor::Retail => wowsim_data::Product::Retail,
-            Flavor::Classic => wowsim_data::Product::Classic,
-            Flavor::ClassicEra => wowsim_data::Product::ClassicEra,
-        })
+        wowsim_data::data(self.config.flavor)
     }
 
     /// Adds a record that did not come from Lua (e.g. "the run timed out"), in the current phase.

@@ -10,12 +10,7 @@ impl Simulator {
                 return Err(SimError::AddonDir(d.clone(), "not a folder".into()));
             }
         }
-        let product = match config.flavor {
-            Flavor::Retail => wowsim_data::Product::Retail,
-            Flavor::Classic => wowsim_data::Product::Classic,
-            Flavor::ClassicEra => wowsim_data::Product::ClassicEra,
-        };
-        let data = wowsim_data::data(product);
+        let data = wowsim_data::data(config.flavor);
         let (lua, host) = lua::new_vm()?;
         lua::budget::configure(
             &lua,
@@ -52,12 +47,7 @@ impl Simulator {
         }
         let (atlases, atlas_notes) = wowsim_ui::atlas::load(&config.art_dirs);
         lua.app_data_mut::<UiState>().expect("ui").atlases = atlases;
-        let xml_flavor = match config.flavor {
-            Flavor::Retail => wowsim_xml::Flavor::Retail,
-            Flavor::Classic => wowsim_xml::Flavor::Classic,
-            Flavor::ClassicEra => wowsim_xml::Flavor::ClassicEra,
-        };
-        crate::xmlui::install(&lua, &host, xml_flavor)?;
+        crate::xmlui::install(&lua, &host, config.flavor)?;
         crate::templates::install(&lua);
         wowsim_api::timers::install(&lua, &host)?;
         api::identity::install(&lua)?;
