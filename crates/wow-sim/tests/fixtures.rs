@@ -27,11 +27,18 @@
 //! default; run twice, cold then warm, to check that cached chunks behave as compiled ones).
 //!
 //! `WOWSIM_BLESS=1` rewrites expectations from the actual results; otherwise a mismatch writes
-//! `*.actual.*` beside the expected file and fails. `known_failure = "why"` marks a case that
-//! must fail (a ratchet: it fails once it starts passing).
+//! `*.actual.*` beside the expected file and fails.
+//!
+//! Each case is a test of its own, named by its path (`events/addon_loaded_order`; a custom
+//! harness, libtest-mimic, see [`main`]). `tests/fixtures/known-failures.txt` lists the cases
+//! that must fail, one `<area>/<case> <reason>` a line: a ratchet, so a listed case that passes
+//! fails (remove its line then), and so does a line naming no case.
 
+use libtest_mimic::{Arguments, Failed, Trial};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use wowsim_core::{Flavor, SavedVarsConfig, SimConfig, Simulator};
 
 #[derive(Deserialize, Default)]
@@ -40,7 +47,7 @@ struct Spec {
     /// Folders of `Blizzard/` the run sees under another name (`{ FrameXML = "Blizzard_FrameXML" }`):
     /// the case's own stand-in for a folder the client names, copied to the scratch folder, so
     /// no tracked path of ours looks like a copy of Blizzard's code.
-    blizzard_names: Option<std::collections::BTreeMap<String, String>>,
+    blizzard_names: Option<BTreeMap<String, String>>,
     /// Seconds of virtual time after start-up (default 0.5).
     seconds: Option<f64>,
     /// `retail` (default), `classic`, `classic_era`.
@@ -53,8 +60,6 @@ struct Spec {
     saved_vars: Option<bool>,
     /// Skip logout (default false).
     no_logout: Option<bool>,
-    /// The case is expected to fail, for the given reason.
-    known_failure: Option<String>,
     /// Screen size in pixels (default the simulator's 1920x1080; 1024x768 gives one UI unit
     /// per pixel at UI scale 1).
     screen: Option<[u32; 2]>,
@@ -120,7 +125,8 @@ fn run_input(sim: &mut Simulator, steps: &[String]) -> Result<(), String> {
 }
 
 fn fixtures_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    root.canonicalize().unwrap_or(root)
 }
 
 fn find_cases(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -403,51 +409,99 @@ fn run_case(case: &Path) -> Result<(), String> {
     }
 }
 
-#[test]
-fn fixtures() {
-    let mut cases = Vec::new();
-    find_cases(&fixtures_root(), &mut cases);
-    assert!(
-        !cases.is_empty(),
-        "no fixture cases found under {}",
-        fixtures_root().display()
-    );
-    let filter = std::env::var("WOWSIM_FIXTURE").ok();
-    let mut failed = Vec::new();
-    let mut ran = 0;
-    for case in &cases {
-        let name = case
-            .strip_prefix(fixtures_root())
-            .unwrap()
-            .display()
-            .to_string();
-        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+/// The known failures (`tests/fixtures/known-failures.txt`): case path → reason, and the
+/// problems of the file itself (bad lines, duplicates), each naming its line.
+fn known_failures(path: &Path) -> (BTreeMap<String, String>, Vec<String>) {
+    let (mut known, mut problems) = (BTreeMap::new(), Vec::new());
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return (known, vec![format!("{}: {e}", path.display())]),
+    };
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        ran += 1;
-        let text = std::fs::read_to_string(case.join("test.toml")).unwrap_or_default();
-        let known = toml::from_str::<Spec>(&text)
-            .ok()
-            .and_then(|s| s.known_failure);
-        let result =
-            std::panic::catch_unwind(|| run_case(case)).unwrap_or_else(|_| Err("panicked".into()));
-        match (result, known) {
-            (Ok(()), None) => eprintln!("ok      {name}"),
-            (Err(e), Some(why)) => eprintln!(
-                "known   {name}: {why} ({} )",
-                e.lines().next().unwrap_or("")
-            ),
-            (Ok(()), Some(why)) => failed.push(format!(
-                "{name}: marked known_failure ({why}) but now passes; remove the mark"
+        let at = format!("{}:{}", path.display(), i + 1);
+        match line.split_once(char::is_whitespace) {
+            Some((case, why)) if !why.trim().is_empty() => {
+                if known
+                    .insert(case.to_string(), why.trim().to_string())
+                    .is_some()
+                {
+                    problems.push(format!("{at}: {case} is listed twice"));
+                }
+            }
+            _ => problems.push(format!(
+                "{at}: expected `<area>/<case> <reason>`, got {line:?}"
             )),
-            (Err(e), None) => failed.push(format!("{name}: {e}")),
         }
     }
-    eprintln!("{ran} fixture cases");
-    assert!(
-        failed.is_empty(),
-        "{} fixture case(s) failed:\n\n{}",
-        failed.len(),
-        failed.join("\n\n")
-    );
+    (known, problems)
+}
+
+/// Runs one case; a case listed as a known failure must fail (and passes the trial then).
+fn run_trial(name: &str, case: &Path, known: Option<&str>) -> Result<(), Failed> {
+    let result =
+        std::panic::catch_unwind(|| run_case(case)).unwrap_or_else(|_| Err("panicked".into()));
+    match (result, known) {
+        (Ok(()), None) => Ok(()),
+        (Err(e), None) => Err(e.into()),
+        (Err(e), Some(why)) => {
+            let first = e.lines().next().unwrap_or("");
+            eprintln!("known failure {name}: {why} ({first})");
+            Ok(())
+        }
+        (Ok(()), Some(why)) => Err(format!(
+            "listed in tests/fixtures/{KNOWN_FAILURES} ({why}) but passes now: remove its line"
+        )
+        .into()),
+    }
+}
+
+const KNOWN_FAILURES: &str = "known-failures.txt";
+
+/// One test per case, named by its path under `tests/fixtures` (`events/addon_loaded_order`),
+/// plus `known-failures.txt`, which checks that file: its lines are well formed and each names
+/// an existing case. `cargo test -p wow-sim --test fixtures -- NAME` filters by substring
+/// (`--exact` for one case); cases run in parallel (`--test-threads`).
+fn main() -> std::process::ExitCode {
+    let args = Arguments::from_args();
+    let root = fixtures_root();
+    let mut cases = Vec::new();
+    find_cases(&root, &mut cases);
+    if cases.is_empty() {
+        eprintln!("no fixture cases found under {}", root.display());
+        return std::process::ExitCode::FAILURE;
+    }
+    let (known, mut problems) = known_failures(&root.join(KNOWN_FAILURES));
+    let names: Vec<String> = cases
+        .iter()
+        .map(|c| {
+            c.strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect();
+    for case in known.keys().filter(|k| !names.contains(k)) {
+        problems.push(format!(
+            "{KNOWN_FAILURES}: {case} is not a fixture case: remove its line"
+        ));
+    }
+    let known = Arc::new(known);
+    let mut trials = vec![Trial::test(KNOWN_FAILURES, move || {
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("\n").into())
+        }
+    })];
+    for (name, case) in names.into_iter().zip(cases) {
+        let known = Arc::clone(&known);
+        trials.push(Trial::test(name.clone(), move || {
+            run_trial(&name, &case, known.get(&name).map(String::as_str))
+        }));
+    }
+    libtest_mimic::run(&args, trials).exit_code()
 }

@@ -1,10 +1,15 @@
-//! Kills wow-sim at random moments while it runs and saves a large SavedVariables file, many
-//! times, and checks that the file is always whole: it parses, and it is a complete generation
-//! (its last key is present), never a mix of two.
+//! wow-sim aborted at each fault point of its SavedVariables save (`WOWSIM_FAULT`, see
+//! `wowsim-savedvars`) while it writes a large file at logout, once per point: the file must
+//! always be whole (it parses, and it is one complete generation: its last key is present),
+//! the old generation when the abort came before the rename, the new one from the rename on.
+//! `crates/wowsim-savedvars/tests/crash.rs` does the same for every piece of a streamed write;
+//! here after the first piece and one in the middle.
+#![cfg(unix)]
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use wowsim_savedvars::{SvValue, FAULT_POINTS, FAULT_VAR};
 
 fn addons() -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -13,107 +18,89 @@ fn addons() -> String {
         .to_string()
 }
 
-/// A small deterministic generator, so a failure can be replayed.
-fn next(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
-fn check_whole(path: &std::path::Path) -> Option<u64> {
-    let bytes = std::fs::read(path).ok()?;
+/// The generation of the saved file, after checking that it is whole.
+fn generation(path: &Path, fault: &str) -> u64 {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{fault}: no file: {e}"));
     let vars = wowsim_savedvars::parse(&bytes, &Default::default())
-        .unwrap_or_else(|e| panic!("{} does not parse after a kill: {e}", path.display()));
+        .unwrap_or_else(|e| panic!("{fault}: {} does not parse: {e}", path.display()));
     let (_, db) = vars
         .iter()
         .find(|(n, _)| n == "BigSaveDB")
         .expect("BigSaveDB saved");
-    let wowsim_savedvars::SvValue::Table(t) = db else {
+    let SvValue::Table(t) = db else {
         panic!("BigSaveDB is not a table")
     };
     let get = |k: &str| {
         t.hash
             .iter()
-            .find(|(key, _)| *key == wowsim_savedvars::SvValue::str(k))
+            .find(|(key, _)| *key == SvValue::str(k))
             .map(|(_, v)| v.clone())
     };
-    let Some(wowsim_savedvars::SvValue::Number(gen)) = get("generation") else {
-        panic!("no generation")
+    let Some(SvValue::Number(gen)) = get("generation") else {
+        panic!("{fault}: no generation")
     };
-    let want = wowsim_savedvars::SvValue::str(format!("generation {gen} complete"));
-    assert_eq!(get("last"), Some(want), "a whole generation");
-    Some(gen as u64)
+    let want = SvValue::str(format!("generation {gen} complete"));
+    assert_eq!(get("last"), Some(want), "{fault}: a whole generation");
+    gen as u64
+}
+
+/// Runs wow-sim once (start-up, no ticks, logout) with `fault` armed (none when empty): `true`
+/// when it aborted there, `false` when it ran to the end. Core dumps are off for the child.
+fn run(wtf: &Path, fault: &str) -> bool {
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", "ulimit -c 0; exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_wow-sim"))
+        .args(["--addons", &addons(), "--wtf"])
+        .arg(wtf)
+        .args(["lua-errors", "--seconds", "0"])
+        .env("WOW_SIM_NO_LUA_CACHE", "true")
+        .env_remove(FAULT_VAR);
+    if !fault.is_empty() {
+        cmd.env(FAULT_VAR, format!("savedvars.{fault}"));
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    match out.status.signal() {
+        Some(6) => {
+            assert!(stderr.contains("aborting"), "{fault}: {stderr}");
+            true
+        }
+        None if out.status.code() == Some(0) => false,
+        _ => panic!(
+            "{fault}: wow-sim failed otherwise ({}): {stderr}",
+            out.status
+        ),
+    }
 }
 
 #[test]
-fn killed_while_saving_leaves_a_whole_file() {
+fn aborted_while_saving_leaves_a_whole_file() {
     let wtf = std::env::temp_dir().join(format!("wowsim-kill-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&wtf);
     let file = wtf.join("Account/WOWSIM/SavedVariables/BigSave.lua");
-    let args = [
-        "--addons",
-        &addons(),
-        "--wtf",
-        &wtf.display().to_string(),
-        "lua-errors",
-        "--seconds",
-        "0",
-    ];
-    let out = Command::new(env!("CARGO_BIN_EXE_wow-sim"))
-        .args(args)
-        .env("WOW_SIM_NO_LUA_CACHE", "true")
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(check_whole(&file), Some(1));
-    let tmp = file.with_extension("lua.tmp");
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let (mut killed, mut completed) = (0, 0);
-    let mut last_gen = 1;
-    for _ in 0..20 {
-        let _ = std::fs::remove_file(&tmp);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wow-sim"))
-            .args(args)
-            .env("WOW_SIM_NO_LUA_CACHE", "true")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        // Wait until the save has begun (its temporary file appears), then kill at a random
-        // moment of it: while the temporary file is written, synced, or renamed into place.
-        let start = Instant::now();
-        while !tmp.exists()
-            && child.try_wait().unwrap().is_none()
-            && start.elapsed() < Duration::from_secs(60)
-        {
-            std::thread::sleep(Duration::from_micros(200));
-        }
-        std::thread::sleep(Duration::from_micros(next(&mut seed) % 8_000));
-        match child.try_wait().unwrap() {
-            Some(_) => completed += 1,
-            None => {
-                child.kill().unwrap();
-                child.wait().unwrap();
-                killed += 1;
-            }
-        }
-        let gen = check_whole(&file).expect("the file never disappears");
-        assert!(
-            gen == last_gen || gen == last_gen + 1,
-            "generation {gen} after {last_gen}"
-        );
-        last_gen = gen;
-    }
-    eprintln!("{killed} runs killed, {completed} completed, generation {last_gen} reached; the file was whole after each");
+    assert!(!run(&wtf, ""));
+    assert_eq!(generation(&file, "first run"), 1);
+    // The file streams in pieces of about a chunk each (each generation's size is close to
+    // the first's); `flush` comes after the last piece.
+    let pieces = std::fs::metadata(&file).unwrap().len() as usize / wowsim_savedvars::STREAM_CHUNK;
     assert!(
-        killed > 5,
-        "the test must actually kill runs ({killed} killed)"
+        pieces >= 4,
+        "{pieces} pieces: too small a file to stream in pieces"
+    );
+    let mut faults: Vec<String> = vec!["create".into()];
+    faults.extend([1, pieces / 2].map(|n| format!("write:{n}")));
+    faults.extend(FAULT_POINTS[1..].iter().map(|p| p.to_string()));
+    let rename = faults.iter().position(|p| p == "rename").unwrap();
+    let mut gen = 1;
+    for (i, fault) in faults.iter().enumerate() {
+        assert!(run(&wtf, fault), "{fault} not reached");
+        let want = if i >= rename { gen + 1 } else { gen };
+        assert_eq!(generation(&file, fault), want, "{fault}: after {gen}");
+        gen = want;
+    }
+    eprintln!(
+        "{} aborted saves, generation {gen} reached; the file was whole after each",
+        faults.len()
     );
     let _ = std::fs::remove_dir_all(&wtf);
 }

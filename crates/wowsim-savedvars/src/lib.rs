@@ -7,6 +7,12 @@
 //! layout, and [`save_atomic`] stores it crash-safely. The simulator core converts
 //! between live Lua values and this tree.
 //!
+//! For crash tests, the environment variable `WOWSIM_FAULT=savedvars.<point>[:<n>]`
+//! ([`FAULT_VAR`]) makes the process abort at one step of a save: after creating the
+//! temporary file, after its n-th written piece (`write:<n>`), after the last write, its
+//! fsync, each backup step, the rename and the directory's fsync ([`FAULT_POINTS`]). It is
+//! read once per process; unset, it costs nothing measurable.
+//!
 //! # File layout (verified against real client files; sources in `README.md`)
 //!
 //! * Locations: `WTF/Account/<ACCOUNT>/SavedVariables/<Addon>.lua` (account) and
@@ -29,11 +35,13 @@
 //! entries in order, then `array[i]` to key `i + 1` (later assignments win; a `Nil`
 //! array entry is a hole).
 
+mod fault;
 mod lexer;
 mod parser;
 mod store;
 mod writer;
 
+pub use fault::{FAULT_POINTS, FAULT_VAR};
 pub use parser::{parse, parse_with, Builder, Built};
 pub use store::{account_path, backup_path, character_path, save_atomic, save_atomic_with};
 pub use writer::{

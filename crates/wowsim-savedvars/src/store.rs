@@ -4,6 +4,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use crate::{fault, STREAM_CHUNK};
+
 /// `<wtf>/Account/<account>/SavedVariables/<addon>.lua` (`## SavedVariables:`).
 pub fn account_path(wtf: &Path, account: &str, addon: &str) -> PathBuf {
     wtf.join("Account")
@@ -60,6 +62,9 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// before the rename, so after power loss the name points at either the old inode or
 /// the fully written new one. Concurrent saves of one path are not supported (they
 /// share the `.tmp` name).
+///
+/// Crash tests can stop the process at each step: `WOWSIM_FAULT=savedvars.<point>[:<n>]`
+/// aborts right after it (points in [`FAULT_POINTS`](crate::FAULT_POINTS)).
 pub fn save_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
     save_atomic_with(path, |w| w.write_all(contents))
 }
@@ -83,20 +88,23 @@ pub fn save_atomic_with(
     }
     let tmp = with_suffix(path, ".tmp");
     {
-        let mut f = OpenOptions::new()
+        let f = OpenOptions::new()
             .write(true)
             .create(true)
             .truncate(true)
             .open(&tmp)?;
-        let mut buf = io::BufWriter::with_capacity(64 << 10, &mut f);
+        fault::point("create");
+        let mut buf = io::BufWriter::with_capacity(STREAM_CHUNK, fault::Pieces::new(f));
         let filled = fill(&mut buf).and_then(|()| buf.flush());
-        drop(buf);
         if let Err(e) = filled {
-            drop(f);
+            drop(buf);
             let _ = fs::remove_file(&tmp);
             return Err(e);
         }
-        f.sync_all()?;
+        fault::point("flush");
+        // Everything is flushed: `buf` holds no bytes, and the file is synced through it.
+        buf.get_ref().inner.sync_all()?;
+        fault::point("fsync");
     }
     if path.exists() {
         let bak = backup_path(path);
@@ -110,10 +118,15 @@ pub fn save_atomic_with(
             fs::copy(path, &bak_tmp)?;
             File::open(&bak_tmp)?.sync_all()?;
         }
+        fault::point("backup_link");
         fs::rename(&bak_tmp, &bak)?;
+        fault::point("backup_rename");
     }
     fs::rename(&tmp, path)?;
-    sync_dir(&dir)
+    fault::point("rename");
+    sync_dir(&dir)?;
+    fault::point("dir_fsync");
+    Ok(())
 }
 
 #[cfg(unix)]
