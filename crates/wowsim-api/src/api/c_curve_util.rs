@@ -24,7 +24,6 @@ const CUBIC: i64 = 3;
 #[derive(Clone, Debug, Default)]
 pub struct Curve {
     pub ty: i64,
-    pub color: bool,
     pub points: Vec<(f64, [f64; 4])>,
 }
 
@@ -284,11 +283,11 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     ns.raw_set(
         "CreateColorCurve",
         lua.create_function(|lua, ()| {
-            let c = Curve {
-                color: true,
-                ..Curve::default()
-            };
-            create(lua, "LuaColorCurveObject", ObjState::Curve(c))
+            create(
+                lua,
+                "LuaColorCurveObject",
+                ObjState::Curve(Curve::default()),
+            )
         })?,
     )?;
     lua.globals().raw_set("C_CurveUtil", ns)?;

@@ -3,23 +3,23 @@
 
 pub mod api_docs;
 pub mod auras;
-pub mod c_curve_util;
-pub mod c_map;
-pub mod c_texture;
-pub mod classes;
+pub(crate) mod c_curve_util;
+pub(crate) mod c_map;
+pub(crate) mod c_texture;
+pub(crate) mod classes;
 pub mod docs_cache;
 pub mod environment;
 pub mod game_data;
 pub mod game_data_csv;
 pub mod identity;
-pub mod items;
-pub mod lua_objects;
-pub mod metatables;
+pub(crate) mod items;
+pub(crate) mod lua_objects;
+pub(crate) mod metatables;
 pub mod misc;
-pub mod paper_doll;
+pub(crate) mod paper_doll;
 pub mod print;
-pub mod secrets;
-pub mod spells;
+pub(crate) mod secrets;
+pub(crate) mod spells;
 pub mod stubs;
 pub mod ui_color;
 

@@ -16,10 +16,10 @@
 //! | `GetCursorPosition`, `GetMouseFoci`, `IsMouseOver`, `RegisterForDrag`, `StartMoving`... | [`methods`] |
 
 pub use wowsim_ui::hit;
-pub mod hyperlink;
+pub(crate) mod hyperlink;
 pub mod inspect;
 pub mod keyboard;
-pub mod methods;
+pub(crate) mod methods;
 pub mod mouse;
 
 use crate::widgets::UiState;
