@@ -6,7 +6,7 @@ Reads corpus.toml (next to this file): for each addon, the public repository it 
 resolved to public copies (the library's own repository, or an unchanged copy embedded in another
 public repository, per the [libs] table), `move-folders` are applied, and the release build's
 keyword rules (`@debug@` blocks commented out, `@non-debug@` blocks enabled, `@project-version@`
-and friends replaced). Sources are git directories as the `fetch` tool leaves them under MIRROR.
+and friends replaced). Sources are git directories as the `fetch` tool leaves them under $MIRROR (OWNER+NAME/repo).
 
 Usage: pack.py OUT [NAME...]   (writes OUT/AddOns/<set>/<folder>, the sets OUT/per/<set> as
 symlinks to the set's folders and those of its `deps`, and OUT/sources.tsv)
@@ -20,7 +20,7 @@ import sys
 import tomllib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MIRROR = os.environ.get("MIRROR", "/work/.mirror")
+MIRROR = os.environ.get("MIRROR", "")  # where `fetch` leaves the snapshots (OWNER+NAME/repo)
 
 
 def gitdir(repo):
@@ -135,6 +135,26 @@ def apply_externals(meta, base, libs, out, skip):
         export(repo, ref, path, target, out)
 
 
+def submodules(repo, commit, path, base, out):
+    """Git submodules (how some authors embed libraries): each gitlink's recorded commit."""
+    try:
+        mods = git(repo, "show", f"{commit}:.gitmodules").decode("utf-8", "replace")
+    except subprocess.CalledProcessError:
+        return
+    urls = dict(re.findall(r"path\s*=\s*(\S+)\s+url\s*=\s*(\S+)", mods))
+    tree = commit + (":" + path if path else "")
+    for line in git(repo, "ls-tree", "-r", tree).decode().splitlines():
+        meta, p = line.split("\t", 1)
+        mode, kind, sha = meta.split()
+        if kind != "commit":
+            continue
+        url = urls.get((path + "/" if path else "") + p)
+        m = re.match(r"https?://github\.com/([^/]+)/([^/]+?)(?:\.git)?/?$", url or "")
+        if not m:
+            sys.exit(f"pack.py: {repo}: submodule {p} has no GitHub URL ({url})")
+        export(f"{m[1]}/{m[2]}", sha, "", os.path.join(base, p), out)
+
+
 # ---------------------------------------------------------------- keywords
 
 def keywords(folder, version, commit, revision, timestamp):
@@ -181,6 +201,44 @@ def keywords(folder, version, commit, revision, timestamp):
             if new != text:
                 with open(p, "w", encoding="utf-8", newline="") as f:
                     f.write(new)
+
+
+# `## Interface-<game>:` lines and the suffix of the TOC file the packager makes for that game
+TOC_GAMES = {"classic": "Vanilla", "vanilla": "Vanilla", "bcc": "TBC", "tbc": "TBC",
+             "wrath": "Wrath", "wotlkc": "Wrath", "wotlk": "Wrath", "cata": "Cata",
+             "mists": "Mists", "mainline": None, "retail": None}
+
+
+def create_tocs(base):
+    """The packager's TOC creation: a TOC with `## Interface-<game>: N` lines becomes one TOC per
+    game (`Name_Vanilla.toc` with `## Interface: N`, ...) unless that file exists; the main TOC
+    keeps the retail value. Keyword blocks for games (`#@retail@`, `#@version-classic@`) are kept
+    as they are (the client reads them as comments)."""
+    for root, _, files in os.walk(base):
+        for name in files:
+            if not name.lower().endswith(".toc") or re.search(r"[_-](Vanilla|TBC|Wrath|Cata|Mists|Mainline|Classic|BCC)\.toc$", name, re.I):
+                continue
+            p = os.path.join(root, name)
+            with open(p, encoding="utf-8-sig", errors="replace") as f:
+                text = f.read()
+            games = dict((g.lower(), v.strip()) for g, v in
+                         re.findall(r"(?im)^##\s*Interface-([A-Za-z]+):\s*(.+)$", text))
+            if not games:
+                continue
+            strip = re.sub(r"(?im)^##\s*Interface(-[A-Za-z]+)?:.*\n?", "", text)
+            for game, value in games.items():
+                suffix = TOC_GAMES.get(game, "?")
+                if suffix == "?":
+                    continue
+                target = p if suffix is None else p[:-4] + "_" + suffix + ".toc"
+                if suffix is not None and os.path.exists(target):
+                    continue
+                with open(target, "w", encoding="utf-8") as f:
+                    f.write(f"## Interface: {value}\n" + strip)
+            if not any(TOC_GAMES.get(g, "?") is None for g in games):  # main TOC: drop the lines
+                plain = re.sub(r"(?im)^##\s*Interface-[A-Za-z]+:.*\n?", "", text)
+                with open(p, "w", encoding="utf-8") as f:
+                    f.write(plain)
 
 
 def toc_keywords(text):
@@ -232,6 +290,7 @@ def pack_addon(a, libs, out, addons_dir):
     package = meta.get("package-as") or a.get("folder") or repo.split("/")[1]
     base = os.path.join(stage, package)
     export(repo, commit, a.get("path", ""), base, out)
+    submodules(repo, commit, a.get("path", ""), base, out)
     if a.get("externals", True):
         apply_externals(meta, base, libs, out, set(a.get("skip_externals", [])))
     for extra in a.get("extra", []):  # libraries the packaged addon has that no .pkgmeta names
@@ -242,6 +301,7 @@ def pack_addon(a, libs, out, addons_dir):
     # the packager's version: the tag, or `git describe` past it, or the short hash without tags
     version = git(repo, "describe", "--tags", "--always", "--abbrev=7", commit).decode().strip()
     keywords(base, version, commit, count, stamp)
+    create_tocs(base)
     moves = meta.get("move-folders") or {}
     folders = []
     for src, dst in moves.items():
@@ -266,7 +326,7 @@ def pack_addon(a, libs, out, addons_dir):
     for sub in a.get("folders", []):  # repositories holding several addon folders, no move-folders
         shutil.move(os.path.join(base, sub), os.path.join(addons_dir, sub))
         folders.append(sub)
-    if not a.get("folders") and os.path.isdir(base) and any(
+    if os.path.isdir(base) and any(
             n.lower().endswith(".toc") for n in os.listdir(base)):
         d = os.path.join(addons_dir, package)
         shutil.rmtree(d, ignore_errors=True)
@@ -281,6 +341,8 @@ def pack_addon(a, libs, out, addons_dir):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    if not MIRROR:
+        sys.exit("pack.py: set MIRROR to the folder of the repository snapshots (OWNER+NAME/repo)")
     out = os.path.abspath(sys.argv[1])
     only = set(sys.argv[2:])
     with open(os.path.join(HERE, "corpus.toml"), "rb") as f:

@@ -6,7 +6,8 @@
 #   scripts/corpus/run.sh OUT RESULTS [SET...]
 # OUT is pack.py's output folder, RESULTS receives <set>.<flavour>.<ui|base>.json and summary.tsv.
 # Environment: WOW_SIM (the binary), RETAIL_UI and CLASSIC_ERA_UI (the Blizzard UI AddOns
-# folders), TIMEOUT (seconds per run, default 300).
+# folders), TIMEOUT (seconds per run, default 300: wow-sim's own --timeout, which prints the
+# records so far and one saying so; a minute later `timeout` ends a run that hangs).
 set -uo pipefail
 OUT=${1:?usage: run.sh OUT RESULTS [SET...]}
 RES=${2:?usage: run.sh OUT RESULTS [SET...]}
@@ -28,7 +29,7 @@ for s in "${sets[@]}"; do
       [[ $mode == ui ]] && args+=(--blizzard-ui "$ui")
       f=$RES/$s.$fl.$mode
       nice -n 10 /usr/bin/time -f '%e %M' -o "$f.time" \
-        timeout "$TIMEOUT" "$W" "${args[@]}" lua-errors >"$f.json" 2>"$f.err"
+        timeout $((TIMEOUT + 60)) "$W" "${args[@]}" lua-errors --timeout "$TIMEOUT" >"$f.json" 2>"$f.err"
       rc=$?
       # the last line: /usr/bin/time puts "Command exited with non-zero status N" before it
       read -r secs kb < <(tail -n 1 "$f.time") || { secs=-; kb=0; }
