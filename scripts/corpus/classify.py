@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+"""Attributes every record of a corpus run (scripts/corpus/run.sh RESULTS) to its cause.
+
+Each rule of RULES below is our judgement of one record pattern, made by reading the addon's code,
+the Blizzard UI and the reference: `own` (the client would do the same; the evidence is in the
+note), `input` (the inputs are not what users install: a library without a public copy, the
+translation site), or `ours` (wow-sim lacks or gets wrong something the client has; the cause id
+names the entry of docs/real-addons.md, "Ours: causes"). A record no rule matches is printed as
+UNCLASSIFIED, so a refreshed corpus shows what needs reading. Records of a built-in base run that
+the same set's Blizzard UI run does not have are the base's (`ours`, cause BASE) unless a rule
+says otherwise.
+
+Usage: classify.py RESULTS [--records]   (per run: records, ours, own, input; --records lists each)
+"""
+import json
+import os
+import re
+import sys
+from collections import Counter, defaultdict
+
+# (set regex, flavour regex, mode regex, message regex, class, cause, note); first match wins.
+# `*` in the set/flavour/mode columns means any.
+RULES = [
+    # ---- addon's own: the current client does the same ----
+    ("BugSack|BugGrabber", "retail", "*", r"global 'GetNumAddOns'", "own", "",
+     "the only public !BugGrabber (2021) calls GetNumAddOns, which 11.0 moved to C_AddOns"),
+    ("Altoholic", "*", "*", r"global '(GetNumAddOns|GetSpellInfo|GetFactionInfoByID|InterfaceOptions_AddCategory)'",
+     "own", "", "Altoholic (2023) calls globals 11.0 removed (C_AddOns, C_Spell, C_Reputation, Settings)"),
+    ("Altoholic", "*", "*", r"unknown event \"(LEARNED_SPELL_IN_TAB|PLAYERREAGENTBANKSLOTS_CHANGED)\"", "own", "",
+     "events renamed or removed in 11.0; the 12.x client refuses them"),
+    ("Altoholic", "*", "*", r"Couldn't find inherited node \"(CharacterFrameTabButtonTemplate|InterfaceOptionsSmallCheckButtonTemplate)\"",
+     "own", "", "templates the 12.x UI no longer has"),
+    ("Altoholic", "*", "*", r"DeleteCraftInfo|field 'TradeSkills'|field 'Enum' \(a function|local 'enum' \(a function|method 'AddData'|SharedUIPanelTemplates.lua:524|TabOptions.xml:576",
+     "own", "", "follow-ups of the records above"),
+    (r".*", "retail", "*", r"unknown event \"LEARNED_SPELL_IN_TAB\"", "own", "",
+     "11.0 renamed it LEARNED_SPELL_IN_SKILL_LINE (Blizzard_Deprecated/11_0_0_SpellBookAPITransitionGuide.lua); "
+     "12.x players report the same error (AutoBar#111, ElvUI_WindTools#581)"),
+    ("AtlasLootClassic", "classic_era", "*", r"does not have a \"OnTooltipSetQuest\" script", "own", "",
+     "the 1.15.9 reference has no OnTooltipSetQuest script (OnTooltipSetItem only); the 1.15.4 UI never sets it"),
+    ("ElvUI", "*", "*", r"hooksecurefunc\(\): ObjectiveTracker_Update is not a function", "input", "",
+     "TaintLess: only an older public copy"),
+    # ---- ours ----
+    ("Auctionator", "*", "*", r"AUCTIONATOR_LOCALES_OVERRIDE' \(a string value\)", "ours", "GS-NAMES",
+     "its own optional global, tested `~= nil`, got a global-string stand-in"),
+    ("Auctionator", "*", "*", r"Mixins/DropDown.lua:10: attempt to call field 'Apply'", "ours", "GS-NAMES",
+     "follow-up: Locales/Main.lua stopped at line 23"),
+    (r".*", "*", "*", r"global 'GetAutoCompleteRealms'", "ours", "C-GLOBALS",
+     "Blizzard's own AutoComplete.lua (12.0.1 and 1.15.4) calls it; the reference has only C_AutoComplete.GetAutoCompleteRealms"),
+    ("AdvancedInterfaceOptions", "classic_era", "ui", r"'name' for variable 'floatingCombatTextCombatLogPeriodicSpells'",
+     "ours", "GS-NAMES", "Blizzard's CombatOverrides.lua:97 reads LOG_PERIODIC_EFFECTS_TEXT, nil because AIO tests it (`X or Y`)"),
+    ("Baganator|Syndicator", "*", "*", r"Search/Constants.lua:15\d: script ran too long", "ours", "STUB-INDEX",
+     "GetSpecializationInfoForClassID(class, i) answers for every i; the client answers nothing past the class's specs"),
+    ("Baganator|Syndicator", "*", "*", r"CheckItem.lua:1046: item_unique", "ours", "GS-TEXT",
+     "assert(GetLocale() ~= 'enUS') when ITEM_UNIQUE's text differs from the English keyword: the stand-in is the key's name"),
+    ("Baganator|Syndicator", "*", "*", r"InitializeSearchEngine|field 'Constants'|local 'Refresh'|field 'Options'|field 'InitializeData'|field 'Get' \(a nil",
+     "ours", "STUB-INDEX", "follow-ups: Syndicator's Search files stopped (STUB-INDEX, GS-TEXT)"),
+    ("Cell", "*", "*", r"Utils.lua:857: bad argument #1 to 'strfind'|concatenate field '(INVTYPE_FINGER|BATTLEGROUND_INSTANCE)'",
+     "ours", "GS-NAMES", "_G.SPELL_DURATION_SEC, _G.INVTYPE_FINGER, _G.BATTLEGROUND_INSTANCE: reads through _G are not counted"),
+    ("Cell", "*", "ui", r".", "ours", "GS-NAMES", "follow-ups: Utils.lua stopped at line 857 before it defines F.GetSpellInfo and the rest"),
+    ("Chattynator", "*", "*", r"Overrides.lua:146: attempt to index field '\?'", "ours", "STUB-OBJECTS",
+     "CreateFontFamily is a typed stub: no named font object, so _G[name] is nil"),
+    ("Chattynator", "retail", "ui", r"ChatFrameOverrides.lua:677: attempt to index field 'ScrollToBottomButton'", "ours", "XML-EMPTY-SCRIPT",
+     "Chattynator's <OnUpdate></OnUpdate> must replace ChatFrameTemplate's OnUpdate (HyperlinkHandler.xml)"),
+    ("AtlasLootClassic", "*", "*", r"ItemInfo.lua:346: table index is nil", "ours", "STUB-FACTS",
+     "C_Item.GetItemClassInfo answers nil for every class id (game_data_csv.rs has the names)"),
+    ("ElvUI", "*", "*", r"API.lua:272: attempt to compare number with nil", "ours", "STUB-FACTS",
+     "C_ClassColor.GetClassColor is a stub: black, so RAID_CLASS_COLORS[*].colorStr is not the client's"),
+    ("ElvUI", "*", "*", r"Initialize.lua:413: attempt to index local 'obj'", "ours", "STUB-OBJECTS",
+     "CreateFontFamily answers nil (typed stub, nilable output)"),
+    ("ElvUI", "*", "*", r"ITEM_MIN_LEVEL|DATE_COMPLETED|TOOLTIP_UNIT_LEVEL|field 'DND'|Guild.lua:54|Time.lua:31|Chat.lua:4019|Crests.lua:10|SpecSwitch.lua:38",
+     "ours", "GS-NAMES", "client global strings left nil: read through _G, or with a string method (`X:gsub`), or nil-tested elsewhere"),
+    (r".*", "*", "*", r"TaintLess.xml:23: Usage: C_AddOns.GetAddOnMetadata", "ours", "TAINT",
+     "TaintLess reads the tainting addon from issecurevariable(t, k) after writing t.k; wow-sim answers no addon"),
+    ("ElvUI", "classic_era", "*", r"hooksecurefunc\(\): InsertLink is not a function", "input", "",
+     "ElvUI (2026) hooks ChatFrameUtil.InsertLink of newer Classic Era UIs; the Classic Era UI input is 1.15.4 (2024)"),
+    ("ElvUI", "classic_era", "*", r"ITEM_LEVEL' \(a nil|Tags/API.lua:23: bad argument #1 to 'strlower'|Tags.lua:92: attempt to call method 'AddTag'",
+     "ours", "GS-NAMES", "ITEM_LEVEL:gsub (a string method) and `local LEVEL = strlower(LEVEL)` (a local of the same name) hide the reads"),
+    ("ElvUI", "classic_era", "*", r"Usage: Texture:SetColorTexture\(r, g, b \[, a\]\)", "ours", "XML-SCRIPT-ARGS",
+     "ColorPickerFrame.xml's inline <OnColorSelect> uses r, g, b; wow-sim declares it function(self, ...)"),
+    ("ElvUI", "classic_era", "*", r"the run timed out", "ours", "XML-SCRIPT-ARGS",
+     "ElvUI's colour probe (Core.lua:248) ran into the 240 OnColorSelect errors and did not finish in 300 s"),
+    ("Grid2", "*", "*", r"StatusColor.lua:265: bad argument #1 to 'pairs' \(table expected, got string\)", "ours", "GS-NAMES",
+     "pairs(CUSTOM_CLASS_COLORS or RAID_CLASS_COLORS): an optional global of other addons, tested inside a call, got a string stand-in"),
+    ("Hekili", "*", "*", r"Utils.lua:917: bad argument #2 to 'format'", "ours", "STUB-FACTS",
+     "C_Texture.GetAtlasInfo's stand-in (no atlas data) has no `file`; the client's atlases all have one"),
+    ("Hekili", "*", "*", r"GetDefaults|TotalRefresh|field 'DB'", "ours", "STUB-FACTS", "follow-ups: Utils.lua stopped at line 917"),
+    ("HandyNotes_Cities", "*", "*", r"Missing world coords", "ours", "MAP-DATA",
+     "HereBeDragons has world rectangles only for the character's zone (known limit)"),
+    ("HandyNotes_Cities", "*", "*", r"global '(Transmog|map)'", "own", "",
+     "the 2023 repository is unfinished: boralus.lua uses Transmog, dalaran_wotlk.lua `map`, neither defined anywhere"),
+    ("HandyNotes_Cities", "*", "*", r"local 'expansion_name'", "ours", "STUB-FACTS",
+     "EJ_GetTierInfo answers nothing; the client names every expansion tier"),
+    ("Pawn", "*", "*", r"Unrecognized XML: (FontHeight|AbsValue)|Unrecognized XML attribute: val", "ours", "XSD",
+     "<Font><FontHeight><AbsValue val=\"8\"/></FontHeight>: the client's UI.xsd (FontType) has FontHeight of type Value"),
+    (r".*", "*", "*", r"Invalid justifyH value: MIDDLE", "own", "",
+     "the client's UI.xsd JUSTIFYHTYPE is LEFT, CENTER, RIGHT: its FrameXML.log has the same warning"),
+    ("Plumber", "*", "*", r"Unrecognized XML: TextureSlice(Mode|Margins)|Unrecognized XML attribute: (mode|left|right|top|bottom)$",
+     "ours", "XSD", "<TextureSliceMode>, <TextureSliceMargins> are in the client's UI.xsd (TextureField group)"),
+    ("Plumber", "*", "*", r"Unknown region point TOPELFT", "own", "",
+     "SharedWidgets.xml:511 relativePoint=\"TOPELFT\" (a typo): the client's UI.xsd FRAMEPOINT refuses it; "
+     "its FrameXML.log has a warning with the file and line, where wow-sim records an error without them (part 5)"),
+    ("Plumber", "*", "*", r"ChatFrameConstants.lua:52: bad argument #1 to 'strlower'|'name' for variable 'lootUnderMouse'",
+     "ours", "GS-NAMES", "Blizzard's own code reads ICON_TAG_RAID_TARGET_DIAMOND3 / LOOT_UNDER_MOUSE_TEXT, nil once Plumber is loaded"),
+    ("Postal", "retail", "*", r"global '(GetAddOnMetadata|GetSpellTexture)'|BlackBook.lua:46: attempt to index field 'db'", "own", "",
+     "Postal (2022) calls globals 11.0 moved to C_AddOns / C_Spell; BlackBook is a follow-up"),
+    ("QUI", "*", "*", r"Unknown frame type 'AuraContainer'", "input", "",
+     "QUI (Interface 120100) creates a 12.1 frame type with a 12.1 template (CustomAuraContainerTemplate); the UI input is 12.0.1"),
+    ("QUI", "*", "*", r"popups.lua:251: 'for' limit must be a number", "ours", "GS-NAMES",
+     "_G.STATICPOPUP_NUMDIALOGS or 4: the 12.x UI has no such global, wow-sim gave it a string stand-in"),
+    ("QUI", "*", "*", r"unitframes.lua:980: Usage: SetAlpha", "ours", "STUB-FACTS",
+     "UnitHealPredictionCalculator:EvaluateCurrentHealthPercent(curve) answers a table; the client answers the curve's value"),
+    ("QUI", "*", "*", r"^bad argument #3 to 'format' \(number expected, got table\)|not enough memory", "ours", "UNRESOLVED",
+     "no location (the first) / the run reached the 1024 MB Lua cap in QUI's infobar state-driver refresh; root cause not found"),
+    ("Quartz", "*", "*", r"Attempt to hook secure function", "ours", "TAINT",
+     "AceHook asks issecurevariable(obj, method) of Quartz's own table; wow-sim answers secure (the client: false, \"Quartz\")"),
+    ("RXPGuides", "classic_era", "*", r"hooksecurefunc\(\): SendChatMessage is not a function", "ours", "C-GLOBALS",
+     "the 1.15.4 UI calls SendChatMessage (ChatFrame.lua:1961); the 1.15.9 reference has only C_ChatInfo.SendChatMessage"),
+    ("RXPGuides", "*", "*", r"COMBATLOG_XPGAIN_FIRSTPERSON_UNNAMED|RXPGuides.lua:121: bad argument #2 to 'format'", "ours", "GS-NAMES",
+     "_G.COMBATLOG_XPGAIN_FIRSTPERSON_UNNAMED, _G.GAME_VERSION_LABEL: reads through _G are not counted"),
+    ("RXPGuides", "*", "ui", r".", "ours", "GS-NAMES", "follow-ups: RXPGuides.lua stopped at line 121 (addon.gameVersion, RXP unset)"),
+    ("SavedInstances", "*", "*", r"WorldBoss.lua:22", "ours", "STUB-FACTS",
+     "EJ_GetCreatureInfo answers nothing; the client has the encounter journal's creatures"),
+    ("SavedInstances", "*", "ui", r".", "input", "", "LibQTip-1.0 has no public copy with its lib.xml; the rest follow from Init.lua:10"),
+    ("ShadowedUnitFrames", "*", "*", r"ShadowedUnitFrames.lua:273: attempt to index field '\?'", "ours", "STUB-FACTS",
+     "IsInInstance() answers false, \"\"; the client answers false, \"none\" outside instances"),
+    ("SpellActivationOverlay", "*", "*", r"Cannot find a library instance of \"CallbackHandler-1.0\"|glow.lua:730", "input", "",
+     "the repository has no CallbackHandler-1.0 and no .pkgmeta naming it (its release adds it)"),
+    ("SpellActivationOverlay", "*", "*", r"arithmetic on global 'value'", "ours", "XML-SCRIPT-ARGS",
+     "inline <OnValueChanged> uses `value`; wow-sim declares function(self, ...)"),
+    (r".*", "*", "*", r"Invalid justifyV value: CENTER", "own", "",
+     "the client's UI.xsd JUSTIFYVTYPE is TOP, MIDDLE, BOTTOM: the same FrameXML.log warning"),
+    ("Syndicator", "*", "*", r"global 'SYNDICATOR_DATA' \(a string value\)", "ours", "GS-NAMES",
+     "`BAGANATOR_DATA ~= nil`: another addon's SavedVariables name (Baganator absent) got a string stand-in"),
+    ("WeakAuras", "*", "*", r"Profiling.xml:\d+:\d+: Unrecognized XML attribute: val", "own", "",
+     "<FontHeight val=\"12\"/>: the client's UI.xsd gives FontHeight (type Value) only AbsValue/RelValue children"),
+    ("XLoot", "*", "*", r"events.lua:161: String does not exist|Options.lua:442: bad argument #3 to 'format'", "ours", "GS-NAMES",
+     "_G[str] for LOOT_ITEM_* patterns and _G[\"ITEM_QUALITY\"..i..\"_DESC\"]: names built at run time get no stand-in"),
+    ("XLoot", "retail", "*", r"global 'IsAddOnLoaded'", "own", "", "XLoot (2023) calls IsAddOnLoaded, moved to C_AddOns in 11.0"),
+    ("Narcissus", "*", "*", r"global 'DRESSUP_FRAME'|TimeUtil.lua:327: attempt to index global 'D_DAYS'|Blizzard_PagingControls.lua:120|TooltipParser.lua:104|EquipmentSetManager.xml:336: Usage: EditBox:SetText",
+     "ours", "GS-NAMES", "DRESSUP_FRAME, D_DAYS (`D_DAYS:format`, Blizzard's TimeUtil.lua), ON_USE, PAPERDOLL_NEWEQUIPMENTSET (read in an XML script) "
+     "and the paging text are nil with Narcissus loaded"),
+    ("Narcissus", "*", "*", r"field '(Auto-play|Cannot Inspect Target)'", "ours", "GS-NAMES", "follow-ups: Locales/enUS.lua stopped at line 119"),
+    ("Narcissus", "retail", "*", r"ItemType.lua:58: Invalid inventory slot in GetInventorySlotInfo", "ours", "STUB-FACTS",
+     "GetInventorySlotInfo(\"AmmoSlot\") at load: the 12.x UI keeps INVSLOT_AMMO = 0 (Constants.lua:152) and Narcissus (2026) calls it unguarded; wow-sim knows the ammo slot on Classic Era only"),
+    (r".*", "*", "*", r"(Unknown|Invalid) region point (BOTTOMIRIGHT|TOBOTTOMRIGHTPRIGHT|BOTTOMRLEFT|TOPTIGHT|TOPELFT)$", "own", "",
+     "a misspelt point in the addon's XML: the client's UI.xsd FRAMEPOINT refuses it and FrameXML.log warns (with the file and line, which wow-sim's record lacks: part 5)"),
+    (r".*", "*", "*", r"Invalid alphaMode value: NORMAL|Anchor Anchor: Invalid x value: $", "own", "",
+     "not a value of the client's UI.xsd (ALPHAMODE; an empty number): the same FrameXML.log warning"),
+    ("Bagnon", "*", "*", r"BagBrother/(core|frames)/.*Couldn't open", "ours", "XML-PATH",
+     "<Include file=\"..\\..\\BagBrother\\core\\core.xml\"/> leaves the addon folder; wow-sim files the included file under Bagnon/ and resolves its includes from there"),
+    ("Bagnon", "*", "*", r"field '(Tipped|ItemGroup|Skins)'|global 'LibStub'", "ours", "XML-PATH",
+     "follow-ups: BagBrother's files did not load"),
+]
+
+
+def load(res):
+    runs = {}
+    for f in sorted(os.listdir(res)):
+        if not f.endswith(".json"):
+            continue
+        name, fl, mode = f[:-5].rsplit(".", 2)
+        try:
+            with open(os.path.join(res, f)) as h:
+                runs[(name, fl, mode)] = json.load(h)
+        except (OSError, ValueError):
+            runs[(name, fl, mode)] = None
+    return runs
+
+
+XSD_NAMES = {}
+
+
+def xsd_names(fl):
+    """Element and attribute names of the flavour's UI.xsd (RETAIL_UI / CLASSIC_ERA_UI), lower-cased."""
+    if fl not in XSD_NAMES:
+        ui = os.environ.get({"retail": "RETAIL_UI", "classic_era": "CLASSIC_ERA_UI"}.get(fl, ""), "")
+        p = os.path.join(ui, "Blizzard_SharedXML", "UI.xsd")
+        names = set()
+        if ui and os.path.exists(p):
+            with open(p, encoding="utf-8", errors="replace") as f:
+                names = {n.lower() for n in re.findall(r'name="([^"]+)"', f.read())}
+        else:
+            sys.exit(f"classify.py: set RETAIL_UI and CLASSIC_ERA_UI (UI.xsd for {fl})")
+        XSD_NAMES[fl] = names
+    return XSD_NAMES[fl]
+
+
+def short(s):
+    return (s or "").replace("Interface/AddOns/", "")
+
+
+def classify(key, r, ui_keys):
+    name, fl, mode = key
+    msg = r["message"]
+    if mode == "base" and (r.get("file"), r.get("line"), msg) in ui_keys:
+        mode = "ui"  # the same record as with the Blizzard UI: the same cause
+    for sets, fls, modes, pat, cls, cause, note in RULES:
+        if not re.fullmatch(sets, name):
+            continue
+        if fls != "*" and fls != fl:
+            continue
+        if modes != "*" and modes != mode:
+            continue
+        if re.search(pat, msg) or re.search(pat, f"{short(r.get('file'))}:{r.get('line')}"):
+            return cls, cause, note
+    m = re.search(r"Unrecognized XML(?: attribute)?: (\S+)$", msg) if mode == "ui" else None
+    if m:  # by name: a per-element check against UI.xsd is issue #18 part 2's test
+        if m[1].lower() in xsd_names(fl):
+            return "ours", "XSD", f"{m[1]} is in the client's UI.xsd"
+        return "own", "", f"{m[1]} is not in the client's UI.xsd: its FrameXML.log has the warning"
+    if mode == "base" and (r.get("file"), r.get("line"), msg) not in ui_keys:
+        return "ours", "BASE", "the built-in base lacks what the Blizzard UI has"
+    return "UNCLASSIFIED", "", ""
+
+
+def blizzard_names(ui):
+    """Globals, functions and templates a Blizzard UI tree defines (for the base's list)."""
+    out = set()
+    for root, _, files in os.walk(ui):
+        for f in files:
+            if not f.endswith((".lua", ".xml")):
+                continue
+            with open(os.path.join(root, f), encoding="utf-8", errors="replace") as h:
+                text = h.read()
+            if f.endswith(".lua"):
+                out.update(re.findall(r"(?m)^(?:function\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|\()", text))
+            else:
+                out.update(re.findall(r'\bname="([A-Za-z_][A-Za-z0-9_]*)"', text))
+    return out
+
+
+def markdown(res, counts):
+    """The results table of docs/real-addons.md: one row per set and flavour."""
+    times = {}
+    with open(os.path.join(res, "summary.tsv")) as f:
+        for line in f:
+            p = line.rstrip("\n").split("\t")
+            if len(p) >= 7:
+                times[(p[0], p[1], p[2])] = (p[4], p[5])  # the last run of a key wins
+
+    def cell(key):
+        c = counts.get(key)
+        if c is None:
+            return "—", ""
+        t, mb = times.get(key, ("?", "?"))
+        n = sum(c.values())
+        parts = [f"ours {c['ours']}" if c["ours"] else "", f"own {c['own']}" if c["own"] else "",
+                 f"input {c['input']}" if c["input"] else ""]
+        split = ", ".join(x for x in parts if x)
+        return f"{n}" + (f" ({split})" if split else ""), f"{t} s, {mb} MB"
+
+    print("| addon set | flavour | with its Blizzard UI: records (classes) | time, peak RSS "
+          "| built-in base: records (classes) | time, peak RSS |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for name, fl in sorted({(k[0], k[1]) for k in counts}, key=lambda x: (x[0].lower(), x[1] != "retail")):
+        ui, ui_t = cell((name, fl, "ui"))
+        base, base_t = cell((name, fl, "base"))
+        print(f"| {name} | {fl.replace('_', ' ')} | {ui} | {ui_t} | {base} | {base_t} |")
+
+
+def sources(path):
+    """The inputs table of docs/real-addons.md from pack.py's sources.tsv: per set, the addon's
+    repository and commit, then each library's source."""
+    sets = defaultdict(list)
+    with open(path) as f:
+        for line in f:
+            repo, commit, sub, dest, note = (line.rstrip("\n").split("\t") + [""] * 5)[:5]
+            parts = dest.split("/")
+            name = parts[1] if parts[0] in ("stage", "AddOns") and len(parts) > 1 else parts[0]
+            sets[name].append((repo, commit[:12], sub, note))
+    print("| addon set | repository, commit | libraries (source, commit) |")
+    print("| --- | --- | --- |")
+    for name in sorted(sets, key=str.lower):
+        rows = sets[name]
+        main_repo, main_commit, _, main_note = rows[0]
+        groups = {}
+        for repo, commit, sub, note in rows[1:]:
+            lib = sub.rstrip("/").split("/")[-1] if sub not in (".", "") else repo.split("/")[1]
+            g = groups.setdefault((repo, commit, note), [])
+            if lib not in g:
+                g.append(lib)
+        seen = [f"{', '.join(libs)} ({repo} {commit}{'; ' + note if note else ''})"
+                for (repo, commit, note), libs in groups.items()]
+        print(f"| {name} | {main_repo} {main_commit}{' (' + main_note + ')' if main_note else ''} | "
+              f"{'; '.join(seen) if seen else 'none'} |")
+
+
+def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--sources":
+        sources(sys.argv[2])
+        return
+    res = sys.argv[1]
+    show = "--records" in sys.argv
+    runs = load(res)
+    counts = {}
+    by_cause = defaultdict(list)
+    for key, recs in runs.items():
+        if recs is None:
+            counts[key] = None
+            continue
+        ui = runs.get((key[0], key[1], "ui")) or []
+        ui_keys = {(x.get("file"), x.get("line"), x["message"]) for x in ui}
+        c = Counter()
+        for r in recs:
+            cls, cause, note = classify(key, r, ui_keys)
+            c[cls] += 1
+            by_cause[(cls, cause)].append((key, r, note))
+            if show or cls == "UNCLASSIFIED":
+                print(f"{cls:12} {cause:16} {'.'.join(key)}\t{short(r.get('file'))}:{r.get('line')}"
+                      f"\tx{r.get('count')}\t{short(r['message'])[:200]}")
+        counts[key] = c
+    print()
+    for key in sorted(counts):
+        c = counts[key]
+        if c is None:
+            print(f"{'.'.join(key)}\tno JSON")
+            continue
+        print(f"{'.'.join(key)}\t{sum(c.values())}\tours {c['ours']}\town {c['own']}\tinput {c['input']}"
+              + (f"\tUNCLASSIFIED {c['UNCLASSIFIED']}" if c["UNCLASSIFIED"] else ""))
+    if "--base-names" in sys.argv:  # what the built-in base lacks: names the Blizzard UI defines
+        uis = {"retail": os.environ.get("RETAIL_UI"), "classic_era": os.environ.get("CLASSIC_ERA_UI")}
+        defined = {fl: blizzard_names(d) for fl, d in uis.items() if d}
+        names = defaultdict(Counter)
+        for key, r, note in by_cause.get(("ours", "BASE"), []):
+            m = re.search(r"(?:global|field|method) '([^']+)'|inherited node \"([^\"]+)\"|"
+                          r"hooksecurefunc\(\): (\S+) is not a function|namespace \"([^\"]+)\"", r["message"])
+            n = next((g for g in m.groups() if g), None) if m else None
+            if n and n in defined.get(key[1], ()):
+                names[key[1]][n] += 1
+            else:
+                names[key[1]]["(follow-ups and others)"] += 1
+        for fl, c in names.items():
+            print(f"\nBASE {fl}: " + ", ".join(f"{n} {k}" for n, k in c.most_common()))
+    if "--markdown" in sys.argv:
+        markdown(res, counts)
+    if "--causes" in sys.argv:  # each cause's records, as docs/real-addons.md lists them
+        for (cls, cause), items in sorted(by_cause.items()):
+            if cls not in ("ours", "own", "input") or cause == "BASE":
+                continue
+            runs_of = defaultdict(list)  # one line per distinct record, with the runs that have it
+            notes = {}
+            for key, r, note in items:
+                k = (key[0], short(r.get("file")), r.get("line"), short(r["message"])[:150])
+                runs_of[k].append(f"{key[1].replace('_', ' ')} {'UI' if key[2] == 'ui' else 'base'}")
+                notes[k] = note
+            print(f"\n### {cls} {cause} ({len(items)} records)")
+            groups = defaultdict(list)  # (set, note): the records one judgement covers
+            for k, where in runs_of.items():
+                groups[(k[0], notes[k])].append((k, where))
+            for (name, note), ks in groups.items():
+                if len(ks) <= 3 and not note.startswith("follow-up"):
+                    for k, where in ks:
+                        msg = k[3].replace("|", "\\|")
+                        print(f"- {name}, `{k[1]}:{k[2]}` ({', '.join(where)}): {msg} — {note}")
+                    continue
+                files = sorted({f"{k[1].split('/')[-1]}:{k[2]}" for k, _ in ks})
+                runs = sorted({w for _, where in ks for w in where})
+                shown = ", ".join(files[:6]) + (f" and {len(files) - 6} more" if len(files) > 6 else "")
+                first = ks[0][0][3].replace("|", "\\|")[:100]
+                print(f"- {name}, {len(ks)} distinct records ({', '.join(runs)}; {shown}; e.g. {first}) — {note}")
+
+
+if __name__ == "__main__":
+    main()
