@@ -6,6 +6,8 @@
 //!   (and the benchmarks, which measure the VM) depend on mlua; the CLI and the window do not;
 //! - only the window crate depends on iced (or winit/wgpu/softbuffer), and the CLI's dependency
 //!   on it is optional, so the headless build has none of them;
+//! - unsafe code is allowed only in the runtime (the Lua C API), the process allocator and the
+//!   window test's X11 support;
 //! - no source file is over 800 lines and no function over 100 lines.
 
 use serde_json::Value;
@@ -405,4 +407,36 @@ fn the_length_check_finds_long_functions() {
     let found = long_functions(&format!("{short}{long}"), 100);
     assert_eq!(found, vec![(4, "big".to_string(), 122)]);
     assert!(long_functions(short, 100).is_empty());
+}
+
+/// Where `#![allow(unsafe_code)]` (the workspace denies unsafe code) may appear, under `crates/`.
+const UNSAFE_ALLOWED: &[&str] = &[
+    "wowsim-lua/src/",
+    "wow-sim/src/alloc.rs",
+    "wow-sim/tests/gui_support/",
+];
+
+#[test]
+fn unsafe_code_lives_in_the_runtime() {
+    let crates = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    rust_files(&crates, &mut files);
+    let mut found = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let allows = text.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with("#![allow(unsafe_code)]") || l.starts_with("#[allow(unsafe_code)]")
+        });
+        if !allows {
+            continue;
+        }
+        found += 1;
+        let rel = f.strip_prefix(&crates).unwrap_or(f).display().to_string();
+        assert!(
+            UNSAFE_ALLOWED.iter().any(|a| rel.starts_with(a)),
+            "{rel} allows unsafe code: Lua C API calls belong in wowsim-lua, behind safe functions"
+        );
+    }
+    assert!(found >= 3, "found only {found} files with unsafe code");
 }

@@ -9,6 +9,7 @@ pub mod cache_file;
 pub mod chunk_cache;
 pub mod clock;
 pub mod errors;
+pub mod fast_call;
 pub mod keys;
 mod protected_call;
 pub mod sandbox;
