@@ -80,14 +80,34 @@ pub fn run(samples: usize) -> anyhow::Result<()> {
     );
     println!("| benchmark | figure | per call / item | notes |");
     println!("| --- | --- | --- | --- |");
-    let n = CALLS as f64;
+    let empty = baselines(&sim, samples)?;
+    frame_methods(&sim, samples, empty)?;
+    global_lookups(&sim, samples, empty)?;
+    on_update_tick(&mut sim, samples)?;
+    event_dispatch(&mut sim, samples)?;
+    println!();
+    println!(
+        "Load average before / after: {load_before} / {} (on a shared machine, compare the best figures).\n",
+        loadavg()
+    );
+    let errors = sim.errors();
+    anyhow::ensure!(
+        errors.is_empty(),
+        "the benchmarks raised Lua errors: {:?}",
+        errors.iter().map(|e| &e.message).collect::<Vec<_>>()
+    );
+    Ok(())
+}
 
-    // Loop baselines, so the boundary cost can be told apart from the VM's own.
-    let empty_loop = func(&sim, "return function(n) for i = 1, n do end end")?;
+/// Loop baselines, so the boundary cost can be told apart from the VM's own. Returns the
+/// empty loop's (median, best).
+fn baselines(sim: &Simulator, samples: usize) -> anyhow::Result<(f64, f64)> {
+    let n = CALLS as f64;
+    let empty_loop = func(sim, "return function(n) for i = 1, n do end end")?;
     let e = time_call(&empty_loop, CALLS, samples)?;
     rate_row("empty Lua `for` loop (baseline)", e, n, "");
     let lua_method = func(
-        &sim,
+        sim,
         "local t = { m = function(self) return true end } return function(n) for i = 1, n do t:m() end end",
     )?;
     let m = time_call(&lua_method, CALLS, samples)?;
@@ -98,7 +118,7 @@ pub fn run(samples: usize) -> anyhow::Result<()> {
         "a Lua function through a table",
     );
     let print_fn = func(
-        &sim,
+        sim,
         "local f = type return function(n) for i = 1, n do f(i) end end",
     )?;
     let c = time_call(&print_fn, CALLS, samples)?;
@@ -108,8 +128,12 @@ pub fn run(samples: usize) -> anyhow::Result<()> {
         n,
         "the cheapest call into C",
     );
+    Ok(e)
+}
 
-    // Frame methods across the boundary.
+/// Frame methods across the boundary; `e` is the empty loop's time.
+fn frame_methods(sim: &Simulator, samples: usize, e: (f64, f64)) -> anyhow::Result<()> {
+    let n = CALLS as f64;
     let setup = "local f = CreateFrame(\"Frame\", \"WowsimBenchFrame\", UIParent)\n";
     for (method, note) in [
         ("IsShown", "returns a boolean"),
@@ -117,7 +141,7 @@ pub fn run(samples: usize) -> anyhow::Result<()> {
         ("GetObjectType", "returns a static string"),
     ] {
         let f = func(
-            &sim,
+            sim,
             &format!("{setup}return function(n) for i = 1, n do f:{method}() end end"),
         )?;
         let t = time_call(&f, CALLS, samples)?;
@@ -131,10 +155,15 @@ pub fn run(samples: usize) -> anyhow::Result<()> {
             ),
         );
     }
+    Ok(())
+}
 
-    // _G lookups of 1,000 named frames.
+/// `_G` lookups of 1,000 named frames, alone and with a method call; `e` is the empty loop's
+/// time.
+fn global_lookups(sim: &Simulator, samples: usize, e: (f64, f64)) -> anyhow::Result<()> {
+    let n = CALLS as f64;
     let g = func(
-        &sim,
+        sim,
         &format!(
             "local names = {{}}\nfor i = 1, {FRAMES} do names[i] = \"WowsimBenchG\" .. i; CreateFrame(\"Frame\", names[i], UIParent) end\n\
              return function(n) local G = _G for r = 1, n / {FRAMES} do for i = 1, {FRAMES} do local x = G[names[i]] end end end"
@@ -151,7 +180,7 @@ pub fn run(samples: usize) -> anyhow::Result<()> {
         ),
     );
     let gm = func(
-        &sim,
+        sim,
         &format!(
             "local names = {{}}\nfor i = 1, {FRAMES} do names[i] = \"WowsimBenchG\" .. i end\n\
              return function(n) for r = 1, n / {FRAMES} do for i = 1, {FRAMES} do _G[names[i]]:IsShown() end end end"
@@ -164,12 +193,16 @@ pub fn run(samples: usize) -> anyhow::Result<()> {
         n,
         "global lookup plus a frame method call",
     );
+    Ok(())
+}
 
-    // One tick with 1,000 OnUpdate handlers.
+/// One tick with no OnUpdate handlers, then with 1,000 empty ones, against the same handlers
+/// called from Lua.
+fn on_update_tick(sim: &mut Simulator, samples: usize) -> anyhow::Result<()> {
     let ticks = samples * 20;
     let idle = sample(ticks, || sim.tick(1.0 / 60.0).map_err(lua))?;
     let calls = func(
-        &sim,
+        sim,
         &format!(
             "local fs, objs = {{}}, {{}}\nfor i = 1, {FRAMES} do\n  local f = CreateFrame(\"Frame\", nil, UIParent)\n  local h = function(self, elapsed) end\n  f:SetScript(\"OnUpdate\", h)\n  fs[i], objs[i] = h, f\nend\n\
              return function(reps) for r = 1, reps do for i = 1, {FRAMES} do fs[i](objs[i], 0.016) end end end"
@@ -197,10 +230,14 @@ pub fn run(samples: usize) -> anyhow::Result<()> {
             fmt_time((busy.0 - lua_med) / FRAMES as f64)
         ),
     );
+    Ok(())
+}
 
-    // One event to 1,000 frames.
+/// One event to 1,000 frames, against the same handlers called from Lua.
+fn event_dispatch(sim: &mut Simulator, samples: usize) -> anyhow::Result<()> {
+    let ticks = samples * 20;
     let ev = func(
-        &sim,
+        sim,
         &format!(
             "local fs, objs = {{}}, {{}}\nfor i = 1, {FRAMES} do\n  local f = CreateFrame(\"Frame\", nil, UIParent)\n  local h = function(self, event, bag) end\n  f:RegisterEvent(\"BAG_UPDATE\")\n  f:SetScript(\"OnEvent\", h)\n  fs[i], objs[i] = h, f\nend\n\
              return function(reps) for r = 1, reps do for i = 1, {FRAMES} do fs[i](objs[i], \"BAG_UPDATE\", 0) end end end"
@@ -221,17 +258,6 @@ pub fn run(samples: usize) -> anyhow::Result<()> {
             fmt_time(fire.1 - lua_best),
             fmt_time((fire.0 - lua_med) / FRAMES as f64)
         ),
-    );
-    println!();
-    println!(
-        "Load average before / after: {load_before} / {} (on a shared machine, compare the best figures).\n",
-        loadavg()
-    );
-    let errors = sim.errors();
-    anyhow::ensure!(
-        errors.is_empty(),
-        "the benchmarks raised Lua errors: {:?}",
-        errors.iter().map(|e| &e.message).collect::<Vec<_>>()
     );
     Ok(())
 }

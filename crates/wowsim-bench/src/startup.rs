@@ -273,123 +273,7 @@ pub fn run(cases: &[Case], opts: &Options) -> anyhow::Result<()> {
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     let mut details = Vec::new();
     for case in cases {
-        eprintln!("wowsim-bench: start-up `{}` …", case.name);
-        // Warm-up: page cache, and the first rewrite of SavedVariables in the client's layout.
-        let mut seconds = opts.seconds;
-        let mut hang_note = String::new();
-        if let Outcome::TimedOut(p) = run_child("startup", &case.input, seconds, opts.limit)? {
-            hang_note = format!(
-                " **With `--seconds {seconds}` the run did not finish within {} s** (phases done: `new` {}, `start` {}, `run_for` {}); it was killed and the figures below use `--seconds 0` (start-up events only, no ticks).",
-                opts.limit.as_secs(),
-                ms(&p, "new"),
-                ms(&p, "start"),
-                ms(&p, "run"),
-            );
-            eprintln!(
-                "wowsim-bench: `{}` hangs with --seconds {seconds}; measuring with --seconds 0",
-                case.name
-            );
-            seconds = 0.0;
-            done(run_child("startup", &case.input, seconds, opts.limit)?)?;
-        }
-        done(run_child("bound", &case.input, seconds, opts.limit)?)?;
-        let mut st = Vec::new();
-        let mut bd = Vec::new();
-        for _ in 0..runs {
-            st.push(done(run_child(
-                "startup",
-                &case.input,
-                seconds,
-                opts.limit,
-            )?)?);
-            bd.push(done(run_child("bound", &case.input, seconds, opts.limit)?)?);
-        }
-        let col = |v: &[BTreeMap<String, String>], k: &str| -> Vec<f64> {
-            v.iter().map(|m| num(m, k)).collect()
-        };
-        let st_secs = col(&st, "secs");
-        let (lo, hi) = min_max(&st_secs);
-        let st_med = median(&st_secs);
-        let st_cpu = median(&col(&st, "cpu"));
-        let bd_med = median(&col(&bd, "secs"));
-        let bd_cpu = median(&col(&bd, "cpu"));
-        let (bin_wall, bin_rss) = match &bin {
-            Some(b) => {
-                let mut walls = Vec::new();
-                let mut rss = Vec::new();
-                for _ in 0..runs {
-                    let (w, r) = run_wow_sim(b, &case.input, seconds)?;
-                    walls.push(w);
-                    rss.extend(r);
-                }
-                (
-                    fmt_time(median(&walls)),
-                    if rss.is_empty() {
-                        "n/a".to_string()
-                    } else {
-                        fmt_mib(median(&rss))
-                    },
-                )
-            }
-            None => ("not built".to_string(), "n/a".to_string()),
-        };
-        // schedstat is updated at context switches and scheduler ticks: below a few ms it reads 0.
-        let cpu = |c: f64| {
-            if c >= 0.005 {
-                fmt_time(c)
-            } else {
-                "< 5 ms".to_string()
-            }
-        };
-        let cpu_ratio = if bd_cpu >= 0.005 {
-            format!("{:.1}x", st_cpu / bd_cpu)
-        } else {
-            "—".to_string()
-        };
-        println!(
-            "| {} | {seconds} | {} | {}–{} | {} | {} | {} | {} | {} | {:.1}x, {} | {} | {} |",
-            case.name,
-            fmt_time(st_med),
-            fmt_time(lo),
-            fmt_time(hi),
-            cpu(st_cpu),
-            fmt_mib(median(&col(&st, "hwm_kib"))),
-            fmt_time(bd_med),
-            cpu(bd_cpu),
-            fmt_mib(median(&col(&bd, "hwm_kib"))),
-            st_med / bd_med,
-            cpu_ratio,
-            bin_wall,
-            bin_rss,
-        );
-        let phase = |k: &str| fmt_time(median(&col(&st, k)));
-        let b = &bd[0];
-        let s = &st[0];
-        let get = |m: &BTreeMap<String, String>, k: &str| m.get(k).cloned().unwrap_or_default();
-        details.push(format!(
-            "- **{}**: wall time by phase (median): `Simulator::new` {}, `start` {}, `run_for({seconds} s)` {}, `logout` {}, VM close {}; \
-             {} addons loaded, {} Lua error records, {} XML elements not instantiated yet. \
-             Bound input: {} Lua files ({:.1} MiB, {} failed to compile), {} XML files ({:.1} MiB, {} inline `<Script>`s, {} handler bodies), \
-             {} SavedVariables files ({:.1} MiB).{hang_note}",
-            case.name,
-            phase("new"),
-            phase("start"),
-            phase("run"),
-            phase("logout"),
-            phase("close"),
-            get(s, "loaded"),
-            get(s, "errors"),
-            get(s, "xml_pending"),
-            get(b, "lua_files"),
-            num(b, "lua_bytes") / 1048576.0,
-            get(b, "lua_syntax_errors"),
-            get(b, "xml_files"),
-            num(b, "xml_bytes") / 1048576.0,
-            get(b, "inline_scripts"),
-            get(b, "handler_scripts"),
-            get(b, "sv_files"),
-            num(b, "sv_bytes") / 1048576.0,
-        ));
+        details.push(measure_case(case, opts, bin.as_deref())?);
     }
     println!();
     for d in details {
@@ -400,4 +284,159 @@ pub fn run(cases: &[Case], opts: &Options) -> anyhow::Result<()> {
         println!("(`wow-sim` was not found next to `wowsim-bench`; build it with `cargo build --release --bin wow-sim` to time the binary too.)\n");
     }
     Ok(())
+}
+
+/// The RESULT fields of several children.
+type Reports = [BTreeMap<String, String>];
+
+/// Measures one input: prints its row of the table and returns its line of details.
+fn measure_case(case: &Case, opts: &Options, bin: Option<&Path>) -> anyhow::Result<String> {
+    eprintln!("wowsim-bench: start-up `{}` …", case.name);
+    let (seconds, hang_note) = warm_up(case, opts)?;
+    let mut st = Vec::new();
+    let mut bd = Vec::new();
+    for _ in 0..opts.runs {
+        st.push(done(run_child(
+            "startup",
+            &case.input,
+            seconds,
+            opts.limit,
+        )?)?);
+        bd.push(done(run_child("bound", &case.input, seconds, opts.limit)?)?);
+    }
+    let (bin_wall, bin_rss) = match bin {
+        Some(b) => time_binary(b, case, seconds, opts.runs)?,
+        None => ("not built".to_string(), "n/a".to_string()),
+    };
+    print_row(case, seconds, &st, &bd, (&bin_wall, &bin_rss));
+    Ok(detail_line(case, seconds, &st, &bd, &hang_note))
+}
+
+/// Warm-up: page cache, and the first rewrite of SavedVariables in the client's layout. A
+/// start-up that does not finish within the limit is measured with `--seconds 0` instead:
+/// returns the seconds to measure with and a note saying so (empty when it finished).
+fn warm_up(case: &Case, opts: &Options) -> anyhow::Result<(f64, String)> {
+    let mut seconds = opts.seconds;
+    let mut hang_note = String::new();
+    if let Outcome::TimedOut(p) = run_child("startup", &case.input, seconds, opts.limit)? {
+        hang_note = format!(
+            " **With `--seconds {seconds}` the run did not finish within {} s** (phases done: `new` {}, `start` {}, `run_for` {}); it was killed and the figures below use `--seconds 0` (start-up events only, no ticks).",
+            opts.limit.as_secs(),
+            ms(&p, "new"),
+            ms(&p, "start"),
+            ms(&p, "run"),
+        );
+        eprintln!(
+            "wowsim-bench: `{}` hangs with --seconds {seconds}; measuring with --seconds 0",
+            case.name
+        );
+        seconds = 0.0;
+        done(run_child("startup", &case.input, seconds, opts.limit)?)?;
+    }
+    done(run_child("bound", &case.input, seconds, opts.limit)?)?;
+    Ok((seconds, hang_note))
+}
+
+/// The median wall time and peak RSS of `runs` runs of the `wow-sim` binary, formatted.
+fn time_binary(
+    bin: &Path,
+    case: &Case,
+    seconds: f64,
+    runs: usize,
+) -> anyhow::Result<(String, String)> {
+    let mut walls = Vec::new();
+    let mut rss = Vec::new();
+    for _ in 0..runs {
+        let (w, r) = run_wow_sim(bin, &case.input, seconds)?;
+        walls.push(w);
+        rss.extend(r);
+    }
+    Ok((
+        fmt_time(median(&walls)),
+        if rss.is_empty() {
+            "n/a".to_string()
+        } else {
+            fmt_mib(median(&rss))
+        },
+    ))
+}
+
+/// One field of every report, as numbers.
+fn col(v: &Reports, k: &str) -> Vec<f64> {
+    v.iter().map(|m| num(m, k)).collect()
+}
+
+/// A CPU time: schedstat is updated at context switches and scheduler ticks, so below a few
+/// ms it reads 0.
+fn cpu_time(c: f64) -> String {
+    if c >= 0.005 {
+        fmt_time(c)
+    } else {
+        "< 5 ms".to_string()
+    }
+}
+
+/// Prints the table row of one input: start-up (`st`) and bound (`bd`) reports and the
+/// binary's (wall, RSS).
+fn print_row(case: &Case, seconds: f64, st: &Reports, bd: &Reports, bin: (&str, &str)) {
+    let st_secs = col(st, "secs");
+    let (lo, hi) = min_max(&st_secs);
+    let st_med = median(&st_secs);
+    let st_cpu = median(&col(st, "cpu"));
+    let bd_med = median(&col(bd, "secs"));
+    let bd_cpu = median(&col(bd, "cpu"));
+    let cpu_ratio = if bd_cpu >= 0.005 {
+        format!("{:.1}x", st_cpu / bd_cpu)
+    } else {
+        "—".to_string()
+    };
+    println!(
+        "| {} | {seconds} | {} | {}–{} | {} | {} | {} | {} | {} | {:.1}x, {} | {} | {} |",
+        case.name,
+        fmt_time(st_med),
+        fmt_time(lo),
+        fmt_time(hi),
+        cpu_time(st_cpu),
+        fmt_mib(median(&col(st, "hwm_kib"))),
+        fmt_time(bd_med),
+        cpu_time(bd_cpu),
+        fmt_mib(median(&col(bd, "hwm_kib"))),
+        st_med / bd_med,
+        cpu_ratio,
+        bin.0,
+        bin.1,
+    );
+}
+
+/// The line of details of one input: phase times, counts of the first start-up, the bound's
+/// input sizes.
+fn detail_line(case: &Case, seconds: f64, st: &Reports, bd: &Reports, hang_note: &str) -> String {
+    let phase = |k: &str| fmt_time(median(&col(st, k)));
+    let b = &bd[0];
+    let s = &st[0];
+    let get = |m: &BTreeMap<String, String>, k: &str| m.get(k).cloned().unwrap_or_default();
+    format!(
+        "- **{}**: wall time by phase (median): `Simulator::new` {}, `start` {}, `run_for({seconds} s)` {}, `logout` {}, VM close {}; \
+         {} addons loaded, {} Lua error records, {} XML elements not instantiated yet. \
+         Bound input: {} Lua files ({:.1} MiB, {} failed to compile), {} XML files ({:.1} MiB, {} inline `<Script>`s, {} handler bodies), \
+         {} SavedVariables files ({:.1} MiB).{hang_note}",
+        case.name,
+        phase("new"),
+        phase("start"),
+        phase("run"),
+        phase("logout"),
+        phase("close"),
+        get(s, "loaded"),
+        get(s, "errors"),
+        get(s, "xml_pending"),
+        get(b, "lua_files"),
+        num(b, "lua_bytes") / 1048576.0,
+        get(b, "lua_syntax_errors"),
+        get(b, "xml_files"),
+        num(b, "xml_bytes") / 1048576.0,
+        get(b, "inline_scripts"),
+        get(b, "handler_scripts"),
+        get(b, "sv_files"),
+        num(b, "sv_bytes") / 1048576.0,
+    )
 }

@@ -41,64 +41,72 @@ fn calls_after(s: &Simulator, label: &str, prelude: &str, body: &str, n: u32) {
 }
 
 fn main() {
-    let s = sim();
-    let n = 1_000_000;
-    calls(&s, "empty Lua loop (baseline)", "local _ = i", n);
+    method_calls(&sim(), 1_000_000);
+    layout();
+    on_update_tick();
+}
+
+/// Frame, FontString and Texture method calls, `n` per loop.
+fn method_calls(s: &Simulator, n: u32) {
+    calls(s, "empty Lua loop (baseline)", "local _ = i", n);
     calls(
-        &s,
+        s,
         "f:SetPoint('TOPLEFT', i % 100, 0)",
         "f:SetPoint('TOPLEFT', i % 100, 0)",
         n,
     );
     // As in a real UI, where UIParent has thousands of regions anchored to it.
     calls_after(
-        &s,
+        s,
         "the same, 5,000 regions on UIParent",
         "for i = 1, 5000 do CreateFrame('Frame', nil, UIParent):SetPoint('CENTER') end",
         "f:SetPoint('TOPLEFT', i % 100, 0)",
         n,
     );
-    calls(&s, "f:GetWidth()", "f:GetWidth()", n);
-    calls(&s, "fs:SetText('x')", "fs:SetText('x')", n);
+    calls(s, "f:GetWidth()", "f:GetWidth()", n);
+    calls(s, "fs:SetText('x')", "fs:SetText('x')", n);
     calls(
-        &s,
+        s,
         "fs:SetText(i % 2 == 0 and 'ab' or 'x')",
         "fs:SetText(i % 2 == 0 and 'ab' or 'x')",
         n,
     );
     calls(
-        &s,
+        s,
         "fs:SetText('x') fs:GetStringWidth()",
         "fs:SetText('x') fs:GetStringWidth()",
         n,
     );
-    calls(&s, "f:SetSize(i % 100, 10)", "f:SetSize(i % 100, 10)", n);
-    calls(&s, "f:SetWidth(i % 100)", "f:SetWidth(i % 100)", n);
-    calls(&s, "f:SetShown(i % 2 == 0)", "f:SetShown(i % 2 == 0)", n);
-    calls(&s, "f:Show()", "f:Show()", n);
-    calls(&s, "f:Hide() f:Show() (2 calls)", "f:Hide() f:Show()", n);
+    calls(s, "f:SetSize(i % 100, 10)", "f:SetSize(i % 100, 10)", n);
+    calls(s, "f:SetWidth(i % 100)", "f:SetWidth(i % 100)", n);
+    calls(s, "f:SetShown(i % 2 == 0)", "f:SetShown(i % 2 == 0)", n);
+    calls(s, "f:Show()", "f:Show()", n);
+    calls(s, "f:Hide() f:Show() (2 calls)", "f:Hide() f:Show()", n);
     calls(
-        &s,
+        s,
         "f:SetAlpha((i % 10) / 10)",
         "f:SetAlpha((i % 10) / 10)",
         n,
     );
     calls(
-        &s,
+        s,
         "t:SetTexture('Interface\\Buttons\\WHITE8X8')",
         "t:SetTexture('Interface\\Buttons\\WHITE8X8')",
         n,
     );
     calls(
-        &s,
+        s,
         "t:SetVertexColor(1, 0.5, 0, 1)",
         "t:SetVertexColor(1, 0.5, 0, 1)",
         n,
     );
-    calls(&s, "f:IsShown()", "f:IsShown()", n);
-    calls(&s, "f:GetBoundsRect() (typed stub)", "f:GetBoundsRect()", n);
+    calls(s, "f:IsShown()", "f:IsShown()", n);
+    calls(s, "f:GetBoundsRect() (typed stub)", "f:GetBoundsRect()", n);
+}
 
-    // 10,000 frames in chains of 100, each anchored below the previous one.
+/// Layout of 10,000 frames in chains of 100, each anchored below the previous one: all of
+/// them, then after moving one chain head.
+fn layout() {
     let s = sim();
     s.lua_vm()
         .load(
@@ -140,8 +148,10 @@ fn main() {
         stats.recomputed
     );
     drop(ui);
+}
 
-    // One tick with 1,000 OnUpdate frames.
+/// One tick with 1,000 OnUpdate frames.
+fn on_update_tick() {
     let mut s = sim();
     s.lua_vm()
         .load(

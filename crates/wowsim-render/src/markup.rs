@@ -35,108 +35,134 @@ pub enum Token {
 
 /// Splits text into tokens.
 pub fn parse(text: &str) -> Vec<Token> {
-    let mut out = Vec::with_capacity(text.len());
-    let mut colors: Vec<Option<Rgba>> = Vec::new();
-    let cur = |c: &Vec<Option<Rgba>>| c.last().copied().flatten();
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    let mut in_link = false;
-    while i < chars.len() {
-        let c = chars[i];
+    let mut p = Parser {
+        out: Vec::with_capacity(text.len()),
+        colors: Vec::new(),
+        chars: text.chars().collect(),
+        i: 0,
+        in_link: false,
+    };
+    while p.i < p.chars.len() {
+        let c = p.chars[p.i];
         if c == '\n' {
-            out.push(Token::Newline);
-            i += 1;
-            continue;
-        }
-        if c == '\r' {
-            i += 1;
-            continue;
-        }
-        if c != '|' || i + 1 >= chars.len() {
-            out.push(Token::Char(c, cur(&colors)));
-            i += 1;
-            continue;
-        }
-        let next = chars[i + 1];
-        match next {
-            '|' => {
-                out.push(Token::Char('|', cur(&colors)));
-                i += 2;
-            }
-            'n' => {
-                out.push(Token::Newline);
-                i += 2;
-            }
-            'r' => {
-                colors.pop();
-                i += 2;
-            }
-            'c' if chars.get(i + 2) == Some(&'n') => {
-                // |cnNAME: … a named colour; keep the current one.
-                match chars[i + 3..].iter().position(|&x| x == ':') {
-                    Some(p) => {
-                        colors.push(cur(&colors));
-                        i += 3 + p + 1;
-                    }
-                    None => {
-                        out.push(Token::Char('|', cur(&colors)));
-                        i += 1;
-                    }
-                }
-            }
-            'c' => match hex_color(&chars[i + 2..]) {
-                Some(col) => {
-                    colors.push(Some(col));
-                    i += 10;
-                }
-                None => {
-                    out.push(Token::Char('|', cur(&colors)));
-                    i += 1;
-                }
-            },
-            'T' | 'A' => {
-                let close = if next == 'T' { 't' } else { 'a' };
-                let body_start = i + 2;
-                let end = (body_start..chars.len().saturating_sub(1))
-                    .find(|&k| chars[k] == '|' && chars[k + 1] == close);
-                match end {
-                    Some(e) => {
-                        let body: String = chars[body_start..e].iter().collect();
-                        out.push(icon(&body, next == 'A'));
-                        i = e + 2;
-                    }
-                    None => {
-                        out.push(Token::Char('|', cur(&colors)));
-                        i += 1;
-                    }
-                }
-            }
-            'H' | 'K' => {
-                let close = if next == 'H' { 'h' } else { 'k' };
-                let end = (i + 2..chars.len().saturating_sub(1))
-                    .find(|&k| chars[k] == '|' && chars[k + 1] == close);
-                if let (Some(e), 'H') = (end, next) {
-                    if in_link {
-                        out.push(Token::LinkEnd);
-                    }
-                    out.push(Token::LinkStart(chars[i + 2..e].iter().collect()));
-                    in_link = true;
-                }
-                i = end.map_or(chars.len(), |e| e + 2);
-            }
-            'h' if in_link => {
-                out.push(Token::LinkEnd);
-                in_link = false;
-                i += 2;
-            }
-            'h' | 'k' | 't' | 'a' => i += 2,
-            _ => {
-                out.push(Token::Char('|', cur(&colors)));
-                i += 1;
-            }
+            p.out.push(Token::Newline);
+            p.i += 1;
+        } else if c == '\r' {
+            p.i += 1;
+        } else if c != '|' || p.i + 1 >= p.chars.len() {
+            p.out.push(Token::Char(c, p.color()));
+            p.i += 1;
+        } else {
+            p.escape(p.chars[p.i + 1]);
         }
     }
-    out
+    p.out
+}
+
+/// The state of [`parse`]: the tokens so far, the colour stack, the position.
+struct Parser {
+    out: Vec<Token>,
+    /// Colours pushed by `|c`, popped by `|r`.
+    colors: Vec<Option<Rgba>>,
+    chars: Vec<char>,
+    /// The index of the next character.
+    i: usize,
+    /// Inside a hyperlink's shown text.
+    in_link: bool,
+}
+
+impl Parser {
+    /// The current colour (`None` = the FontString's own).
+    fn color(&self) -> Option<Rgba> {
+        self.colors.last().copied().flatten()
+    }
+
+    /// A `|` that starts no known sequence: drawn as itself.
+    fn literal_bar(&mut self) {
+        self.out.push(Token::Char('|', self.color()));
+        self.i += 1;
+    }
+
+    /// The sequence at `i`: a `|` followed by `next`.
+    fn escape(&mut self, next: char) {
+        match next {
+            '|' => {
+                self.out.push(Token::Char('|', self.color()));
+                self.i += 2;
+            }
+            'n' => {
+                self.out.push(Token::Newline);
+                self.i += 2;
+            }
+            'r' => {
+                self.colors.pop();
+                self.i += 2;
+            }
+            'c' if self.chars.get(self.i + 2) == Some(&'n') => self.named_color(),
+            'c' => match hex_color(&self.chars[self.i + 2..]) {
+                Some(col) => {
+                    self.colors.push(Some(col));
+                    self.i += 10;
+                }
+                None => self.literal_bar(),
+            },
+            'T' | 'A' => self.inline_icon(next),
+            'H' | 'K' => self.link_or_protected(next),
+            'h' if self.in_link => {
+                self.out.push(Token::LinkEnd);
+                self.in_link = false;
+                self.i += 2;
+            }
+            'h' | 'k' | 't' | 'a' => self.i += 2,
+            _ => self.literal_bar(),
+        }
+    }
+
+    /// `|cnNAME:` … a named colour; keeps the current one.
+    fn named_color(&mut self) {
+        match self.chars[self.i + 3..].iter().position(|&x| x == ':') {
+            Some(p) => {
+                self.colors.push(self.color());
+                self.i += 3 + p + 1;
+            }
+            None => self.literal_bar(),
+        }
+    }
+
+    /// `|Tpath:…|t` (`next` = 'T') or `|Aatlas:…|a` (`next` = 'A').
+    fn inline_icon(&mut self, next: char) {
+        let close = if next == 'T' { 't' } else { 'a' };
+        let body_start = self.i + 2;
+        let chars = &self.chars;
+        let end = (body_start..chars.len().saturating_sub(1))
+            .find(|&k| chars[k] == '|' && chars[k + 1] == close);
+        match end {
+            Some(e) => {
+                let body: String = chars[body_start..e].iter().collect();
+                self.out.push(icon(&body, next == 'A'));
+                self.i = e + 2;
+            }
+            None => self.literal_bar(),
+        }
+    }
+
+    /// `|Hlink|h` (`next` = 'H': a link starts, ending one still open) or `|K…|k` (skipped);
+    /// without its closing marker, the rest of the text is skipped.
+    fn link_or_protected(&mut self, next: char) {
+        let close = if next == 'H' { 'h' } else { 'k' };
+        let chars = &self.chars;
+        let end = (self.i + 2..chars.len().saturating_sub(1))
+            .find(|&k| chars[k] == '|' && chars[k + 1] == close);
+        if let (Some(e), 'H') = (end, next) {
+            if self.in_link {
+                self.out.push(Token::LinkEnd);
+            }
+            let link = self.chars[self.i + 2..e].iter().collect();
+            self.out.push(Token::LinkStart(link));
+            self.in_link = true;
+        }
+        self.i = end.map_or(self.chars.len(), |e| e + 2);
+    }
 }
 
 fn hex_color(s: &[char]) -> Option<Rgba> {

@@ -15,7 +15,7 @@
 //! | `C_AddOns.DoesAddOnExist(name)`, `GetAddOnName(index)`, `GetAddOnTitle`, `GetAddOnNotes`, `GetAddOnSecurity` | |
 
 use super::{load_addon, AddonSet, AfterLoad};
-use mlua::{Lua, MultiValue, Table, Value};
+use mlua::{Function, IntoLuaMulti, Lua, MultiValue, Table, Value};
 use std::rc::Rc;
 use wowsim_lua::{lua_error, HostFns};
 
@@ -56,7 +56,7 @@ fn lookup(lua: &Lua, v: &Value, func: &str) -> mlua::Result<Option<usize>> {
     }
 }
 
-/// Installs `C_AddOns` (and old globals when `globals_too`).
+/// Installs `C_AddOns` (and, as globals too, the names in `legacy_globals`).
 pub fn install(
     lua: &Lua,
     host: &HostFns,
@@ -64,307 +64,57 @@ pub fn install(
     legacy_globals: &[&str],
 ) -> mlua::Result<()> {
     let ns = lua.create_table()?;
-    ns.set(
-        "GetNumAddOns",
-        lua.create_function(|lua, ()| {
-            Ok(listed(&lua.app_data_ref::<AddonSet>().expect("addons")).len())
-        })?,
-    )?;
-    ns.set(
-        "GetAddOnInfo",
-        lua.create_function(|lua, v: Value| {
-            let Some(i) = lookup(lua, &v, "GetAddOnInfo")? else {
-                let name = match &v {
-                    Value::String(s) => s.to_string_lossy(),
-                    _ => String::new(),
-                };
-                return (
-                    name,
-                    Value::Nil,
-                    Value::Nil,
-                    false,
-                    "MISSING",
-                    "INSECURE",
-                    false,
-                )
-                    .into_lua_multi(lua);
-            };
-            let set = lua.app_data_ref::<AddonSet>().expect("addons");
-            let a = &set.addons[i];
-            let loadable = a.enabled
-                && matches!(
-                    a.state,
-                    wowsim_toc::LoadState::Loadable | wowsim_toc::LoadState::DemandLoaded
-                );
-            let reason = if loadable && !a.loaded && a.state == wowsim_toc::LoadState::DemandLoaded
-            {
-                Some("DEMAND_LOADED".to_string())
-            } else if loadable {
-                None
-            } else {
-                a.reason
-                    .clone()
-                    .or_else(|| Some(a.state.as_reason().to_string()))
-            };
-            let title = a.info.toc.get("Title").unwrap_or(&a.info.name).to_string();
-            let notes = a.info.toc.get("Notes").map(str::to_string);
-            let security = if a.info.blizzard {
-                "SECURE"
-            } else {
-                "INSECURE"
-            };
-            (
-                a.info.name.clone(),
-                title,
-                notes,
-                loadable,
-                reason,
-                security,
-                false,
-            )
-                .into_lua_multi(lua)
-        })?,
-    )?;
-    ns.set(
-        "GetAddOnMetadata",
-        lua.create_function(|lua, (v, key): (Value, Option<String>)| {
-            let Some(key) = key else {
-                return Err(lua_error(
-                    lua,
-                    "Usage: C_AddOns.GetAddOnMetadata(name, variable)",
-                ));
-            };
-            let Some(i) = lookup(lua, &v, "GetAddOnMetadata")? else {
-                return Err(lua_error(
-                    lua,
-                    "Usage: C_AddOns.GetAddOnMetadata(name, variable): invalid AddOn",
-                ));
-            };
-            let set = lua.app_data_ref::<AddonSet>().expect("addons");
-            Ok(set.addons[i].info.toc.get(&key).map(str::to_string))
-        })?,
-    )?;
-    ns.set(
-        "IsAddOnLoaded",
-        lua.create_function(|lua, v: Value| {
-            let Some(i) = lookup(lua, &v, "IsAddOnLoaded")? else {
-                return Ok((false, false));
-            };
-            let set = lua.app_data_ref::<AddonSet>().expect("addons");
-            let a = &set.addons[i];
-            Ok((a.loaded || a.loading, a.loaded))
-        })?,
-    )?;
-    ns.set(
+    let add = |name: &str, f: Function| ns.set(name, f);
+    add("GetNumAddOns", lua.create_function(get_num_addons)?)?;
+    add("GetAddOnInfo", lua.create_function(get_addon_info)?)?;
+    add("GetAddOnMetadata", lua.create_function(get_addon_metadata)?)?;
+    add("IsAddOnLoaded", lua.create_function(is_addon_loaded)?)?;
+    add(
         "IsAddOnLoadOnDemand",
-        lua.create_function(|lua, v: Value| {
-            let Some(i) = lookup(lua, &v, "IsAddOnLoadOnDemand")? else {
-                return Ok(false);
-            };
-            Ok(lua.app_data_ref::<AddonSet>().expect("addons").addons[i]
-                .info
-                .toc
-                .load_on_demand())
-        })?,
+        lua.create_function(is_addon_load_on_demand)?,
     )?;
-    ns.set(
-        "IsAddOnLoadable",
-        lua.create_function(|lua, v: Value| {
-            let Some(i) = lookup(lua, &v, "IsAddOnLoadable")? else {
-                return Ok((false, Some("MISSING".to_string())));
-            };
-            let set = lua.app_data_ref::<AddonSet>().expect("addons");
-            let a = &set.addons[i];
-            let ok = a.enabled && a.state.is_loadable();
-            Ok((
-                ok,
-                (!ok).then(|| {
-                    a.reason
-                        .clone()
-                        .unwrap_or_else(|| a.state.as_reason().to_string())
-                }),
-            ))
-        })?,
-    )?;
+    add("IsAddOnLoadable", lua.create_function(is_addon_loadable)?)?;
     let host_fns = HostFns {
         hostcall: host.hostcall.clone(),
         report: host.report.clone(),
     };
-    ns.set(
+    add(
         "LoadAddOn",
         lua.create_function(move |lua, v: Value| {
-            let Some(i) = lookup(lua, &v, "LoadAddOn")? else {
-                return Ok((false, Some("MISSING".to_string())));
-            };
-            let (ok, reason, deps) = {
-                let set = lua.app_data_ref::<AddonSet>().expect("addons");
-                let a = &set.addons[i];
-                if a.loaded || a.loading {
-                    return Ok((true, None));
-                }
-                let ok = a.enabled && a.state.is_loadable();
-                let reason = if !a.enabled {
-                    "DISABLED".to_string()
-                } else {
-                    a.reason
-                        .clone()
-                        .unwrap_or_else(|| a.state.as_reason().to_string())
-                };
-                let deps: Vec<usize> = a
-                    .info
-                    .toc
-                    .required_deps()
-                    .iter()
-                    .filter_map(|d| set.find(d))
-                    .collect();
-                (ok, reason, deps)
-            };
-            if !ok {
-                return Ok((false, Some(reason)));
-            }
-            for d in deps {
-                load_addon(lua, &host_fns, d, after.as_ref())?;
-            }
-            load_addon(lua, &host_fns, i, after.as_ref())?;
-            Ok((true, None))
+            load_addon_with_deps(lua, &host_fns, after.as_ref(), v)
         })?,
     )?;
-    for (name, on) in [("EnableAddOn", true), ("DisableAddOn", false)] {
-        ns.set(
-            name,
-            lua.create_function(move |lua, (v, _character): (Value, Value)| {
-                if let Some(i) = lookup(lua, &v, name)? {
-                    lua.app_data_mut::<AddonSet>().expect("addons").addons[i].enabled = on;
-                }
-                Ok(())
-            })?,
-        )?;
-    }
-    for (name, on) in [("EnableAllAddOns", true), ("DisableAllAddOns", false)] {
-        ns.set(
-            name,
-            lua.create_function(move |lua, _character: Value| {
-                let mut set = lua.app_data_mut::<AddonSet>().expect("addons");
-                for a in set.addons.iter_mut().filter(|a| !a.info.blizzard) {
-                    a.enabled = on;
-                }
-                Ok(())
-            })?,
-        )?;
-    }
-    ns.set(
+    add("EnableAddOn", lua.create_function(enable_addon)?)?;
+    add("DisableAddOn", lua.create_function(disable_addon)?)?;
+    add("EnableAllAddOns", lua.create_function(enable_all_addons)?)?;
+    add("DisableAllAddOns", lua.create_function(disable_all_addons)?)?;
+    add(
         "GetAddOnEnableState",
-        lua.create_function(|lua, args: MultiValue| {
-            // Both argument orders exist across client versions: (name, character) and (character, name).
-            let mut found = None;
-            for v in args.iter() {
-                if let Ok(Some(i)) = lookup(lua, v, "GetAddOnEnableState") {
-                    found = Some(i);
-                    break;
-                }
-            }
-            let Some(i) = found else { return Ok(0) };
-            Ok(
-                if lua.app_data_ref::<AddonSet>().expect("addons").addons[i].enabled {
-                    2
-                } else {
-                    0
-                },
-            )
-        })?,
+        lua.create_function(get_addon_enable_state)?,
     )?;
-    for (name, optional) in [
-        ("GetAddOnDependencies", false),
-        ("GetAddOnOptionalDependencies", true),
-    ] {
-        ns.set(
-            name,
-            lua.create_function(move |lua, v: Value| {
-                let Some(i) = lookup(lua, &v, name)? else {
-                    return Ok(MultiValue::new());
-                };
-                let set = lua.app_data_ref::<AddonSet>().expect("addons");
-                let toc = &set.addons[i].info.toc;
-                let deps = if optional {
-                    toc.optional_deps()
-                } else {
-                    toc.required_deps()
-                };
-                drop(set);
-                deps.into_lua_multi(lua)
-            })?,
-        )?;
-    }
-    ns.set(
-        "DoesAddOnExist",
-        lua.create_function(|lua, v: Value| Ok(lookup(lua, &v, "DoesAddOnExist")?.is_some()))?,
+    add(
+        "GetAddOnDependencies",
+        lua.create_function(get_addon_dependencies)?,
     )?;
-    ns.set(
-        "GetAddOnName",
-        lua.create_function(|lua, v: Value| {
-            let i = lookup(lua, &v, "GetAddOnName")?;
-            Ok(i.map(|i| {
-                lua.app_data_ref::<AddonSet>().expect("addons").addons[i]
-                    .info
-                    .name
-                    .clone()
-            }))
-        })?,
+    add(
+        "GetAddOnOptionalDependencies",
+        lua.create_function(get_addon_optional_dependencies)?,
     )?;
-    ns.set(
-        "GetAddOnTitle",
-        lua.create_function(|lua, v: Value| {
-            let Some(i) = lookup(lua, &v, "GetAddOnTitle")? else {
-                return Ok(None);
-            };
-            let set = lua.app_data_ref::<AddonSet>().expect("addons");
-            let a = &set.addons[i];
-            Ok(Some(
-                a.info.toc.get("Title").unwrap_or(&a.info.name).to_string(),
-            ))
-        })?,
-    )?;
-    ns.set(
-        "GetAddOnNotes",
-        lua.create_function(|lua, v: Value| {
-            let Some(i) = lookup(lua, &v, "GetAddOnNotes")? else {
-                return Ok(None);
-            };
-            Ok(lua.app_data_ref::<AddonSet>().expect("addons").addons[i]
-                .info
-                .toc
-                .get("Notes")
-                .map(str::to_string))
-        })?,
-    )?;
-    ns.set(
-        "GetAddOnSecurity",
-        lua.create_function(|lua, v: Value| {
-            let Some(i) = lookup(lua, &v, "GetAddOnSecurity")? else {
-                return Ok("INSECURE");
-            };
-            Ok(
-                if lua.app_data_ref::<AddonSet>().expect("addons").addons[i]
-                    .info
-                    .blizzard
-                {
-                    "SECURE"
-                } else {
-                    "INSECURE"
-                },
-            )
-        })?,
-    )?;
-    ns.set(
+    add("DoesAddOnExist", lua.create_function(does_addon_exist)?)?;
+    add("GetAddOnName", lua.create_function(get_addon_name)?)?;
+    add("GetAddOnTitle", lua.create_function(get_addon_title)?)?;
+    add("GetAddOnNotes", lua.create_function(get_addon_notes)?)?;
+    add("GetAddOnSecurity", lua.create_function(get_addon_security)?)?;
+    add(
         "IsAddonVersionCheckEnabled",
-        lua.create_function(|_, ()| Ok(false))?,
+        lua.create_function(is_addon_version_check_enabled)?,
     )?;
-    ns.set(
+    add(
         "SetAddonVersionCheck",
-        lua.create_function(|_, _: Value| Ok(()))?,
+        lua.create_function(set_addon_version_check)?,
     )?;
-    ns.set("SaveAddOns", lua.create_function(|_, ()| Ok(()))?)?;
-    ns.set("ResetAddOns", lua.create_function(|_, ()| Ok(()))?)?;
+    add("SaveAddOns", lua.create_function(save_addons)?)?;
+    add("ResetAddOns", lua.create_function(reset_addons)?)?;
     let g = lua.globals();
     for name in legacy_globals {
         let f: Value = ns.get(*name)?;
@@ -385,4 +135,323 @@ fn merge(into: &Table, from: &Table) -> mlua::Result<()> {
     from.for_each(|k: Value, v: Value| into.raw_set(k, v))
 }
 
-use mlua::IntoLuaMulti;
+/// `C_AddOns.GetNumAddOns`.
+fn get_num_addons(lua: &Lua, (): ()) -> mlua::Result<usize> {
+    Ok(listed(&lua.app_data_ref::<AddonSet>().expect("addons")).len())
+}
+
+/// `C_AddOns.GetAddOnInfo`.
+fn get_addon_info(lua: &Lua, v: Value) -> mlua::Result<MultiValue> {
+    let Some(i) = lookup(lua, &v, "GetAddOnInfo")? else {
+        let name = match &v {
+            Value::String(s) => s.to_string_lossy(),
+            _ => String::new(),
+        };
+        return (
+            name,
+            Value::Nil,
+            Value::Nil,
+            false,
+            "MISSING",
+            "INSECURE",
+            false,
+        )
+            .into_lua_multi(lua);
+    };
+    let set = lua.app_data_ref::<AddonSet>().expect("addons");
+    let a = &set.addons[i];
+    let loadable = a.enabled
+        && matches!(
+            a.state,
+            wowsim_toc::LoadState::Loadable | wowsim_toc::LoadState::DemandLoaded
+        );
+    let reason = if loadable && !a.loaded && a.state == wowsim_toc::LoadState::DemandLoaded {
+        Some("DEMAND_LOADED".to_string())
+    } else if loadable {
+        None
+    } else {
+        a.reason
+            .clone()
+            .or_else(|| Some(a.state.as_reason().to_string()))
+    };
+    let title = a.info.toc.get("Title").unwrap_or(&a.info.name).to_string();
+    let notes = a.info.toc.get("Notes").map(str::to_string);
+    let security = if a.info.blizzard {
+        "SECURE"
+    } else {
+        "INSECURE"
+    };
+    (
+        a.info.name.clone(),
+        title,
+        notes,
+        loadable,
+        reason,
+        security,
+        false,
+    )
+        .into_lua_multi(lua)
+}
+
+/// `C_AddOns.GetAddOnMetadata`.
+fn get_addon_metadata(
+    lua: &Lua,
+    (v, key): (Value, Option<String>),
+) -> mlua::Result<Option<String>> {
+    let Some(key) = key else {
+        return Err(lua_error(
+            lua,
+            "Usage: C_AddOns.GetAddOnMetadata(name, variable)",
+        ));
+    };
+    let Some(i) = lookup(lua, &v, "GetAddOnMetadata")? else {
+        return Err(lua_error(
+            lua,
+            "Usage: C_AddOns.GetAddOnMetadata(name, variable): invalid AddOn",
+        ));
+    };
+    let set = lua.app_data_ref::<AddonSet>().expect("addons");
+    Ok(set.addons[i].info.toc.get(&key).map(str::to_string))
+}
+
+/// `C_AddOns.IsAddOnLoaded`.
+fn is_addon_loaded(lua: &Lua, v: Value) -> mlua::Result<(bool, bool)> {
+    let Some(i) = lookup(lua, &v, "IsAddOnLoaded")? else {
+        return Ok((false, false));
+    };
+    let set = lua.app_data_ref::<AddonSet>().expect("addons");
+    let a = &set.addons[i];
+    Ok((a.loaded || a.loading, a.loaded))
+}
+
+/// `C_AddOns.IsAddOnLoadOnDemand`.
+fn is_addon_load_on_demand(lua: &Lua, v: Value) -> mlua::Result<bool> {
+    let Some(i) = lookup(lua, &v, "IsAddOnLoadOnDemand")? else {
+        return Ok(false);
+    };
+    Ok(lua.app_data_ref::<AddonSet>().expect("addons").addons[i]
+        .info
+        .toc
+        .load_on_demand())
+}
+
+/// `C_AddOns.IsAddOnLoadable`.
+fn is_addon_loadable(lua: &Lua, v: Value) -> mlua::Result<(bool, Option<String>)> {
+    let Some(i) = lookup(lua, &v, "IsAddOnLoadable")? else {
+        return Ok((false, Some("MISSING".to_string())));
+    };
+    let set = lua.app_data_ref::<AddonSet>().expect("addons");
+    let a = &set.addons[i];
+    let ok = a.enabled && a.state.is_loadable();
+    Ok((
+        ok,
+        (!ok).then(|| {
+            a.reason
+                .clone()
+                .unwrap_or_else(|| a.state.as_reason().to_string())
+        }),
+    ))
+}
+
+/// `C_AddOns.LoadAddOn`: its required dependencies first, then the addon.
+fn load_addon_with_deps(
+    lua: &Lua,
+    host_fns: &HostFns,
+    after: &dyn AfterLoad,
+    v: Value,
+) -> mlua::Result<(bool, Option<String>)> {
+    let Some(i) = lookup(lua, &v, "LoadAddOn")? else {
+        return Ok((false, Some("MISSING".to_string())));
+    };
+    let (ok, reason, deps) = {
+        let set = lua.app_data_ref::<AddonSet>().expect("addons");
+        let a = &set.addons[i];
+        if a.loaded || a.loading {
+            return Ok((true, None));
+        }
+        let ok = a.enabled && a.state.is_loadable();
+        let reason = if !a.enabled {
+            "DISABLED".to_string()
+        } else {
+            a.reason
+                .clone()
+                .unwrap_or_else(|| a.state.as_reason().to_string())
+        };
+        let deps: Vec<usize> = a
+            .info
+            .toc
+            .required_deps()
+            .iter()
+            .filter_map(|d| set.find(d))
+            .collect();
+        (ok, reason, deps)
+    };
+    if !ok {
+        return Ok((false, Some(reason)));
+    }
+    for d in deps {
+        load_addon(lua, host_fns, d, after)?;
+    }
+    load_addon(lua, host_fns, i, after)?;
+    Ok((true, None))
+}
+
+/// Sets one addon's enable flag (`EnableAddOn`, `DisableAddOn`; the character is ignored).
+fn set_enabled(lua: &Lua, v: &Value, func: &str, on: bool) -> mlua::Result<()> {
+    if let Some(i) = lookup(lua, v, func)? {
+        lua.app_data_mut::<AddonSet>().expect("addons").addons[i].enabled = on;
+    }
+    Ok(())
+}
+
+/// `C_AddOns.EnableAddOn`.
+fn enable_addon(lua: &Lua, (v, _character): (Value, Value)) -> mlua::Result<()> {
+    set_enabled(lua, &v, "EnableAddOn", true)
+}
+
+/// `C_AddOns.DisableAddOn`.
+fn disable_addon(lua: &Lua, (v, _character): (Value, Value)) -> mlua::Result<()> {
+    set_enabled(lua, &v, "DisableAddOn", false)
+}
+
+/// Sets the enable flag of every user addon (`EnableAllAddOns`, `DisableAllAddOns`).
+fn set_all_enabled(lua: &Lua, on: bool) -> mlua::Result<()> {
+    let mut set = lua.app_data_mut::<AddonSet>().expect("addons");
+    for a in set.addons.iter_mut().filter(|a| !a.info.blizzard) {
+        a.enabled = on;
+    }
+    Ok(())
+}
+
+/// `C_AddOns.EnableAllAddOns`.
+fn enable_all_addons(lua: &Lua, _character: Value) -> mlua::Result<()> {
+    set_all_enabled(lua, true)
+}
+
+/// `C_AddOns.DisableAllAddOns`.
+fn disable_all_addons(lua: &Lua, _character: Value) -> mlua::Result<()> {
+    set_all_enabled(lua, false)
+}
+
+/// `C_AddOns.GetAddOnEnableState`.
+fn get_addon_enable_state(lua: &Lua, args: MultiValue) -> mlua::Result<i32> {
+    // Both argument orders exist across client versions: (name, character) and (character, name).
+    let mut found = None;
+    for v in args.iter() {
+        if let Ok(Some(i)) = lookup(lua, v, "GetAddOnEnableState") {
+            found = Some(i);
+            break;
+        }
+    }
+    let Some(i) = found else { return Ok(0) };
+    Ok(
+        if lua.app_data_ref::<AddonSet>().expect("addons").addons[i].enabled {
+            2
+        } else {
+            0
+        },
+    )
+}
+
+/// The required or optional dependencies of an addon, as names.
+fn dependencies(lua: &Lua, v: &Value, func: &str, optional: bool) -> mlua::Result<MultiValue> {
+    let Some(i) = lookup(lua, v, func)? else {
+        return Ok(MultiValue::new());
+    };
+    let set = lua.app_data_ref::<AddonSet>().expect("addons");
+    let toc = &set.addons[i].info.toc;
+    let deps = if optional {
+        toc.optional_deps()
+    } else {
+        toc.required_deps()
+    };
+    drop(set);
+    deps.into_lua_multi(lua)
+}
+
+/// `C_AddOns.GetAddOnDependencies`.
+fn get_addon_dependencies(lua: &Lua, v: Value) -> mlua::Result<MultiValue> {
+    dependencies(lua, &v, "GetAddOnDependencies", false)
+}
+
+/// `C_AddOns.GetAddOnOptionalDependencies`.
+fn get_addon_optional_dependencies(lua: &Lua, v: Value) -> mlua::Result<MultiValue> {
+    dependencies(lua, &v, "GetAddOnOptionalDependencies", true)
+}
+
+/// `C_AddOns.DoesAddOnExist`.
+fn does_addon_exist(lua: &Lua, v: Value) -> mlua::Result<bool> {
+    Ok(lookup(lua, &v, "DoesAddOnExist")?.is_some())
+}
+
+/// `C_AddOns.GetAddOnName`.
+fn get_addon_name(lua: &Lua, v: Value) -> mlua::Result<Option<String>> {
+    let i = lookup(lua, &v, "GetAddOnName")?;
+    Ok(i.map(|i| {
+        lua.app_data_ref::<AddonSet>().expect("addons").addons[i]
+            .info
+            .name
+            .clone()
+    }))
+}
+
+/// `C_AddOns.GetAddOnTitle`.
+fn get_addon_title(lua: &Lua, v: Value) -> mlua::Result<Option<String>> {
+    let Some(i) = lookup(lua, &v, "GetAddOnTitle")? else {
+        return Ok(None);
+    };
+    let set = lua.app_data_ref::<AddonSet>().expect("addons");
+    let a = &set.addons[i];
+    Ok(Some(
+        a.info.toc.get("Title").unwrap_or(&a.info.name).to_string(),
+    ))
+}
+
+/// `C_AddOns.GetAddOnNotes`.
+fn get_addon_notes(lua: &Lua, v: Value) -> mlua::Result<Option<String>> {
+    let Some(i) = lookup(lua, &v, "GetAddOnNotes")? else {
+        return Ok(None);
+    };
+    Ok(lua.app_data_ref::<AddonSet>().expect("addons").addons[i]
+        .info
+        .toc
+        .get("Notes")
+        .map(str::to_string))
+}
+
+/// `C_AddOns.GetAddOnSecurity`.
+fn get_addon_security(lua: &Lua, v: Value) -> mlua::Result<&'static str> {
+    let Some(i) = lookup(lua, &v, "GetAddOnSecurity")? else {
+        return Ok("INSECURE");
+    };
+    Ok(
+        if lua.app_data_ref::<AddonSet>().expect("addons").addons[i]
+            .info
+            .blizzard
+        {
+            "SECURE"
+        } else {
+            "INSECURE"
+        },
+    )
+}
+
+/// `C_AddOns.IsAddonVersionCheckEnabled`: always false.
+fn is_addon_version_check_enabled(_: &Lua, (): ()) -> mlua::Result<bool> {
+    Ok(false)
+}
+
+/// `C_AddOns.SetAddonVersionCheck`: accepted, changes nothing.
+fn set_addon_version_check(_: &Lua, _: Value) -> mlua::Result<()> {
+    Ok(())
+}
+
+/// `C_AddOns.SaveAddOns`: the enable flags are not written anywhere.
+fn save_addons(_: &Lua, (): ()) -> mlua::Result<()> {
+    Ok(())
+}
+
+/// `C_AddOns.ResetAddOns`: does nothing.
+fn reset_addons(_: &Lua, (): ()) -> mlua::Result<()> {
+    Ok(())
+}

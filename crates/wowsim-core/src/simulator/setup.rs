@@ -5,90 +5,15 @@ use super::*;
 impl Simulator {
     /// Builds the VM, the API and the addon list. Nothing runs yet.
     pub fn new(config: SimConfig) -> Result<Simulator, SimError> {
-        for d in config.addon_dirs.iter().chain(config.blizzard_ui.iter()) {
-            if !d.is_dir() {
-                return Err(SimError::AddonDir(d.clone(), "not a folder".into()));
-            }
-        }
+        check_dirs(&config)?;
         let data = wowsim_data::data(config.flavor);
-        let (lua, host) = lua::new_vm()?;
-        lua::budget::configure(
-            &lua,
-            config.script_budget,
-            config.timeout,
-            config.memory_limit,
-        )?;
-        let deadline = lua::budget::pause_deadline(&lua);
-        wowsim_lua::keys::install(&lua);
-        if let Some(dir) = &config.lua_cache {
-            let flavour = format!("{:?}", config.flavor);
-            lua.set_app_data(lua::chunk_cache::ChunkCache::new(dir, &flavour));
-        }
-        lua.set_app_data(Clock::default());
-        lua.set_app_data(Output::default());
-        lua.set_app_data(api::misc::LoginState::default());
-        let mut identity = api::identity::Identity::new(
-            &config.account,
-            &config.realm,
-            &config.character,
-            max_level(config.flavor),
-        );
-        identity.locale = config.locale.clone();
-        lua.set_app_data(identity);
-        let known: std::collections::HashSet<String> =
-            data.events().iter().map(|e| e.name.clone()).collect();
-        lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
-        lua.set_app_data(events::EventReference(data));
-        widgets::install(&lua, &host, data)?;
-        {
-            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
-            ui.set_screen(config.screen, config.ui_scale);
-            ui.fonts = wowsim_ui::draw::fonts::FontLibrary::new(&file_roots(&config));
-        }
-        let (atlases, atlas_notes) = wowsim_ui::atlas::load(&config.art_dirs);
-        lua.app_data_mut::<UiState>().expect("ui").atlases = atlases;
-        crate::xmlui::install(&lua, &host, config.flavor)?;
-        crate::templates::install(&lua);
-        wowsim_api::timers::install(&lua, &host)?;
-        api::identity::install(&lua)?;
-        api::auras::install(&lua, data)?;
-        wowsim_api::input::install(&lua, data)?;
-        api::misc::install(&lua, data)?;
-        api::install_client(&lua, data)?;
-        crate::xmlui::c_xml_util::install(&lua)?;
-        let game_data_notes = match &config.game_data {
-            Some(dir) => {
-                let (db, notes) = api::game_data_csv::load(dir);
-                if let Some(mut gd) = lua.app_data_mut::<api::game_data::GameData>() {
-                    gd.db = db;
-                }
-                notes
-            }
-            None => Vec::new(),
-        };
-        if config.flavor != Flavor::Retail {
-            load_aliases(&lua)?;
-        }
-
+        let (lua, host, deadline) = new_lua(&config)?;
+        let atlas_notes = install_widgets(&lua, &host, &config, data)?;
+        let game_data_notes = install_game_api(&lua, &host, &config, data)?;
         let after = Rc::new(AfterAddon {
             saved: config.saved_vars.clone(),
         });
-        let legacy: Vec<&str> = [
-            "GetNumAddOns",
-            "GetAddOnInfo",
-            "GetAddOnMetadata",
-            "IsAddOnLoaded",
-            "LoadAddOn",
-            "EnableAddOn",
-            "DisableAddOn",
-            "IsAddOnLoadOnDemand",
-            "GetAddOnDependencies",
-            "GetAddOnEnableState",
-        ]
-        .into_iter()
-        .filter(|n| data.api(n).is_some())
-        .collect();
-        addons::c_addons::install(&lua, &host, after.clone(), &legacy)?;
+        install_c_addons(&lua, &host, after.clone(), data)?;
         api::install_constants(&lua, data)?;
 
         let mut sim = Simulator {
@@ -101,39 +26,44 @@ impl Simulator {
             logged_out: false,
             reloading: false,
         };
-        sim.discover();
-        let global_scan = crate::global_strings::scan_in_background(&sim.lua);
-        let docs = sim.read_api_docs(data)?;
-        if sim.config.blizzard_ui.is_none() {
-            sim.load_base()?;
-        }
-        sim.lua.set_app_data(ReloadRequest::default());
-        sim.lua.globals().raw_set(
-            "ReloadUI",
-            sim.lua.create_function(|lua, ()| {
-                if let Some(mut r) = lua.app_data_mut::<ReloadRequest>() {
-                    r.0 = true;
-                }
-                Ok(())
-            })?,
-        )?;
-        api::stubs::install(&sim.lua, &sim.host, data)?;
-        if let Some(docs) = docs {
-            let added = api::api_docs::install_functions(&sim.lua, &docs, data)?;
-            if let Some(mut st) = sim.lua.app_data_mut::<api::stubs::StubStats>() {
-                st.stubbed.extend(added);
-            }
-        }
-        if sim.config.flavor == Flavor::ClassicEra {
-            // After the typed stubs: these point at namespaced functions.
-            wowsim_api::api::install_classic_era_legacy(&sim.lua)?;
-        }
+        let global_scan = sim.load_ui(data)?;
         sim.notes.extend(atlas_notes);
         sim.notes.extend(game_data_notes);
         sim.notes
             .extend(crate::global_strings::install(&sim.lua, global_scan)?);
         lua::budget::resume_deadline(&sim.lua, deadline);
         Ok(sim)
+    }
+
+    /// The addon list, the global-string scan (started here, installed by the caller), the
+    /// API documentation, the built-in base (without a Blizzard UI), `ReloadUI` and the typed
+    /// stubs, in that order.
+    fn load_ui(
+        &mut self,
+        data: &'static wowsim_data::ProductData,
+    ) -> Result<crate::global_strings::PendingScan, SimError> {
+        self.discover();
+        let global_scan = crate::global_strings::scan_in_background(&self.lua);
+        let docs = self.read_api_docs(data)?;
+        if self.config.blizzard_ui.is_none() {
+            self.load_base()?;
+        }
+        self.lua.set_app_data(ReloadRequest::default());
+        self.lua
+            .globals()
+            .raw_set("ReloadUI", self.lua.create_function(reload_ui)?)?;
+        api::stubs::install(&self.lua, &self.host, data)?;
+        if let Some(docs) = docs {
+            let added = api::api_docs::install_functions(&self.lua, &docs, data)?;
+            if let Some(mut st) = self.lua.app_data_mut::<api::stubs::StubStats>() {
+                st.stubbed.extend(added);
+            }
+        }
+        if self.config.flavor == Flavor::ClassicEra {
+            // After the typed stubs: these point at namespaced functions.
+            wowsim_api::api::install_classic_era_legacy(&self.lua)?;
+        }
+        Ok(global_scan)
     }
 
     /// With a Blizzard UI: reads its API documentation (`api_docs.rs`), adds the enumerations,
@@ -285,4 +215,134 @@ impl Simulator {
         }
         Ok(())
     }
+}
+
+/// Every addon folder and the Blizzard UI folder must be folders.
+fn check_dirs(config: &SimConfig) -> Result<(), SimError> {
+    for d in config.addon_dirs.iter().chain(config.blizzard_ui.iter()) {
+        if !d.is_dir() {
+            return Err(SimError::AddonDir(d.clone(), "not a folder".into()));
+        }
+    }
+    Ok(())
+}
+
+/// The VM with its budget (the wall-clock deadline paused until start-up ends: returned),
+/// the compiled-chunk cache, the clock, the output, the log-in state and the identity.
+fn new_lua(config: &SimConfig) -> Result<(Lua, HostFns, Option<std::time::Duration>), SimError> {
+    let (lua, host) = lua::new_vm()?;
+    lua::budget::configure(
+        &lua,
+        config.script_budget,
+        config.timeout,
+        config.memory_limit,
+    )?;
+    let deadline = lua::budget::pause_deadline(&lua);
+    wowsim_lua::keys::install(&lua);
+    if let Some(dir) = &config.lua_cache {
+        let flavour = format!("{:?}", config.flavor);
+        lua.set_app_data(lua::chunk_cache::ChunkCache::new(dir, &flavour));
+    }
+    lua.set_app_data(Clock::default());
+    lua.set_app_data(Output::default());
+    lua.set_app_data(api::misc::LoginState::default());
+    let mut identity = api::identity::Identity::new(
+        &config.account,
+        &config.realm,
+        &config.character,
+        max_level(config.flavor),
+    );
+    identity.locale = config.locale.clone();
+    lua.set_app_data(identity);
+    Ok((lua, host, deadline))
+}
+
+/// The events of the reference and the UI objects: the screen, the fonts and the atlases
+/// (whose notes are returned).
+fn install_widgets(
+    lua: &Lua,
+    host: &HostFns,
+    config: &SimConfig,
+    data: &'static wowsim_data::ProductData,
+) -> Result<Vec<String>, SimError> {
+    let known: std::collections::HashSet<String> =
+        data.events().iter().map(|e| e.name.clone()).collect();
+    lua.set_app_data(events::KnownEvents(Box::new(move |n| known.contains(n))));
+    lua.set_app_data(events::EventReference(data));
+    widgets::install(lua, host, data)?;
+    {
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        ui.set_screen(config.screen, config.ui_scale);
+        ui.fonts = wowsim_ui::draw::fonts::FontLibrary::new(&file_roots(config));
+    }
+    let (atlases, atlas_notes) = wowsim_ui::atlas::load(&config.art_dirs);
+    lua.app_data_mut::<UiState>().expect("ui").atlases = atlases;
+    Ok(atlas_notes)
+}
+
+/// XML instantiation, run-time templates, timers and the game API; the game data (whose
+/// notes are returned) and, outside retail, the old global aliases.
+fn install_game_api(
+    lua: &Lua,
+    host: &HostFns,
+    config: &SimConfig,
+    data: &'static wowsim_data::ProductData,
+) -> Result<Vec<String>, SimError> {
+    crate::xmlui::install(lua, host, config.flavor)?;
+    crate::templates::install(lua);
+    wowsim_api::timers::install(lua, host)?;
+    api::identity::install(lua)?;
+    api::auras::install(lua, data)?;
+    wowsim_api::input::install(lua, data)?;
+    api::misc::install(lua, data)?;
+    api::install_client(lua, data)?;
+    crate::xmlui::c_xml_util::install(lua)?;
+    let game_data_notes = match &config.game_data {
+        Some(dir) => {
+            let (db, notes) = api::game_data_csv::load(dir);
+            if let Some(mut gd) = lua.app_data_mut::<api::game_data::GameData>() {
+                gd.db = db;
+            }
+            notes
+        }
+        None => Vec::new(),
+    };
+    if config.flavor != Flavor::Retail {
+        load_aliases(lua)?;
+    }
+    Ok(game_data_notes)
+}
+
+/// `C_AddOns`, with the old global names the flavour's reference still has.
+fn install_c_addons(
+    lua: &Lua,
+    host: &HostFns,
+    after: Rc<AfterAddon>,
+    data: &'static wowsim_data::ProductData,
+) -> Result<(), SimError> {
+    let legacy: Vec<&str> = [
+        "GetNumAddOns",
+        "GetAddOnInfo",
+        "GetAddOnMetadata",
+        "IsAddOnLoaded",
+        "LoadAddOn",
+        "EnableAddOn",
+        "DisableAddOn",
+        "IsAddOnLoadOnDemand",
+        "GetAddOnDependencies",
+        "GetAddOnEnableState",
+    ]
+    .into_iter()
+    .filter(|n| data.api(n).is_some())
+    .collect();
+    addons::c_addons::install(lua, host, after, &legacy)?;
+    Ok(())
+}
+
+/// `ReloadUI`: asks for a reload, which the simulator does at the end of the tick.
+fn reload_ui(lua: &Lua, (): ()) -> mlua::Result<()> {
+    if let Some(mut r) = lua.app_data_mut::<ReloadRequest>() {
+        r.0 = true;
+    }
+    Ok(())
 }

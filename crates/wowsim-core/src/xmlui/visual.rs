@@ -178,79 +178,95 @@ pub fn apply_child(lua: &Lua, obj: &Table, tag: &str, c: &Element) -> mlua::Resu
                 color(lua, c)?,
             )?;
         }
-        "TexCoords" => {
-            if let Some(r) = c.child("Rect") {
-                let n = |k: &str| r.num_attr(k).unwrap_or(0.0);
-                let args = (
-                    n("ulx"),
-                    n("uly"),
-                    n("llx"),
-                    n("lly"),
-                    n("urx"),
-                    n("ury"),
-                    n("lrx"),
-                    n("lry"),
-                );
-                call(lua, obj, tag, "TexCoords", "SetTexCoord", args)?;
-            } else {
-                let n = |k: &str, d: f64| c.num_attr(k).unwrap_or(d);
-                let args = (
-                    n("left", 0.0),
-                    n("right", 1.0),
-                    n("top", 0.0),
-                    n("bottom", 1.0),
-                );
-                call(lua, obj, tag, "TexCoords", "SetTexCoord", args)?;
-            }
-        }
-        "Gradient" => {
-            let orient = c
-                .attr("orientation")
-                .unwrap_or("HORIZONTAL")
-                .to_ascii_uppercase();
-            let (Some(min), Some(max)) = (c.child("MinColor"), c.child("MaxColor")) else {
-                coverage::not_implemented(lua, "Gradient", "");
-                return Ok(());
-            };
-            let (a, b) = (color_object(lua, min)?, color_object(lua, max)?);
-            call(lua, obj, tag, "Gradient", "SetGradient", (orient, a, b))?;
-        }
-        "Shadow" => {
-            if let Some(col) = c.child("Color") {
-                call(lua, obj, tag, "Shadow", "SetShadowColor", color(lua, col)?)?;
-            }
-            let (x, y) = super::props::xy(lua, c);
-            if x.is_some() || y.is_some() {
-                call(
-                    lua,
-                    obj,
-                    tag,
-                    "Shadow",
-                    "SetShadowOffset",
-                    (x.unwrap_or(0.0), y.unwrap_or(0.0)),
-                )?;
-            }
-        }
+        "TexCoords" => tex_coords(lua, obj, tag, c)?,
+        "Gradient" => gradient(lua, obj, tag, c)?,
+        "Shadow" => shadow(lua, obj, tag, c)?,
         "FontHeight" => {
             // Applied with the font (`font_attrs`, `fonts`), which reads it from the element.
         }
-        _ => {
-            // NormalFont / HighlightFont / DisabledFont / PushedFont: a font object by `style`.
-            let method = match c.tag.as_str() {
-                "NormalFont" => "SetNormalFontObject",
-                "HighlightFont" => "SetHighlightFontObject",
-                "DisabledFont" => "SetDisabledFontObject",
-                _ => {
-                    coverage::not_implemented(lua, &c.tag, "");
-                    return Ok(());
-                }
-            };
-            let font: Value = match c.attr("style") {
-                Some(s) => lua.globals().get(s)?,
-                None => Value::Nil,
-            };
-            call(lua, obj, tag, &c.tag, method, font)?;
-        }
+        _ => state_font(lua, obj, tag, c)?,
     }
+    Ok(())
+}
+
+/// `<TexCoords>`: a `<Rect>` of the four corners, or left, right, top, bottom.
+fn tex_coords(lua: &Lua, obj: &Table, tag: &str, c: &Element) -> mlua::Result<()> {
+    if let Some(r) = c.child("Rect") {
+        let n = |k: &str| r.num_attr(k).unwrap_or(0.0);
+        let args = (
+            n("ulx"),
+            n("uly"),
+            n("llx"),
+            n("lly"),
+            n("urx"),
+            n("ury"),
+            n("lrx"),
+            n("lry"),
+        );
+        call(lua, obj, tag, "TexCoords", "SetTexCoord", args)?;
+    } else {
+        let n = |k: &str, d: f64| c.num_attr(k).unwrap_or(d);
+        let args = (
+            n("left", 0.0),
+            n("right", 1.0),
+            n("top", 0.0),
+            n("bottom", 1.0),
+        );
+        call(lua, obj, tag, "TexCoords", "SetTexCoord", args)?;
+    }
+    Ok(())
+}
+
+/// `<Gradient orientation=...>` with its `<MinColor>` and `<MaxColor>`.
+fn gradient(lua: &Lua, obj: &Table, tag: &str, c: &Element) -> mlua::Result<()> {
+    let orient = c
+        .attr("orientation")
+        .unwrap_or("HORIZONTAL")
+        .to_ascii_uppercase();
+    let (Some(min), Some(max)) = (c.child("MinColor"), c.child("MaxColor")) else {
+        coverage::not_implemented(lua, "Gradient", "");
+        return Ok(());
+    };
+    let (a, b) = (color_object(lua, min)?, color_object(lua, max)?);
+    call(lua, obj, tag, "Gradient", "SetGradient", (orient, a, b))?;
+    Ok(())
+}
+
+/// `<Shadow>`: its `<Color>` and its offset.
+fn shadow(lua: &Lua, obj: &Table, tag: &str, c: &Element) -> mlua::Result<()> {
+    if let Some(col) = c.child("Color") {
+        call(lua, obj, tag, "Shadow", "SetShadowColor", color(lua, col)?)?;
+    }
+    let (x, y) = super::props::xy(lua, c);
+    if x.is_some() || y.is_some() {
+        call(
+            lua,
+            obj,
+            tag,
+            "Shadow",
+            "SetShadowOffset",
+            (x.unwrap_or(0.0), y.unwrap_or(0.0)),
+        )?;
+    }
+    Ok(())
+}
+
+/// NormalFont / HighlightFont / DisabledFont: a font object by `style`; any other child
+/// (PushedFont, a `<Color>` of another object type) is counted as not implemented.
+fn state_font(lua: &Lua, obj: &Table, tag: &str, c: &Element) -> mlua::Result<()> {
+    let method = match c.tag.as_str() {
+        "NormalFont" => "SetNormalFontObject",
+        "HighlightFont" => "SetHighlightFontObject",
+        "DisabledFont" => "SetDisabledFontObject",
+        _ => {
+            coverage::not_implemented(lua, &c.tag, "");
+            return Ok(());
+        }
+    };
+    let font: Value = match c.attr("style") {
+        Some(s) => lua.globals().get(s)?,
+        None => Value::Nil,
+    };
+    call(lua, obj, tag, &c.tag, method, font)?;
     Ok(())
 }

@@ -50,58 +50,8 @@ fn invalid(why: impl Into<String>) -> DecodeError {
 
 /// Decodes a BLP1 or BLP2 file.
 pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
-    if b.len() < 4 {
-        return Err(DecodeError::Truncated("BLP signature"));
-    }
-    let hd = match &b[..4] {
-        b"BLP2" => {
-            if b.len() < HEADER {
-                return Err(DecodeError::Truncated("BLP header"));
-            }
-            Header {
-                jpeg: u32_at(b, 4) == 0,
-                compression: b[8],
-                alpha_depth: b[9],
-                alpha_type: b[10],
-                w: u32_at(b, 12),
-                h: u32_at(b, 16),
-                mips: 20,
-                ext: HEADER,
-            }
-        }
-        b"BLP1" => {
-            if b.len() < HEADER_BLP1 {
-                return Err(DecodeError::Truncated("BLP header"));
-            }
-            let content = u32_at(b, 4);
-            Header {
-                jpeg: content == 0,
-                compression: if content == 1 { 1 } else { 0 },
-                alpha_depth: u8::try_from(u32_at(b, 8)).unwrap_or(u8::MAX),
-                alpha_type: 0,
-                w: u32_at(b, 12),
-                h: u32_at(b, 16),
-                mips: 28,
-                ext: HEADER_BLP1,
-            }
-        }
-        b"BLP0" => {
-            return Err(DecodeError::Unsupported {
-                format: FORMAT,
-                why: "BLP0 files (mip levels in separate files)".into(),
-            })
-        }
-        _ => return Err(invalid("missing BLP1/BLP2 signature")),
-    };
-    let Header {
-        compression,
-        alpha_depth,
-        alpha_type,
-        w,
-        h,
-        ..
-    } = hd;
-    check_size(w, h)?;
+    let hd = read_header(b)?;
+    check_size(hd.w, hd.h)?;
     let offset = u32_at(b, hd.mips) as usize;
     let size = u32_at(b, hd.mips + 64) as usize;
     let data = offset
@@ -110,68 +60,125 @@ pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
         .ok_or(DecodeError::Truncated("BLP mip level 0"))?;
     if hd.jpeg {
         // The stream's own size is used (it holds the pixels).
-        return decode_jpeg_content(b, hd.ext, data, alpha_depth);
+        return decode_jpeg_content(b, hd.ext, data, hd.alpha_depth);
     }
-    let palette_at = hd.ext;
-    let n = w as usize * h as usize;
-    match compression {
-        1 => {
-            let pal = b
-                .get(palette_at..palette_at + PALETTE)
-                .ok_or(DecodeError::Truncated("BLP palette"))?;
-            if !matches!(alpha_depth, 0 | 1 | 4 | 8) {
-                return Err(DecodeError::Unsupported {
-                    format: FORMAT,
-                    why: format!("alpha depth {alpha_depth}"),
-                });
-            }
-            let alpha_len = (n * alpha_depth as usize).div_ceil(8);
-            if data.len() < n + alpha_len {
-                return Err(DecodeError::Truncated("BLP palettized data"));
-            }
-            let (idx, alpha) = data.split_at(n);
-            let mut img = RgbaImage::new(w, h);
-            for i in 0..n {
-                let p = idx[i] as usize * 4;
-                let a = match alpha_depth {
-                    0 => 255,
-                    1 => ((alpha[i / 8] >> (i % 8)) & 1) * 255,
-                    4 => ((alpha[i / 2] >> (4 * (i % 2))) & 15) * 17,
-                    _ => alpha[i],
-                };
-                img.pixels[i * 4..i * 4 + 4].copy_from_slice(&[pal[p + 2], pal[p + 1], pal[p], a]);
-            }
-            Ok(img)
-        }
-        2 => {
-            let kind = match alpha_type {
-                1 => Dxt::Dxt3,
-                7 => Dxt::Dxt5,
-                _ => Dxt::Dxt1,
-            };
-            let mut img = dxt::decode(data, w, h, kind)?;
-            if kind == Dxt::Dxt1 && alpha_depth == 0 {
-                for px in img.pixels.chunks_exact_mut(4) {
-                    px[3] = 255;
-                }
-            }
-            Ok(img)
-        }
-        3 => {
-            if data.len() < n * 4 {
-                return Err(DecodeError::Truncated("BLP uncompressed data"));
-            }
-            let mut img = RgbaImage::new(w, h);
-            for (o, s) in img.pixels.chunks_exact_mut(4).zip(data.chunks_exact(4)) {
-                o.copy_from_slice(&[s[2], s[1], s[0], s[3]]);
-            }
-            Ok(img)
-        }
+    match hd.compression {
+        1 => decode_palettized(b, &hd, data),
+        2 => decode_dxt(&hd, data),
+        3 => decode_bgra(&hd, data),
         c => Err(DecodeError::Unsupported {
             format: FORMAT,
             why: format!("compression {c}"),
         }),
     }
+}
+
+/// The header of a BLP1 or BLP2 file (BLP0 and other signatures are refused).
+fn read_header(b: &[u8]) -> Result<Header, DecodeError> {
+    if b.len() < 4 {
+        return Err(DecodeError::Truncated("BLP signature"));
+    }
+    match &b[..4] {
+        b"BLP2" => {
+            if b.len() < HEADER {
+                return Err(DecodeError::Truncated("BLP header"));
+            }
+            Ok(Header {
+                jpeg: u32_at(b, 4) == 0,
+                compression: b[8],
+                alpha_depth: b[9],
+                alpha_type: b[10],
+                w: u32_at(b, 12),
+                h: u32_at(b, 16),
+                mips: 20,
+                ext: HEADER,
+            })
+        }
+        b"BLP1" => {
+            if b.len() < HEADER_BLP1 {
+                return Err(DecodeError::Truncated("BLP header"));
+            }
+            let content = u32_at(b, 4);
+            Ok(Header {
+                jpeg: content == 0,
+                compression: if content == 1 { 1 } else { 0 },
+                alpha_depth: u8::try_from(u32_at(b, 8)).unwrap_or(u8::MAX),
+                alpha_type: 0,
+                w: u32_at(b, 12),
+                h: u32_at(b, 16),
+                mips: 28,
+                ext: HEADER_BLP1,
+            })
+        }
+        b"BLP0" => Err(DecodeError::Unsupported {
+            format: FORMAT,
+            why: "BLP0 files (mip levels in separate files)".into(),
+        }),
+        _ => Err(invalid("missing BLP1/BLP2 signature")),
+    }
+}
+
+/// Palettized mip data: `w × h` palette indices, then the alpha bits (0, 1, 4 or 8 each).
+fn decode_palettized(b: &[u8], hd: &Header, data: &[u8]) -> Result<RgbaImage, DecodeError> {
+    let (w, h, alpha_depth) = (hd.w, hd.h, hd.alpha_depth);
+    let n = w as usize * h as usize;
+    let palette_at = hd.ext;
+    let pal = b
+        .get(palette_at..palette_at + PALETTE)
+        .ok_or(DecodeError::Truncated("BLP palette"))?;
+    if !matches!(alpha_depth, 0 | 1 | 4 | 8) {
+        return Err(DecodeError::Unsupported {
+            format: FORMAT,
+            why: format!("alpha depth {alpha_depth}"),
+        });
+    }
+    let alpha_len = (n * alpha_depth as usize).div_ceil(8);
+    if data.len() < n + alpha_len {
+        return Err(DecodeError::Truncated("BLP palettized data"));
+    }
+    let (idx, alpha) = data.split_at(n);
+    let mut img = RgbaImage::new(w, h);
+    for i in 0..n {
+        let p = idx[i] as usize * 4;
+        let a = match alpha_depth {
+            0 => 255,
+            1 => ((alpha[i / 8] >> (i % 8)) & 1) * 255,
+            4 => ((alpha[i / 2] >> (4 * (i % 2))) & 15) * 17,
+            _ => alpha[i],
+        };
+        img.pixels[i * 4..i * 4 + 4].copy_from_slice(&[pal[p + 2], pal[p + 1], pal[p], a]);
+    }
+    Ok(img)
+}
+
+/// DXT-compressed mip data (the alpha type picks DXT1, 3 or 5; DXT1 without alpha bits is
+/// opaque).
+fn decode_dxt(hd: &Header, data: &[u8]) -> Result<RgbaImage, DecodeError> {
+    let kind = match hd.alpha_type {
+        1 => Dxt::Dxt3,
+        7 => Dxt::Dxt5,
+        _ => Dxt::Dxt1,
+    };
+    let mut img = dxt::decode(data, hd.w, hd.h, kind)?;
+    if kind == Dxt::Dxt1 && hd.alpha_depth == 0 {
+        for px in img.pixels.chunks_exact_mut(4) {
+            px[3] = 255;
+        }
+    }
+    Ok(img)
+}
+
+/// Uncompressed BGRA mip data.
+fn decode_bgra(hd: &Header, data: &[u8]) -> Result<RgbaImage, DecodeError> {
+    let n = hd.w as usize * hd.h as usize;
+    if data.len() < n * 4 {
+        return Err(DecodeError::Truncated("BLP uncompressed data"));
+    }
+    let mut img = RgbaImage::new(hd.w, hd.h);
+    for (o, s) in img.pixels.chunks_exact_mut(4).zip(data.chunks_exact(4)) {
+        o.copy_from_slice(&[s[2], s[1], s[0], s[3]]);
+    }
+    Ok(img)
 }
 
 /// Decodes JPEG content: the shared header (at `ext`: u32 size, then the bytes) followed by the

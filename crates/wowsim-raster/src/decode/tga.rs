@@ -39,22 +39,49 @@ fn read_px(s: &[u8], bpp: u8, grey: bool, alpha_bits: u8) -> [u8; 4] {
     }
 }
 
+/// The fields of the 18-byte header that decoding uses.
+struct Header {
+    id_len: usize,
+    cmap_type: u8,
+    image_type: u8,
+    cmap_first: usize,
+    cmap_len: usize,
+    cmap_bits: u8,
+    w: u32,
+    h: u32,
+    bpp: u8,
+    desc: u8,
+    /// Colour-mapped, greyscale, run-length encoded (from the image type).
+    mapped: bool,
+    grey: bool,
+    rle: bool,
+}
+
 /// Decodes a TGA file.
 pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
+    let hd = read_header(b)?;
+    let (palette, pos) = read_colour_map(b, &hd)?;
+    let n = hd.w as usize * hd.h as usize;
+    let reader = PixelReader {
+        hd: &hd,
+        palette,
+        bytes: (hd.bpp as usize).div_ceil(8),
+    };
+    let pixels = if hd.rle {
+        reader.read_rle(b, pos, n)?
+    } else {
+        reader.read_raw(b, pos, n)?
+    };
+    Ok(orient(&hd, &pixels))
+}
+
+/// Reads and checks the header: a known image type, a size in range, a bit depth that the
+/// type allows.
+fn read_header(b: &[u8]) -> Result<Header, DecodeError> {
     if b.len() < 18 {
         return Err(DecodeError::Truncated("TGA header"));
     }
-    let id_len = b[0] as usize;
-    let cmap_type = b[1];
     let image_type = b[2];
-    let cmap_first = u16::from_le_bytes([b[3], b[4]]) as usize;
-    let cmap_len = u16::from_le_bytes([b[5], b[6]]) as usize;
-    let cmap_bits = b[7];
-    let w = u16::from_le_bytes([b[12], b[13]]) as u32;
-    let h = u16::from_le_bytes([b[14], b[15]]) as u32;
-    let bpp = b[16];
-    let desc = b[17];
-    let alpha_bits = desc & 15;
     let (mapped, grey, rle) = match image_type {
         1 => (true, false, false),
         2 => (false, false, false),
@@ -70,7 +97,23 @@ pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
             })
         }
     };
-    check_size(w, h)?;
+    let hd = Header {
+        id_len: b[0] as usize,
+        cmap_type: b[1],
+        image_type,
+        cmap_first: u16::from_le_bytes([b[3], b[4]]) as usize,
+        cmap_len: u16::from_le_bytes([b[5], b[6]]) as usize,
+        cmap_bits: b[7],
+        w: u16::from_le_bytes([b[12], b[13]]) as u32,
+        h: u16::from_le_bytes([b[14], b[15]]) as u32,
+        bpp: b[16],
+        desc: b[17],
+        mapped,
+        grey,
+        rle,
+    };
+    check_size(hd.w, hd.h)?;
+    let bpp = hd.bpp;
     let ok_bpp = match (mapped, grey) {
         (true, _) => bpp == 8,
         (false, true) => bpp == 8 || bpp == 16,
@@ -79,12 +122,17 @@ pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
     if !ok_bpp {
         return Err(DecodeError::Unsupported {
             format: FORMAT,
-            why: format!("{bpp} bits per pixel for image type {image_type}"),
+            why: format!("{bpp} bits per pixel for image type {}", hd.image_type),
         });
     }
-    let mut pos = 18 + id_len;
-    let mut palette: Vec<[u8; 4]> = Vec::new();
-    if cmap_type == 1 {
+    Ok(hd)
+}
+
+/// The colour map after the id field (empty when there is none), and where the pixels start.
+fn read_colour_map(b: &[u8], hd: &Header) -> Result<(Vec<[u8; 4]>, usize), DecodeError> {
+    let pos = 18 + hd.id_len;
+    if hd.cmap_type == 1 {
+        let cmap_bits = hd.cmap_bits;
         if !matches!(cmap_bits, 15 | 16 | 24 | 32) {
             return Err(DecodeError::Unsupported {
                 format: FORMAT,
@@ -92,37 +140,52 @@ pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
             });
         }
         let eb = (cmap_bits as usize).div_ceil(8);
-        let end = pos + cmap_len * eb;
+        let end = pos + hd.cmap_len * eb;
         let table = b
             .get(pos..end)
             .ok_or(DecodeError::Truncated("TGA colour map"))?;
-        palette = table
+        let palette = table
             .chunks_exact(eb)
             .map(|c| read_px(c, cmap_bits, false, 1))
             .collect();
-        pos = end;
-    } else if mapped {
-        return Err(invalid("colour-mapped image without a colour map"));
+        Ok((palette, end))
+    } else if hd.mapped {
+        Err(invalid("colour-mapped image without a colour map"))
+    } else {
+        Ok((Vec::new(), pos))
     }
-    let pbytes = (bpp as usize).div_ceil(8);
-    let n = w as usize * h as usize;
-    let lookup = |s: &[u8]| -> Result<[u8; 4], DecodeError> {
-        if mapped {
+}
+
+/// Turns stored pixels into RGBA: through the colour map, or read directly.
+struct PixelReader<'a> {
+    hd: &'a Header,
+    palette: Vec<[u8; 4]>,
+    /// Bytes per stored pixel.
+    bytes: usize,
+}
+
+impl PixelReader<'_> {
+    /// One pixel from the start of `s` (at least [`Self::bytes`] long).
+    fn pixel(&self, s: &[u8]) -> Result<[u8; 4], DecodeError> {
+        if self.hd.mapped {
             let i = (s[0] as usize)
-                .checked_sub(cmap_first)
+                .checked_sub(self.hd.cmap_first)
                 .ok_or_else(|| invalid("colour index below the map"))?;
-            palette
+            self.palette
                 .get(i)
                 .copied()
                 .ok_or_else(|| invalid("colour index past the map"))
         } else {
-            Ok(read_px(s, bpp, grey, alpha_bits))
+            Ok(read_px(s, self.hd.bpp, self.hd.grey, self.hd.desc & 15))
         }
-    };
-    // A packet of at least two bytes gives at most 128 pixels: never reserve more than the
-    // file can fill.
-    let mut pixels: Vec<[u8; 4]> = Vec::with_capacity(n.min(b.len().saturating_mul(128)));
-    if rle {
+    }
+
+    /// `n` run-length encoded pixels from `pos`: packets of a repeated pixel or of raw ones.
+    fn read_rle(&self, b: &[u8], mut pos: usize, n: usize) -> Result<Vec<[u8; 4]>, DecodeError> {
+        let pbytes = self.bytes;
+        // A packet of at least two bytes gives at most 128 pixels: never reserve more than the
+        // file can fill.
+        let mut pixels: Vec<[u8; 4]> = Vec::with_capacity(n.min(b.len().saturating_mul(128)));
         while pixels.len() < n {
             let head = *b.get(pos).ok_or(DecodeError::Truncated("TGA RLE data"))?;
             pos += 1;
@@ -131,7 +194,7 @@ pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
                 let s = b
                     .get(pos..pos + pbytes)
                     .ok_or(DecodeError::Truncated("TGA RLE data"))?;
-                let px = lookup(s)?;
+                let px = self.pixel(s)?;
                 pos += pbytes;
                 for _ in 0..count.min(n - pixels.len()) {
                     pixels.push(px);
@@ -141,19 +204,32 @@ pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
                     let s = b
                         .get(pos..pos + pbytes)
                         .ok_or(DecodeError::Truncated("TGA RLE data"))?;
-                    pixels.push(lookup(s)?);
+                    pixels.push(self.pixel(s)?);
                     pos += pbytes;
                 }
             }
         }
-    } else {
+        Ok(pixels)
+    }
+
+    /// `n` uncompressed pixels from `pos`.
+    fn read_raw(&self, b: &[u8], pos: usize, n: usize) -> Result<Vec<[u8; 4]>, DecodeError> {
+        let pbytes = self.bytes;
+        let mut pixels: Vec<[u8; 4]> = Vec::with_capacity(n.min(b.len().saturating_mul(128)));
         let data = b
             .get(pos..pos + n * pbytes)
             .ok_or(DecodeError::Truncated("TGA pixel data"))?;
         for s in data.chunks_exact(pbytes) {
-            pixels.push(lookup(s)?);
+            pixels.push(self.pixel(s)?);
         }
+        Ok(pixels)
     }
+}
+
+/// The image from pixels in stored order: bottom row first unless descriptor bit 5 is set,
+/// right to left when bit 4 is.
+fn orient(hd: &Header, pixels: &[[u8; 4]]) -> RgbaImage {
+    let (w, h, desc) = (hd.w, hd.h, hd.desc);
     let top_first = desc & 0x20 != 0;
     let right_first = desc & 0x10 != 0;
     let mut img = RgbaImage::new(w, h);
@@ -164,7 +240,7 @@ pub fn decode(b: &[u8]) -> Result<RgbaImage, DecodeError> {
         let o = (y * w as usize + x) * 4;
         img.pixels[o..o + 4].copy_from_slice(px);
     }
-    Ok(img)
+    img
 }
 
 /// Encodes RGBA8 as an uncompressed 32-bit top-left TGA (for tests and fixture tools).

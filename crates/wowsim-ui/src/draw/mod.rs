@@ -32,7 +32,7 @@ pub mod messages;
 pub mod text;
 pub mod texture;
 
-use wowsim_render::{ClipRect, DrawList};
+use wowsim_render::{ClipRect, DrawItem, DrawList};
 
 /// What to draw.
 #[derive(Clone, Debug, Default)]
@@ -223,6 +223,14 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
         },
         None => None,
     };
+    for fid in frames_in_draw_order(ui, root) {
+        draw_frame(ui, &vp, fid, opts, &mut list.items);
+    }
+    list
+}
+
+/// The visible frames under `root` (or all), by strata, frame level, then tree order.
+fn frames_in_draw_order(ui: &mut UiState, root: Option<u32>) -> Vec<u32> {
     let order = tree_order(ui, root);
     let mut frames: Vec<(u8, i32, usize, u32)> = order
         .iter()
@@ -231,112 +239,156 @@ pub fn build(ui: &mut UiState, width: u32, height: u32, opts: &DrawOptions) -> D
         .map(|(i, &id)| (effective_strata(ui, id), effective_level(ui, id), i, id))
         .collect();
     frames.sort_unstable();
-    for (_, _, _, fid) in frames {
-        let clip = clip_of(ui, &vp, fid);
-        if clip.is_some_and(|c| c.is_empty()) {
-            continue;
-        }
-        let children = ui.get(fid).map(|o| o.children.clone()).unwrap_or_default();
-        // `LockHighlight` draws the HIGHLIGHT layer without the mouse.
-        let highlight_locked =
-            ui.field_by_name(fid, "highlightLocked") == crate::fields::FieldVal::Bool(true);
-        let mut regions: Vec<(usize, i64, u32)> = Vec::new();
-        let mut edit_text: Option<String> = None;
-        for c in children {
-            let Some(o) = ui.get(c) else { continue };
-            if !o.shown || !inherits_from(o.type_index, "LayeredRegion") {
-                continue;
-            }
-            if TYPES[o.type_index].name == "MaskTexture" {
-                continue;
-            }
-            let layer = layer_index(ui, c);
-            if layer == 4 && opts.highlight != Some(fid) && !highlight_locked {
-                continue;
-            }
-            if !crate::frame_state::layer_enabled(ui, fid, LAYERS[layer]) {
-                continue;
-            }
-            let sub = ui.field_by_name(c, "sublevel").as_f64() as i64;
-            regions.push((layer, sub, c));
-        }
-        regions.sort_unstable();
-        if let Some(t) = edit_box_text(ui, fid) {
-            // An EditBox draws its own text above its regions (inset by its text insets).
-            regions.push((usize::MAX, 0, fid));
-            edit_text = Some(t);
-        } else if opts.messages.get(&fid).is_some_and(|m| !m.is_empty()) {
-            // So do message frames their messages.
-            regions.push((usize::MAX, 0, fid));
-        }
-        if ui
-            .get(fid)
-            .is_some_and(|o| inherits_from(o.type_index, "Cooldown"))
-        {
-            if let Some(ctx) = region_ctx(ui, &vp, fid, clip) {
-                cooldown::swipe(
-                    ui,
-                    &vp,
-                    &ctx,
-                    opts.now,
-                    opts.cooldown_numbers,
-                    &mut list.items,
-                );
-            }
-        }
-        for (_, _, rid) in regions {
-            let ty = ui.get(rid).map(|o| o.type_index).unwrap_or(0);
-            if rid != fid && TYPES[ty].name == "Line" {
-                let Some(n) = ui.get(rid).and_then(|o| o.node) else {
-                    continue;
-                };
-                let scale = ui.layout.effective_scale(n);
-                let ctx = RegionCtx {
-                    id: rid,
-                    rect: [0.0; 4],
-                    units: wowsim_layout::Rect::new(0.0, 0.0, 0.0, 0.0),
-                    scale,
-                    alpha: effective_alpha(ui, rid) as f32,
-                    clip,
-                    rotation: 0.0,
-                };
-                if ctx.alpha > 0.0 {
-                    list.items.extend(line::line(ui, &vp, &ctx));
-                }
-                continue;
-            }
-            let Some(r) = rect_of(ui, rid) else { continue };
-            let Some(n) = ui.get(rid).and_then(|o| o.node) else {
-                continue;
-            };
-            let scale = ui.layout.effective_scale(n);
-            // Playing animations move, scale and turn what is drawn (not the layout).
-            let (r, scale, rotation) = crate::animation_effect::drawn_rect(ui, rid, r, scale);
-            let ctx = RegionCtx {
-                id: rid,
-                rect: vp.rect(&r, scale),
-                units: r,
-                scale,
-                alpha: effective_alpha(ui, rid) as f32,
-                clip,
-                rotation,
-            };
-            if ctx.alpha <= 0.0 {
-                continue;
-            }
-            if rid == fid {
-                if let Some(t) = &edit_text {
-                    text::run_text(ui, &vp, &ctx, t, &mut list.items);
-                }
-                if let Some(msgs) = opts.messages.get(&fid) {
-                    messages::run(ui, &vp, &ctx, msgs, opts.now, &mut list.items);
-                }
-            } else if inherits_from(ty, "TextureBase") {
-                list.items.extend(texture::quad(ui, &vp, &ctx));
-            } else if inherits_from(ty, "FontString") {
-                text::run(ui, &vp, &ctx, &mut list.items);
-            }
+    frames.into_iter().map(|(_, _, _, id)| id).collect()
+}
+
+/// One frame while it is drawn: its clip, and the text it draws itself (an EditBox's).
+struct FrameDraw {
+    id: u32,
+    clip: Option<ClipRect>,
+    edit_text: Option<String>,
+}
+
+/// Draws one frame: a Cooldown's swipe, then its regions in order, then what it draws itself.
+fn draw_frame(
+    ui: &mut UiState,
+    vp: &Viewport,
+    fid: u32,
+    opts: &DrawOptions,
+    items: &mut Vec<DrawItem>,
+) {
+    let clip = clip_of(ui, vp, fid);
+    if clip.is_some_and(|c| c.is_empty()) {
+        return;
+    }
+    let mut regions = layered_regions(ui, fid, opts);
+    let mut edit_text: Option<String> = None;
+    if let Some(t) = edit_box_text(ui, fid) {
+        // An EditBox draws its own text above its regions (inset by its text insets).
+        regions.push((usize::MAX, 0, fid));
+        edit_text = Some(t);
+    } else if opts.messages.get(&fid).is_some_and(|m| !m.is_empty()) {
+        // So do message frames their messages.
+        regions.push((usize::MAX, 0, fid));
+    }
+    if ui
+        .get(fid)
+        .is_some_and(|o| inherits_from(o.type_index, "Cooldown"))
+    {
+        if let Some(ctx) = region_ctx(ui, vp, fid, clip) {
+            cooldown::swipe(ui, vp, &ctx, opts.now, opts.cooldown_numbers, items);
         }
     }
-    list
+    let frame = FrameDraw {
+        id: fid,
+        clip,
+        edit_text,
+    };
+    for (_, _, rid) in regions {
+        draw_region(ui, vp, &frame, rid, opts, items);
+    }
+}
+
+/// A frame's shown layered regions as (layer, sublevel, id), sorted: no masks, HIGHLIGHT
+/// only while hovered or locked, no layer switched off.
+fn layered_regions(ui: &mut UiState, fid: u32, opts: &DrawOptions) -> Vec<(usize, i64, u32)> {
+    let children = ui.get(fid).map(|o| o.children.clone()).unwrap_or_default();
+    // `LockHighlight` draws the HIGHLIGHT layer without the mouse.
+    let highlight_locked =
+        ui.field_by_name(fid, "highlightLocked") == crate::fields::FieldVal::Bool(true);
+    let mut regions: Vec<(usize, i64, u32)> = Vec::new();
+    for c in children {
+        let Some(o) = ui.get(c) else { continue };
+        if !o.shown || !inherits_from(o.type_index, "LayeredRegion") {
+            continue;
+        }
+        if TYPES[o.type_index].name == "MaskTexture" {
+            continue;
+        }
+        let layer = layer_index(ui, c);
+        if layer == 4 && opts.highlight != Some(fid) && !highlight_locked {
+            continue;
+        }
+        if !crate::frame_state::layer_enabled(ui, fid, LAYERS[layer]) {
+            continue;
+        }
+        let sub = ui.field_by_name(c, "sublevel").as_f64() as i64;
+        regions.push((layer, sub, c));
+    }
+    regions.sort_unstable();
+    regions
+}
+
+/// Draws one region of `frame` (or, when `rid` is the frame, its own text or messages).
+fn draw_region(
+    ui: &mut UiState,
+    vp: &Viewport,
+    frame: &FrameDraw,
+    rid: u32,
+    opts: &DrawOptions,
+    items: &mut Vec<DrawItem>,
+) {
+    let fid = frame.id;
+    let ty = ui.get(rid).map(|o| o.type_index).unwrap_or(0);
+    if rid != fid && TYPES[ty].name == "Line" {
+        draw_line(ui, vp, rid, frame.clip, items);
+        return;
+    }
+    let Some(r) = rect_of(ui, rid) else { return };
+    let Some(n) = ui.get(rid).and_then(|o| o.node) else {
+        return;
+    };
+    let scale = ui.layout.effective_scale(n);
+    // Playing animations move, scale and turn what is drawn (not the layout).
+    let (r, scale, rotation) = crate::animation_effect::drawn_rect(ui, rid, r, scale);
+    let ctx = RegionCtx {
+        id: rid,
+        rect: vp.rect(&r, scale),
+        units: r,
+        scale,
+        alpha: effective_alpha(ui, rid) as f32,
+        clip: frame.clip,
+        rotation,
+    };
+    if ctx.alpha <= 0.0 {
+        return;
+    }
+    if rid == fid {
+        if let Some(t) = &frame.edit_text {
+            text::run_text(ui, vp, &ctx, t, items);
+        }
+        if let Some(msgs) = opts.messages.get(&fid) {
+            messages::run(ui, vp, &ctx, msgs, opts.now, items);
+        }
+    } else if inherits_from(ty, "TextureBase") {
+        items.extend(texture::quad(ui, vp, &ctx));
+    } else if inherits_from(ty, "FontString") {
+        text::run(ui, vp, &ctx, items);
+    }
+}
+
+/// Draws a Line (from its two end points, not a rect).
+fn draw_line(
+    ui: &mut UiState,
+    vp: &Viewport,
+    rid: u32,
+    clip: Option<ClipRect>,
+    items: &mut Vec<DrawItem>,
+) {
+    let Some(n) = ui.get(rid).and_then(|o| o.node) else {
+        return;
+    };
+    let scale = ui.layout.effective_scale(n);
+    let ctx = RegionCtx {
+        id: rid,
+        rect: [0.0; 4],
+        units: wowsim_layout::Rect::new(0.0, 0.0, 0.0, 0.0),
+        scale,
+        alpha: effective_alpha(ui, rid) as f32,
+        clip,
+        rotation: 0.0,
+    };
+    if ctx.alpha > 0.0 {
+        items.extend(line::line(ui, vp, &ctx));
+    }
 }
