@@ -137,6 +137,12 @@ rc=$?
 set -e
 wall=$(echo "$(date +%s.%N) - $start" | bc)
 grep -a '^\[chat\] WCONF	' "$SCRATCH/stderr.txt" | sed 's/^\[chat\] WCONF	//' > "$SCRATCH/results.tsv" || true
+SV=$SCRATCH/WTF/Account/WOWSIM/SavedVariables/Wowless.lua
+if [[ ! -s $SCRATCH/results.tsv && -f $SV ]]; then
+  # with the Blizzard UI, print does not reach wow-sim's chat output: read the SavedVariable copy
+  echo 'dofile(arg[1]) for _, l in ipairs(WowlessLastTestFailures["~wowless-conformance"] or {}) do print(l) end' |
+    lua5.1 - "$SV" | sed 's/^WCONF	//' > "$SCRATCH/results.tsv"
+fi
 python3 "$REPO/scripts/wowless-summary.py" "$SCRATCH/results.tsv" "$SCRATCH/lua-errors.json" \
   --wall "$wall" --exit "$rc" ${FAILURES:+--failures "$FAILURES"}
 echo "wowless-conformance: raw output in $SCRATCH (results.tsv, lua-errors.json, stderr.txt)" >&2

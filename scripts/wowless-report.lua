@@ -4,12 +4,21 @@
 local function esc(v)
   return (tostring(v):gsub('\\', '\\\\'):gsub('\n', '\\n'):gsub('\t', '\\t'))
 end
+-- The records go to the chat output (`print`, enough without the Blizzard UI, whose chat frame is
+-- Lua and does not reach wow-sim's chat output) and into the suite's own SavedVariable, under a
+-- key of ours, which wow-sim writes at logout.
+local lines = {}
+if type(_G.WowlessLastTestFailures) == 'table' then
+  _G.WowlessLastTestFailures['~wowless-conformance'] = lines
+end
 local function emit(...)
   local t = { 'WCONF' }
   for i = 1, select('#', ...) do
     t[#t + 1] = esc((select(i, ...)))
   end
-  print(table.concat(t, '\t'))
+  local line = table.concat(t, '\t')
+  lines[#lines + 1] = line
+  print(line)
 end
 
 emit('done', tostring(_G.WowlessTestsDone))
@@ -82,7 +91,13 @@ local function walk(t, path)
     end
   end
 end
-walk(_G.WowlessTestFailures or {}, {})
+local failures = {}
+for k, v in pairs(_G.WowlessTestFailures or {}) do
+  if k ~= '~wowless-conformance' then
+    failures[k] = v
+  end
+end
+walk(failures, {})
 
 -- Totals: the sync suite's tree walked again (each node is one test, as the suite counts them),
 -- and the async tests by name.
