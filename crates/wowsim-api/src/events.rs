@@ -131,121 +131,27 @@ fn is_registered(ui: &UiState, id: u32, event: &str) -> bool {
 
 /// Installs the event methods on Frame.
 pub fn install_methods(lua: &Lua) -> mlua::Result<()> {
-    add_method(
-        lua,
-        "Frame",
-        "RegisterEvent",
-        lua.create_function(|lua, (this, ev): (Value, Value)| {
-            let id = obj_id(lua, &this, "RegisterEvent")?;
-            let ev = check_event(lua, &ev, "Frame:RegisterEvent")?;
-            Ok(register(
-                &mut lua.app_data_mut::<UiState>().expect("ui"),
-                id,
-                &ev,
-                None,
-            ))
-        })?,
-    )?;
-    add_method(
-        lua,
-        "Frame",
+    let frame = |name: &str, f: mlua::Function| add_method(lua, "Frame", name, f);
+    frame("RegisterEvent", lua.create_function(register_event)?)?;
+    frame(
         "RegisterUnitEvent",
-        lua.create_function(|lua, args: MultiValue| {
-            let this = args.front().cloned().unwrap_or(Value::Nil);
-            let id = obj_id(lua, &this, "RegisterUnitEvent")?;
-            let ev = check_event(
-                lua,
-                args.get(1).unwrap_or(&Value::Nil),
-                "Frame:RegisterUnitEvent",
-            )?;
-            let units: Vec<String> = args
-                .iter()
-                .skip(2)
-                .filter_map(|v| match v {
-                    Value::String(s) => Some(s.to_string_lossy().to_lowercase()),
-                    _ => None,
-                })
-                .collect();
-            let units = (!units.is_empty()).then_some(units);
-            Ok(register(
-                &mut lua.app_data_mut::<UiState>().expect("ui"),
-                id,
-                &ev,
-                units,
-            ))
-        })?,
+        lua.create_function(register_unit_event)?,
     )?;
-    add_method(
-        lua,
-        "Frame",
-        "UnregisterEvent",
-        lua.create_function(|lua, (this, ev): (Value, Value)| {
-            let id = obj_id(lua, &this, "UnregisterEvent")?;
-            let ev = check_event(lua, &ev, "Frame:UnregisterEvent")?;
-            unregister(&mut lua.app_data_mut::<UiState>().expect("ui"), id, &ev);
-            Ok(())
-        })?,
-    )?;
-    add_method(
-        lua,
-        "Frame",
+    frame("UnregisterEvent", lua.create_function(unregister_event)?)?;
+    frame(
         "UnregisterAllEvents",
-        lua.create_function(|lua, this: Value| {
-            let id = obj_id(lua, &this, "UnregisterAllEvents")?;
-            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
-            let events = ui.get(id).map(|o| o.events.clone()).unwrap_or_default();
-            for e in events {
-                unregister(&mut ui, id, &e);
-            }
-            if let Some(o) = ui.get_mut(id) {
-                o.all_events = false;
-            }
-            ui.all_event_frames.retain(|x| *x != id);
-            Ok(())
-        })?,
+        lua.create_function(unregister_all_events)?,
     )?;
-    add_method(
-        lua,
-        "Frame",
+    frame(
         "RegisterAllEvents",
-        lua.create_function(|lua, this: Value| {
-            let id = obj_id(lua, &this, "RegisterAllEvents")?;
-            let mut ui = lua.app_data_mut::<UiState>().expect("ui");
-            if let Some(o) = ui.get_mut(id) {
-                if !o.all_events {
-                    o.all_events = true;
-                    ui.all_event_frames.push(id);
-                }
-            }
-            Ok(())
-        })?,
+        lua.create_function(register_all_events)?,
     )?;
-    add_method(
-        lua,
-        "Frame",
+    frame(
         "IsEventRegistered",
-        lua.create_function(|lua, (this, ev): (Value, Value)| {
-            let id = obj_id(lua, &this, "IsEventRegistered")?;
-            let ev = check_event(lua, &ev, "Frame:IsEventRegistered")?;
-            let ui = lua.app_data_ref::<UiState>().expect("ui");
-            let units = ui.get(id).and_then(|o| o.unit_filter(&ev).cloned());
-            let reg = is_registered(&ui, id, &ev);
-            drop(ui);
-            let mut out = MultiValue::new();
-            out.push_back(Value::Boolean(reg));
-            for u in units.unwrap_or_default() {
-                out.push_back(Value::String(lua.create_string(u)?));
-            }
-            Ok(out)
-        })?,
+        lua.create_function(is_event_registered)?,
     )?;
     // wow-sim's own table: fires an event as the client would (unknown names are refused).
-    let fire = lua.create_function(|lua, args: MultiValue| {
-        let ev = check_event(lua, args.front().unwrap_or(&Value::Nil), "wowsim.FireEvent")?;
-        let payload: MultiValue = args.iter().skip(1).cloned().collect();
-        check_payload(lua, &ev, &payload)?;
-        fire_event(lua, &ev, payload)
-    })?;
+    let fire = lua.create_function(wowsim_fire_event)?;
     let t = match lua.globals().raw_get::<Value>("wowsim")? {
         Value::Table(t) => t,
         _ => lua.create_table()?,
@@ -253,6 +159,105 @@ pub fn install_methods(lua: &Lua) -> mlua::Result<()> {
     t.raw_set("FireEvent", fire)?;
     lua.globals().raw_set("wowsim", t)?;
     Ok(())
+}
+
+/// `Frame:RegisterEvent`.
+fn register_event(lua: &Lua, (this, ev): (Value, Value)) -> mlua::Result<bool> {
+    let id = obj_id(lua, &this, "RegisterEvent")?;
+    let ev = check_event(lua, &ev, "Frame:RegisterEvent")?;
+    Ok(register(
+        &mut lua.app_data_mut::<UiState>().expect("ui"),
+        id,
+        &ev,
+        None,
+    ))
+}
+
+/// `Frame:RegisterUnitEvent`.
+fn register_unit_event(lua: &Lua, args: MultiValue) -> mlua::Result<bool> {
+    let this = args.front().cloned().unwrap_or(Value::Nil);
+    let id = obj_id(lua, &this, "RegisterUnitEvent")?;
+    let ev = check_event(
+        lua,
+        args.get(1).unwrap_or(&Value::Nil),
+        "Frame:RegisterUnitEvent",
+    )?;
+    let units: Vec<String> = args
+        .iter()
+        .skip(2)
+        .filter_map(|v| match v {
+            Value::String(s) => Some(s.to_string_lossy().to_lowercase()),
+            _ => None,
+        })
+        .collect();
+    let units = (!units.is_empty()).then_some(units);
+    Ok(register(
+        &mut lua.app_data_mut::<UiState>().expect("ui"),
+        id,
+        &ev,
+        units,
+    ))
+}
+
+/// `Frame:UnregisterEvent`.
+fn unregister_event(lua: &Lua, (this, ev): (Value, Value)) -> mlua::Result<()> {
+    let id = obj_id(lua, &this, "UnregisterEvent")?;
+    let ev = check_event(lua, &ev, "Frame:UnregisterEvent")?;
+    unregister(&mut lua.app_data_mut::<UiState>().expect("ui"), id, &ev);
+    Ok(())
+}
+
+/// `Frame:UnregisterAllEvents`.
+fn unregister_all_events(lua: &Lua, this: Value) -> mlua::Result<()> {
+    let id = obj_id(lua, &this, "UnregisterAllEvents")?;
+    let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+    let events = ui.get(id).map(|o| o.events.clone()).unwrap_or_default();
+    for e in events {
+        unregister(&mut ui, id, &e);
+    }
+    if let Some(o) = ui.get_mut(id) {
+        o.all_events = false;
+    }
+    ui.all_event_frames.retain(|x| *x != id);
+    Ok(())
+}
+
+/// `Frame:RegisterAllEvents`.
+fn register_all_events(lua: &Lua, this: Value) -> mlua::Result<()> {
+    let id = obj_id(lua, &this, "RegisterAllEvents")?;
+    let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+    if let Some(o) = ui.get_mut(id) {
+        if !o.all_events {
+            o.all_events = true;
+            ui.all_event_frames.push(id);
+        }
+    }
+    Ok(())
+}
+
+/// `Frame:IsEventRegistered`.
+fn is_event_registered(lua: &Lua, (this, ev): (Value, Value)) -> mlua::Result<MultiValue> {
+    let id = obj_id(lua, &this, "IsEventRegistered")?;
+    let ev = check_event(lua, &ev, "Frame:IsEventRegistered")?;
+    let ui = lua.app_data_ref::<UiState>().expect("ui");
+    let units = ui.get(id).and_then(|o| o.unit_filter(&ev).cloned());
+    let reg = is_registered(&ui, id, &ev);
+    drop(ui);
+    let mut out = MultiValue::new();
+    out.push_back(Value::Boolean(reg));
+    for u in units.unwrap_or_default() {
+        out.push_back(Value::String(lua.create_string(u)?));
+    }
+    Ok(out)
+}
+
+/// `wowsim.FireEvent` (wow-sim's own): fires an event with a payload, checked against the
+/// reference.
+fn wowsim_fire_event(lua: &Lua, args: MultiValue) -> mlua::Result<()> {
+    let ev = check_event(lua, args.front().unwrap_or(&Value::Nil), "wowsim.FireEvent")?;
+    let payload: MultiValue = args.iter().skip(1).cloned().collect();
+    check_payload(lua, &ev, &payload)?;
+    fire_event(lua, &ev, payload)
 }
 
 /// Fires `event` with `args` to every registered frame, in registration order.

@@ -183,6 +183,43 @@ fn run_pass(
     // documentation): collecting garbage during it only costs time.
     lua.gc_stop();
     let collected = lua.create_table()?;
+    let enums = sandbox_enums(&lua, data, prev)?;
+    let constants = sandbox_constants(&lua, data, prev)?;
+    install_sandbox_library(&lua)?;
+    let members: mlua::Function = lua.load(SANDBOX_PRELUDE).call((
+        collected.clone(),
+        ipairs_fn(&lua)?,
+        enums.clone(),
+        constants.clone(),
+    ))?;
+    let known: Vec<(Value, Value)> = constants
+        .pairs::<Value, Value>()
+        .collect::<mlua::Result<_>>()?;
+    for (k, t) in known {
+        if let Value::Table(t) = t {
+            members.call::<()>((t, k))?;
+        }
+    }
+    let g = lua.globals();
+    g.raw_set("Enum", enums)?;
+    g.raw_set("Constants", constants)?;
+    run_files(&lua, sources, notes, bytecode, more);
+    let systems: Vec<Table> = collected
+        .sequence_values::<Table>()
+        .filter_map(Result::ok)
+        .collect();
+    // Done when every file ran and no constant waited for another one (or no pass is left):
+    // only then are functions, events and structures converted; a pass before needs only the
+    // enumerations and constants it gives the next one.
+    let known = prev.constants.len();
+    let no_notes = notes.is_empty();
+    Ok(convert(&Raw { systems }, data, &|core| {
+        !more || (no_notes && core.constants.len() == known)
+    }))
+}
+
+/// The sandbox's `Enum`: the reference's enumerations, then those of the previous pass.
+fn sandbox_enums(lua: &Lua, data: &ProductData, prev: &DocData) -> mlua::Result<Table> {
     let enums = lua.create_table()?;
     for def in data.enums().iter().chain(&prev.enums) {
         let t = lua.create_table()?;
@@ -191,10 +228,15 @@ fn run_pass(
         }
         enums.raw_set(def.name.as_str(), t)?;
     }
+    Ok(enums)
+}
+
+/// The sandbox's `Constants`: the reference's, then those of the previous pass.
+fn sandbox_constants(lua: &Lua, data: &ProductData, prev: &DocData) -> mlua::Result<Table> {
     let constants = lua.create_table()?;
     if let Some(wowsim_data::Value::Table(pairs)) = data.global("Constants") {
         for (k, v) in pairs {
-            constants.raw_set(super::data_value(&lua, k)?, super::data_value(&lua, v)?)?;
+            constants.raw_set(super::data_value(lua, k)?, super::data_value(lua, v)?)?;
         }
     }
     for (table, name, v) in &prev.constants {
@@ -206,8 +248,13 @@ fn run_pass(
                 t
             }
         };
-        t.raw_set(name.as_str(), super::data_value(&lua, v)?)?;
+        t.raw_set(name.as_str(), super::data_value(lua, v)?)?;
     }
+    Ok(constants)
+}
+
+/// The three base functions the prelude needs: `setmetatable`, `rawget`, `rawset`.
+fn install_sandbox_library(lua: &Lua) -> mlua::Result<()> {
     let g = lua.globals();
     g.raw_set(
         "setmetatable",
@@ -223,23 +270,18 @@ fn run_pass(
     g.raw_set(
         "rawset",
         lua.create_function(|_, (t, k, v): (Table, Value, Value)| t.raw_set(k, v))?,
-    )?;
-    let members: mlua::Function = lua.load(SANDBOX_PRELUDE).call((
-        collected.clone(),
-        ipairs_fn(&lua)?,
-        enums.clone(),
-        constants.clone(),
-    ))?;
-    let known: Vec<(Value, Value)> = constants
-        .pairs::<Value, Value>()
-        .collect::<mlua::Result<_>>()?;
-    for (k, t) in known {
-        if let Value::Table(t) = t {
-            members.call::<()>((t, k))?;
-        }
-    }
-    g.raw_set("Enum", enums)?;
-    g.raw_set("Constants", constants)?;
+    )
+}
+
+/// Runs every file in the sandbox (compiled by the first pass, kept in `bytecode` when `more`
+/// passes may follow); a file that fails to load or run is a note.
+fn run_files(
+    lua: &Lua,
+    sources: &[(String, Vec<u8>)],
+    notes: &mut Vec<String>,
+    bytecode: &mut [Option<Vec<u8>>],
+    more: bool,
+) {
     for ((name, src), code) in sources.iter().zip(bytecode.iter_mut()) {
         let run = match code {
             // A later pass runs what the first one compiled (the same chunk names and lines).
@@ -265,18 +307,6 @@ fn run_pass(
             ));
         }
     }
-    let systems: Vec<Table> = collected
-        .sequence_values::<Table>()
-        .filter_map(Result::ok)
-        .collect();
-    // Done when every file ran and no constant waited for another one (or no pass is left):
-    // only then are functions, events and structures converted; a pass before needs only the
-    // enumerations and constants it gives the next one.
-    let known = prev.constants.len();
-    let no_notes = notes.is_empty();
-    Ok(convert(&Raw { systems }, data, &|core| {
-        !more || (no_notes && core.constants.len() == known)
-    }))
 }
 
 /// `ipairs` for the sandbox (it has no base library).
@@ -321,44 +351,7 @@ fn flag(t: &Table, k: &str) -> bool {
 fn convert(raw: &Raw, data: &ProductData, full: &dyn Fn(&DocData) -> bool) -> (DocData, bool) {
     let mut out = DocData::default();
     // Enumerations and structures first: parameter types name them.
-    let mut struct_tables = Vec::new();
-    for sys in &raw.systems {
-        for t in list(sys, "Tables") {
-            let (Some(name), Some(kind)) = (s(&t, "Name"), s(&t, "Type")) else {
-                continue;
-            };
-            match kind.as_str() {
-                "Enumeration" => {
-                    let mut values: Vec<(String, i64)> = list(&t, "Fields")
-                        .iter()
-                        .filter_map(|f| {
-                            let v = match f.raw_get::<Value>("EnumValue").ok()? {
-                                Value::Integer(i) => i,
-                                Value::Number(n) => n as i64,
-                                _ => return None,
-                            };
-                            Some((s(f, "Name")?, v))
-                        })
-                        .collect();
-                    values.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
-                    out.enums.push(EnumDef { name, values });
-                }
-                "Structure" => struct_tables.push((name, t)),
-                "Constants" => {
-                    for v in list(&t, "Values") {
-                        let (Some(n), Ok(val)) = (s(&v, "Name"), v.raw_get::<Value>("Value"))
-                        else {
-                            continue;
-                        };
-                        if let Some(val) = constant_value(&val, &out.enums, data) {
-                            out.constants.push((name.clone(), n, val));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
+    let struct_tables = convert_tables(raw, data, &mut out);
     if !full(&out) {
         out.build_index();
         return (out, false);
@@ -380,59 +373,110 @@ fn convert(raw: &Raw, data: &ProductData, full: &dyn Fn(&DocData) -> bool) -> (D
         });
     }
     for sys in &raw.systems {
-        if s(sys, "Type").as_deref() == Some("ScriptObject") {
-            continue;
-        }
-        let ns = s(sys, "Namespace");
-        for f in list(sys, "Functions") {
-            let Some(short) = s(&f, "Name") else { continue };
-            let name = match &ns {
-                Some(ns) => format!("{ns}.{short}"),
-                None => short.clone(),
-            };
-            let params = |k: &str| -> Vec<Param> {
-                list(&f, k)
-                    .iter()
-                    .filter_map(|p| param(p, &names, data))
-                    .collect()
-            };
-            out.apis.push(Api {
-                name,
-                namespace: ns.clone(),
-                short_name: short,
-                inputs: Some(params("Arguments")),
-                outputs: Some(params("Returns")),
-                impl_: None,
-                protected: false,
-                secureonly: false,
-                unsupported: false,
-                platform: None,
-                mayreturnnothing: flag(&f, "MayReturnNothing"),
-                stubnothing: false,
-                instride: None,
-                outstride: None,
-                stuboutstrides: None,
-            });
-        }
-        for e in list(sys, "Events") {
-            let Some(name) = s(&e, "LiteralName") else {
-                continue;
-            };
-            out.events.push(Event {
-                name,
-                payload: list(&e, "Payload")
-                    .iter()
-                    .filter_map(|p| param(p, &names, data))
-                    .collect(),
-                callback: false,
-                noscript: false,
-                restricted: false,
-                stride: None,
-            });
+        if s(sys, "Type").as_deref() != Some("ScriptObject") {
+            convert_system(sys, &names, data, &mut out);
         }
     }
     out.build_index();
     (out, true)
+}
+
+/// The `Tables` of every system: enumerations and constants into `out`; the structures'
+/// (name, table), converted once every type name is known.
+fn convert_tables(raw: &Raw, data: &ProductData, out: &mut DocData) -> Vec<(String, Table)> {
+    let mut struct_tables = Vec::new();
+    for sys in &raw.systems {
+        for t in list(sys, "Tables") {
+            let (Some(name), Some(kind)) = (s(&t, "Name"), s(&t, "Type")) else {
+                continue;
+            };
+            match kind.as_str() {
+                "Enumeration" => out.enums.push(enumeration(name, &t)),
+                "Structure" => struct_tables.push((name, t)),
+                "Constants" => {
+                    for v in list(&t, "Values") {
+                        let (Some(n), Ok(val)) = (s(&v, "Name"), v.raw_get::<Value>("Value"))
+                        else {
+                            continue;
+                        };
+                        if let Some(val) = constant_value(&val, &out.enums, data) {
+                            out.constants.push((name.clone(), n, val));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    struct_tables
+}
+
+/// An `Enumeration` table: its fields with a number value, by value then name.
+fn enumeration(name: String, t: &Table) -> EnumDef {
+    let mut values: Vec<(String, i64)> = list(t, "Fields")
+        .iter()
+        .filter_map(|f| {
+            let v = match f.raw_get::<Value>("EnumValue").ok()? {
+                Value::Integer(i) => i,
+                Value::Number(n) => n as i64,
+                _ => return None,
+            };
+            Some((s(f, "Name")?, v))
+        })
+        .collect();
+    values.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    EnumDef { name, values }
+}
+
+/// The functions and events of one system (not a `ScriptObject` one).
+fn convert_system(sys: &Table, names: &Names, data: &ProductData, out: &mut DocData) {
+    let ns = s(sys, "Namespace");
+    for f in list(sys, "Functions") {
+        let Some(short) = s(&f, "Name") else { continue };
+        let name = match &ns {
+            Some(ns) => format!("{ns}.{short}"),
+            None => short.clone(),
+        };
+        let params = |k: &str| -> Vec<Param> {
+            list(&f, k)
+                .iter()
+                .filter_map(|p| param(p, names, data))
+                .collect()
+        };
+        out.apis.push(Api {
+            name,
+            namespace: ns.clone(),
+            short_name: short,
+            inputs: Some(params("Arguments")),
+            outputs: Some(params("Returns")),
+            impl_: None,
+            protected: false,
+            secureonly: false,
+            unsupported: false,
+            platform: None,
+            mayreturnnothing: flag(&f, "MayReturnNothing"),
+            stubnothing: false,
+            instride: None,
+            outstride: None,
+            stuboutstrides: None,
+        });
+    }
+    for e in list(sys, "Events") {
+        let Some(name) = s(&e, "LiteralName") else {
+            continue;
+        };
+        out.events.push(Event {
+            name,
+            payload: list(&e, "Payload")
+                .iter()
+                .filter_map(|p| param(p, names, data))
+                .collect(),
+            callback: false,
+            noscript: false,
+            restricted: false,
+            stride: None,
+        });
+    }
 }
 
 /// Type names the documentation declares in its own files.

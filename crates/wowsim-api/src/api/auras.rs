@@ -28,7 +28,7 @@
 //! (no spell data says which auras are big defensives); `Enum.UnitAuraSortDirection.Reverse`
 //! reverses. What `Default` and the `Only` forms add in the client is not public: unverified.
 
-use mlua::{Lua, MultiValue, Table, Value};
+use mlua::{IntoLuaMulti, Lua, MultiValue, Table, Value};
 use rustc_hash::FxHashMap;
 use wowsim_lua::clock::Clock;
 
@@ -235,30 +235,58 @@ fn aura_value(lua: &Lua, a: Option<Aura>) -> mlua::Result<Value> {
 /// `GetAuraDataByIndex` and its Buff/Debuff forms (`base` is the filter word they add).
 fn by_index(
     lua: &Lua,
+    args: &MultiValue,
     base: Option<&'static str>,
-    usage_text: String,
-) -> mlua::Result<mlua::Function> {
-    lua.create_function(move |lua, args: MultiValue| {
-        let (unit, index, filter) = (arg(&args, 0), arg(&args, 1), arg(&args, 2));
-        let (Some(unit), Some(index), Ok(filter)) =
-            (unit_arg(&unit), number_arg(&index), string_arg(&filter))
-        else {
-            return Err(usage(lua, &usage_text));
-        };
-        let f = parse_filter(filter.as_deref(), base);
-        let i = index.floor() as i64;
-        let found = with_auras(lua, &unit, |list| {
-            if i < 1 {
-                return None;
-            }
-            list.iter()
-                .filter(|a| passes(a, &f))
-                .nth((i - 1) as usize)
-                .cloned()
-        });
-        aura_value(lua, found)
-    })
+    usage_text: &str,
+) -> mlua::Result<MultiValue> {
+    let (unit, index, filter) = (arg(args, 0), arg(args, 1), arg(args, 2));
+    let (Some(unit), Some(index), Ok(filter)) =
+        (unit_arg(&unit), number_arg(&index), string_arg(&filter))
+    else {
+        return Err(usage(lua, usage_text));
+    };
+    let f = parse_filter(filter.as_deref(), base);
+    let i = index.floor() as i64;
+    let found = with_auras(lua, &unit, |list| {
+        if i < 1 {
+            return None;
+        }
+        list.iter()
+            .filter(|a| passes(a, &f))
+            .nth((i - 1) as usize)
+            .cloned()
+    });
+    aura_value(lua, found)?.into_lua_multi(lua)
 }
+
+/// A `C_UnitAuras` function: the arguments and its usage text.
+type AuraFn = fn(&Lua, MultiValue, &str) -> mlua::Result<MultiValue>;
+
+/// The `C_UnitAuras` functions, in registration order (each only where the flavour has it).
+const FUNCTIONS: &[(&str, AuraFn)] = &[
+    ("GetAuraDataByIndex", get_aura_data_by_index),
+    ("GetBuffDataByIndex", get_buff_data_by_index),
+    ("GetDebuffDataByIndex", get_debuff_data_by_index),
+    ("GetAuraDataBySlot", get_aura_data_by_slot),
+    ("GetAuraDataByAuraInstanceID", get_aura_data_by_slot),
+    ("GetPlayerAuraBySpellID", get_player_aura_by_spell_id),
+    ("GetAuraSlots", get_aura_slots),
+    ("GetAuraDataBySpellName", get_aura_data_by_spell_name),
+    ("GetUnitAuraBySpellID", get_unit_aura_by_spell_id),
+    ("GetUnitAuras", get_unit_auras),
+    ("GetUnitAuraInstanceIDs", get_unit_aura_instance_ids),
+    (
+        "IsAuraFilteredOutByInstanceID",
+        is_aura_filtered_out_by_instance_id,
+    ),
+    ("DoesAuraHaveExpirationTime", does_aura_have_expiration_time),
+    (
+        "GetAuraApplicationDisplayCount",
+        get_aura_application_display_count,
+    ),
+    ("GetAuraBaseDuration", get_aura_base_duration),
+    ("CancelAuraByInstanceID", cancel_aura_by_instance_id),
+];
 
 /// Installs the functions of this file (the `C_UnitAuras` ones only where the flavour has them).
 pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
@@ -292,84 +320,89 @@ pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
             usage_text(&api)
         })
     };
-    for (name, base) in [
-        ("GetAuraDataByIndex", None),
-        ("GetBuffDataByIndex", Some("HELPFUL")),
-        ("GetDebuffDataByIndex", Some("HARMFUL")),
-    ] {
-        if let Some(text) = usage_of(name) {
-            ns.raw_set(name, by_index(lua, base, text)?)?;
-        }
-    }
-    for name in ["GetAuraDataBySlot", "GetAuraDataByAuraInstanceID"] {
-        let Some(usage_text) = usage_of(name) else {
+    for (name, f) in FUNCTIONS {
+        let Some(text) = usage_of(name) else {
             continue;
         };
-        ns.raw_set(
-            name,
-            lua.create_function(move |lua, args: MultiValue| {
-                let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
-                else {
-                    return Err(usage(lua, &usage_text));
-                };
-                let found = with_auras(lua, &unit, |l| {
-                    l.iter().find(|a| a.id as f64 == id).cloned()
-                });
-                aura_value(lua, found)
-            })?,
-        )?;
+        let f = *f;
+        let func = lua.create_function(move |lua, args: MultiValue| f(lua, args, &text))?;
+        ns.raw_set(*name, func)?;
     }
-    if let Some(usage_text) = usage_of("GetPlayerAuraBySpellID") {
-        ns.raw_set(
-            "GetPlayerAuraBySpellID",
-            lua.create_function(move |lua, args: MultiValue| {
-                let Some(spell) = number_arg(&arg(&args, 0)) else {
-                    return Err(usage(lua, &usage_text));
-                };
-                let found = with_auras(lua, "player", |l| {
-                    l.iter().find(|a| a.spell_id() == spell).cloned()
-                });
-                aura_value(lua, found)
-            })?,
-        )?;
-    }
-    if let Some(usage_text) = usage_of("GetAuraSlots") {
-        ns.raw_set(
-            "GetAuraSlots",
-            lua.create_function(move |lua, args: MultiValue| {
-                let bad = || usage(lua, &usage_text);
-                let unit = unit_arg(&arg(&args, 0)).ok_or_else(bad)?;
-                let filter = string_arg(&arg(&args, 1)).map_err(|_| bad())?;
-                let opt_num = |v: Value| -> mlua::Result<Option<f64>> {
-                    match v {
-                        Value::Nil => Ok(None),
-                        v => number_arg(&v).map(Some).ok_or_else(bad),
-                    }
-                };
-                let max = opt_num(arg(&args, 2))?;
-                let token = opt_num(arg(&args, 3))?.unwrap_or(0.0).max(0.0) as usize;
-                let f = parse_filter(filter.as_deref(), None);
-                let slots: Vec<i64> = with_auras(lua, &unit, |l| {
-                    l.iter().filter(|a| passes(a, &f)).map(|a| a.id).collect()
-                });
-                let rest = slots.get(token..).unwrap_or(&[]);
-                let take = match max {
-                    Some(m) if m >= 0.0 => (m as usize).min(rest.len()),
-                    _ => rest.len(),
-                };
-                let mut out = MultiValue::new();
-                out.push_back(if take < rest.len() {
-                    Value::Integer((token + take) as i64)
-                } else {
-                    Value::Nil
-                });
-                out.extend(rest[..take].iter().map(|s| Value::Integer(*s)));
-                Ok(out)
-            })?,
-        )?;
-    }
-    install_queries(lua, &ns, &usage_of)?;
     install_hooks(lua)
+}
+
+/// `C_UnitAuras.GetAuraDataByIndex(unit, index [, filter])`.
+fn get_aura_data_by_index(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    by_index(lua, &args, None, text)
+}
+
+/// `C_UnitAuras.GetBuffDataByIndex(unit, index [, filter])`: `HELPFUL` added.
+fn get_buff_data_by_index(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    by_index(lua, &args, Some("HELPFUL"), text)
+}
+
+/// `C_UnitAuras.GetDebuffDataByIndex(unit, index [, filter])`: `HARMFUL` added.
+fn get_debuff_data_by_index(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    by_index(lua, &args, Some("HARMFUL"), text)
+}
+
+/// `C_UnitAuras.GetAuraDataBySlot` and `GetAuraDataByAuraInstanceID` (a slot is the instance
+/// id here).
+fn get_aura_data_by_slot(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1))) else {
+        return Err(usage(lua, text));
+    };
+    let found = with_auras(lua, &unit, |l| {
+        l.iter().find(|a| a.id as f64 == id).cloned()
+    });
+    aura_value(lua, found)?.into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.GetPlayerAuraBySpellID(spellID)`.
+fn get_player_aura_by_spell_id(
+    lua: &Lua,
+    args: MultiValue,
+    text: &str,
+) -> mlua::Result<MultiValue> {
+    let Some(spell) = number_arg(&arg(&args, 0)) else {
+        return Err(usage(lua, text));
+    };
+    let found = with_auras(lua, "player", |l| {
+        l.iter().find(|a| a.spell_id() == spell).cloned()
+    });
+    aura_value(lua, found)?.into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.GetAuraSlots(unit, filter [, maxSlots, continuationToken])`.
+fn get_aura_slots(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    let bad = || usage(lua, text);
+    let unit = unit_arg(&arg(&args, 0)).ok_or_else(bad)?;
+    let filter = string_arg(&arg(&args, 1)).map_err(|_| bad())?;
+    let opt_num = |v: Value| -> mlua::Result<Option<f64>> {
+        match v {
+            Value::Nil => Ok(None),
+            v => number_arg(&v).map(Some).ok_or_else(bad),
+        }
+    };
+    let max = opt_num(arg(&args, 2))?;
+    let token = opt_num(arg(&args, 3))?.unwrap_or(0.0).max(0.0) as usize;
+    let f = parse_filter(filter.as_deref(), None);
+    let slots: Vec<i64> = with_auras(lua, &unit, |l| {
+        l.iter().filter(|a| passes(a, &f)).map(|a| a.id).collect()
+    });
+    let rest = slots.get(token..).unwrap_or(&[]);
+    let take = match max {
+        Some(m) if m >= 0.0 => (m as usize).min(rest.len()),
+        _ => rest.len(),
+    };
+    let mut out = MultiValue::new();
+    out.push_back(if take < rest.len() {
+        Value::Integer((token + take) as i64)
+    } else {
+        Value::Nil
+    });
+    out.extend(rest[..take].iter().map(|s| Value::Integer(*s)));
+    Ok(out)
 }
 
 /// A sort rule and direction of `GetUnitAuras`/`GetUnitAuraInstanceIDs` applied to `list`.
@@ -417,146 +450,145 @@ fn listed_auras(lua: &Lua, args: &MultiValue, usage_text: &str) -> mlua::Result<
     Ok(list)
 }
 
-/// The query functions over the list (see the table at the top).
-fn install_queries(
+/// `C_UnitAuras.GetAuraDataBySpellName(unit, name [, filter])`.
+fn get_aura_data_by_spell_name(
     lua: &Lua,
-    ns: &Table,
-    usage_of: &dyn Fn(&str) -> Option<String>,
-) -> mlua::Result<()> {
-    if let Some(text) = usage_of("GetAuraDataBySpellName") {
-        let f = lua.create_function(move |lua, args: MultiValue| {
-            let (unit, name, filter) = (arg(&args, 0), arg(&args, 1), arg(&args, 2));
-            let (Some(unit), Ok(Some(name)), Ok(filter)) =
-                (unit_arg(&unit), string_arg(&name), string_arg(&filter))
-            else {
-                return Err(usage(lua, &text));
-            };
-            let f = parse_filter(filter.as_deref(), None);
-            let found = with_auras(lua, &unit, |l| {
-                l.iter()
-                    .find(|a| a.name() == name && passes(a, &f))
-                    .cloned()
-            });
-            aura_value(lua, found)
-        })?;
-        ns.raw_set("GetAuraDataBySpellName", f)?;
+    args: MultiValue,
+    text: &str,
+) -> mlua::Result<MultiValue> {
+    let (unit, name, filter) = (arg(&args, 0), arg(&args, 1), arg(&args, 2));
+    let (Some(unit), Ok(Some(name)), Ok(filter)) =
+        (unit_arg(&unit), string_arg(&name), string_arg(&filter))
+    else {
+        return Err(usage(lua, text));
+    };
+    let f = parse_filter(filter.as_deref(), None);
+    let found = with_auras(lua, &unit, |l| {
+        l.iter()
+            .find(|a| a.name() == name && passes(a, &f))
+            .cloned()
+    });
+    aura_value(lua, found)?.into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.GetUnitAuraBySpellID(unit, spellID)`.
+fn get_unit_aura_by_spell_id(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    let (Some(unit), Some(spell)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1))) else {
+        return Err(usage(lua, text));
+    };
+    let found = with_auras(lua, &unit, |l| {
+        l.iter().find(|a| a.spell_id() == spell).cloned()
+    });
+    aura_value(lua, found)?.into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.GetUnitAuras(unit, filter [, maxCount, sortRule, sortDirection])`.
+fn get_unit_auras(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    let list = listed_auras(lua, &args, text)?;
+    let out = lua.create_table_with_capacity(list.len(), 0)?;
+    for a in &list {
+        out.raw_push(to_table(lua, a)?)?;
     }
-    if let Some(text) = usage_of("GetUnitAuraBySpellID") {
-        let f = lua.create_function(move |lua, args: MultiValue| {
-            let (Some(unit), Some(spell)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
-            else {
-                return Err(usage(lua, &text));
-            };
-            let found = with_auras(lua, &unit, |l| {
-                l.iter().find(|a| a.spell_id() == spell).cloned()
-            });
-            aura_value(lua, found)
-        })?;
-        ns.raw_set("GetUnitAuraBySpellID", f)?;
+    out.into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.GetUnitAuraInstanceIDs` (the arguments of `GetUnitAuras`).
+fn get_unit_aura_instance_ids(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    let list = listed_auras(lua, &args, text)?;
+    lua.create_sequence_from(list.iter().map(|a| a.id))?
+        .into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.IsAuraFilteredOutByInstanceID(unit, auraInstanceID, filter)`.
+fn is_aura_filtered_out_by_instance_id(
+    lua: &Lua,
+    args: MultiValue,
+    text: &str,
+) -> mlua::Result<MultiValue> {
+    let (unit, id, filter) = (arg(&args, 0), arg(&args, 1), arg(&args, 2));
+    let (Some(unit), Some(id), Ok(Some(filter))) =
+        (unit_arg(&unit), number_arg(&id), string_arg(&filter))
+    else {
+        return Err(usage(lua, text));
+    };
+    let f = parse_filter(Some(&filter), None);
+    let out = !with_auras(lua, &unit, |l| {
+        l.iter().any(|a| a.id as f64 == id && passes(a, &f))
+    });
+    out.into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.DoesAuraHaveExpirationTime(unit, auraInstanceID)`.
+fn does_aura_have_expiration_time(
+    lua: &Lua,
+    args: MultiValue,
+    text: &str,
+) -> mlua::Result<MultiValue> {
+    let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1))) else {
+        return Err(usage(lua, text));
+    };
+    let out = with_auras(lua, &unit, |l| {
+        l.iter()
+            .any(|a| a.id as f64 == id && a.num("expirationTime") > 0.0)
+    });
+    out.into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.GetAuraApplicationDisplayCount(unit, auraInstanceID [, minDisplayCount,
+/// maxDisplayCount])`.
+fn get_aura_application_display_count(
+    lua: &Lua,
+    args: MultiValue,
+    text: &str,
+) -> mlua::Result<MultiValue> {
+    let bad = || usage(lua, text);
+    let unit = unit_arg(&arg(&args, 0)).ok_or_else(bad)?;
+    let id = number_arg(&arg(&args, 1)).ok_or_else(bad)?;
+    let opt = |v: Value| -> mlua::Result<Option<f64>> {
+        match v {
+            Value::Nil => Ok(None),
+            v => number_arg(&v).map(Some).ok_or_else(bad),
+        }
+    };
+    let min = opt(arg(&args, 2))?.unwrap_or(2.0);
+    let max = opt(arg(&args, 3))?;
+    let count = with_auras(lua, &unit, |l| {
+        l.iter()
+            .find(|a| a.id as f64 == id)
+            .map(|a| a.num("applications"))
+    })
+    .unwrap_or(0.0);
+    let out = match max {
+        _ if count < min || count <= 0.0 => String::new(),
+        Some(m) if count > m => format!("{m}+"),
+        _ => format!("{count}"),
+    };
+    out.into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.GetAuraBaseDuration(unit, auraInstanceID)`.
+fn get_aura_base_duration(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1))) else {
+        return Err(usage(lua, text));
+    };
+    let duration = with_auras(lua, &unit, |l| {
+        l.iter()
+            .find(|a| a.id as f64 == id)
+            .map(|a| a.num("duration"))
+    });
+    duration.filter(|d| *d > 0.0).into_lua_multi(lua)
+}
+
+/// `C_UnitAuras.CancelAuraByInstanceID(unit, auraInstanceID)`.
+fn cancel_aura_by_instance_id(lua: &Lua, args: MultiValue, text: &str) -> mlua::Result<MultiValue> {
+    let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1))) else {
+        return Err(usage(lua, text));
+    };
+    // Only the player's own helpful auras can be cancelled.
+    if unit == "player" {
+        remove_aura(lua, &unit, id, Aura::helpful)?;
     }
-    if let Some(text) = usage_of("GetUnitAuras") {
-        let f = lua.create_function(move |lua, args: MultiValue| {
-            let list = listed_auras(lua, &args, &text)?;
-            let out = lua.create_table_with_capacity(list.len(), 0)?;
-            for a in &list {
-                out.raw_push(to_table(lua, a)?)?;
-            }
-            Ok(out)
-        })?;
-        ns.raw_set("GetUnitAuras", f)?;
-    }
-    if let Some(text) = usage_of("GetUnitAuraInstanceIDs") {
-        let f = lua.create_function(move |lua, args: MultiValue| {
-            let list = listed_auras(lua, &args, &text)?;
-            lua.create_sequence_from(list.iter().map(|a| a.id))
-        })?;
-        ns.raw_set("GetUnitAuraInstanceIDs", f)?;
-    }
-    if let Some(text) = usage_of("IsAuraFilteredOutByInstanceID") {
-        let f = lua.create_function(move |lua, args: MultiValue| {
-            let (unit, id, filter) = (arg(&args, 0), arg(&args, 1), arg(&args, 2));
-            let (Some(unit), Some(id), Ok(Some(filter))) =
-                (unit_arg(&unit), number_arg(&id), string_arg(&filter))
-            else {
-                return Err(usage(lua, &text));
-            };
-            let f = parse_filter(Some(&filter), None);
-            Ok(!with_auras(lua, &unit, |l| {
-                l.iter().any(|a| a.id as f64 == id && passes(a, &f))
-            }))
-        })?;
-        ns.raw_set("IsAuraFilteredOutByInstanceID", f)?;
-    }
-    if let Some(text) = usage_of("DoesAuraHaveExpirationTime") {
-        let f = lua.create_function(move |lua, args: MultiValue| {
-            let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
-            else {
-                return Err(usage(lua, &text));
-            };
-            Ok(with_auras(lua, &unit, |l| {
-                l.iter()
-                    .any(|a| a.id as f64 == id && a.num("expirationTime") > 0.0)
-            }))
-        })?;
-        ns.raw_set("DoesAuraHaveExpirationTime", f)?;
-    }
-    if let Some(text) = usage_of("GetAuraApplicationDisplayCount") {
-        let f = lua.create_function(move |lua, args: MultiValue| {
-            let bad = || usage(lua, &text);
-            let unit = unit_arg(&arg(&args, 0)).ok_or_else(bad)?;
-            let id = number_arg(&arg(&args, 1)).ok_or_else(bad)?;
-            let opt = |v: Value| -> mlua::Result<Option<f64>> {
-                match v {
-                    Value::Nil => Ok(None),
-                    v => number_arg(&v).map(Some).ok_or_else(bad),
-                }
-            };
-            let min = opt(arg(&args, 2))?.unwrap_or(2.0);
-            let max = opt(arg(&args, 3))?;
-            let count = with_auras(lua, &unit, |l| {
-                l.iter()
-                    .find(|a| a.id as f64 == id)
-                    .map(|a| a.num("applications"))
-            })
-            .unwrap_or(0.0);
-            Ok(match max {
-                _ if count < min || count <= 0.0 => String::new(),
-                Some(m) if count > m => format!("{m}+"),
-                _ => format!("{count}"),
-            })
-        })?;
-        ns.raw_set("GetAuraApplicationDisplayCount", f)?;
-    }
-    if let Some(text) = usage_of("GetAuraBaseDuration") {
-        let f = lua.create_function(move |lua, args: MultiValue| {
-            let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
-            else {
-                return Err(usage(lua, &text));
-            };
-            let duration = with_auras(lua, &unit, |l| {
-                l.iter()
-                    .find(|a| a.id as f64 == id)
-                    .map(|a| a.num("duration"))
-            });
-            Ok(duration.filter(|d| *d > 0.0))
-        })?;
-        ns.raw_set("GetAuraBaseDuration", f)?;
-    }
-    if let Some(text) = usage_of("CancelAuraByInstanceID") {
-        let f = lua.create_function(move |lua, args: MultiValue| {
-            let (Some(unit), Some(id)) = (unit_arg(&arg(&args, 0)), number_arg(&arg(&args, 1)))
-            else {
-                return Err(usage(lua, &text));
-            };
-            // Only the player's own helpful auras can be cancelled.
-            if unit == "player" {
-                remove_aura(lua, &unit, id, Aura::helpful)?;
-            }
-            Ok(())
-        })?;
-        ns.raw_set("CancelAuraByInstanceID", f)?;
-    }
-    Ok(())
+    Ok(MultiValue::new())
 }
 
 /// `wowsim.AddAura` and `wowsim.RemoveAura`.

@@ -137,133 +137,186 @@ fn arg(a: &MultiValue, i: usize) -> Value {
     a.get(i).cloned().unwrap_or(Value::Nil)
 }
 
+/// A curve method: the arguments and whether the curve is a colour curve.
+type CurveMethod = fn(&Lua, MultiValue, bool) -> mlua::Result<MultiValue>;
+
+/// The methods of both curve types, in registration order (`EvaluateUnpacked` follows, for
+/// colour curves only).
+const METHODS: &[(&str, CurveMethod)] = &[
+    ("AddPoint", add_point),
+    ("SetPoints", set_points),
+    ("ClearPoints", clear_points),
+    ("SetToDefaults", set_to_defaults),
+    ("RemovePoint", remove_point),
+    ("GetPointCount", get_point_count),
+    ("GetPoint", get_point),
+    ("GetPoints", get_points),
+    ("Evaluate", evaluate),
+    ("SetType", set_type),
+    ("GetType", get_type),
+    ("HasSecretValues", has_secret_values),
+    ("Copy", copy),
+];
+
 fn install_type(lua: &Lua, ty: &'static str, color: bool) -> mlua::Result<()> {
-    let m = |name: &'static str, f: fn(&Lua, MultiValue, bool) -> mlua::Result<MultiValue>| {
+    let m = |name: &'static str, f: CurveMethod| {
         let func = lua.create_function(move |lua, a: MultiValue| f(lua, a, color))?;
         set_method(lua, ty, name, func)
     };
-    m("AddPoint", |lua, a, color| {
-        let (x, y) = (num(&arg(&a, 1)), y_of(&arg(&a, 2), color));
-        let (Some(x), Some(y)) = (x, y) else {
-            return Err(wowsim_lua::lua_error(lua, "Usage: self:AddPoint(x, y)"));
-        };
-        update(lua, &arg(&a, 0), "AddPoint", |c| c.add(x, y))?;
-        Ok(MultiValue::new())
-    })?;
-    m("SetPoints", |lua, a, color| {
-        let mut pts = Vec::new();
-        if let Value::Table(t) = arg(&a, 1) {
-            for p in t.sequence_values::<Table>() {
-                let p = p?;
-                let x = num(&p.raw_get("x")?);
-                if let (Some(x), Some(y)) = (x, y_of(&p.raw_get("y")?, color)) {
-                    pts.push((x, y));
-                }
-            }
-        }
-        update(lua, &arg(&a, 0), "SetPoints", |c| {
-            c.points.clear();
-            for (x, y) in pts {
-                c.add(x, y);
-            }
-        })?;
-        Ok(MultiValue::new())
-    })?;
-    m("ClearPoints", |lua, a, _| {
-        update(lua, &arg(&a, 0), "ClearPoints", |c| c.points.clear())?;
-        Ok(MultiValue::new())
-    })?;
-    m("SetToDefaults", |lua, a, _| {
-        update(lua, &arg(&a, 0), "SetToDefaults", |c| {
-            c.points.clear();
-            c.ty = LINEAR;
-        })?;
-        Ok(MultiValue::new())
-    })?;
-    m("RemovePoint", |lua, a, _| {
-        let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
-        update(lua, &arg(&a, 0), "RemovePoint", |c| {
-            if (1..=c.points.len()).contains(&i) {
-                c.points.remove(i - 1);
-            }
-        })?;
-        Ok(MultiValue::new())
-    })?;
-    m("GetPointCount", |lua, a, _| {
-        let c = curve_of(lua, &arg(&a, 0), "GetPointCount")?;
-        Ok(MultiValue::from_vec(vec![Value::Integer(
-            c.points.len() as i64
-        )]))
-    })?;
-    m("GetPoint", |lua, a, color| {
-        let c = curve_of(lua, &arg(&a, 0), "GetPoint")?;
-        let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
-        let v = match i.checked_sub(1).and_then(|i| c.points.get(i)) {
-            Some(p) => Value::Table(point_value(lua, color, *p)?),
-            None => Value::Nil,
-        };
-        Ok(MultiValue::from_vec(vec![v]))
-    })?;
-    m("GetPoints", |lua, a, color| {
-        let c = curve_of(lua, &arg(&a, 0), "GetPoints")?;
-        let t = lua.create_table()?;
-        for (i, p) in c.points.iter().enumerate() {
-            t.raw_set(i + 1, point_value(lua, color, *p)?)?;
-        }
-        Ok(MultiValue::from_vec(vec![Value::Table(t)]))
-    })?;
-    m("Evaluate", |lua, a, color| {
-        let c = curve_of(lua, &arg(&a, 0), "Evaluate")?;
-        let Some(x) = num(&arg(&a, 1)) else {
-            return Err(wowsim_lua::lua_error(lua, "Usage: self:Evaluate(x)"));
-        };
-        Ok(MultiValue::from_vec(vec![y_value(
-            lua,
-            color,
-            c.evaluate(x),
-        )?]))
-    })?;
-    m("SetType", |lua, a, _| {
-        let Some(t) = num(&arg(&a, 1))
-            .map(|t| t as i64)
-            .filter(|t| (0..=CUBIC).contains(t))
-        else {
-            return Err(wowsim_lua::lua_error(lua, "Usage: self:SetType(type)"));
-        };
-        update(lua, &arg(&a, 0), "SetType", |c| c.ty = t)?;
-        Ok(MultiValue::new())
-    })?;
-    m("GetType", |lua, a, _| {
-        let c = curve_of(lua, &arg(&a, 0), "GetType")?;
-        Ok(MultiValue::from_vec(vec![Value::Integer(c.ty)]))
-    })?;
-    m("HasSecretValues", |_, _, _| {
-        Ok(MultiValue::from_vec(vec![Value::Boolean(false)]))
-    })?;
-    m("Copy", |lua, a, color| {
-        let c = curve_of(lua, &arg(&a, 0), "Copy")?;
-        let ty = if color {
-            "LuaColorCurveObject"
-        } else {
-            "LuaCurveObject"
-        };
-        Ok(MultiValue::from_vec(vec![create(
-            lua,
-            ty,
-            ObjState::Curve(c),
-        )?]))
-    })?;
+    for (name, f) in METHODS {
+        m(name, *f)?;
+    }
     if color {
-        m("EvaluateUnpacked", |lua, a, _| {
-            let c = curve_of(lua, &arg(&a, 0), "EvaluateUnpacked")?;
-            let x = num(&arg(&a, 1)).unwrap_or(0.0);
-            let y = c.evaluate(x);
-            Ok(MultiValue::from_vec(
-                y.iter().map(|v| Value::Number(*v)).collect(),
-            ))
-        })?;
+        m("EvaluateUnpacked", evaluate_unpacked)?;
     }
     Ok(())
+}
+
+/// `AddPoint(x, y)`.
+fn add_point(lua: &Lua, a: MultiValue, color: bool) -> mlua::Result<MultiValue> {
+    let (x, y) = (num(&arg(&a, 1)), y_of(&arg(&a, 2), color));
+    let (Some(x), Some(y)) = (x, y) else {
+        return Err(wowsim_lua::lua_error(lua, "Usage: self:AddPoint(x, y)"));
+    };
+    update(lua, &arg(&a, 0), "AddPoint", |c| c.add(x, y))?;
+    Ok(MultiValue::new())
+}
+
+/// `SetPoints(points)`.
+fn set_points(lua: &Lua, a: MultiValue, color: bool) -> mlua::Result<MultiValue> {
+    let mut pts = Vec::new();
+    if let Value::Table(t) = arg(&a, 1) {
+        for p in t.sequence_values::<Table>() {
+            let p = p?;
+            let x = num(&p.raw_get("x")?);
+            if let (Some(x), Some(y)) = (x, y_of(&p.raw_get("y")?, color)) {
+                pts.push((x, y));
+            }
+        }
+    }
+    update(lua, &arg(&a, 0), "SetPoints", |c| {
+        c.points.clear();
+        for (x, y) in pts {
+            c.add(x, y);
+        }
+    })?;
+    Ok(MultiValue::new())
+}
+
+/// `ClearPoints`.
+fn clear_points(lua: &Lua, a: MultiValue, _: bool) -> mlua::Result<MultiValue> {
+    update(lua, &arg(&a, 0), "ClearPoints", |c| c.points.clear())?;
+    Ok(MultiValue::new())
+}
+
+/// `SetToDefaults`.
+fn set_to_defaults(lua: &Lua, a: MultiValue, _: bool) -> mlua::Result<MultiValue> {
+    update(lua, &arg(&a, 0), "SetToDefaults", |c| {
+        c.points.clear();
+        c.ty = LINEAR;
+    })?;
+    Ok(MultiValue::new())
+}
+
+/// `RemovePoint(index)`.
+fn remove_point(lua: &Lua, a: MultiValue, _: bool) -> mlua::Result<MultiValue> {
+    let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
+    update(lua, &arg(&a, 0), "RemovePoint", |c| {
+        if (1..=c.points.len()).contains(&i) {
+            c.points.remove(i - 1);
+        }
+    })?;
+    Ok(MultiValue::new())
+}
+
+/// `GetPointCount`.
+fn get_point_count(lua: &Lua, a: MultiValue, _: bool) -> mlua::Result<MultiValue> {
+    let c = curve_of(lua, &arg(&a, 0), "GetPointCount")?;
+    Ok(MultiValue::from_vec(vec![Value::Integer(
+        c.points.len() as i64
+    )]))
+}
+
+/// `GetPoint(index)`.
+fn get_point(lua: &Lua, a: MultiValue, color: bool) -> mlua::Result<MultiValue> {
+    let c = curve_of(lua, &arg(&a, 0), "GetPoint")?;
+    let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
+    let v = match i.checked_sub(1).and_then(|i| c.points.get(i)) {
+        Some(p) => Value::Table(point_value(lua, color, *p)?),
+        None => Value::Nil,
+    };
+    Ok(MultiValue::from_vec(vec![v]))
+}
+
+/// `GetPoints`.
+fn get_points(lua: &Lua, a: MultiValue, color: bool) -> mlua::Result<MultiValue> {
+    let c = curve_of(lua, &arg(&a, 0), "GetPoints")?;
+    let t = lua.create_table()?;
+    for (i, p) in c.points.iter().enumerate() {
+        t.raw_set(i + 1, point_value(lua, color, *p)?)?;
+    }
+    Ok(MultiValue::from_vec(vec![Value::Table(t)]))
+}
+
+/// `Evaluate(x)`.
+fn evaluate(lua: &Lua, a: MultiValue, color: bool) -> mlua::Result<MultiValue> {
+    let c = curve_of(lua, &arg(&a, 0), "Evaluate")?;
+    let Some(x) = num(&arg(&a, 1)) else {
+        return Err(wowsim_lua::lua_error(lua, "Usage: self:Evaluate(x)"));
+    };
+    Ok(MultiValue::from_vec(vec![y_value(
+        lua,
+        color,
+        c.evaluate(x),
+    )?]))
+}
+
+/// `SetType(type)`.
+fn set_type(lua: &Lua, a: MultiValue, _: bool) -> mlua::Result<MultiValue> {
+    let Some(t) = num(&arg(&a, 1))
+        .map(|t| t as i64)
+        .filter(|t| (0..=CUBIC).contains(t))
+    else {
+        return Err(wowsim_lua::lua_error(lua, "Usage: self:SetType(type)"));
+    };
+    update(lua, &arg(&a, 0), "SetType", |c| c.ty = t)?;
+    Ok(MultiValue::new())
+}
+
+/// `GetType`.
+fn get_type(lua: &Lua, a: MultiValue, _: bool) -> mlua::Result<MultiValue> {
+    let c = curve_of(lua, &arg(&a, 0), "GetType")?;
+    Ok(MultiValue::from_vec(vec![Value::Integer(c.ty)]))
+}
+
+/// `HasSecretValues`.
+fn has_secret_values(_: &Lua, _: MultiValue, _: bool) -> mlua::Result<MultiValue> {
+    Ok(MultiValue::from_vec(vec![Value::Boolean(false)]))
+}
+
+/// `Copy`.
+fn copy(lua: &Lua, a: MultiValue, color: bool) -> mlua::Result<MultiValue> {
+    let c = curve_of(lua, &arg(&a, 0), "Copy")?;
+    let ty = if color {
+        "LuaColorCurveObject"
+    } else {
+        "LuaCurveObject"
+    };
+    Ok(MultiValue::from_vec(vec![create(
+        lua,
+        ty,
+        ObjState::Curve(c),
+    )?]))
+}
+
+/// `EvaluateUnpacked(x)` (colour curves).
+fn evaluate_unpacked(lua: &Lua, a: MultiValue, _: bool) -> mlua::Result<MultiValue> {
+    let c = curve_of(lua, &arg(&a, 0), "EvaluateUnpacked")?;
+    let x = num(&arg(&a, 1)).unwrap_or(0.0);
+    let y = c.evaluate(x);
+    Ok(MultiValue::from_vec(
+        y.iter().map(|v| Value::Number(*v)).collect(),
+    ))
 }
 
 /// Installs `C_CurveUtil.CreateCurve`, `CreateColorCurve` and the curve methods.

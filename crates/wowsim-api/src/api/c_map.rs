@@ -152,11 +152,22 @@ fn usage(lua: &Lua, text: &str) -> mlua::Error {
     wowsim_lua::lua_error(lua, text)
 }
 
+/// A function of this file: the flavour (maps and ids differ) and the Lua arguments.
+fn with_product<A, R>(
+    lua: &Lua,
+    product: Flavor,
+    f: fn(&Lua, Flavor, A) -> mlua::Result<R>,
+) -> mlua::Result<mlua::Function>
+where
+    A: mlua::FromLuaMulti + 'static,
+    R: mlua::IntoLuaMulti + 'static,
+{
+    lua.create_function(move |lua, a: A| f(lua, product, a))
+}
+
 /// Installs the functions of this file (before the typed stubs, which fill the rest of `C_Map`).
 pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let product = data.product();
-    let (rows, zone) = maps(product);
-    let with_flags = product == Flavor::Retail;
     let g = lua.globals();
     let ns: Table = match g.raw_get::<Value>("C_Map")? {
         Value::Table(t) => t,
@@ -166,95 +177,131 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
             t
         }
     };
-    ns.raw_set(
-        "GetBestMapForUnit",
-        lua.create_function(move |lua, unit: Value| {
-            if !matches!(unit, Value::String(_)) {
-                return Err(usage(
-                    lua,
-                    "Usage: local uiMapID = C_Map.GetBestMapForUnit(unitToken)",
-                ));
-            }
-            Ok(is_player(&unit).then_some(zone))
-        })?,
-    )?;
-    ns.raw_set(
-        "GetFallbackWorldMapID",
-        lua.create_function(|_, ()| Ok(947))?,
-    )?;
-    let find = move |v: &Value| map_id(v).and_then(|id| rows.iter().find(|r| r.0 == id));
-    ns.raw_set(
-        "GetMapInfo",
-        lua.create_function(move |lua, id: Value| {
-            if map_id(&id).is_none() {
-                return Err(usage(lua, "Usage: local info = C_Map.GetMapInfo(uiMapID)"));
-            }
-            find(&id).map(|r| info(lua, r, with_flags)).transpose()
-        })?,
-    )?;
-    ns.raw_set(
-        "GetMapArtLayers",
-        lua.create_function(move |lua, id: Value| {
-            if map_id(&id).is_none() {
-                return Err(usage(
-                    lua,
-                    "Usage: local layerInfo = C_Map.GetMapArtLayers(uiMapID)",
-                ));
-            }
-            if find(&id).is_none() {
-                return Ok(None);
-            }
-            let layer = lua.create_table()?;
-            layer.raw_set("layerWidth", 1002)?;
-            layer.raw_set("layerHeight", 668)?;
-            layer.raw_set("tileWidth", 256)?;
-            layer.raw_set("tileHeight", 256)?;
-            layer.raw_set("minScale", 1)?;
-            layer.raw_set("maxScale", 1)?;
-            layer.raw_set("additionalZoomSteps", 0)?;
-            Ok(Some(lua.create_sequence_from([layer])?))
-        })?,
-    )?;
-    ns.raw_set(
-        "GetMapChildrenInfo",
-        lua.create_function(move |lua, (id, kind, all): (Value, Value, Value)| {
-            let Some(parent) = map_id(&id) else {
-                return Err(usage(
-                    lua,
-                    "Usage: local info = C_Map.GetMapChildrenInfo(uiMapID [, mapType, allDescendants])",
-                ));
-            };
-            let kind = map_id(&kind);
-            let all = matches!(all, Value::Boolean(true));
-            let mut under = vec![parent];
-            let mut out = Vec::new();
-            let mut i = 0;
-            while i < under.len() {
-                let mut children: Vec<&MapRow> =
-                    rows.iter().filter(|r| r.3 == under[i]).collect();
-                children.sort_by_key(|r| r.0);
-                for r in children {
-                    if kind.is_none_or(|k| k == r.2) {
-                        out.push(info(lua, r, with_flags)?);
-                    }
-                    if all {
-                        under.push(r.0);
-                    }
-                }
-                i += 1;
-            }
-            lua.create_sequence_from(out)
-        })?,
-    )?;
+    let maps: [(&str, mlua::Function); 5] = [
+        (
+            "GetBestMapForUnit",
+            with_product(lua, product, get_best_map_for_unit)?,
+        ),
+        (
+            "GetFallbackWorldMapID",
+            lua.create_function(get_fallback_world_map_id)?,
+        ),
+        ("GetMapInfo", with_product(lua, product, get_map_info)?),
+        (
+            "GetMapArtLayers",
+            with_product(lua, product, get_map_art_layers)?,
+        ),
+        (
+            "GetMapChildrenInfo",
+            with_product(lua, product, get_map_children_info)?,
+        ),
+    ];
+    for (name, f) in maps {
+        ns.raw_set(name, f)?;
+    }
     install_positions(lua, data, &ns)?;
-    let zone_name = rows.iter().find(|r| r.0 == zone).map_or("", |r| r.1);
     for name in ["GetZoneText", "GetRealZoneText", "GetMinimapZoneText"] {
-        g.raw_set(
-            name,
-            lua.create_function(move |lua, _: MultiValue| lua.create_string(zone_name))?,
-        )?;
+        g.raw_set(name, with_product(lua, product, zone_text)?)?;
     }
     Ok(())
+}
+
+/// The map row of a map id argument, among the flavour's maps.
+fn find(product: Flavor, v: &Value) -> Option<&'static MapRow> {
+    let (rows, _) = maps(product);
+    map_id(v).and_then(|id| rows.iter().find(|r| r.0 == id))
+}
+
+/// `C_Map.GetBestMapForUnit(unit)`.
+fn get_best_map_for_unit(lua: &Lua, product: Flavor, unit: Value) -> mlua::Result<Option<i64>> {
+    let (_, zone) = maps(product);
+    if !matches!(unit, Value::String(_)) {
+        return Err(usage(
+            lua,
+            "Usage: local uiMapID = C_Map.GetBestMapForUnit(unitToken)",
+        ));
+    }
+    Ok(is_player(&unit).then_some(zone))
+}
+
+/// `C_Map.GetFallbackWorldMapID()`.
+fn get_fallback_world_map_id(_: &Lua, (): ()) -> mlua::Result<i64> {
+    Ok(947)
+}
+
+/// `C_Map.GetMapInfo(uiMapID)`.
+fn get_map_info(lua: &Lua, product: Flavor, id: Value) -> mlua::Result<Option<Table>> {
+    let with_flags = product == Flavor::Retail;
+    if map_id(&id).is_none() {
+        return Err(usage(lua, "Usage: local info = C_Map.GetMapInfo(uiMapID)"));
+    }
+    find(product, &id)
+        .map(|r| info(lua, r, with_flags))
+        .transpose()
+}
+
+/// `C_Map.GetMapArtLayers(uiMapID)`.
+fn get_map_art_layers(lua: &Lua, product: Flavor, id: Value) -> mlua::Result<Option<Table>> {
+    if map_id(&id).is_none() {
+        return Err(usage(
+            lua,
+            "Usage: local layerInfo = C_Map.GetMapArtLayers(uiMapID)",
+        ));
+    }
+    if find(product, &id).is_none() {
+        return Ok(None);
+    }
+    let layer = lua.create_table()?;
+    layer.raw_set("layerWidth", 1002)?;
+    layer.raw_set("layerHeight", 668)?;
+    layer.raw_set("tileWidth", 256)?;
+    layer.raw_set("tileHeight", 256)?;
+    layer.raw_set("minScale", 1)?;
+    layer.raw_set("maxScale", 1)?;
+    layer.raw_set("additionalZoomSteps", 0)?;
+    Ok(Some(lua.create_sequence_from([layer])?))
+}
+
+/// `C_Map.GetMapChildrenInfo(uiMapID [, mapType [, allDescendants]])`.
+fn get_map_children_info(
+    lua: &Lua,
+    product: Flavor,
+    (id, kind, all): (Value, Value, Value),
+) -> mlua::Result<Table> {
+    let (rows, _) = maps(product);
+    let with_flags = product == Flavor::Retail;
+    let Some(parent) = map_id(&id) else {
+        return Err(usage(
+            lua,
+            "Usage: local info = C_Map.GetMapChildrenInfo(uiMapID [, mapType, allDescendants])",
+        ));
+    };
+    let kind = map_id(&kind);
+    let all = matches!(all, Value::Boolean(true));
+    let mut under = vec![parent];
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < under.len() {
+        let mut children: Vec<&MapRow> = rows.iter().filter(|r| r.3 == under[i]).collect();
+        children.sort_by_key(|r| r.0);
+        for r in children {
+            if kind.is_none_or(|k| k == r.2) {
+                out.push(info(lua, r, with_flags)?);
+            }
+            if all {
+                under.push(r.0);
+            }
+        }
+        i += 1;
+    }
+    lua.create_sequence_from(out)
+}
+
+/// `GetZoneText`, `GetRealZoneText`, `GetMinimapZoneText`: the zone's name.
+fn zone_text(lua: &Lua, product: Flavor, _: MultiValue) -> mlua::Result<mlua::LuaString> {
+    let (rows, zone) = maps(product);
+    let zone_name = rows.iter().find(|r| r.0 == zone).map_or("", |r| r.1);
+    lua.create_string(zone_name)
 }
 
 /// The character's position: `C_Map.GetPlayerMapPosition`, `C_Map.GetWorldPosFromMapPos`,
@@ -263,119 +310,133 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
 fn install_positions(lua: &Lua, data: &'static ProductData, ns: &Table) -> mlua::Result<()> {
     let product = data.product();
     lua.set_app_data(PlayerPosition::default());
-    ns.raw_set(
-        "GetPlayerMapPosition",
-        lua.create_function(move |lua, (id, unit): (Value, Value)| {
-            let (Some(id), Value::String(_)) = (map_id(&id), &unit) else {
-                return Err(usage(
-                    lua,
-                    "Usage: local position = C_Map.GetPlayerMapPosition(uiMapID, unitToken)",
-                ));
-            };
-            let pos = is_player(&unit)
-                .then(|| world_rect(product, id))
-                .flatten()
-                .and_then(|rect| map_pos(rect, &position(lua)));
-            pos.map(|(x, y)| vector2d(lua, x, y)).transpose()
-        })?,
-    )?;
-    ns.raw_set(
-        "GetWorldPosFromMapPos",
-        lua.create_function(move |lua, (id, pos): (Value, Value)| {
-            let xy = match &pos {
-                Value::Table(t) => number(&t.raw_get("x")?).zip(number(&t.raw_get("y")?)),
-                _ => None,
-            };
-            let (Some(id), Some((mx, my))) = (map_id(&id), xy) else {
-                return Err(usage(
-                    lua,
-                    "Usage: local continentID, worldPosition = C_Map.GetWorldPosFromMapPos(uiMapID, mapPosition)",
-                ));
-            };
-            let mut out = MultiValue::new();
-            if let Some(rect) = world_rect(product, id) {
-                let (wx, wy) = world_pos(rect, mx, my);
-                out.push_back(Value::Integer(rect.0));
-                out.push_back(Value::Table(vector2d(lua, wx, wy)?));
-            }
-            Ok(out)
-        })?,
-    )?;
+    let player_map_position = with_product(lua, product, get_player_map_position)?;
+    ns.raw_set("GetPlayerMapPosition", player_map_position)?;
+    let world_pos_from_map_pos = with_product(lua, product, get_world_pos_from_map_pos)?;
+    ns.raw_set("GetWorldPosFromMapPos", world_pos_from_map_pos)?;
     if data.api("C_Map.GetMapWorldSize").is_some() {
-        ns.raw_set(
-            "GetMapWorldSize",
-            lua.create_function(move |lua, id: Value| {
-                let Some(id) = map_id(&id) else {
-                    return Err(usage(
-                        lua,
-                        "Usage: local width, height = C_Map.GetMapWorldSize(uiMapID)",
-                    ));
-                };
-                Ok(world_rect(product, id).map_or((0.0, 0.0), |(_, l, r, t, b)| (l - r, t - b)))
-            })?,
-        )?;
+        let map_world_size = with_product(lua, product, get_map_world_size)?;
+        ns.raw_set("GetMapWorldSize", map_world_size)?;
     }
     let g = lua.globals();
-    g.raw_set(
-        "UnitPosition",
-        lua.create_function(|lua, unit: Value| {
-            if !matches!(unit, Value::String(_)) {
-                return Err(usage(
-                    lua,
-                    "Usage: local positionX, positionY, positionZ, mapID = UnitPosition(unit)",
-                ));
-            }
-            let mut out = MultiValue::new();
-            if is_player(&unit) {
-                let p = position(lua);
-                out.extend([
-                    Value::Number(p.x),
-                    Value::Number(p.y),
-                    Value::Number(p.z),
-                    Value::Integer(p.instance),
-                ]);
-            }
-            Ok(out)
-        })?,
-    )?;
-    let set = lua.create_function(move |lua, args: Value| {
-        const USE: &str = "Usage: wowsim.SetPlayerPosition({mapID = uiMapID, x = 0..1, y = 0..1})";
-        let Value::Table(t) = args else {
-            return Err(usage(lua, USE));
-        };
-        let (Some(id), Some(mx), Some(my)) = (
-            map_id(&t.raw_get("mapID")?),
-            number(&t.raw_get("x")?),
-            number(&t.raw_get("y")?),
-        ) else {
-            return Err(usage(lua, USE));
-        };
-        let Some(rect) = world_rect(product, id) else {
-            return Err(usage(
-                lua,
-                &format!("wowsim.SetPlayerPosition: map {id} has no world rectangle in wow-sim (only the character's zone has one)"),
-            ));
-        };
-        if !(0.0..=1.0).contains(&mx) || !(0.0..=1.0).contains(&my) {
-            return Err(usage(
-                lua,
-                &format!("wowsim.SetPlayerPosition: x and y must lie in 0..1 (got {mx}, {my})"),
-            ));
-        }
-        let (x, y) = world_pos(rect, mx, my);
-        let z = position(lua).z;
-        lua.set_app_data(PlayerPosition {
-            instance: rect.0,
-            x,
-            y,
-            z,
-        });
-        Ok(())
-    })?;
+    g.raw_set("UnitPosition", lua.create_function(unit_position)?)?;
+    let set = with_product(lua, product, set_player_position)?;
     let t = match g.raw_get::<Value>("wowsim")? {
         Value::Table(t) => t,
         _ => lua.create_table()?,
     };
     t.raw_set("SetPlayerPosition", set)?;
     g.raw_set("wowsim", t)
+}
+
+/// `C_Map.GetPlayerMapPosition(uiMapID, unit)`.
+fn get_player_map_position(
+    lua: &Lua,
+    product: Flavor,
+    (id, unit): (Value, Value),
+) -> mlua::Result<Option<Table>> {
+    let (Some(id), Value::String(_)) = (map_id(&id), &unit) else {
+        return Err(usage(
+            lua,
+            "Usage: local position = C_Map.GetPlayerMapPosition(uiMapID, unitToken)",
+        ));
+    };
+    let pos = is_player(&unit)
+        .then(|| world_rect(product, id))
+        .flatten()
+        .and_then(|rect| map_pos(rect, &position(lua)));
+    pos.map(|(x, y)| vector2d(lua, x, y)).transpose()
+}
+
+/// `C_Map.GetWorldPosFromMapPos(uiMapID, pos)`.
+fn get_world_pos_from_map_pos(
+    lua: &Lua,
+    product: Flavor,
+    (id, pos): (Value, Value),
+) -> mlua::Result<MultiValue> {
+    let xy = match &pos {
+        Value::Table(t) => number(&t.raw_get("x")?).zip(number(&t.raw_get("y")?)),
+        _ => None,
+    };
+    let (Some(id), Some((mx, my))) = (map_id(&id), xy) else {
+        return Err(usage(
+            lua,
+            "Usage: local continentID, worldPosition = C_Map.GetWorldPosFromMapPos(uiMapID, mapPosition)",
+        ));
+    };
+    let mut out = MultiValue::new();
+    if let Some(rect) = world_rect(product, id) {
+        let (wx, wy) = world_pos(rect, mx, my);
+        out.push_back(Value::Integer(rect.0));
+        out.push_back(Value::Table(vector2d(lua, wx, wy)?));
+    }
+    Ok(out)
+}
+
+/// `C_Map.GetMapWorldSize(uiMapID)`.
+fn get_map_world_size(lua: &Lua, product: Flavor, id: Value) -> mlua::Result<(f64, f64)> {
+    let Some(id) = map_id(&id) else {
+        return Err(usage(
+            lua,
+            "Usage: local width, height = C_Map.GetMapWorldSize(uiMapID)",
+        ));
+    };
+    Ok(world_rect(product, id).map_or((0.0, 0.0), |(_, l, r, t, b)| (l - r, t - b)))
+}
+
+/// `UnitPosition(unit)`.
+fn unit_position(lua: &Lua, unit: Value) -> mlua::Result<MultiValue> {
+    if !matches!(unit, Value::String(_)) {
+        return Err(usage(
+            lua,
+            "Usage: local positionX, positionY, positionZ, mapID = UnitPosition(unit)",
+        ));
+    }
+    let mut out = MultiValue::new();
+    if is_player(&unit) {
+        let p = position(lua);
+        out.extend([
+            Value::Number(p.x),
+            Value::Number(p.y),
+            Value::Number(p.z),
+            Value::Integer(p.instance),
+        ]);
+    }
+    Ok(out)
+}
+
+/// `wowsim.SetPlayerPosition{mapID=, x=, y=}` (wow-sim's own).
+fn set_player_position(lua: &Lua, product: Flavor, args: Value) -> mlua::Result<()> {
+    const USE: &str = "Usage: wowsim.SetPlayerPosition({mapID = uiMapID, x = 0..1, y = 0..1})";
+    let Value::Table(t) = args else {
+        return Err(usage(lua, USE));
+    };
+    let (Some(id), Some(mx), Some(my)) = (
+        map_id(&t.raw_get("mapID")?),
+        number(&t.raw_get("x")?),
+        number(&t.raw_get("y")?),
+    ) else {
+        return Err(usage(lua, USE));
+    };
+    let Some(rect) = world_rect(product, id) else {
+        return Err(usage(
+            lua,
+            &format!("wowsim.SetPlayerPosition: map {id} has no world rectangle in wow-sim (only the character's zone has one)"),
+        ));
+    };
+    if !(0.0..=1.0).contains(&mx) || !(0.0..=1.0).contains(&my) {
+        return Err(usage(
+            lua,
+            &format!("wowsim.SetPlayerPosition: x and y must lie in 0..1 (got {mx}, {my})"),
+        ));
+    }
+    let (x, y) = world_pos(rect, mx, my);
+    let z = position(lua).z;
+    lua.set_app_data(PlayerPosition {
+        instance: rect.0,
+        x,
+        y,
+        z,
+    });
+    Ok(())
 }

@@ -65,6 +65,9 @@ fn nothing() -> mlua::Result<MultiValue> {
     Ok(MultiValue::new())
 }
 
+/// A host function body of this file: the arguments and the function's usage error.
+type Handler = fn(&Lua, &MultiValue, &dyn Fn() -> mlua::Error) -> mlua::Result<MultiValue>;
+
 /// Installs the item functions the flavour has.
 pub fn install(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
     let outputs: Vec<String> = data
@@ -74,124 +77,170 @@ pub fn install(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
         .unwrap_or_default();
     for name in ["C_Item.GetItemInfo", "GetItemInfo"] {
         let outputs = outputs.clone();
-        define(
-            lua,
-            data,
-            name,
-            None,
-            Box::new(move |lua, a, bad| {
-                match id_of(a, lua, bad)?.and_then(|id| game_data::item_data(lua, id, false)) {
-                    Some(it) => info_values(lua, &it, &outputs),
-                    None => nothing(),
-                }
-            }),
-        )?;
+        let body = move |lua: &Lua, a: &MultiValue, bad: &dyn Fn() -> mlua::Error| {
+            get_item_info(lua, a, bad, &outputs)
+        };
+        define(lua, data, name, None, Box::new(body))?;
     }
-    for name in ["C_Item.GetItemInfoInstant", "GetItemInfoInstant"] {
-        define(
-            lua,
-            data,
-            name,
-            None,
-            Box::new(|lua, a, bad| {
-                match id_of(a, lua, bad)?.and_then(|id| game_data::item_record(lua, id)) {
-                    Some(it) => (
-                        it.id,
-                        it.item_type,
-                        it.sub_type,
-                        it.equip_loc,
-                        it.icon,
-                        it.class_id,
-                        it.subclass_id,
-                    )
-                        .into_lua_multi(lua),
-                    None => nothing(),
-                }
-            }),
-        )?;
-    }
-    // One field of an item: the name and quality wait for the item's data (an uncached item
-    // answers nothing and is requested), the icon and stack size are known at once.
-    type Field = fn(&Lua, Item) -> mlua::Result<MultiValue>;
-    let fields: [(&str, bool, Field); 5] = [
-        ("C_Item.GetItemNameByID", true, |lua, it| {
-            it.name.into_lua_multi(lua)
-        }),
-        ("C_Item.GetItemQualityByID", true, |lua, it| {
-            it.quality.into_lua_multi(lua)
-        }),
-        ("C_Item.GetItemIconByID", false, |lua, it| {
-            it.icon.into_lua_multi(lua)
-        }),
-        ("GetItemIcon", false, |lua, it| it.icon.into_lua_multi(lua)),
-        ("C_Item.GetItemMaxStackSizeByID", false, |lua, it| {
-            it.stack_count.into_lua_multi(lua)
-        }),
+    let functions: &[(&str, Handler)] = &[
+        ("C_Item.GetItemInfoInstant", get_item_info_instant),
+        ("GetItemInfoInstant", get_item_info_instant),
+        ("C_Item.GetItemNameByID", get_item_name_by_id),
+        ("C_Item.GetItemQualityByID", get_item_quality_by_id),
+        ("C_Item.GetItemIconByID", get_item_icon_by_id),
+        ("GetItemIcon", get_item_icon_by_id),
+        (
+            "C_Item.GetItemMaxStackSizeByID",
+            get_item_max_stack_size_by_id,
+        ),
+        ("C_Item.DoesItemExistByID", does_item_exist_by_id),
+        ("C_Item.IsItemDataCachedByID", is_item_data_cached_by_id),
+        (
+            "C_Item.RequestLoadItemDataByID",
+            request_load_item_data_by_id,
+        ),
     ];
-    for (name, needs_data, field) in fields {
-        define(
-            lua,
-            data,
-            name,
-            None,
-            Box::new(move |lua, a, bad| {
-                let it = id_of(a, lua, bad)?.and_then(|id| {
-                    if needs_data {
-                        game_data::item_data(lua, id, false)
-                    } else {
-                        game_data::item_record(lua, id)
-                    }
-                });
-                match it {
-                    Some(it) => field(lua, it),
-                    None => Value::Nil.into_lua_multi(lua),
-                }
-            }),
-        )?;
+    for (name, f) in functions {
+        define(lua, data, name, None, Box::new(*f))?;
     }
-    define(
-        lua,
-        data,
-        "C_Item.DoesItemExistByID",
-        None,
-        Box::new(|lua, a, bad| {
-            let exists = id_of(a, lua, bad)?
-                .and_then(|id| game_data::item_record(lua, id))
-                .is_some();
-            exists.into_lua_multi(lua)
-        }),
-    )?;
-    define(
-        lua,
-        data,
-        "C_Item.IsItemDataCachedByID",
-        None,
-        Box::new(|lua, a, bad| {
-            let cached = id_of(a, lua, bad)?.is_some_and(|id| game_data::item_cached(lua, id));
-            cached.into_lua_multi(lua)
-        }),
-    )?;
-    define(
-        lua,
-        data,
-        "C_Item.RequestLoadItemDataByID",
-        None,
-        Box::new(|lua, a, bad| {
-            let ident = identifier(arg(a, 0), "item").ok_or_else(bad)?;
-            match (game_data::item_id(lua, &ident), ident) {
-                (Some(id), _) if game_data::item_cached(lua, id) => {
-                    game_data::fire(lua, "ITEM_DATA_LOAD_RESULT", id, true)?;
-                }
-                (Some(id), _) => {
-                    game_data::item_data(lua, id, true);
-                }
-                (None, game_data::Ident::Id(id)) => {
-                    game_data::fire(lua, "ITEM_DATA_LOAD_RESULT", id, false)?;
-                }
-                (None, game_data::Ident::Name(_)) => {}
-            }
-            nothing()
-        }),
-    )?;
     Ok(())
+}
+
+/// `C_Item.GetItemInfo` and the global `GetItemInfo`: the values named by `outputs` when the
+/// item is cached; otherwise nothing (and a request).
+fn get_item_info(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+    outputs: &[String],
+) -> mlua::Result<MultiValue> {
+    match id_of(a, lua, bad)?.and_then(|id| game_data::item_data(lua, id, false)) {
+        Some(it) => info_values(lua, &it, outputs),
+        None => nothing(),
+    }
+}
+
+/// `C_Item.GetItemInfoInstant` and the global `GetItemInfoInstant`.
+fn get_item_info_instant(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    match id_of(a, lua, bad)?.and_then(|id| game_data::item_record(lua, id)) {
+        Some(it) => (
+            it.id,
+            it.item_type,
+            it.sub_type,
+            it.equip_loc,
+            it.icon,
+            it.class_id,
+            it.subclass_id,
+        )
+            .into_lua_multi(lua),
+        None => nothing(),
+    }
+}
+
+/// One field of an item: the name and quality wait for the item's data (`needs_data`: an
+/// uncached item answers nil and is requested), the icon and stack size are known at once.
+fn item_field(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+    needs_data: bool,
+    field: fn(&Lua, Item) -> mlua::Result<MultiValue>,
+) -> mlua::Result<MultiValue> {
+    let it = id_of(a, lua, bad)?.and_then(|id| {
+        if needs_data {
+            game_data::item_data(lua, id, false)
+        } else {
+            game_data::item_record(lua, id)
+        }
+    });
+    match it {
+        Some(it) => field(lua, it),
+        None => Value::Nil.into_lua_multi(lua),
+    }
+}
+
+/// `C_Item.GetItemNameByID`.
+fn get_item_name_by_id(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    item_field(lua, a, bad, true, |lua, it| it.name.into_lua_multi(lua))
+}
+
+/// `C_Item.GetItemQualityByID`.
+fn get_item_quality_by_id(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    item_field(lua, a, bad, true, |lua, it| it.quality.into_lua_multi(lua))
+}
+
+/// `C_Item.GetItemIconByID` and the global `GetItemIcon`.
+fn get_item_icon_by_id(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    item_field(lua, a, bad, false, |lua, it| it.icon.into_lua_multi(lua))
+}
+
+/// `C_Item.GetItemMaxStackSizeByID`.
+fn get_item_max_stack_size_by_id(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    item_field(lua, a, bad, false, |lua, it| {
+        it.stack_count.into_lua_multi(lua)
+    })
+}
+
+/// `C_Item.DoesItemExistByID`.
+fn does_item_exist_by_id(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    let exists = id_of(a, lua, bad)?
+        .and_then(|id| game_data::item_record(lua, id))
+        .is_some();
+    exists.into_lua_multi(lua)
+}
+
+/// `C_Item.IsItemDataCachedByID`.
+fn is_item_data_cached_by_id(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    let cached = id_of(a, lua, bad)?.is_some_and(|id| game_data::item_cached(lua, id));
+    cached.into_lua_multi(lua)
+}
+
+/// `C_Item.RequestLoadItemDataByID`.
+fn request_load_item_data_by_id(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    let ident = identifier(arg(a, 0), "item").ok_or_else(bad)?;
+    match (game_data::item_id(lua, &ident), ident) {
+        (Some(id), _) if game_data::item_cached(lua, id) => {
+            game_data::fire(lua, "ITEM_DATA_LOAD_RESULT", id, true)?;
+        }
+        (Some(id), _) => {
+            game_data::item_data(lua, id, true);
+        }
+        (None, game_data::Ident::Id(id)) => {
+            game_data::fire(lua, "ITEM_DATA_LOAD_RESULT", id, false)?;
+        }
+        (None, game_data::Ident::Name(_)) => {}
+    }
+    nothing()
 }

@@ -48,142 +48,161 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     if data.api("CreateForbiddenFrame").is_some() {
         g.raw_set("CreateForbiddenFrame", g.raw_get::<Value>("CreateFrame")?)?;
     }
-    // A store front always lists its categories; without server data each has one, empty
-    // (its items come from the typed stub: none). The account store selects the first.
-    if data.api("C_AccountStore.GetCategories").is_some() {
-        let ns: Table = match g.raw_get::<Value>("C_AccountStore")? {
-            Value::Table(t) => t,
-            _ => {
-                let t = lua.create_table()?;
-                g.raw_set("C_AccountStore", t.clone())?;
-                t
-            }
-        };
-        let categories = lua.create_function(|lua, front: Value| {
-            if !matches!(front, Value::Integer(_) | Value::Number(_)) {
-                return Err(lua_error(
-                    lua,
-                    "Usage: C_AccountStore.GetCategories(storeFrontID)",
-                ));
-            }
-            lua.create_sequence_from([1])
-        })?;
-        ns.raw_set("GetCategories", categories)?;
-    }
+    install_account_store(lua, data)?;
     install_spell_book(lua, data)?;
     install_no_power_bar(lua, data)?;
-    g.raw_set("GetTime", lua.create_function(|lua, ()| Ok(now(lua)))?)?;
-    g.raw_set(
-        "GetTimePreciseSec",
-        lua.create_function(|lua, ()| Ok(now(lua)))?,
-    )?;
-    g.raw_set(
-        "GetFramerate",
-        lua.create_function(|lua, ()| {
-            Ok(lua
-                .app_data_ref::<Clock>()
-                .map(|c| c.framerate())
-                .unwrap_or(60.0))
-        })?,
-    )?;
-    g.raw_set(
-        "debugprofilestart",
-        lua.create_function(|lua, ()| {
-            if let Some(mut c) = lua.app_data_mut::<Clock>() {
-                c.profile_start();
-            }
-            Ok(())
-        })?,
-    )?;
-    g.raw_set(
-        "debugprofilestop",
-        lua.create_function(|lua, ()| {
-            Ok(lua
-                .app_data_ref::<Clock>()
-                .map(|c| c.profile_stop())
-                .unwrap_or(0.0))
-        })?,
-    )?;
-    g.raw_set(
-        "debugstack",
-        lua.create_function(
-            |lua, args: (Value, Option<usize>, Option<usize>, Option<usize>)| {
-                // debugstack([thread,] start, count1, count2)
-                let (start, top, bottom) = match args.0 {
-                    Value::Thread(_) => (
-                        args.1.unwrap_or(1),
-                        args.2.unwrap_or(12),
-                        args.3.unwrap_or(10),
-                    ),
-                    Value::Integer(i) => (
-                        i.max(0) as usize,
-                        args.1.unwrap_or(12),
-                        args.2.unwrap_or(10),
-                    ),
-                    Value::Number(n) => (
-                        n.max(0.0) as usize,
-                        args.1.unwrap_or(12),
-                        args.2.unwrap_or(10),
-                    ),
-                    _ => (1, args.1.unwrap_or(12), args.2.unwrap_or(10)),
-                };
-                let frames = wowsim_lua::stack_frames(lua, start.max(1), 256);
-                let mut out = String::new();
-                let n = frames.len();
-                for (i, f) in frames.iter().enumerate() {
-                    if i < top || i + bottom >= n {
-                        out.push_str(f);
-                        out.push('\n');
-                    } else if i == top {
-                        out.push_str("...\n");
-                    }
-                }
-                Ok(out)
-            },
-        )?,
-    )?;
-    let b = data.build();
-    let (version, build, date, toc) = (
-        b.version.clone(),
-        b.build.clone(),
-        b.date.clone(),
-        b.tocversion,
-    );
-    g.raw_set(
-        "GetBuildInfo",
-        lua.create_function(move |_, ()| {
-            Ok((
-                version.clone(),
-                build.clone(),
-                date.clone(),
-                toc,
-                version.clone(),
-                "Release",
-            ))
-        })?,
-    )?;
-    g.raw_set(
-        "IsLoggedIn",
-        lua.create_function(|lua, ()| {
-            Ok(lua
-                .app_data_ref::<LoginState>()
-                .is_some_and(|s| s.logged_in))
-        })?,
-    )?;
-    g.raw_set("InCombatLockdown", lua.create_function(|_, ()| Ok(false))?)?;
-    g.raw_set("IsInGroup", lua.create_function(|_, _: Value| Ok(false))?)?;
-    g.raw_set("IsInRaid", lua.create_function(|_, _: Value| Ok(false))?)?;
-    g.raw_set(
-        "GetNumGroupMembers",
-        lua.create_function(|_, _: Value| Ok(0))?,
-    )?;
+    g.raw_set("GetTime", lua.create_function(get_time)?)?;
+    g.raw_set("GetTimePreciseSec", lua.create_function(get_time)?)?;
+    g.raw_set("GetFramerate", lua.create_function(get_framerate)?)?;
+    g.raw_set("debugprofilestart", lua.create_function(debugprofilestart)?)?;
+    g.raw_set("debugprofilestop", lua.create_function(debugprofilestop)?)?;
+    g.raw_set("debugstack", lua.create_function(debugstack)?)?;
+    let build = data.build();
+    let build_info = lua.create_function(move |_, ()| Ok(get_build_info(build)))?;
+    g.raw_set("GetBuildInfo", build_info)?;
+    g.raw_set("IsLoggedIn", lua.create_function(is_logged_in)?)?;
+    g.raw_set("InCombatLockdown", lua.create_function(in_combat_lockdown)?)?;
+    g.raw_set("IsInGroup", lua.create_function(not_in_group)?)?;
+    g.raw_set("IsInRaid", lua.create_function(not_in_group)?)?;
+    g.raw_set("GetNumGroupMembers", lua.create_function(no_group_members)?)?;
     g.raw_set(
         "GetNumSubgroupMembers",
-        lua.create_function(|_, _: Value| Ok(0))?,
+        lua.create_function(no_group_members)?,
     )?;
     install_cvars(lua, data)?;
     install_chat_info(lua, data.product() == wowsim_data::Flavor::Retail)?;
     Ok(())
+}
+
+/// A store front always lists its categories; without server data each has one, empty
+/// (its items come from the typed stub: none). The account store selects the first.
+fn install_account_store(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    if data.api("C_AccountStore.GetCategories").is_none() {
+        return Ok(());
+    }
+    let g = lua.globals();
+    let ns: Table = match g.raw_get::<Value>("C_AccountStore")? {
+        Value::Table(t) => t,
+        _ => {
+            let t = lua.create_table()?;
+            g.raw_set("C_AccountStore", t.clone())?;
+            t
+        }
+    };
+    ns.raw_set("GetCategories", lua.create_function(get_categories)?)
+}
+
+/// `C_AccountStore.GetCategories(storeFrontID)`: one category.
+fn get_categories(lua: &Lua, front: Value) -> mlua::Result<Table> {
+    if !matches!(front, Value::Integer(_) | Value::Number(_)) {
+        return Err(lua_error(
+            lua,
+            "Usage: C_AccountStore.GetCategories(storeFrontID)",
+        ));
+    }
+    lua.create_sequence_from([1])
+}
+
+/// `GetTime()` and `GetTimePreciseSec()`: the virtual clock.
+fn get_time(lua: &Lua, (): ()) -> mlua::Result<f64> {
+    Ok(now(lua))
+}
+
+/// `GetFramerate()`: 1 / last tick.
+fn get_framerate(lua: &Lua, (): ()) -> mlua::Result<f64> {
+    Ok(lua
+        .app_data_ref::<Clock>()
+        .map(|c| c.framerate())
+        .unwrap_or(60.0))
+}
+
+/// `debugprofilestart()`.
+fn debugprofilestart(lua: &Lua, (): ()) -> mlua::Result<()> {
+    if let Some(mut c) = lua.app_data_mut::<Clock>() {
+        c.profile_start();
+    }
+    Ok(())
+}
+
+/// `debugprofilestop()`: milliseconds since `debugprofilestart` on the virtual clock.
+fn debugprofilestop(lua: &Lua, (): ()) -> mlua::Result<f64> {
+    Ok(lua
+        .app_data_ref::<Clock>()
+        .map(|c| c.profile_stop())
+        .unwrap_or(0.0))
+}
+
+/// `debugstack([thread,] start, count1, count2)`: the Lua stack, client style.
+fn debugstack(
+    lua: &Lua,
+    args: (Value, Option<usize>, Option<usize>, Option<usize>),
+) -> mlua::Result<String> {
+    let (start, top, bottom) = match args.0 {
+        Value::Thread(_) => (
+            args.1.unwrap_or(1),
+            args.2.unwrap_or(12),
+            args.3.unwrap_or(10),
+        ),
+        Value::Integer(i) => (
+            i.max(0) as usize,
+            args.1.unwrap_or(12),
+            args.2.unwrap_or(10),
+        ),
+        Value::Number(n) => (
+            n.max(0.0) as usize,
+            args.1.unwrap_or(12),
+            args.2.unwrap_or(10),
+        ),
+        _ => (1, args.1.unwrap_or(12), args.2.unwrap_or(10)),
+    };
+    let frames = wowsim_lua::stack_frames(lua, start.max(1), 256);
+    let mut out = String::new();
+    let n = frames.len();
+    for (i, f) in frames.iter().enumerate() {
+        if i < top || i + bottom >= n {
+            out.push_str(f);
+            out.push('\n');
+        } else if i == top {
+            out.push_str("...\n");
+        }
+    }
+    Ok(out)
+}
+
+/// `GetBuildInfo()`: version, build, date, tocversion, localizedVersion, buildType.
+fn get_build_info(
+    b: &wowsim_data::BuildInfo,
+) -> (String, String, String, u32, String, &'static str) {
+    (
+        b.version.clone(),
+        b.build.clone(),
+        b.date.clone(),
+        b.tocversion,
+        b.version.clone(),
+        "Release",
+    )
+}
+
+/// `IsLoggedIn()`: true after `PLAYER_LOGIN`.
+fn is_logged_in(lua: &Lua, (): ()) -> mlua::Result<bool> {
+    Ok(lua
+        .app_data_ref::<LoginState>()
+        .is_some_and(|s| s.logged_in))
+}
+
+/// `InCombatLockdown()`: never in combat.
+fn in_combat_lockdown(_: &Lua, (): ()) -> mlua::Result<bool> {
+    Ok(false)
+}
+
+/// `IsInGroup`, `IsInRaid`: solo.
+fn not_in_group(_: &Lua, _: Value) -> mlua::Result<bool> {
+    Ok(false)
+}
+
+/// `GetNumGroupMembers`, `GetNumSubgroupMembers`: solo.
+fn no_group_members(_: &Lua, _: Value) -> mlua::Result<i32> {
+    Ok(0)
 }
 
 /// A CVar's current value (its default when not set).

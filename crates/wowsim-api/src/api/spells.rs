@@ -124,194 +124,289 @@ fn info_table(lua: &Lua, s: &Spell) -> mlua::Result<MultiValue> {
     one(lua, t)
 }
 
+/// A host function body of this file as a named function (see [`Body`]).
+type Handler = fn(&Lua, &MultiValue, &dyn Fn() -> mlua::Error) -> mlua::Result<MultiValue>;
+
+/// The spell functions: name, usage text when not the reference signature's, body.
+const FUNCTIONS: &[(&str, Option<&str>, Handler)] = &[
+    ("C_Spell.GetSpellInfo", None, c_spell_get_spell_info),
+    ("C_Spell.GetSpellName", None, c_spell_get_spell_name),
+    ("C_Spell.GetSpellTexture", None, c_spell_get_spell_texture),
+    ("C_Spell.GetSpellLink", None, c_spell_get_spell_link),
+    (
+        "C_Spell.GetSpellDescription",
+        None,
+        c_spell_get_spell_description,
+    ),
+    ("C_Spell.GetSpellSubtext", None, c_spell_get_spell_subtext),
+    (
+        "C_Spell.GetSpellIDForSpellIdentifier",
+        None,
+        c_spell_get_spell_id,
+    ),
+    ("C_Spell.DoesSpellExist", None, c_spell_does_spell_exist),
+    ("C_Spell.IsSpellDataCached", None, c_spell_does_spell_exist),
+    (
+        "C_Spell.RequestLoadSpellData",
+        None,
+        c_spell_request_load_spell_data,
+    ),
+    ("C_SpellBook.IsSpellKnown", None, known_in_bank),
+    ("C_SpellBook.IsSpellInSpellBook", None, known_in_bank),
+    ("C_SpellBook.IsSpellKnownOrInSpellBook", None, known_in_bank),
+    (
+        "IsSpellKnown",
+        Some("Usage: IsSpellKnown(spellID [, isPet])"),
+        known_in_bank,
+    ),
+    (
+        "IsSpellKnownOrOverridesKnown",
+        Some("Usage: IsSpellKnownOrOverridesKnown(spellID [, isPet])"),
+        known_in_bank,
+    ),
+    (
+        "IsPlayerSpell",
+        Some("Usage: IsPlayerSpell(spellID)"),
+        is_player_spell,
+    ),
+];
+
+/// The global forms of the classic flavours.
+const CLASSIC_FUNCTIONS: &[(&str, Option<&str>, Handler)] = &[
+    (
+        "GetSpellInfo",
+        Some("Usage: GetSpellInfo(spellID | \"name\" | link) or GetSpellInfo(slot, bookType)"),
+        get_spell_info,
+    ),
+    (
+        "GetSpellTexture",
+        Some("Usage: GetSpellTexture(spellID | \"name\")"),
+        get_spell_texture,
+    ),
+    (
+        "GetSpellDescription",
+        Some("Usage: GetSpellDescription(spellID | \"name\")"),
+        get_spell_description,
+    ),
+    (
+        "GetSpellSubtext",
+        Some("Usage: GetSpellSubtext(spellID | \"name\")"),
+        get_spell_subtext,
+    ),
+    (
+        "GetSpellLink",
+        Some("Usage: GetSpellLink(spellID | \"name\")"),
+        get_spell_link,
+    ),
+    ("DoesSpellExist", None, does_spell_exist),
+];
+
 /// Installs the spell functions the flavour has.
 pub fn install(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
     let retail = data.product() == wowsim_data::Flavor::Retail;
-    define(
-        lua,
-        data,
-        "C_Spell.GetSpellInfo",
-        None,
-        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| info_table(lua, &s))),
-    )?;
-    define(
-        lua,
-        data,
-        "C_Spell.GetSpellName",
-        None,
-        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.name))),
-    )?;
-    define(
-        lua,
-        data,
-        "C_Spell.GetSpellTexture",
-        None,
-        Box::new(|lua, a, bad| {
-            answer(lua, a, bad, |lua, s| {
-                (s.icon, s.original_icon).into_lua_multi(lua)
-            })
-        }),
-    )?;
-    define(
-        lua,
-        data,
-        "C_Spell.GetSpellLink",
-        None,
-        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.link()))),
-    )?;
-    define(
-        lua,
-        data,
-        "C_Spell.GetSpellDescription",
-        None,
-        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.description))),
-    )?;
-    define(
-        lua,
-        data,
-        "C_Spell.GetSpellSubtext",
-        None,
-        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.subtext))),
-    )?;
-    define(
-        lua,
-        data,
-        "C_Spell.GetSpellIDForSpellIdentifier",
-        None,
-        Box::new(|lua, a, bad| answer(lua, a, bad, |lua, s| one(lua, s.id))),
-    )?;
-    for name in ["C_Spell.DoesSpellExist", "C_Spell.IsSpellDataCached"] {
-        define(
-            lua,
-            data,
-            name,
-            None,
-            Box::new(|lua, a, bad| {
-                let exists = spell_of(lua, a, bad)?.is_some();
-                one(lua, exists)
-            }),
-        )?;
+    let classic: &[_] = if retail { &[] } else { CLASSIC_FUNCTIONS };
+    for (name, usage, f) in FUNCTIONS.iter().chain(classic) {
+        define(lua, data, name, *usage, Box::new(*f))?;
     }
-    define(
-        lua,
-        data,
-        "C_Spell.RequestLoadSpellData",
-        None,
-        Box::new(|lua, a, bad| {
-            let ident = identifier(arg(a, 0), "spell").ok_or_else(bad)?;
-            let found = game_data::find_spell(lua, &ident);
-            let id = match (&found, &ident) {
-                (Some(s), _) => s.id,
-                (None, Ident::Id(id)) => *id,
-                (None, Ident::Name(_)) => return none(),
-            };
-            game_data::fire(lua, "SPELL_DATA_LOAD_RESULT", id, found.is_some())?;
-            none()
-        }),
-    )?;
-    define(
-        lua,
-        data,
-        "C_SpellBook.IsSpellKnown",
-        None,
-        Box::new(|lua, a, bad| known(a, lua, bad, Some(1))),
-    )?;
-    for name in [
-        "C_SpellBook.IsSpellInSpellBook",
-        "C_SpellBook.IsSpellKnownOrInSpellBook",
-    ] {
-        define(
-            lua,
-            data,
-            name,
-            None,
-            Box::new(|lua, a, bad| known(a, lua, bad, Some(1))),
-        )?;
-    }
-    for name in ["IsSpellKnown", "IsSpellKnownOrOverridesKnown"] {
-        define(
-            lua,
-            data,
-            name,
-            Some(&format!("Usage: {name}(spellID [, isPet])")),
-            Box::new(|lua, a, bad| known(a, lua, bad, Some(1))),
-        )?;
-    }
-    define(
-        lua,
-        data,
-        "IsPlayerSpell",
-        Some("Usage: IsPlayerSpell(spellID)"),
-        Box::new(|lua, a, bad| known(a, lua, bad, None)),
-    )?;
-    if retail {
-        return Ok(());
-    }
-    // The global forms of the classic flavours.
-    define(
-        lua,
-        data,
-        "GetSpellInfo",
-        Some("Usage: GetSpellInfo(spellID | \"name\" | link) or GetSpellInfo(slot, bookType)"),
-        Box::new(|lua, a, bad| {
-            if let Value::String(_) = arg(a, 1) {
-                // A spell book slot: wow-sim's character has an empty book.
-                if !matches!(arg(a, 0), Value::Integer(_) | Value::Number(_)) {
-                    return Err(bad());
-                }
-                return none();
-            }
-            answer(lua, a, bad, |lua, s| {
-                (
-                    s.name,
-                    Value::Nil,
-                    s.icon,
-                    s.cast_time,
-                    s.min_range,
-                    s.max_range,
-                    s.id,
-                )
-                    .into_lua_multi(lua)
-            })
-        }),
-    )?;
-    for name in [
-        "GetSpellTexture",
-        "GetSpellDescription",
-        "GetSpellSubtext",
-        "GetSpellLink",
-    ] {
-        let which = name;
-        define(
-            lua,
-            data,
-            name,
-            Some(&format!("Usage: {name}(spellID | \"name\")")),
-            Box::new(move |lua, a, bad| {
-                if matches!(arg(a, 0), Value::Nil) {
-                    return none();
-                }
-                answer(lua, a, bad, |lua, s| match which {
-                    "GetSpellTexture" => one(lua, s.icon),
-                    "GetSpellDescription" => one(lua, s.description),
-                    "GetSpellSubtext" => one(lua, s.subtext),
-                    _ => (s.link(), s.id).into_lua_multi(lua),
-                })
-            }),
-        )?;
-    }
-    define(
-        lua,
-        data,
-        "DoesSpellExist",
-        None,
-        Box::new(|lua, a, bad| {
-            if matches!(arg(a, 0), Value::Nil) {
-                return one(lua, false);
-            }
-            let exists = spell_of(lua, a, bad)?.is_some();
-            one(lua, exists)
-        }),
-    )?;
     Ok(())
+}
+
+/// `C_Spell.GetSpellInfo`.
+fn c_spell_get_spell_info(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    answer(lua, a, bad, |lua, s| info_table(lua, &s))
+}
+
+/// `C_Spell.GetSpellName`.
+fn c_spell_get_spell_name(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    answer(lua, a, bad, |lua, s| one(lua, s.name))
+}
+
+/// `C_Spell.GetSpellTexture`.
+fn c_spell_get_spell_texture(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    answer(lua, a, bad, |lua, s| {
+        (s.icon, s.original_icon).into_lua_multi(lua)
+    })
+}
+
+/// `C_Spell.GetSpellLink`.
+fn c_spell_get_spell_link(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    answer(lua, a, bad, |lua, s| one(lua, s.link()))
+}
+
+/// `C_Spell.GetSpellDescription`.
+fn c_spell_get_spell_description(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    answer(lua, a, bad, |lua, s| one(lua, s.description))
+}
+
+/// `C_Spell.GetSpellSubtext`.
+fn c_spell_get_spell_subtext(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    answer(lua, a, bad, |lua, s| one(lua, s.subtext))
+}
+
+/// `C_Spell.GetSpellIDForSpellIdentifier`.
+fn c_spell_get_spell_id(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    answer(lua, a, bad, |lua, s| one(lua, s.id))
+}
+
+/// `C_Spell.DoesSpellExist` and `C_Spell.IsSpellDataCached`.
+fn c_spell_does_spell_exist(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    let exists = spell_of(lua, a, bad)?.is_some();
+    one(lua, exists)
+}
+
+/// `C_Spell.RequestLoadSpellData`.
+fn c_spell_request_load_spell_data(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    let ident = identifier(arg(a, 0), "spell").ok_or_else(bad)?;
+    let found = game_data::find_spell(lua, &ident);
+    let id = match (&found, &ident) {
+        (Some(s), _) => s.id,
+        (None, Ident::Id(id)) => *id,
+        (None, Ident::Name(_)) => return none(),
+    };
+    game_data::fire(lua, "SPELL_DATA_LOAD_RESULT", id, found.is_some())?;
+    none()
+}
+
+/// `C_SpellBook.IsSpellKnown`, `IsSpellInSpellBook`, `IsSpellKnownOrInSpellBook` and the
+/// globals `IsSpellKnown`, `IsSpellKnownOrOverridesKnown`: the bank is the second argument.
+fn known_in_bank(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    known(a, lua, bad, Some(1))
+}
+
+/// `IsPlayerSpell`.
+fn is_player_spell(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    known(a, lua, bad, None)
+}
+
+/// `GetSpellInfo` (classic flavours).
+fn get_spell_info(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    if let Value::String(_) = arg(a, 1) {
+        // A spell book slot: wow-sim's character has an empty book.
+        if !matches!(arg(a, 0), Value::Integer(_) | Value::Number(_)) {
+            return Err(bad());
+        }
+        return none();
+    }
+    answer(lua, a, bad, |lua, s| {
+        (
+            s.name,
+            Value::Nil,
+            s.icon,
+            s.cast_time,
+            s.min_range,
+            s.max_range,
+            s.id,
+        )
+            .into_lua_multi(lua)
+    })
+}
+
+/// A global spell field of the classic flavours: nothing for a nil argument.
+fn classic_field(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+    f: fn(&Lua, Spell) -> mlua::Result<MultiValue>,
+) -> mlua::Result<MultiValue> {
+    if matches!(arg(a, 0), Value::Nil) {
+        return none();
+    }
+    answer(lua, a, bad, f)
+}
+
+/// `GetSpellTexture` (classic flavours).
+fn get_spell_texture(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    classic_field(lua, a, bad, |lua, s| one(lua, s.icon))
+}
+
+/// `GetSpellDescription` (classic flavours).
+fn get_spell_description(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    classic_field(lua, a, bad, |lua, s| one(lua, s.description))
+}
+
+/// `GetSpellSubtext` (classic flavours).
+fn get_spell_subtext(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    classic_field(lua, a, bad, |lua, s| one(lua, s.subtext))
+}
+
+/// `GetSpellLink` (classic flavours): link, spellID.
+fn get_spell_link(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    classic_field(lua, a, bad, |lua, s| (s.link(), s.id).into_lua_multi(lua))
+}
+
+/// `DoesSpellExist` (classic flavours): false for a nil argument.
+fn does_spell_exist(
+    lua: &Lua,
+    a: &MultiValue,
+    bad: &dyn Fn() -> mlua::Error,
+) -> mlua::Result<MultiValue> {
+    if matches!(arg(a, 0), Value::Nil) {
+        return one(lua, false);
+    }
+    let exists = spell_of(lua, a, bad)?.is_some();
+    one(lua, exists)
 }

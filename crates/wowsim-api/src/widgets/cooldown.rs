@@ -18,6 +18,7 @@
 pub use wowsim_ui::cooldown::*;
 
 use super::fields::FieldVal;
+use super::scene_state::{bad_arg, load, method, store, A, C};
 use super::types::inherits_from;
 use super::util::{
     arg, get_field, install_methods, need_num, num, obj_value, ret, self_id, string, with_ui_mut,
@@ -197,84 +198,25 @@ fn duration_value(lua: &Lua, d: &Value, name: &str) -> mlua::Result<f64> {
 
 /// Installs the Cooldown methods that only some flavours have (through `scene_state::reg`).
 pub fn install_extras(lua: &Lua) -> mlua::Result<()> {
-    use super::scene_state::{bad_arg, load, method, noop, store, A, C};
     let c = "Cooldown";
-    method(lua, c, "SetCooldownFromExpirationTime", |lua, a| {
-        let id = self_id(lua, &a, "SetCooldownFromExpirationTime")?;
-        let usage = "Cooldown:SetCooldownFromExpirationTime(expirationTime, duration [, modRate])";
-        let end = need_num(lua, &a, 1, usage)?;
-        let duration = need_num(lua, &a, 2, usage)?;
-        set(lua, id, end - duration, duration);
-        set_mod_rate(lua, id, &arg(&a, 3));
-        ret(lua, ())
-    })?;
-    method(lua, c, "SetCooldownUNIX", |lua, a| {
-        let id = self_id(lua, &a, "SetCooldownUNIX")?;
-        let usage = "Cooldown:SetCooldownUNIX(start, duration [, modRate])";
-        let start = need_num(lua, &a, 1, usage)?;
-        let duration = need_num(lua, &a, 2, usage)?;
-        let start = lua
-            .app_data_ref::<Clock>()
-            .map(|c| c.gettime_at_unix(start))
-            .unwrap_or(start);
-        set(lua, id, start, duration);
-        set_mod_rate(lua, id, &arg(&a, 3));
-        ret(lua, ())
-    })?;
-    method(lua, c, "SetCooldownFromDurationObject", |lua, a| {
-        let m = "SetCooldownFromDurationObject";
-        let id = self_id(lua, &a, m)?;
-        let d = arg(&a, 1);
-        if !matches!(d, Value::Table(_) | Value::UserData(_)) {
-            return Err(bad_arg(lua, 1, m, "LuaDurationObject", &d));
-        }
-        let start = duration_value(lua, &d, "GetStartTime")?;
-        let total = duration_value(lua, &d, "GetTotalDuration")?;
-        let clear_if_zero = !matches!(arg(&a, 2), Value::Boolean(false));
-        if total <= 0.0 && clear_if_zero {
-            set(lua, id, 0.0, 0.0);
-        } else {
-            set(lua, id, start, total);
-        }
-        ret(lua, ())
-    })?;
-    method(lua, c, "GetCooldownDisplayDuration", |lua, a| {
-        let id = self_id(lua, &a, "GetCooldownDisplayDuration")?;
-        let rate = match get_field(lua, id, "cooldown.modRate") {
-            FieldVal::Num(r) if r > 0.0 => r,
-            _ => 1.0,
-        };
-        ret(lua, get_field(lua, id, "durationMillis").as_f64() / rate)
-    })?;
-    method(lua, c, "Pause", |lua, a| {
-        let id = self_id(lua, &a, "Pause")?;
-        with_ui_mut(lua, |ui| {
-            ui.set_field_by_name(id, "Cooldown:Paused.1", FieldVal::Bool(true))
-        });
-        ret(lua, ())
-    })?;
-    method(lua, c, "Resume", |lua, a| {
-        let id = self_id(lua, &a, "Resume")?;
-        with_ui_mut(lua, |ui| {
-            ui.set_field_by_name(id, "Cooldown:Paused.1", FieldVal::Bool(false))
-        });
-        ret(lua, ())
-    })?;
-    method(lua, c, "GetCountdownFontString", |lua, a| {
-        let id = self_id(lua, &a, "GetCountdownFontString")?;
-        let fs = match get_field(lua, id, "cooldown.countdown") {
-            FieldVal::Obj(fs) => fs,
-            _ => {
-                let ty = super::types::find("FontString").expect("FontString type");
-                let (fs, _) = super::create_object(lua, ty, None, Some(id))?;
-                with_ui_mut(lua, |ui| {
-                    ui.set_field_by_name(id, "cooldown.countdown", FieldVal::Obj(fs))
-                });
-                fs
-            }
-        };
-        ret(lua, obj_value(lua, Some(fs))?)
-    })?;
+    let methods: &[(&str, Method)] = &[
+        (
+            "SetCooldownFromExpirationTime",
+            set_cooldown_from_expiration_time,
+        ),
+        ("SetCooldownUNIX", set_cooldown_unix),
+        (
+            "SetCooldownFromDurationObject",
+            set_cooldown_from_duration_object,
+        ),
+        ("GetCooldownDisplayDuration", get_cooldown_display_duration),
+        ("Pause", pause),
+        ("Resume", resume),
+        ("GetCountdownFontString", get_countdown_font_string),
+    ];
+    for (name, f) in methods {
+        method(lua, c, name, *f)?;
+    }
     store(
         lua,
         c,
@@ -304,21 +246,124 @@ pub fn install_extras(lua: &Lua) -> mlua::Result<()> {
         "SetUseCircularEdge",
         &[("cooldown.circularEdge", A::BoolOr(false))],
     )?;
-    method(lua, c, "SetTexCoordRange", |lua, a| {
-        let m = "SetTexCoordRange";
-        let id = self_id(lua, &a, m)?;
-        for i in 1..=2 {
-            let v = arg(&a, i);
-            if !matches!(v, Value::Table(_)) {
-                return Err(bad_arg(lua, i, m, "table", &v));
-            }
+    method(lua, c, "SetTexCoordRange", set_tex_coord_range)
+}
+
+/// `Cooldown:SetCooldownFromExpirationTime`.
+fn set_cooldown_from_expiration_time(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetCooldownFromExpirationTime")?;
+    let usage = "Cooldown:SetCooldownFromExpirationTime(expirationTime, duration [, modRate])";
+    let end = need_num(lua, &a, 1, usage)?;
+    let duration = need_num(lua, &a, 2, usage)?;
+    set(lua, id, end - duration, duration);
+    set_mod_rate(lua, id, &arg(&a, 3));
+    ret(lua, ())
+}
+
+/// `Cooldown:SetCooldownUNIX`.
+fn set_cooldown_unix(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "SetCooldownUNIX")?;
+    let usage = "Cooldown:SetCooldownUNIX(start, duration [, modRate])";
+    let start = need_num(lua, &a, 1, usage)?;
+    let duration = need_num(lua, &a, 2, usage)?;
+    let start = lua
+        .app_data_ref::<Clock>()
+        .map(|c| c.gettime_at_unix(start))
+        .unwrap_or(start);
+    set(lua, id, start, duration);
+    set_mod_rate(lua, id, &arg(&a, 3));
+    ret(lua, ())
+}
+
+/// `Cooldown:SetCooldownFromDurationObject`.
+fn set_cooldown_from_duration_object(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let m = "SetCooldownFromDurationObject";
+    let id = self_id(lua, &a, m)?;
+    let d = arg(&a, 1);
+    if !matches!(d, Value::Table(_) | Value::UserData(_)) {
+        return Err(bad_arg(lua, 1, m, "LuaDurationObject", &d));
+    }
+    let start = duration_value(lua, &d, "GetStartTime")?;
+    let total = duration_value(lua, &d, "GetTotalDuration")?;
+    let clear_if_zero = !matches!(arg(&a, 2), Value::Boolean(false));
+    if total <= 0.0 && clear_if_zero {
+        set(lua, id, 0.0, 0.0);
+    } else {
+        set(lua, id, start, total);
+    }
+    ret(lua, ())
+}
+
+/// `Cooldown:GetCooldownDisplayDuration`.
+fn get_cooldown_display_duration(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetCooldownDisplayDuration")?;
+    let rate = match get_field(lua, id, "cooldown.modRate") {
+        FieldVal::Num(r) if r > 0.0 => r,
+        _ => 1.0,
+    };
+    ret(lua, get_field(lua, id, "durationMillis").as_f64() / rate)
+}
+
+/// `Cooldown:Pause`.
+fn pause(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Pause")?;
+    with_ui_mut(lua, |ui| {
+        ui.set_field_by_name(id, "Cooldown:Paused.1", FieldVal::Bool(true))
+    });
+    ret(lua, ())
+}
+
+/// `Cooldown:Resume`.
+fn resume(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "Resume")?;
+    with_ui_mut(lua, |ui| {
+        ui.set_field_by_name(id, "Cooldown:Paused.1", FieldVal::Bool(false))
+    });
+    ret(lua, ())
+}
+
+/// `Cooldown:GetCountdownFontString`.
+fn get_countdown_font_string(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, &a, "GetCountdownFontString")?;
+    let fs = match get_field(lua, id, "cooldown.countdown") {
+        FieldVal::Obj(fs) => fs,
+        _ => {
+            let ty = super::types::find("FontString").expect("FontString type");
+            let (fs, _) = super::create_object(lua, ty, None, Some(id))?;
+            with_ui_mut(lua, |ui| {
+                ui.set_field_by_name(id, "cooldown.countdown", FieldVal::Obj(fs))
+            });
+            fs
         }
-        super::scene_state::lua_set(lua, id, "cooldown.texCoordLow", arg(&a, 1))?;
-        super::scene_state::lua_set(lua, id, "cooldown.texCoordHigh", arg(&a, 2))?;
-        ret(lua, ())
-    })?;
-    let _ = noop;
-    Ok(())
+    };
+    ret(lua, obj_value(lua, Some(fs))?)
+}
+
+/// `Cooldown:SetTexCoordRange`.
+fn set_tex_coord_range(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    let m = "SetTexCoordRange";
+    let id = self_id(lua, &a, m)?;
+    for i in 1..=2 {
+        let v = arg(&a, i);
+        if !matches!(v, Value::Table(_)) {
+            return Err(bad_arg(lua, i, m, "table", &v));
+        }
+    }
+    super::scene_state::lua_set(lua, id, "cooldown.texCoordLow", arg(&a, 1))?;
+    super::scene_state::lua_set(lua, id, "cooldown.texCoordHigh", arg(&a, 2))?;
+    ret(lua, ())
 }
 
 /// `Cooldown:SetCooldown`.

@@ -15,8 +15,11 @@ pub use wowsim_ui::frame::*;
 
 use super::types::{self, TYPES};
 use super::{create_object, fire_script, obj_id, object_table, UiLua, UiState};
-use mlua::{Lua, MultiValue, Table, Value, Variadic};
+use mlua::{Lua, MultiValue, Table, Value};
 use wowsim_lua::{lua_error, type_name};
+
+mod methods;
+use methods::*;
 
 type Method = fn(&Lua, MultiValue) -> mlua::Result<MultiValue>;
 
@@ -521,263 +524,26 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     }
     // The hottest getters take `self` alone and return one value: typed signatures spare mlua
     // the argument and result lists (`MultiValue`) of the generic form above.
-    super::fast_call::add_method(
-        lua,
-        "RegionBase",
-        "IsShown",
-        lua.create_function(|lua, this: Value| {
-            let id = obj_id(lua, &this, "IsShown")?;
-            Ok(lua
-                .app_data_ref::<UiState>()
-                .expect("ui")
-                .get(id)
-                .is_some_and(|o| o.shown))
-        })?,
-        |ui, id, a| {
-            a.push_bool(ui.get(id).is_some_and(|o| o.shown));
-            true
-        },
-    )?;
-    super::fast_call::add_method(
-        lua,
-        "RegionBase",
+    let fast = |name: &str, general: mlua::Function, f: super::fast_call::Fast| {
+        super::fast_call::add_method(lua, "RegionBase", name, general, f)
+    };
+    fast("IsShown", lua.create_function(is_shown)?, is_shown_fast)?;
+    fast(
         "IsVisible",
-        lua.create_function(|lua, this: Value| {
-            let id = obj_id(lua, &this, "IsVisible")?;
-            Ok(lua.app_data_ref::<UiState>().expect("ui").is_visible(id))
-        })?,
-        |ui, id, a| {
-            a.push_bool(ui.is_visible(id));
-            true
-        },
+        lua.create_function(is_visible)?,
+        is_visible_fast,
     )?;
-    add_method(
-        lua,
-        "UIObject",
-        "GetName",
-        lua.create_function(|lua, this: Value| {
-            let id = obj_id(lua, &this, "GetName")?;
-            Ok(lua
-                .app_data_ref::<UiState>()
-                .expect("ui")
-                .get(id)
-                .and_then(|o| o.name.clone()))
-        })?,
-    )?;
-    add_method(
-        lua,
-        "UIObject",
-        "GetObjectType",
-        lua.create_function(|lua, this: Value| {
-            let id = obj_id(lua, &this, "GetObjectType")?;
-            let t = type_of(lua, id);
-            Ok(TYPES[t].object_type)
-        })?,
-    )?;
+    add_method(lua, "UIObject", "GetName", lua.create_function(get_name)?)?;
+    let get_object_type = lua.create_function(get_object_type)?;
+    add_method(lua, "UIObject", "GetObjectType", get_object_type)?;
     // Show, Hide and SetShown: typed signatures too (hot in addons' update code), with a fast
     // path for changes that run no script.
-    let forms: [(&str, Option<bool>, super::fast_call::Fast); 3] = [
-        ("Show", Some(true), |ui, id, _| {
-            set_shown_quiet(ui, id, true)
-        }),
-        ("Hide", Some(false), |ui, id, _| {
-            set_shown_quiet(ui, id, false)
-        }),
-        ("SetShown", None, |ui, id, a| {
-            set_shown_quiet(ui, id, a.truthy(1))
-        }),
-    ];
-    for (name, shown, fast) in forms {
-        let f = lua.create_function(move |lua, (this, on): (Value, Value)| {
-            let id = obj_id(lua, &this, name)?;
-            let on = shown.unwrap_or(!matches!(on, Value::Nil | Value::Boolean(false)));
-            set_shown(lua, id, on)
-        })?;
-        super::fast_call::add_method(lua, "RegionBase", name, f, fast)?;
-    }
-    crate::events::install_methods(lua)?;
-    let _ = Variadic::<Value>::new();
-    Ok(())
-}
-
-/// `UIObject:IsObjectType`.
-fn is_object_type(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "IsObjectType")?;
-    let Value::String(s) = arg(&a, 1) else {
-        return Err(lua_error(lua, "Usage: IsObjectType(\"type\")"));
-    };
-    let t = type_of(lua, id);
-    ret(lua, types::is_a(t, &s.to_string_lossy()))
-}
-
-/// `ParentedObjectBase:GetParent`.
-fn get_parent(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "GetParent")?;
-    let p = lua
-        .app_data_ref::<UiState>()
-        .expect("ui")
-        .get(id)
-        .and_then(|o| o.parent);
-    match p {
-        Some(p) => ret(lua, object_table(lua, p)?),
-        None => ret(lua, ()),
-    }
-}
-
-/// `ParentedObjectBase:SetParentKey`.
-fn set_parent_key(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "SetParentKey")?;
-    let Value::String(key) = arg(&a, 1) else {
-        return Err(lua_error(
-            lua,
-            "Usage: self:SetParentKey(parentKey [, clearOtherKeys])",
-        ));
-    };
-    if let Some(parent) = parent_table(lua, id)? {
-        let me = object_table(lua, id)?;
-        if !matches!(arg(&a, 2), Value::Nil | Value::Boolean(false)) {
-            clear_parent_keys(&parent, &me)?;
-        }
-        parent.raw_set(key.clone(), me)?;
-    }
-    let key = key.to_string_lossy().to_string();
-    super::util::with_ui_mut(lua, |ui| {
-        if let Some(o) = ui.get_mut(id) {
-            o.parent_key = Some(key);
-        }
-    });
-    ret(lua, ())
-}
-
-/// `ParentedObjectBase:GetParentKey`.
-fn get_parent_key(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "GetParentKey")?;
-    let me = object_table(lua, id)?;
-    // The key last set (XML parentKey or SetParentKey) while it still holds this object;
-    // else any string key of the parent that does.
-    let last = super::util::with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent_key.clone()));
-    if let (Some(k), Some(parent)) = (last, parent_table(lua, id)?) {
-        if matches!(parent.raw_get::<Value>(k.as_str())?, Value::Table(t) if t == me) {
-            return ret(lua, k);
-        }
-    }
-    if let Some(parent) = parent_table(lua, id)? {
-        for pair in parent.pairs::<Value, Value>() {
-            let (k, v) = pair?;
-            if matches!(&v, Value::Table(t) if *t == me) && k.is_string() {
-                return ret(lua, k);
-            }
-        }
-    }
-    ret(lua, Value::Nil)
-}
-
-/// `ParentedObjectBase:ClearParentKey`.
-fn clear_parent_key(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "ClearParentKey")?;
-    if let Some(parent) = parent_table(lua, id)? {
-        clear_parent_keys(&parent, &object_table(lua, id)?)?;
-    }
-    super::util::with_ui_mut(lua, |ui| {
-        if let Some(o) = ui.get_mut(id) {
-            o.parent_key = None;
-        }
-    });
-    ret(lua, ())
-}
-
-/// `ParentedObject:SetParent`.
-fn parented_object_set_parent(
-    lua: &mlua::Lua,
-    a: mlua::MultiValue,
-) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "SetParent")?;
-    let p = parent_arg(lua, &arg(&a, 1), "SetParent")?;
-    if p.is_some_and(|p| is_self_or_descendant(lua, id, p)) {
-        // A cycle would hang every walk up the tree (visibility, scale, layout).
-        // The wording is ours; the client's text was not found.
-        return Err(lua_error(
-            lua,
-            "SetParent(): cannot parent an object to itself or to one of its descendants",
-        ));
-    }
-    set_parent(lua, id, p)?;
-    ret(lua, ())
-}
-
-/// `Frame:GetChildren`.
-fn get_children(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    children_of(lua, self_id(lua, &a, "GetChildren")?, true)
-}
-
-/// `Frame:GetRegions`.
-fn get_regions(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    children_of(lua, self_id(lua, &a, "GetRegions")?, false)
-}
-
-/// `Frame:GetNumChildren`.
-fn get_num_children(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let n = children_of(lua, self_id(lua, &a, "GetNumChildren")?, true)?.len();
-    ret(lua, n as i64)
-}
-
-/// `Frame:GetNumRegions`.
-fn get_num_regions(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let n = children_of(lua, self_id(lua, &a, "GetNumRegions")?, false)?.len();
-    ret(lua, n as i64)
-}
-
-/// `Frame:SetID`.
-fn set_id(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "SetID")?;
-    let v = match arg(&a, 1) {
-        Value::Integer(i) => i,
-        Value::Number(n) => n as i64,
-        _ => return Err(lua_error(lua, "Usage: SetID(ID)")),
-    };
-    if let Some(o) = lua.app_data_mut::<UiState>().expect("ui").get_mut(id) {
-        o.id = v;
-    }
-    ret(lua, ())
-}
-
-/// `Region:IsProtected`.
-fn is_protected(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "IsProtected")?;
-    let on = super::util::get_field(lua, id, "explicitlyProtected")
-        == super::fields::FieldVal::Bool(true);
-    ret(lua, (on, on))
-}
-
-/// `Frame:GetID`.
-fn get_id(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "GetID")?;
-    ret(
-        lua,
-        lua.app_data_ref::<UiState>()
-            .expect("ui")
-            .get(id)
-            .map(|o| o.id)
-            .unwrap_or(0),
-    )
-}
-
-/// `Frame:CreateTexture`.
-fn create_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    create_region(lua, a, "Texture", "CreateTexture")
-}
-
-/// `Frame:CreateMaskTexture`.
-fn create_mask_texture(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    create_region(lua, a, "MaskTexture", "CreateMaskTexture")
-}
-
-/// `Frame:CreateLine`.
-fn create_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    create_region(lua, a, "Line", "CreateLine")
-}
-
-/// `Frame:CreateFontString`.
-fn create_font_string(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    create_region(lua, a, "FontString", "CreateFontString")
+    fast("Show", lua.create_function(show)?, show_fast)?;
+    fast("Hide", lua.create_function(hide)?, hide_fast)?;
+    fast(
+        "SetShown",
+        lua.create_function(region_set_shown)?,
+        set_shown_fast,
+    )?;
+    crate::events::install_methods(lua)
 }

@@ -16,7 +16,9 @@ pub use wowsim_ui::object_state::*;
 use super::fields::FieldVal;
 use super::scene_state::{bad_arg, method, state_table};
 use super::types::inherits_from;
-use super::util::{arg, get_field, num, ret, self_id, set_field, string, with_ui, with_ui_mut};
+use super::util::{
+    arg, get_field, num, ret, self_id, set_field, string, with_ui, with_ui_mut, Method,
+};
 use mlua::{Lua, MultiValue, Value};
 
 /// Keeps where an object was created (`GetSourceLocation`): a file and a line.
@@ -140,116 +142,151 @@ fn register_callback(lua: &Lua, a: &MultiValue, m: &str, units: bool) -> mlua::R
 
 /// Installs the methods of this file (through `scene_state::reg`: only those the flavour has).
 pub fn install(lua: &Lua) -> mlua::Result<()> {
-    method(lua, "Region", "SetPointsOffset", |lua, a| {
-        let id = self_id(lua, &a, "SetPointsOffset")?;
-        let x = need_num(lua, &a, 1, "SetPointsOffset")?;
-        let y = need_num(lua, &a, 2, "SetPointsOffset")?;
-        set_points_offset(lua, id, x, y);
-        ret(lua, ())
-    })?;
-    method(lua, "Region", "ClearPointsOffset", |lua, a| {
-        let id = self_id(lua, &a, "ClearPointsOffset")?;
-        set_points_offset(lua, id, 0.0, 0.0);
-        ret(lua, ())
-    })?;
-    method(lua, "Region", "GetSourceLocation", |lua, a| {
-        let id = self_id(lua, &a, "GetSourceLocation")?;
-        ret(lua, source_of(lua, id))
-    })?;
-    method(lua, "Frame", "RegisterEventCallback", |lua, a| {
-        register_callback(lua, &a, "RegisterEventCallback", false)
-    })?;
-    method(lua, "Frame", "RegisterUnitEventCallback", |lua, a| {
-        register_callback(lua, &a, "RegisterUnitEventCallback", true)
-    })?;
-    method(lua, "Frame", "ExecuteAttribute", |lua, a| {
-        let m = "ExecuteAttribute";
-        self_id(lua, &a, m)?;
-        let name = arg(&a, 1);
-        string(&name).ok_or_else(|| bad_arg(lua, 1, m, "string", &name))?;
-        let this = arg(&a, 0);
-        let Value::Table(t) = &this else {
-            return ret(lua, false);
-        };
-        let get: mlua::Function = t.get("GetAttribute")?;
-        let f = match get.call::<Value>((this.clone(), name))? {
-            Value::Function(f) => f,
-            Value::String(body) => {
-                let src = format!("local self = ...\n{}", body.to_string_lossy());
-                match lua.load(src).set_name("=ExecuteAttribute").into_function() {
-                    Ok(f) => f,
-                    Err(_) => return ret(lua, false),
-                }
-            }
-            _ => return ret(lua, false),
-        };
-        let mut call = MultiValue::new();
-        call.push_back(this.clone());
-        call.extend(a.iter().skip(2).cloned());
-        match f.call::<MultiValue>(call) {
-            Ok(r) => {
-                let mut out = MultiValue::new();
-                out.push_back(Value::Boolean(true));
-                out.extend(r);
-                Ok(out)
-            }
-            Err(_) => ret(lua, false),
-        }
-    })?;
-    method(lua, "Frame", "InterceptStartDrag", |lua, a| {
-        let m = "InterceptStartDrag";
-        let id = self_id(lua, &a, m)?;
-        let d = arg(&a, 1);
-        let to = match &d {
-            Value::Table(_) => super::obj_id(lua, &d, m).ok(),
-            _ => None,
-        }
-        .filter(|t| {
-            with_ui(lua, |ui| {
-                ui.get(*t)
-                    .is_some_and(|o| inherits_from(o.type_index, "Frame"))
-            })
-        })
-        .ok_or_else(|| bad_arg(lua, 1, m, "Frame", &d))?;
-        let moved = crate::input::with_input(lua, |s| match &mut s.dragging {
-            Some((who, _)) if *who == id => {
-                *who = to;
-                true
-            }
-            _ => false,
-        });
-        ret(lua, moved)
-    })?;
-    method(
-        lua,
-        "UIObject",
-        "GetInheritableForbiddenAspects",
-        |lua, a| {
-            self_id(lua, &a, "GetInheritableForbiddenAspects")?;
-            need_num(lua, &a, 1, "GetInheritableForbiddenAspects")?;
-            ret(lua, 0)
-        },
-    )?;
-    method(lua, "UIObject", "SetToDefaults", |lua, a| {
-        let id = self_id(lua, &a, "SetToDefaults")?;
-        with_ui_mut(lua, |ui| {
-            let src = ui.fields.id(SOURCE);
-            if let Some(o) = ui.get_mut(id) {
-                o.fields.retain(|(k, _)| *k == src);
-                if o.text_measure == super::TextMeasure::Current {
-                    super::font_string::mark_stale(ui, id);
-                }
-            }
-        });
-        let st = state_table(lua, id)?;
-        let keys: Vec<Value> = st
-            .pairs::<Value, Value>()
-            .map(|p| p.map(|(k, _)| k))
-            .collect::<mlua::Result<_>>()?;
-        for k in keys {
-            st.raw_set(k, Value::Nil)?;
-        }
-        ret(lua, ())
-    })?;
+    let methods: &[(&str, &str, Method)] = &[
+        ("Region", "SetPointsOffset", region_set_points_offset),
+        ("Region", "ClearPointsOffset", clear_points_offset),
+        ("Region", "GetSourceLocation", get_source_location),
+        ("Frame", "RegisterEventCallback", register_event_callback),
+        (
+            "Frame",
+            "RegisterUnitEventCallback",
+            register_unit_event_callback,
+        ),
+        ("Frame", "ExecuteAttribute", execute_attribute),
+        ("Frame", "InterceptStartDrag", intercept_start_drag),
+        (
+            "UIObject",
+            "GetInheritableForbiddenAspects",
+            get_inheritable_forbidden_aspects,
+        ),
+        ("UIObject", "SetToDefaults", set_to_defaults),
+    ];
+    for (owner, name, f) in methods {
+        method(lua, owner, name, *f)?;
+    }
     Ok(())
+}
+
+/// `Region:SetPointsOffset`.
+fn region_set_points_offset(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "SetPointsOffset")?;
+    let x = need_num(lua, &a, 1, "SetPointsOffset")?;
+    let y = need_num(lua, &a, 2, "SetPointsOffset")?;
+    set_points_offset(lua, id, x, y);
+    ret(lua, ())
+}
+
+/// `Region:ClearPointsOffset`.
+fn clear_points_offset(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "ClearPointsOffset")?;
+    set_points_offset(lua, id, 0.0, 0.0);
+    ret(lua, ())
+}
+
+/// `Region:GetSourceLocation`.
+fn get_source_location(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "GetSourceLocation")?;
+    ret(lua, source_of(lua, id))
+}
+
+/// `Frame:RegisterEventCallback`.
+fn register_event_callback(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    register_callback(lua, &a, "RegisterEventCallback", false)
+}
+
+/// `Frame:RegisterUnitEventCallback`.
+fn register_unit_event_callback(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    register_callback(lua, &a, "RegisterUnitEventCallback", true)
+}
+
+/// `Frame:ExecuteAttribute`.
+fn execute_attribute(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let m = "ExecuteAttribute";
+    self_id(lua, &a, m)?;
+    let name = arg(&a, 1);
+    string(&name).ok_or_else(|| bad_arg(lua, 1, m, "string", &name))?;
+    let this = arg(&a, 0);
+    let Value::Table(t) = &this else {
+        return ret(lua, false);
+    };
+    let get: mlua::Function = t.get("GetAttribute")?;
+    let f = match get.call::<Value>((this.clone(), name))? {
+        Value::Function(f) => f,
+        Value::String(body) => {
+            let src = format!("local self = ...\n{}", body.to_string_lossy());
+            match lua.load(src).set_name("=ExecuteAttribute").into_function() {
+                Ok(f) => f,
+                Err(_) => return ret(lua, false),
+            }
+        }
+        _ => return ret(lua, false),
+    };
+    let mut call = MultiValue::new();
+    call.push_back(this.clone());
+    call.extend(a.iter().skip(2).cloned());
+    match f.call::<MultiValue>(call) {
+        Ok(r) => {
+            let mut out = MultiValue::new();
+            out.push_back(Value::Boolean(true));
+            out.extend(r);
+            Ok(out)
+        }
+        Err(_) => ret(lua, false),
+    }
+}
+
+/// `Frame:InterceptStartDrag`.
+fn intercept_start_drag(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let m = "InterceptStartDrag";
+    let id = self_id(lua, &a, m)?;
+    let d = arg(&a, 1);
+    let to = match &d {
+        Value::Table(_) => super::obj_id(lua, &d, m).ok(),
+        _ => None,
+    }
+    .filter(|t| {
+        with_ui(lua, |ui| {
+            ui.get(*t)
+                .is_some_and(|o| inherits_from(o.type_index, "Frame"))
+        })
+    })
+    .ok_or_else(|| bad_arg(lua, 1, m, "Frame", &d))?;
+    let moved = crate::input::with_input(lua, |s| match &mut s.dragging {
+        Some((who, _)) if *who == id => {
+            *who = to;
+            true
+        }
+        _ => false,
+    });
+    ret(lua, moved)
+}
+
+/// `UIObject:GetInheritableForbiddenAspects`.
+fn get_inheritable_forbidden_aspects(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    self_id(lua, &a, "GetInheritableForbiddenAspects")?;
+    need_num(lua, &a, 1, "GetInheritableForbiddenAspects")?;
+    ret(lua, 0)
+}
+
+/// `UIObject:SetToDefaults`.
+fn set_to_defaults(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "SetToDefaults")?;
+    with_ui_mut(lua, |ui| {
+        let src = ui.fields.id(SOURCE);
+        if let Some(o) = ui.get_mut(id) {
+            o.fields.retain(|(k, _)| *k == src);
+            if o.text_measure == super::TextMeasure::Current {
+                super::font_string::mark_stale(ui, id);
+            }
+        }
+    });
+    let st = state_table(lua, id)?;
+    let keys: Vec<Value> = st
+        .pairs::<Value, Value>()
+        .map(|p| p.map(|(k, _)| k))
+        .collect::<mlua::Result<_>>()?;
+    for k in keys {
+        st.raw_set(k, Value::Nil)?;
+    }
+    ret(lua, ())
 }

@@ -19,7 +19,9 @@ use super::font::font_height;
 use super::region::rect_of;
 use super::scene_state::{bad_arg, lua_get, lua_set, method};
 use super::util::obj_value;
-use super::util::{arg, get_field, num, ret, self_id, set_field, string, truthy, with_ui_mut};
+use super::util::{
+    arg, get_field, num, ret, self_id, set_field, string, truthy, with_ui_mut, Method,
+};
 use super::{create_object, types};
 use mlua::{Lua, MultiValue, Value};
 use wowsim_render::text::{layout, string_width, LayoutOpts};
@@ -73,147 +75,187 @@ fn first_line(lua: &Lua, id: u32) -> Option<(String, f32, f32, f32, f32)> {
 
 /// Installs the methods of this file (only those the flavour has).
 pub fn install(lua: &Lua) -> mlua::Result<()> {
-    let h = "SimpleHTML";
-    method(lua, h, "SetText", |lua, a| {
-        let id = self_id(lua, &a, "SetText")?;
-        let v = arg(&a, 1);
-        let text = string(&v).ok_or_else(|| bad_arg(lua, 1, "SetText", "string", &v))?;
-        set_field(lua, id, "html.text", FieldVal::Str(text));
-        set_field(
-            lua,
-            id,
-            "html.ignoreMarkup",
-            FieldVal::Bool(truthy(&arg(&a, 2))),
-        );
-        ret(lua, ())
-    })?;
-    method(lua, h, "GetTextData", |lua, a| {
-        let id = self_id(lua, &a, "GetTextData")?;
-        let out = lua.create_table()?;
-        for (i, n) in html_of(lua, id).into_iter().enumerate() {
-            let t = lua.create_table()?;
-            t.raw_set("text", n.text)?;
-            t.raw_set("type", n.kind)?;
-            t.raw_set("align", n.align)?;
-            out.raw_set(i + 1, t)?;
-        }
-        ret(lua, out)
-    })?;
-    method(lua, h, "GetContentHeight", |lua, a| {
-        let id = self_id(lua, &a, "GetContentHeight")?;
-        let this = arg(&a, 0);
-        let width = with_ui_mut(lua, |ui| rect_of(ui, id).map(|r| r.width));
-        let mut total = 0.0;
-        for n in html_of(lua, id) {
-            let size = html_font_height(lua, &this, &n.kind)?;
-            let mut o = LayoutOpts::new(size as f32);
-            o.max_width = width.filter(|w| *w > 0.0);
-            total += layout(&n.text, &o).height as f64;
-        }
-        ret(lua, total)
-    })?;
-
-    let f = "FontString";
-    method(lua, f, "GetFieldSize", |lua, a| {
-        let id = self_id(lua, &a, "GetFieldSize")?;
-        ret(lua, with_ui_mut(lua, |ui| font_height(ui, id)))
-    })?;
-    method(lua, f, "OnColorsUpdated", |lua, a| {
-        self_id(lua, &a, "OnColorsUpdated")?;
-        ret(lua, ())
-    })?;
-    method(lua, f, "FindCharacterIndexAtCoordinate", |lua, a| {
-        let m = "FindCharacterIndexAtCoordinate";
-        let id = self_id(lua, &a, m)?;
-        let (x, y) = (arg(&a, 1), arg(&a, 2));
-        let x = num(&x).ok_or_else(|| bad_arg(lua, 1, m, "number", &x))? as f32;
-        let y = num(&y).ok_or_else(|| bad_arg(lua, 2, m, "number", &y))? as f32;
-        let Some((text, left, top, _, h)) = first_line(lua, id) else {
-            return ret(lua, ());
-        };
-        let ends = char_ends(&text);
-        let dx = x - left;
-        let mut index = ends.len().max(1);
-        for (i, e) in ends.iter().enumerate() {
-            if dx < string_width(&text[..*e], h) {
-                index = i + 1;
-                break;
-            }
-        }
-        let width = ends.last().map_or(0.0, |e| string_width(&text[..*e], h));
-        let inside = dx >= 0.0 && dx <= width && y <= top && y >= top - h;
-        ret(lua, (index, inside))
-    })?;
-    method(lua, f, "CalculateScreenAreaFromCharacterSpan", |lua, a| {
-        let m = "CalculateScreenAreaFromCharacterSpan";
-        let id = self_id(lua, &a, m)?;
-        let (l, r) = (arg(&a, 1), arg(&a, 2));
-        let l = num(&l).ok_or_else(|| bad_arg(lua, 1, m, "number", &l))?;
-        let r = num(&r).ok_or_else(|| bad_arg(lua, 2, m, "number", &r))?;
-        let Some((text, left, top, _, h)) = first_line(lua, id) else {
-            return ret(lua, ());
-        };
-        let ends = char_ends(&text);
-        let (li, ri) = (l.max(1.0) as usize, (r as usize).min(ends.len()));
-        if ends.is_empty() || li > ri {
-            return ret(lua, ());
-        }
-        let before = if li > 1 {
-            string_width(&text[..ends[li - 2]], h)
-        } else {
-            0.0
-        };
-        let upto = string_width(&text[..ends[ri - 1]], h);
-        let rect = lua.create_table()?;
-        rect.raw_set("left", (left + before) as f64)?;
-        rect.raw_set("bottom", (top - h) as f64)?;
-        rect.raw_set("width", (upto - before) as f64)?;
-        rect.raw_set("height", h as f64)?;
-        let out = lua.create_table()?;
-        out.raw_set(1, rect)?;
-        ret(lua, out)
-    })?;
-
-    method(lua, "MessageFrame", "GetFontStringByID", |lua, a| {
-        let m = "GetFontStringByID";
-        let id = self_id(lua, &a, m)?;
-        let v = arg(&a, 1);
-        let want = num(&v).ok_or_else(|| bad_arg(lua, 1, m, "number", &v))?;
-        let msg = lua
-            .app_data_ref::<super::message_frame::Messages>()
-            .and_then(|ms| {
-                ms.0.get(&id)?
-                    .iter()
-                    .rev()
-                    .find(|x| x.id == Some(want))
-                    .cloned()
-            });
-        let Some(msg) = msg else {
-            return ret(lua, Value::Nil);
-        };
-        let key = format!("messagefs[{want}]");
-        let fs = match lua_get(lua, id, &key)? {
-            Value::Table(t) => super::obj_id(lua, &Value::Table(t), m)?,
-            _ => {
-                let ty = types::find("FontString").expect("FontString type");
-                let (fs, t) = create_object(lua, ty, None, Some(id))?;
-                super::frame::set_shown(lua, fs, false)?;
-                lua_set(lua, id, &key, Value::Table(t))?;
-                fs
-            }
-        };
-        super::font_string::set_text(lua, fs, &Value::String(lua.create_string(&msg.text)?))?;
-        for (f, c) in ["textR", "textG", "textB", "textA"].iter().zip(msg.color) {
-            set_field(lua, fs, f, FieldVal::Num(c));
-        }
-        ret(lua, obj_value(lua, Some(fs))?)
-    })?;
-    method(lua, "Font", "GetFontObjectForAlphabet", |lua, a| {
-        let m = "GetFontObjectForAlphabet";
-        self_id(lua, &a, m)?;
-        let v = arg(&a, 1);
-        string(&v).ok_or_else(|| bad_arg(lua, 1, m, "string", &v))?;
-        ret(lua, arg(&a, 0))
-    })?;
+    let methods: &[(&str, &str, Method)] = &[
+        ("SimpleHTML", "SetText", html_set_text),
+        ("SimpleHTML", "GetTextData", get_text_data),
+        ("SimpleHTML", "GetContentHeight", get_content_height),
+        ("FontString", "GetFieldSize", get_field_size),
+        ("FontString", "OnColorsUpdated", on_colors_updated),
+        (
+            "FontString",
+            "FindCharacterIndexAtCoordinate",
+            find_character_index_at_coordinate,
+        ),
+        (
+            "FontString",
+            "CalculateScreenAreaFromCharacterSpan",
+            calculate_screen_area_from_character_span,
+        ),
+        ("MessageFrame", "GetFontStringByID", get_font_string_by_id),
+        (
+            "Font",
+            "GetFontObjectForAlphabet",
+            get_font_object_for_alphabet,
+        ),
+    ];
+    for (owner, name, f) in methods {
+        method(lua, owner, name, *f)?;
+    }
     Ok(())
+}
+
+/// `SimpleHTML:SetText`.
+fn html_set_text(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "SetText")?;
+    let v = arg(&a, 1);
+    let text = string(&v).ok_or_else(|| bad_arg(lua, 1, "SetText", "string", &v))?;
+    set_field(lua, id, "html.text", FieldVal::Str(text));
+    set_field(
+        lua,
+        id,
+        "html.ignoreMarkup",
+        FieldVal::Bool(truthy(&arg(&a, 2))),
+    );
+    ret(lua, ())
+}
+
+/// `SimpleHTML:GetTextData`.
+fn get_text_data(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "GetTextData")?;
+    let out = lua.create_table()?;
+    for (i, n) in html_of(lua, id).into_iter().enumerate() {
+        let t = lua.create_table()?;
+        t.raw_set("text", n.text)?;
+        t.raw_set("type", n.kind)?;
+        t.raw_set("align", n.align)?;
+        out.raw_set(i + 1, t)?;
+    }
+    ret(lua, out)
+}
+
+/// `SimpleHTML:GetContentHeight`.
+fn get_content_height(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "GetContentHeight")?;
+    let this = arg(&a, 0);
+    let width = with_ui_mut(lua, |ui| rect_of(ui, id).map(|r| r.width));
+    let mut total = 0.0;
+    for n in html_of(lua, id) {
+        let size = html_font_height(lua, &this, &n.kind)?;
+        let mut o = LayoutOpts::new(size as f32);
+        o.max_width = width.filter(|w| *w > 0.0);
+        total += layout(&n.text, &o).height as f64;
+    }
+    ret(lua, total)
+}
+
+/// `FontString:GetFieldSize`.
+fn get_field_size(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "GetFieldSize")?;
+    ret(lua, with_ui_mut(lua, |ui| font_height(ui, id)))
+}
+
+/// `FontString:OnColorsUpdated`.
+fn on_colors_updated(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    self_id(lua, &a, "OnColorsUpdated")?;
+    ret(lua, ())
+}
+
+/// `FontString:FindCharacterIndexAtCoordinate`.
+fn find_character_index_at_coordinate(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let m = "FindCharacterIndexAtCoordinate";
+    let id = self_id(lua, &a, m)?;
+    let (x, y) = (arg(&a, 1), arg(&a, 2));
+    let x = num(&x).ok_or_else(|| bad_arg(lua, 1, m, "number", &x))? as f32;
+    let y = num(&y).ok_or_else(|| bad_arg(lua, 2, m, "number", &y))? as f32;
+    let Some((text, left, top, _, h)) = first_line(lua, id) else {
+        return ret(lua, ());
+    };
+    let ends = char_ends(&text);
+    let dx = x - left;
+    let mut index = ends.len().max(1);
+    for (i, e) in ends.iter().enumerate() {
+        if dx < string_width(&text[..*e], h) {
+            index = i + 1;
+            break;
+        }
+    }
+    let width = ends.last().map_or(0.0, |e| string_width(&text[..*e], h));
+    let inside = dx >= 0.0 && dx <= width && y <= top && y >= top - h;
+    ret(lua, (index, inside))
+}
+
+/// `FontString:CalculateScreenAreaFromCharacterSpan`.
+fn calculate_screen_area_from_character_span(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let m = "CalculateScreenAreaFromCharacterSpan";
+    let id = self_id(lua, &a, m)?;
+    let (l, r) = (arg(&a, 1), arg(&a, 2));
+    let l = num(&l).ok_or_else(|| bad_arg(lua, 1, m, "number", &l))?;
+    let r = num(&r).ok_or_else(|| bad_arg(lua, 2, m, "number", &r))?;
+    let Some((text, left, top, _, h)) = first_line(lua, id) else {
+        return ret(lua, ());
+    };
+    let ends = char_ends(&text);
+    let (li, ri) = (l.max(1.0) as usize, (r as usize).min(ends.len()));
+    if ends.is_empty() || li > ri {
+        return ret(lua, ());
+    }
+    let before = if li > 1 {
+        string_width(&text[..ends[li - 2]], h)
+    } else {
+        0.0
+    };
+    let upto = string_width(&text[..ends[ri - 1]], h);
+    let rect = lua.create_table()?;
+    rect.raw_set("left", (left + before) as f64)?;
+    rect.raw_set("bottom", (top - h) as f64)?;
+    rect.raw_set("width", (upto - before) as f64)?;
+    rect.raw_set("height", h as f64)?;
+    let out = lua.create_table()?;
+    out.raw_set(1, rect)?;
+    ret(lua, out)
+}
+
+/// `MessageFrame:GetFontStringByID`.
+fn get_font_string_by_id(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let m = "GetFontStringByID";
+    let id = self_id(lua, &a, m)?;
+    let v = arg(&a, 1);
+    let want = num(&v).ok_or_else(|| bad_arg(lua, 1, m, "number", &v))?;
+    let msg = lua
+        .app_data_ref::<super::message_frame::Messages>()
+        .and_then(|ms| {
+            ms.0.get(&id)?
+                .iter()
+                .rev()
+                .find(|x| x.id == Some(want))
+                .cloned()
+        });
+    let Some(msg) = msg else {
+        return ret(lua, Value::Nil);
+    };
+    let key = format!("messagefs[{want}]");
+    let fs = match lua_get(lua, id, &key)? {
+        Value::Table(t) => super::obj_id(lua, &Value::Table(t), m)?,
+        _ => {
+            let ty = types::find("FontString").expect("FontString type");
+            let (fs, t) = create_object(lua, ty, None, Some(id))?;
+            super::frame::set_shown(lua, fs, false)?;
+            lua_set(lua, id, &key, Value::Table(t))?;
+            fs
+        }
+    };
+    super::font_string::set_text(lua, fs, &Value::String(lua.create_string(&msg.text)?))?;
+    for (f, c) in ["textR", "textG", "textB", "textA"].iter().zip(msg.color) {
+        set_field(lua, fs, f, FieldVal::Num(c));
+    }
+    ret(lua, obj_value(lua, Some(fs))?)
+}
+
+/// `Font:GetFontObjectForAlphabet`.
+fn get_font_object_for_alphabet(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let m = "GetFontObjectForAlphabet";
+    self_id(lua, &a, m)?;
+    let v = arg(&a, 1);
+    string(&v).ok_or_else(|| bad_arg(lua, 1, m, "string", &v))?;
+    ret(lua, arg(&a, 0))
 }

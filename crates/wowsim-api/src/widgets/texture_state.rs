@@ -14,7 +14,7 @@ pub use wowsim_ui::texture_state::*;
 
 use super::fields::FieldVal;
 use super::scene_state::{bad_arg, load, method, store, A, C};
-use super::util::{arg, get_field, num, ret, self_id, set_field, string};
+use super::util::{arg, get_field, num, ret, self_id, set_field, string, Method};
 use mlua::{Lua, MultiValue, Value};
 
 fn need_num(lua: &Lua, a: &MultiValue, pos: usize, m: &str) -> mlua::Result<f64> {
@@ -35,75 +35,17 @@ fn vertex(lua: &Lua, a: &MultiValue, m: &str) -> mlua::Result<u8> {
 
 /// Installs the methods of this file (only those the flavour has).
 pub fn install(lua: &Lua) -> mlua::Result<()> {
-    method(lua, T, "SetSpriteSheetCell", |lua, a| {
-        let m = "SetSpriteSheetCell";
-        let id = self_id(lua, &a, m)?;
-        let cell = need_num(lua, &a, 1, m)?;
-        let rows = need_num(lua, &a, 2, m)?;
-        let cols = need_num(lua, &a, 3, m)?;
-        if rows <= 0.0 || cols <= 0.0 {
-            return Err(wowsim_lua::lua_error(
-                lua,
-                format_args!("{m}: rows and columns must be positive"),
-            ));
-        }
-        let c = sprite_cell(cell, rows, cols, num(&arg(&a, 4)), num(&arg(&a, 5)));
-        super::texture::set_coords(lua, id, c);
-        ret(lua, ())
-    })?;
-    method(lua, T, "SetVertexOffset", |lua, a| {
-        let m = "SetVertexOffset";
-        let id = self_id(lua, &a, m)?;
-        let v = vertex(lua, &a, m)?;
-        let x = need_num(lua, &a, 2, m)?;
-        let y = need_num(lua, &a, 3, m)?;
-        set_field(lua, id, &format!("vertexOffset{v}.x"), FieldVal::Num(x));
-        set_field(lua, id, &format!("vertexOffset{v}.y"), FieldVal::Num(y));
-        ret(lua, ())
-    })?;
-    method(lua, T, "GetVertexOffset", |lua, a| {
-        let m = "GetVertexOffset";
-        let id = self_id(lua, &a, m)?;
-        let v = vertex(lua, &a, m)?;
-        ret(
-            lua,
-            (
-                get_field(lua, id, &format!("vertexOffset{v}.x")).as_f64(),
-                get_field(lua, id, &format!("vertexOffset{v}.y")).as_f64(),
-            ),
-        )
-    })?;
-    method(lua, T, "ClearVertexOffsets", |lua, a| {
-        let id = self_id(lua, &a, "ClearVertexOffsets")?;
-        for v in 1..=4 {
-            set_field(lua, id, &format!("vertexOffset{v}.x"), FieldVal::Nil);
-            set_field(lua, id, &format!("vertexOffset{v}.y"), FieldVal::Nil);
-        }
-        ret(lua, ())
-    })?;
-    method(lua, T, "SetSVG", |lua, a| {
-        let id = self_id(lua, &a, "SetSVG")?;
-        let v = arg(&a, 1);
-        let asset = match &v {
-            Value::Integer(n) => FieldVal::Num(*n as f64),
-            Value::Number(n) => FieldVal::Num(*n),
-            Value::String(_) => FieldVal::Str(string(&v).unwrap_or_default()),
-            _ => return Err(bad_arg(lua, 1, "SetSVG", "string", &v)),
-        };
-        let ok = !matches!(&asset, FieldVal::Str(s) if s.is_empty());
-        set_field(
-            lua,
-            id,
-            "texture.svg",
-            if ok { asset } else { FieldVal::Nil },
-        );
-        ret(lua, ok)
-    })?;
-    method(lua, T, "ClearSVG", |lua, a| {
-        let id = self_id(lua, &a, "ClearSVG")?;
-        set_field(lua, id, "texture.svg", FieldVal::Nil);
-        ret(lua, ())
-    })?;
+    let methods: &[(&str, Method)] = &[
+        ("SetSpriteSheetCell", set_sprite_sheet_cell),
+        ("SetVertexOffset", set_vertex_offset),
+        ("GetVertexOffset", get_vertex_offset),
+        ("ClearVertexOffsets", clear_vertex_offsets),
+        ("SetSVG", set_svg),
+        ("ClearSVG", clear_svg),
+    ];
+    for (name, f) in methods {
+        method(lua, T, name, *f)?;
+    }
     store(
         lua,
         T,
@@ -128,30 +70,116 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "IsBlockingLoadRequested",
         &[("texture.blocking", C::B(false))],
     )?;
-    method(lua, T, "ClearRadialProgressBar", |lua, a| {
-        let id = self_id(lua, &a, "ClearRadialProgressBar")?;
-        for x in ["EndOffset", "Feather", "Percent", "Reverse", "StartOffset"] {
-            set_field(
-                lua,
-                id,
-                &format!("{T}:RadialProgressBar{x}.1"),
-                FieldVal::Nil,
-            );
-        }
-        ret(lua, ())
-    })?;
-    method(lua, T, "ClearTextureSlice", |lua, a| {
-        let id = self_id(lua, &a, "ClearTextureSlice")?;
-        for i in 1..=4 {
-            set_field(
-                lua,
-                id,
-                &format!("{T}:TextureSliceMargins.{i}"),
-                FieldVal::Nil,
-            );
-        }
-        set_field(lua, id, &format!("{T}:TextureSliceMode.1"), FieldVal::Nil);
-        ret(lua, ())
-    })?;
-    Ok(())
+    method(lua, T, "ClearRadialProgressBar", clear_radial_progress_bar)?;
+    method(lua, T, "ClearTextureSlice", clear_texture_slice)
+}
+
+/// `TextureBase:SetSpriteSheetCell`.
+fn set_sprite_sheet_cell(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let m = "SetSpriteSheetCell";
+    let id = self_id(lua, &a, m)?;
+    let cell = need_num(lua, &a, 1, m)?;
+    let rows = need_num(lua, &a, 2, m)?;
+    let cols = need_num(lua, &a, 3, m)?;
+    if rows <= 0.0 || cols <= 0.0 {
+        return Err(wowsim_lua::lua_error(
+            lua,
+            format_args!("{m}: rows and columns must be positive"),
+        ));
+    }
+    let c = sprite_cell(cell, rows, cols, num(&arg(&a, 4)), num(&arg(&a, 5)));
+    super::texture::set_coords(lua, id, c);
+    ret(lua, ())
+}
+
+/// `TextureBase:SetVertexOffset`.
+fn set_vertex_offset(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let m = "SetVertexOffset";
+    let id = self_id(lua, &a, m)?;
+    let v = vertex(lua, &a, m)?;
+    let x = need_num(lua, &a, 2, m)?;
+    let y = need_num(lua, &a, 3, m)?;
+    set_field(lua, id, &format!("vertexOffset{v}.x"), FieldVal::Num(x));
+    set_field(lua, id, &format!("vertexOffset{v}.y"), FieldVal::Num(y));
+    ret(lua, ())
+}
+
+/// `TextureBase:GetVertexOffset`.
+fn get_vertex_offset(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let m = "GetVertexOffset";
+    let id = self_id(lua, &a, m)?;
+    let v = vertex(lua, &a, m)?;
+    ret(
+        lua,
+        (
+            get_field(lua, id, &format!("vertexOffset{v}.x")).as_f64(),
+            get_field(lua, id, &format!("vertexOffset{v}.y")).as_f64(),
+        ),
+    )
+}
+
+/// `TextureBase:ClearVertexOffsets`.
+fn clear_vertex_offsets(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "ClearVertexOffsets")?;
+    for v in 1..=4 {
+        set_field(lua, id, &format!("vertexOffset{v}.x"), FieldVal::Nil);
+        set_field(lua, id, &format!("vertexOffset{v}.y"), FieldVal::Nil);
+    }
+    ret(lua, ())
+}
+
+/// `TextureBase:SetSVG`.
+fn set_svg(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "SetSVG")?;
+    let v = arg(&a, 1);
+    let asset = match &v {
+        Value::Integer(n) => FieldVal::Num(*n as f64),
+        Value::Number(n) => FieldVal::Num(*n),
+        Value::String(_) => FieldVal::Str(string(&v).unwrap_or_default()),
+        _ => return Err(bad_arg(lua, 1, "SetSVG", "string", &v)),
+    };
+    let ok = !matches!(&asset, FieldVal::Str(s) if s.is_empty());
+    set_field(
+        lua,
+        id,
+        "texture.svg",
+        if ok { asset } else { FieldVal::Nil },
+    );
+    ret(lua, ok)
+}
+
+/// `TextureBase:ClearSVG`.
+fn clear_svg(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "ClearSVG")?;
+    set_field(lua, id, "texture.svg", FieldVal::Nil);
+    ret(lua, ())
+}
+
+/// `TextureBase:ClearRadialProgressBar`.
+fn clear_radial_progress_bar(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "ClearRadialProgressBar")?;
+    for x in ["EndOffset", "Feather", "Percent", "Reverse", "StartOffset"] {
+        set_field(
+            lua,
+            id,
+            &format!("{T}:RadialProgressBar{x}.1"),
+            FieldVal::Nil,
+        );
+    }
+    ret(lua, ())
+}
+
+/// `TextureBase:ClearTextureSlice`.
+fn clear_texture_slice(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "ClearTextureSlice")?;
+    for i in 1..=4 {
+        set_field(
+            lua,
+            id,
+            &format!("{T}:TextureSliceMargins.{i}"),
+            FieldVal::Nil,
+        );
+    }
+    set_field(lua, id, &format!("{T}:TextureSliceMode.1"), FieldVal::Nil);
+    ret(lua, ())
 }

@@ -87,12 +87,38 @@ fn answer(lua: &Lua, name: &'static str, v: Option<bool>) -> mlua::Result<()> {
 /// Installs the methods of this file (only those the flavour has; the generic data setters only
 /// where the method is still a typed stub).
 pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
-    let clear = lua.create_function(|lua, a: MultiValue| {
-        let id = self_id(lua, &a, "Set")?;
-        clear_lines(lua, id)?;
-        set_field(lua, id, "tooltip.unit", FieldVal::Nil);
-        ret(lua, ())
-    })?;
+    install_data_setters(lua, data)?;
+    let units: &[(&str, Method)] = &[
+        ("SetUnit", set_unit),
+        ("GetUnit", get_unit),
+        ("IsUnit", is_unit),
+    ];
+    for (name, f) in units {
+        method(lua, name, *f)?;
+    }
+    answer(lua, "GetItem", None)?;
+    answer(lua, "GetSpell", None)?;
+    answer(lua, "IsEquippedItem", Some(false))?;
+    method(lua, "AddSpellByID", add_spell_by_id)?;
+    answer(lua, "AdvanceSecondaryCompareItem", None)?;
+    answer(lua, "ResetSecondaryCompareItem", None)?;
+    answer(lua, "SetObjectTooltipPosition", None)?;
+    let rest: &[(&str, Method)] = &[
+        ("SetPadding", set_padding),
+        ("GetPadding", get_padding),
+        ("CopyTooltip", copy_tooltip),
+        ("SetFrameStack", set_frame_stack),
+    ];
+    for (name, f) in rest {
+        method(lua, name, *f)?;
+    }
+    Ok(())
+}
+
+/// Every `GameTooltip:Set*` of the flavour that is still a typed stub, but those of this file,
+/// becomes one shared [`clear_data_setter`].
+fn install_data_setters(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    let clear = lua.create_function(clear_data_setter)?;
     if let Some(o) = data.uiobject(G) {
         for m in &o.methods {
             if !m.name.starts_with("Set") {
@@ -108,138 +134,153 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
             }
         }
     }
-    method(lua, "SetUnit", |lua, a| {
-        let id = self_id(lua, &a, "SetUnit")?;
-        let v = arg(&a, 1);
-        let unit = string(&v).ok_or_else(|| bad_arg(lua, 1, "SetUnit", "string", &v))?;
-        clear_lines(lua, id)?;
-        set_field(lua, id, "tooltip.unit", FieldVal::Nil);
-        let name = match lua.globals().get::<Value>("UnitName")? {
-            Value::Function(f) => f.call::<Value>(unit.as_str())?,
-            _ => Value::Nil,
-        };
-        if let Value::String(_) = name {
-            add_line(lua, id, &name, [1.0; 3], &Value::Nil, [1.0; 3])?;
-            set_field(lua, id, "tooltip.unit", FieldVal::Str(unit));
-            // Classic's tooltip scripts fill in the rest (GameTooltip_OnTooltipSetUnit).
-            super::fire_script(lua, id, "OnTooltipSetUnit", ())?;
-        }
-        ret(lua, ())
-    })?;
-    method(lua, "GetUnit", |lua, a| {
-        let id = self_id(lua, &a, "GetUnit")?;
-        let FieldVal::Str(unit) = get_field(lua, id, "tooltip.unit") else {
-            return ret(lua, ());
-        };
-        let name = match lua.globals().get::<Value>("UnitName")? {
-            Value::Function(f) => f.call::<Value>(unit.as_str())?,
-            _ => Value::Nil,
-        };
-        ret(lua, (name, unit))
-    })?;
-    method(lua, "IsUnit", |lua, a| {
-        let id = self_id(lua, &a, "IsUnit")?;
-        let v = arg(&a, 1);
-        let other = string(&v).ok_or_else(|| bad_arg(lua, 1, "IsUnit", "string", &v))?;
-        let FieldVal::Str(unit) = get_field(lua, id, "tooltip.unit") else {
-            return ret(lua, false);
-        };
-        let (a, b) = (unit_guid(lua, &unit)?, unit_guid(lua, &other)?);
-        let same = match (&a, &b) {
-            (Value::String(x), Value::String(y)) => x.as_bytes() == y.as_bytes(),
-            _ => unit.eq_ignore_ascii_case(&other),
-        };
-        ret(lua, same)
-    })?;
-    answer(lua, "GetItem", None)?;
-    answer(lua, "GetSpell", None)?;
-    answer(lua, "IsEquippedItem", Some(false))?;
-    method(lua, "AddSpellByID", |lua, a| {
-        self_id(lua, &a, "AddSpellByID")?;
-        let v = arg(&a, 1);
-        num(&v).ok_or_else(|| bad_arg(lua, 1, "AddSpellByID", "number", &v))?;
-        ret(lua, ())
-    })?;
-    answer(lua, "AdvanceSecondaryCompareItem", None)?;
-    answer(lua, "ResetSecondaryCompareItem", None)?;
-    answer(lua, "SetObjectTooltipPosition", None)?;
-    {
-        method(lua, "SetPadding", |lua, a| {
-            let id = self_id(lua, &a, "SetPadding")?;
-            for i in 1..=4 {
-                let v = arg(&a, i);
-                let n = match (&v, num(&v)) {
-                    (Value::Nil, _) if i > 2 => 0.0,
-                    (_, Some(n)) => n,
-                    _ => return Err(bad_arg(lua, i, "SetPadding", "number", &v)),
-                };
-                set_field(
-                    lua,
-                    id,
-                    &format!("GameTooltip:Padding.{i}"),
-                    FieldVal::Num(n),
-                );
-            }
-            ret(lua, ())
-        })?;
-        method(lua, "GetPadding", |lua, a| {
-            let id = self_id(lua, &a, "GetPadding")?;
-            let p = [1, 2, 3, 4]
-                .map(|i| get_field(lua, id, &format!("GameTooltip:Padding.{i}")).as_f64());
-            ret(lua, (p[0], p[1], p[2], p[3]))
-        })?;
-    }
-    method(lua, "CopyTooltip", |lua, a| {
-        let id = self_id(lua, &a, "CopyTooltip")?;
-        let other = arg(&a, 1);
-        if other.is_nil() {
-            return ret(lua, ());
-        }
-        let oid = super::obj_id(lua, &other, "CopyTooltip")?;
-        let n = get_field(lua, oid, "tooltipLines").as_f64() as usize;
-        let mut lines = Vec::with_capacity(n);
-        for i in 1..=n {
-            lines.push(line_texts(lua, &other, i)?);
-        }
-        clear_lines(lua, id)?;
-        for [(l, lc), (r, rc)] in lines {
-            add_line(lua, id, &l, lc, &r, rc)?;
-        }
-        ret(lua, ())
-    })?;
-    method(lua, "SetFrameStack", |lua, a| {
-        let id = self_id(lua, &a, "SetFrameStack")?;
-        clear_lines(lua, id)?;
-        let foci: Vec<Value> = match lua.globals().get::<Value>("GetMouseFoci")? {
-            Value::Function(f) => f.call::<MultiValue>(())?.into_iter().collect(),
-            _ => Vec::new(),
-        };
-        let list: Vec<Value> = match foci.first() {
-            Some(Value::Table(t)) if t.raw_get::<Value>(0)?.is_nil() => {
-                t.sequence_values().collect::<mlua::Result<_>>()?
-            }
-            _ => foci,
-        };
-        let highlight = list.first().cloned().unwrap_or(Value::Nil);
-        for f in list {
-            let Value::Table(t) = &f else { continue };
-            let name = match t.get::<Value>("GetDebugName")? {
-                Value::Function(g) => g.call::<Value>(f.clone())?,
-                _ => match t.get::<Value>("GetName")? {
-                    Value::Function(g) => g.call::<Value>(f.clone())?,
-                    _ => Value::Nil,
-                },
-            };
-            let name = match name {
-                Value::String(s) => Value::String(s),
-                _ => Value::String(lua.create_string("<anon>")?),
-            };
-            add_line(lua, id, &name, [1.0; 3], &Value::Nil, [1.0; 3])?;
-        }
-        // Blizzard's frame stack tooltip takes the highlighted frame from the return value and
-        // from OnTooltipSetFrameStack(self, highlightFrame) (Blizzard_DebugTools.lua).
-        super::fire_script(lua, id, "OnTooltipSetFrameStack", highlight.clone())?;
-        ret(lua, highlight)
-    })?;
     Ok(())
+}
+
+/// A generic `GameTooltip:Set*` (`SetBagItem`, `SetHyperlink`, ...): empties the tooltip.
+fn clear_data_setter(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "Set")?;
+    clear_lines(lua, id)?;
+    set_field(lua, id, "tooltip.unit", FieldVal::Nil);
+    ret(lua, ())
+}
+
+/// `GameTooltip:SetUnit`.
+fn set_unit(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "SetUnit")?;
+    let v = arg(&a, 1);
+    let unit = string(&v).ok_or_else(|| bad_arg(lua, 1, "SetUnit", "string", &v))?;
+    clear_lines(lua, id)?;
+    set_field(lua, id, "tooltip.unit", FieldVal::Nil);
+    let name = match lua.globals().get::<Value>("UnitName")? {
+        Value::Function(f) => f.call::<Value>(unit.as_str())?,
+        _ => Value::Nil,
+    };
+    if let Value::String(_) = name {
+        add_line(lua, id, &name, [1.0; 3], &Value::Nil, [1.0; 3])?;
+        set_field(lua, id, "tooltip.unit", FieldVal::Str(unit));
+        // Classic's tooltip scripts fill in the rest (GameTooltip_OnTooltipSetUnit).
+        super::fire_script(lua, id, "OnTooltipSetUnit", ())?;
+    }
+    ret(lua, ())
+}
+
+/// `GameTooltip:GetUnit`.
+fn get_unit(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "GetUnit")?;
+    let FieldVal::Str(unit) = get_field(lua, id, "tooltip.unit") else {
+        return ret(lua, ());
+    };
+    let name = match lua.globals().get::<Value>("UnitName")? {
+        Value::Function(f) => f.call::<Value>(unit.as_str())?,
+        _ => Value::Nil,
+    };
+    ret(lua, (name, unit))
+}
+
+/// `GameTooltip:IsUnit`.
+fn is_unit(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "IsUnit")?;
+    let v = arg(&a, 1);
+    let other = string(&v).ok_or_else(|| bad_arg(lua, 1, "IsUnit", "string", &v))?;
+    let FieldVal::Str(unit) = get_field(lua, id, "tooltip.unit") else {
+        return ret(lua, false);
+    };
+    let (a, b) = (unit_guid(lua, &unit)?, unit_guid(lua, &other)?);
+    let same = match (&a, &b) {
+        (Value::String(x), Value::String(y)) => x.as_bytes() == y.as_bytes(),
+        _ => unit.eq_ignore_ascii_case(&other),
+    };
+    ret(lua, same)
+}
+
+/// `GameTooltip:AddSpellByID`.
+fn add_spell_by_id(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    self_id(lua, &a, "AddSpellByID")?;
+    let v = arg(&a, 1);
+    num(&v).ok_or_else(|| bad_arg(lua, 1, "AddSpellByID", "number", &v))?;
+    ret(lua, ())
+}
+
+/// `GameTooltip:SetPadding`.
+fn set_padding(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "SetPadding")?;
+    for i in 1..=4 {
+        let v = arg(&a, i);
+        let n = match (&v, num(&v)) {
+            (Value::Nil, _) if i > 2 => 0.0,
+            (_, Some(n)) => n,
+            _ => return Err(bad_arg(lua, i, "SetPadding", "number", &v)),
+        };
+        set_field(
+            lua,
+            id,
+            &format!("GameTooltip:Padding.{i}"),
+            FieldVal::Num(n),
+        );
+    }
+    ret(lua, ())
+}
+
+/// `GameTooltip:GetPadding`.
+fn get_padding(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "GetPadding")?;
+    let p = [1, 2, 3, 4].map(|i| get_field(lua, id, &format!("GameTooltip:Padding.{i}")).as_f64());
+    ret(lua, (p[0], p[1], p[2], p[3]))
+}
+
+/// `GameTooltip:CopyTooltip`.
+fn copy_tooltip(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "CopyTooltip")?;
+    let other = arg(&a, 1);
+    if other.is_nil() {
+        return ret(lua, ());
+    }
+    let oid = super::obj_id(lua, &other, "CopyTooltip")?;
+    let n = get_field(lua, oid, "tooltipLines").as_f64() as usize;
+    let mut lines = Vec::with_capacity(n);
+    for i in 1..=n {
+        lines.push(line_texts(lua, &other, i)?);
+    }
+    clear_lines(lua, id)?;
+    for [(l, lc), (r, rc)] in lines {
+        add_line(lua, id, &l, lc, &r, rc)?;
+    }
+    ret(lua, ())
+}
+
+/// `GameTooltip:SetFrameStack`.
+fn set_frame_stack(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+    let id = self_id(lua, &a, "SetFrameStack")?;
+    clear_lines(lua, id)?;
+    let foci: Vec<Value> = match lua.globals().get::<Value>("GetMouseFoci")? {
+        Value::Function(f) => f.call::<MultiValue>(())?.into_iter().collect(),
+        _ => Vec::new(),
+    };
+    let list: Vec<Value> = match foci.first() {
+        Some(Value::Table(t)) if t.raw_get::<Value>(0)?.is_nil() => {
+            t.sequence_values().collect::<mlua::Result<_>>()?
+        }
+        _ => foci,
+    };
+    let highlight = list.first().cloned().unwrap_or(Value::Nil);
+    for f in list {
+        let Value::Table(t) = &f else { continue };
+        let name = match t.get::<Value>("GetDebugName")? {
+            Value::Function(g) => g.call::<Value>(f.clone())?,
+            _ => match t.get::<Value>("GetName")? {
+                Value::Function(g) => g.call::<Value>(f.clone())?,
+                _ => Value::Nil,
+            },
+        };
+        let name = match name {
+            Value::String(s) => Value::String(s),
+            _ => Value::String(lua.create_string("<anon>")?),
+        };
+        add_line(lua, id, &name, [1.0; 3], &Value::Nil, [1.0; 3])?;
+    }
+    // Blizzard's frame stack tooltip takes the highlighted frame from the return value and
+    // from OnTooltipSetFrameStack(self, highlightFrame) (Blizzard_DebugTools.lua).
+    super::fire_script(lua, id, "OnTooltipSetFrameStack", highlight.clone())?;
+    ret(lua, highlight)
 }
