@@ -350,54 +350,19 @@ fn no_file_over_800_lines_and_no_function_over_100() {
     let mut files = Vec::new();
     rust_files(&crates, &mut files);
     assert!(files.len() > 100, "found only {} files", files.len());
-    // (key, detail): the key (`file` or `file: fn name`) is what the ratchet list names.
-    let mut problems: Vec<(String, String)> = Vec::new();
+    let mut problems = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         let rel = f.strip_prefix(&crates).unwrap_or(f).display().to_string();
         let n = text.lines().count();
         if n > 800 {
-            problems.push((rel.clone(), format!("{rel}: {n} lines (split past 800)")));
+            problems.push(format!("{rel}: {n} lines (split past 800)"));
         }
         for (line, name, len) in long_functions(&text, 100) {
-            problems.push((
-                format!("{rel}: fn {name}"),
-                format!("{rel}:{line}: fn {name} is {len} lines (at most 100)"),
-            ));
+            problems.push(format!("{rel}:{line}: fn {name} is {len} lines (at most 100)"));
         }
     }
-    let known = known_long();
-    let fresh: Vec<&str> = problems
-        .iter()
-        .filter(|(k, _)| !known.contains(k))
-        .map(|(_, d)| d.as_str())
-        .collect();
-    assert!(
-        fresh.is_empty(),
-        "over the size limits:\n{}",
-        fresh.join("\n")
-    );
-    // The ratchet: a listed function that is short now must leave the list.
-    let stale: Vec<&String> = known
-        .iter()
-        .filter(|k| !problems.iter().any(|(p, _)| p == *k))
-        .collect();
-    assert!(
-        stale.is_empty(),
-        "no longer over the limits, remove from tests/long-functions.txt: {stale:?}"
-    );
-}
-
-/// Known offenders, `file: fn name` per line (`tests/long-functions.txt`), being split: the list
-/// only shrinks.
-fn known_long() -> Vec<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/long-functions.txt");
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect()
+    assert!(problems.is_empty(), "over the size limits:\n{}", problems.join("\n"));
 }
 
 #[test]

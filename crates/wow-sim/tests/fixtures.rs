@@ -272,6 +272,36 @@ fn run_case(case: &Path) -> Result<(), String> {
         return Err("test.toml must open with a comment saying what the case checks".into());
     }
     let spec: Spec = toml::from_str(&text).map_err(|e| format!("test.toml: {e}"))?;
+    let scratch = std::env::temp_dir().join(format!(
+        "wowsim-fixture-{}-{}",
+        std::process::id(),
+        case.strip_prefix(fixtures_root())
+            .unwrap_or(case)
+            .display()
+            .to_string()
+            .replace('/', "_")
+    ));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let config = case_config(case, &spec, &scratch)?;
+    let mut sim = Simulator::new(config).map_err(|e| e.to_string())?;
+    drive(&mut sim, &spec)?;
+    let mut failures = Vec::new();
+    check_screenshot(&sim, case, &spec, &mut failures);
+    if !spec.no_logout.unwrap_or(false) {
+        sim.logout().map_err(|e| format!("internal error: {e}"))?;
+    }
+    check_records(&sim, case, &mut failures);
+    check_saved(case, &scratch, &mut failures);
+    let _ = std::fs::remove_dir_all(&scratch);
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// The case's configuration: its folders, flavour, screen, SavedVariables in `scratch`.
+fn case_config(case: &Path, spec: &Spec, scratch: &Path) -> Result<SimConfig, String> {
     let flavor = Flavor::parse(spec.flavor.as_deref().unwrap_or("retail")).ok_or("bad flavor")?;
     let mut config = SimConfig::new(flavor);
     if case.join("AddOns").is_dir() {
@@ -286,16 +316,6 @@ fn run_case(case: &Path) -> Result<(), String> {
     if case.join("Art").is_dir() {
         config.art_dirs = vec![case.join("Art")];
     }
-    let scratch = std::env::temp_dir().join(format!(
-        "wowsim-fixture-{}-{}",
-        std::process::id(),
-        case.strip_prefix(fixtures_root())
-            .unwrap_or(case)
-            .display()
-            .to_string()
-            .replace('/', "_")
-    ));
-    let _ = std::fs::remove_dir_all(&scratch);
     if let Some(names) = &spec.blizzard_names {
         let blizzard = scratch.join("Blizzard");
         for e in std::fs::read_dir(case.join("Blizzard")).map_err(|e| e.to_string())? {
@@ -325,11 +345,15 @@ fn run_case(case: &Path) -> Result<(), String> {
     }
     config.ui_scale = spec.ui_scale.unwrap_or(1.0);
     config.lua_cache = std::env::var_os("WOWSIM_FIXTURE_LUA_CACHE").map(PathBuf::from);
-    let mut sim = Simulator::new(config).map_err(|e| e.to_string())?;
+    Ok(config)
+}
+
+/// Start-up, the case's virtual seconds, its scripted input, Lua and chat lines.
+fn drive(sim: &mut Simulator, spec: &Spec) -> Result<(), String> {
     sim.start().map_err(|e| format!("internal error: {e}"))?;
     sim.run_for(spec.seconds.unwrap_or(0.5))
         .map_err(|e| format!("internal error: {e}"))?;
-    run_input(&mut sim, spec.input.as_deref().unwrap_or(&[]))?;
+    run_input(sim, spec.input.as_deref().unwrap_or(&[]))?;
     if let Some(code) = &spec.exec_lua {
         sim.exec_lua(code, "exec-lua")
             .map_err(|e| format!("internal error: {e}"))?;
@@ -338,12 +362,16 @@ fn run_case(case: &Path) -> Result<(), String> {
         sim.run_chat_line(line)
             .map_err(|e| format!("internal error: {e}"))?;
     }
-    let mut failures = Vec::new();
+    Ok(())
+}
+
+/// The screenshot (and its drawing warnings) against the expected files, when the case has them.
+fn check_screenshot(sim: &Simulator, case: &Path, spec: &Spec, failures: &mut Vec<String>) {
     let png_path = case.join("main.expected.png");
     // A new case with a `screen` gets its first screenshot from the bless step.
     if png_path.exists() || (bless() && spec.screen.is_some()) {
         let mut warnings = Vec::new();
-        failures.extend(compare_screenshot(&sim, &spec, &png_path, &mut warnings));
+        failures.extend(compare_screenshot(sim, spec, &png_path, &mut warnings));
         let warn_path = case.join("warnings.txt");
         if warn_path.exists() {
             let text: String = warnings
@@ -353,9 +381,10 @@ fn run_case(case: &Path) -> Result<(), String> {
             failures.extend(compare(&warn_path, &text));
         }
     }
-    if !spec.no_logout.unwrap_or(false) {
-        sim.logout().map_err(|e| format!("internal error: {e}"))?;
-    }
+}
+
+/// Chat output, error records and the Blizzard UI's XML log against the expected files.
+fn check_records(sim: &Simulator, case: &Path, failures: &mut Vec<String>) {
     let output: String = sim.output().iter().map(|l| format!("{l}\n")).collect();
     let out_path = case.join("output.txt");
     if out_path.exists() || !output.is_empty() {
@@ -384,6 +413,10 @@ fn run_case(case: &Path) -> Result<(), String> {
     if xml_log_path.exists() || !xml_log.is_empty() {
         failures.extend(compare(&xml_log_path, &xml_log));
     }
+}
+
+/// The WTF tree after logout against `saved.expected/`, when the case has one.
+fn check_saved(case: &Path, scratch: &Path, failures: &mut Vec<String>) {
     let saved_expected = case.join("saved.expected");
     if saved_expected.is_dir() {
         let wtf = scratch.join("WTF");
@@ -400,12 +433,6 @@ fn run_case(case: &Path) -> Result<(), String> {
             let actual = std::fs::read_to_string(wtf.join(f)).unwrap_or_default();
             failures.extend(compare(&saved_expected.join(f), &actual));
         }
-    }
-    let _ = std::fs::remove_dir_all(&scratch);
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(failures.join("\n"))
     }
 }
 
