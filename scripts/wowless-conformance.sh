@@ -8,12 +8,12 @@
 # WOWLESS_DIR: a wowless checkout (its data/, tools/, wowapi/, wowless/ and addon/Wowless).
 # --wow-sim: the binary (default: target/release/wow-sim under CARGO_TARGET_DIR or the repo).
 # --scratch: where the generated addons, the WTF folder and the raw results go (default: a new
-#   temporary folder, kept and named at the end). --seconds: virtual seconds to run (default 600).
+#   temporary folder, kept and named at the end). --seconds: virtual seconds to run (default 60).
 # --timeout: wall-clock bound in seconds for the wow-sim run (default 3600).
 # --failures FILE: also write every failing check (path and message, tab-separated) to FILE.
 # --disable FILE:FROM-TO: blank lines FROM..TO of addon/Wowless/FILE in the scratch copy (never in
 #   the checkout), to get past a case that hangs wow-sim; the run is then no longer unaugmented,
-#   and the summary says so. docs/conformance.md names the case.
+#   and the script says so. docs/conformance.md names the case.
 #
 # wowless's generator is Lua 5.1 with penlight, argparse and luafilesystem, and reads its YAML data
 # through a module `wowapi.cyaml` (parse(text) -> Lua value). That module is wowless's C code, which
@@ -21,11 +21,11 @@
 # binding) and wowless's scalar rules: a plain scalar is true, false, a number if the whole text
 # reads as one, an empty table if empty, else a string; a quoted scalar is a string.
 set -euo pipefail
-usage() { sed -n '5,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '6,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [[ $# -ge 1 ]] || usage
 WOWLESS=$(cd "$1" && pwd) || usage
 shift
-BLIZZ="" SIM="" SCRATCH="" SECONDS_RUN=600 TIMEOUT=3600 FAILURES="" DISABLE=()
+BLIZZ="" SIM="" SCRATCH="" SECONDS_RUN=60 TIMEOUT=3600 FAILURES="" DISABLE=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --blizzard-ui) BLIZZ=$(cd "$2" && pwd); shift 2 ;;
