@@ -359,10 +359,16 @@ fn no_file_over_800_lines_and_no_function_over_100() {
             problems.push(format!("{rel}: {n} lines (split past 800)"));
         }
         for (line, name, len) in long_functions(&text, 100) {
-            problems.push(format!("{rel}:{line}: fn {name} is {len} lines (at most 100)"));
+            problems.push(format!(
+                "{rel}:{line}: fn {name} is {len} lines (at most 100)"
+            ));
         }
     }
-    assert!(problems.is_empty(), "over the size limits:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "over the size limits:\n{}",
+        problems.join("\n")
+    );
 }
 
 #[test]
