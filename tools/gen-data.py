@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate crates/wowsim-data/data/<flavor>/*.json from the wowless YAML API reference.
 
-Usage: tools/gen-data.py [WOWLESS_DATA_DIR]   (default /work/shared/reference/wowless-data)
+Usage: tools/gen-data.py [WOWLESS_DATA_DIR]   (default: ../shared/reference/wowless-data beside the repository)
 
 The YAML is read with YAML 1.2 core typing (so `on`/`Off` stay strings) and every key is
 checked against the known schema: an unknown key aborts, so nothing is dropped silently.
@@ -341,7 +341,7 @@ def write_notice(src):
 
 
 def main():
-    src = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/reference/wowless-data"
+    src = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../shared/reference/wowless-data")
     gametypes = load(os.path.join(src, "gametypes.yaml"))
     for flavor, product in FLAVORS.items():
         pdir = os.path.join(src, "products", product)

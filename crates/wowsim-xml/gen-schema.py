@@ -14,7 +14,7 @@ A and C lines belong to the preceding T line.  Types are string, number,
 boolean, stringlist, stringenum:<Name> or enum:<Name>.
 
 Usage: gen-schema.py [WOWLESS_DATA_DIR]
-(default /work/shared/reference/wowless-data)
+(default: ../shared/reference/wowless-data beside the repository)
 """
 
 import os
@@ -100,7 +100,7 @@ def generate(src, product):
 
 
 def main():
-    src = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/reference/wowless-data"
+    src = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../shared/reference/wowless-data")
     here = os.path.dirname(os.path.abspath(__file__))
     for flavor, product in FLAVORS.items():
         out = os.path.join(here, "data", f"{flavor}.txt")
