@@ -29,42 +29,42 @@ pub struct Cli {
     /// The WTF folder that holds SavedVariables (default: wow-sim's data folder).
     #[arg(long, value_name = "DIR", global = true, env = "WOW_SIM_WTF")]
     pub wtf: Option<PathBuf>,
-    /// Account folder name under WTF/Account.
+    /// Account folder name under WTF/Account (default WOWSIM; with `--wow`, the WTF folder's
+    /// only account).
+    #[arg(long, value_name = "NAME", global = true, env = "WOW_SIM_ACCOUNT")]
+    pub account: Option<String>,
+    /// Realm name (GetRealmName(); default "Simulated Realm"; with `--wow`, the account's only
+    /// realm when it has one character).
+    #[arg(long, value_name = "NAME", global = true, env = "WOW_SIM_REALM")]
+    pub realm: Option<String>,
+    /// Character name (UnitName("player"); default Simplayer; with `--wow`, the account's only
+    /// character).
+    #[arg(long, value_name = "NAME", global = true, env = "WOW_SIM_CHARACTER")]
+    pub character: Option<String>,
+    /// Which client to emulate (default retail; with `--wow`, the flavour folder's).
+    #[arg(long, value_enum, global = true, env = "WOW_SIM_FLAVOR")]
+    pub flavor: Option<FlavorArg>,
+    /// A game installation: a flavour folder (`_retail_`, `_classic_`, `_classic_era_`) or the
+    /// install root (with `--flavor`). Its Interface/AddOns, its WTF (read only, unless
+    /// `--write-wtf`) and its `exportInterfaceFiles` output (BlizzardInterfaceCode,
+    /// BlizzardInterfaceArt) are used where no flag says otherwise.
+    #[arg(long, value_name = "DIR", global = true, env = "WOW_SIM_WOW_DIR")]
+    pub wow: Option<PathBuf>,
+    /// With `--wow`: write SavedVariables back to the installation's WTF folder at logout.
+    #[arg(long, global = true, env = "WOW_SIM_WRITE_WTF", requires = "wow")]
+    pub write_wtf: bool,
+    /// Use the built-in base even when `--wow` or the cache (`wow-sim ui fetch`) has
+    /// Blizzard's UI.
     #[arg(
         long,
-        value_name = "NAME",
         global = true,
-        env = "WOW_SIM_ACCOUNT",
-        default_value = "WOWSIM"
+        env = "WOW_SIM_NO_BLIZZARD_UI",
+        conflicts_with = "blizzard_ui"
     )]
-    pub account: String,
-    /// Realm name (GetRealmName()).
-    #[arg(
-        long,
-        value_name = "NAME",
-        global = true,
-        env = "WOW_SIM_REALM",
-        default_value = "Simulated Realm"
-    )]
-    pub realm: String,
-    /// Character name (UnitName("player")).
-    #[arg(
-        long,
-        value_name = "NAME",
-        global = true,
-        env = "WOW_SIM_CHARACTER",
-        default_value = "Simplayer"
-    )]
-    pub character: String,
-    /// Which client to emulate.
-    #[arg(
-        long,
-        value_enum,
-        global = true,
-        env = "WOW_SIM_FLAVOR",
-        default_value = "retail"
-    )]
-    pub flavor: FlavorArg,
+    pub no_blizzard_ui: bool,
+    /// Do not add the cached client resources (`wow-sim resources fetch`) as an `--art` folder.
+    #[arg(long, global = true, env = "WOW_SIM_NO_RESOURCES")]
+    pub no_resources: bool,
     /// Load no user addons (the Blizzard UI, if given, still loads).
     #[arg(long, global = true, env = "WOW_SIM_NO_ADDONS")]
     pub no_addons: bool,
@@ -117,6 +117,92 @@ pub enum Command {
     /// Print how much of the client's API is real, a typed stub, or missing, per namespace and
     /// per UI object type (markdown).
     ApiCoverage,
+    /// Blizzard's UI source from a public mirror, kept in the cache and used by later runs of
+    /// the flavour when no `--blizzard-ui` is given.
+    Ui {
+        #[command(subcommand)]
+        command: UiCommand,
+    },
+    /// Client resources (global strings, atlas info; BlizzardInterfaceResources layout) from a
+    /// public mirror, kept in the cache; later runs add them as an `--art` folder.
+    Resources {
+        #[command(subcommand)]
+        command: ResourcesCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum UiCommand {
+    /// Download the flavour's UI source (an archive over HTTPS), check it, record source, ref
+    /// and commit, make it the one later runs use, print where it is.
+    Fetch(UiFetchArgs),
+    /// List the cached UI trees and resources of every flavour.
+    List,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ResourcesCommand {
+    /// Download the flavour's client resources into the cache.
+    Fetch(FetchArgs),
+    /// List the cached UI trees and resources of every flavour.
+    List,
+}
+
+#[derive(Args, Debug)]
+pub struct UiFetchArgs {
+    #[command(flatten)]
+    pub fetch: FetchArgs,
+    /// Also fetch the flavour's client resources (default source and ref).
+    #[arg(long)]
+    pub resources: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct FetchArgs {
+    /// The branch, tag or commit (default: the flavour's branch of the mirror).
+    #[arg(long = "ref", value_name = "REF", value_parser = parse_ref)]
+    pub reference: Option<String>,
+    /// The mirror repository as OWNER/NAME (default: tomrus88/BlizzardInterfaceCode for
+    /// retail, Gethe/wow-ui-source for the Classic flavours; Ketho/BlizzardInterfaceResources
+    /// for resources).
+    #[arg(long, value_name = "OWNER/NAME", value_parser = parse_source)]
+    pub source: Option<String>,
+    /// The archive server's base URL (GitHub's codeload layout: BASE/OWNER/NAME/tar.gz/REF).
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "WOWSIM_UI_MIRROR_URL",
+        default_value = crate::ui_cache::DEFAULT_MIRROR
+    )]
+    pub mirror_url: String,
+}
+
+fn parse_ref(s: &str) -> Result<String, String> {
+    let ok = !s.is_empty()
+        && !s.starts_with(['-', '/', '.'])
+        && !s.contains("..")
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c));
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "'{s}' is not a branch, tag or commit name (letters, digits, '.', '_', '-', '/')"
+        ))
+    }
+}
+
+fn parse_source(s: &str) -> Result<String, String> {
+    let part = |p: &str| {
+        !p.is_empty()
+            && !p.starts_with('.')
+            && p.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+    };
+    match s.split_once('/') {
+        Some((o, n)) if part(o) && part(n) => Ok(s.to_string()),
+        _ => Err(format!("'{s}' is not OWNER/NAME of a repository")),
+    }
 }
 
 #[derive(Args, Debug)]
@@ -217,6 +303,16 @@ pub struct LuaErrorsArgs {
     /// Lua memory cap in MB; reaching it stops the run with a record. 0 = unlimited.
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     pub memory_limit: usize,
+    /// How to print the records (default: json on a pipe or into a file, text on a terminal).
+    #[arg(long, value_enum, env = "WOW_SIM_FORMAT")]
+    pub format: Option<crate::report::Format>,
+    /// Write the report to FILE (whole: a temporary file, then a rename) instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// For `--format github`: file paths in annotations are relative to DIR (default: the git
+    /// repository that holds each file, else the `--addons` folder).
+    #[arg(long, value_name = "DIR", env = "WOW_SIM_REPO_ROOT")]
+    pub repo_root: Option<PathBuf>,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -229,7 +325,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     Ok(v)
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FlavorArg {
     Retail,
     Classic,

@@ -63,6 +63,7 @@ fn killed_while_saving_leaves_a_whole_file() {
     let out = Command::new(env!("CARGO_BIN_EXE_wow-sim"))
         .args(args)
         .env("WOW_SIM_NO_LUA_CACHE", "true")
+        .env("WOW_SIM_NO_BLIZZARD_UI", "true")
         .output()
         .unwrap();
     assert_eq!(
@@ -81,6 +82,7 @@ fn killed_while_saving_leaves_a_whole_file() {
         let mut child = Command::new(env!("CARGO_BIN_EXE_wow-sim"))
             .args(args)
             .env("WOW_SIM_NO_LUA_CACHE", "true")
+            .env("WOW_SIM_NO_BLIZZARD_UI", "true")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -28,6 +28,9 @@ pub struct SimConfig {
     pub no_addons: bool,
     /// Where SavedVariables are read and written; `None` = neither.
     pub saved_vars: Option<SavedVarsConfig>,
+    /// Whether logout writes SavedVariables to `saved_vars` (false: read only, as for a game
+    /// installation's WTF folder unless the user asks for writes).
+    pub write_saved_vars: bool,
     pub account: String,
     pub realm: String,
     pub character: String,
@@ -59,6 +62,7 @@ impl SimConfig {
             flavor,
             no_addons: false,
             saved_vars: None,
+            write_saved_vars: true,
             account: "WOWSIM".into(),
             realm: "Simulated Realm".into(),
             character: "Simplayer".into(),
@@ -607,6 +611,9 @@ impl Simulator {
         let Some(cfg) = self.config.saved_vars.clone() else {
             return Ok(messages);
         };
+        if !self.config.write_saved_vars {
+            return Ok(messages);
+        }
         let loaded: Vec<(String, Vec<String>, Vec<String>)> = {
             let set = self.lua.app_data_ref::<AddonSet>().expect("addons");
             set.addons
