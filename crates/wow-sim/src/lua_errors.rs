@@ -16,7 +16,12 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
     config.timeout = args.timeout.map(std::time::Duration::from_secs_f64);
     config.script_budget = args.script_budget;
     config.memory_limit = args.memory_limit.saturating_mul(1024 * 1024);
-    let folders = Folders::of(&config);
+    let to_file = args.output.is_some();
+    let format = args
+        .format
+        .unwrap_or_else(|| report::default_format(to_file));
+    // Where the addons are on disk, for the formats that name files in the repository.
+    let folders = (format != Format::Json).then(|| Folders::of(&config));
     let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
     for n in &sim.notes {
         eprintln!("wow-sim: note: {n}");
@@ -59,18 +64,14 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
     }
     print_run_notes(&sim);
     let errors = sim.errors();
-    let to_file = args.output.is_some();
-    let format = args
-        .format
-        .unwrap_or_else(|| report::default_format(to_file));
-    let json = format!("{}\n", serde_json::to_string_pretty(&errors)?);
-    let text = match format {
-        Format::Json => json,
-        _ => {
-            let root = args.repo_root.as_deref();
-            let rep = build_report(&errors, &sim.addon_states(), &folders, root);
-            report::render(format, &rep, "", report::use_color(to_file))
-        }
+    let rendered = folders.as_ref().and_then(|folders| {
+        let root = args.repo_root.as_deref();
+        let rep = build_report(&errors, &sim.addon_states(), folders, root);
+        report::render(format, &rep, report::use_color(to_file))
+    });
+    let text = match rendered {
+        Some(text) => text,
+        None => format!("{}\n", serde_json::to_string_pretty(&errors)?),
     };
     report::emit(&text, args.output.as_deref()).map_err(|e| match &args.output {
         Some(p) => anyhow::anyhow!("--output {}: {e}", p.display()),

@@ -1,6 +1,6 @@
 //! The dependency rules of ARCHITECTURE.md, checked from the crates' manifests: parsers and
 //! leaf crates depend on no other wow-sim crate, the rasterizer knows nothing of the simulator,
-//! and only the GUI crate may depend on iced.
+//! only the GUI crate may depend on iced, and only the CLI (feature `fetch`) on network crates.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -78,6 +78,25 @@ fn dependency_rules_hold() {
                 "only wowsim-gui (and its shim iced_dynamic) may depend on iced; {name} does"
             );
         }
+    }
+    // The network: only the CLI, only behind its optional `fetch` feature.
+    let net = ["ureq", "tar", "flate2", "rustls", "reqwest", "hyper"];
+    for (name, t) in &m {
+        let d = deps(t);
+        if name != "wow-sim" {
+            assert!(
+                !d.iter().any(|d| net.contains(&d.as_str())),
+                "only wow-sim (feature fetch) may depend on network or archive crates; {name} does: {d:?}"
+            );
+        }
+    }
+    let cli_deps = m["wow-sim"]["dependencies"].as_table().unwrap();
+    for n in net.iter().filter(|n| cli_deps.contains_key(**n)) {
+        assert_eq!(
+            cli_deps[*n].get("optional").and_then(|v| v.as_bool()),
+            Some(true),
+            "wow-sim's {n} must be optional (feature fetch)"
+        );
     }
     let core = deps(&m["wowsim-core"]);
     assert!(

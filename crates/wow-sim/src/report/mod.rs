@@ -1,5 +1,5 @@
 //! Report formats for the commands that end in a list of findings (`lua-errors` now, `test`
-//! next): JSON (the command's own records, passed through), text for people, GitHub workflow
+//! next): JSON (the command's own records, which it serializes), text for people, GitHub workflow
 //! annotations and JUnit XML; and writing the result whole, to stdout or to a file (temp file
 //! and rename). What the findings are and how they map to exit codes is the command's business.
 
@@ -103,13 +103,14 @@ impl Report {
     }
 }
 
-/// Renders `report` in `format`; `json` is the command's own JSON (used for `Format::Json`).
-pub fn render(format: Format, report: &Report, json: &str, color: bool) -> String {
+/// Renders `report` in `format`; `None` for `Format::Json`, which is each command's own
+/// records (serialized by the command, so its JSON keeps every field it has).
+pub fn render(format: Format, report: &Report, color: bool) -> Option<String> {
     match format {
-        Format::Json => json.to_string(),
-        Format::Text => text::render(report, color),
-        Format::Github => github::render(report),
-        Format::Junit => junit::render(report),
+        Format::Json => None,
+        Format::Text => Some(text::render(report, color)),
+        Format::Github => Some(github::render(report)),
+        Format::Junit => Some(junit::render(report)),
     }
 }
 
