@@ -10,7 +10,8 @@
 #   --target T   only this target (repeatable); default both
 # Needs for Windows: `rustup target add x86_64-pc-windows-gnu` and the package
 # gcc-mingw-w64-x86-64 (x86_64-w64-mingw32-gcc, also used to compile Lua, ring and mimalloc).
-# Honours CARGO_TARGET_DIR. With wine64 installed, the Windows binary's --version is run.
+# Honours CARGO_TARGET_DIR. With wine (WINE, or Debian's wine64) the Windows binary's --version
+# is run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +30,9 @@ done
 [[ ${#targets[@]} -gt 0 ]] || targets=(x86_64-unknown-linux-gnu x86_64-pc-windows-gnu)
 target_dir=${CARGO_TARGET_DIR:-target}
 out=${out:-$target_dir/dist}
+# Debian's wine64 package puts the loader outside PATH.
+wine=${WINE:-$(command -v wine64 || command -v wine || { [[ -x /usr/lib/wine/wine64 ]] && echo /usr/lib/wine/wine64; } || true)}
+host=$(rustc -vV | sed -n 's/^host: //p')
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 mkdir -p "$out"
 
@@ -49,11 +53,23 @@ for t in "${targets[@]}"; do
     *) echo "release: unsupported target $t" >&2; exit 2 ;;
   esac
   echo "release: building $t ${features[*]}"
-  cargo build --release --locked -p wow-sim --target "$t" "${features[@]}"
+  # The host target builds where `cargo build --release` and `cargo install` do (shared
+  # artifacts); others under target/<triple>.
+  if [[ $t == "$host" ]]; then
+    cargo build --release --locked -p wow-sim "${features[@]}"
+    bin=$target_dir/release/$exe
+  else
+    cargo build --release --locked -p wow-sim --target "$t" "${features[@]}"
+    bin=$target_dir/$t/release/$exe
+  fi
   name=wow-sim-$version-$t
   stage=$(mktemp -d)
   mkdir "$stage/$name"
-  cp "$target_dir/$t/release/$exe" "$stage/$name/"
+  cp "$bin" "$stage/$name/"
+  # The release profile keeps line tables for profiling; users get a stripped binary.
+  strip_tool=strip
+  [[ $t == x86_64-pc-windows-gnu ]] && strip_tool=x86_64-w64-mingw32-strip
+  "$strip_tool" "$stage/$name/$exe"
   cp README.md "$stage/$name/"
   mkdir "$stage/$name/licenses"
   cp crates/wowsim-render/fonts/LICENSE "$stage/$name/licenses/DejaVu-font-LICENSE"
@@ -62,8 +78,8 @@ for t in "${targets[@]}"; do
   tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
   rm -rf "$stage"
   echo "release: $out/$name.tar.gz"
-  if [[ $t == x86_64-pc-windows-gnu ]] && command -v wine64 >/dev/null; then
-    echo "release: wine64 $exe --version: $(WINEDEBUG=-all wine64 "$target_dir/$t/release/$exe" --version)"
+  if [[ $t == x86_64-pc-windows-gnu && -n $wine ]]; then
+    echo "release: under wine, $exe --version: $(WINEDEBUG=-all "$wine" "$bin" --version)"
   fi
 done
 (cd "$out" && sha256sum wow-sim-"$version"-*.tar.gz > SHA256SUMS)

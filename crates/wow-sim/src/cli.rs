@@ -4,6 +4,10 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// Between the folders of one `--addons`/`--art` value (environment variables included), as in
+/// `PATH`: `;` on Windows, where `:` follows a drive letter, `:` elsewhere.
+pub const PATH_LIST_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
+
 /// Run World of Warcraft addons outside the game.
 #[derive(Parser, Debug)]
 #[command(name = "wow-sim", version, about, long_about = None)]
@@ -15,7 +19,7 @@ pub struct Cli {
         value_name = "DIR",
         global = true,
         env = "WOW_SIM_ADDONS",
-        value_delimiter = ':'
+        value_delimiter = PATH_LIST_SEPARATOR
     )]
     pub addons: Vec<PathBuf>,
     /// A folder of Blizzard's own Blizzard_* addons, loaded before user addons.
@@ -91,7 +95,7 @@ pub struct Cli {
         value_name = "DIR",
         global = true,
         env = "WOW_SIM_ART",
-        value_delimiter = ':'
+        value_delimiter = PATH_LIST_SEPARATOR
     )]
     pub art: Vec<PathBuf>,
     /// A folder of your own CSV exports of the client's spell and item databases (wago.tools
@@ -106,7 +110,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Load everything headless, run the start-up events and some virtual time, print every Lua
-    /// error as JSON; exit 1 if there were any.
+    /// error (JSON, text, GitHub annotations or JUnit XML); exit 1 if there were any.
     LuaErrors(LuaErrorsArgs),
     /// Load everything headless, run the start-up events and some virtual time, then draw the UI
     /// to a PNG on the CPU (exit 1 if there were Lua errors).
@@ -385,19 +389,27 @@ fn write_demo(dir: &std::path::Path) -> std::io::Result<()> {
 }
 
 /// `$XDG_DATA_HOME`, else `~/.local/share`.
+/// (On Windows, where neither is usually set: `%LOCALAPPDATA%`.)
 fn data_home() -> Option<PathBuf> {
     std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .or_else(|| std::env::var_os("LOCALAPPDATA").map(PathBuf::from))
 }
 
-/// `$XDG_CACHE_HOME/wow-sim` or `~/.cache/wow-sim` (compiled Lua files).
+/// `$XDG_CACHE_HOME/wow-sim` or `~/.cache/wow-sim` (compiled Lua files, fetched UI trees);
+/// on Windows without either, `%LOCALAPPDATA%\wow-sim\cache`.
 pub fn default_cache_dir() -> Option<PathBuf> {
     let base = std::env::var_os("XDG_CACHE_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    Some(base.join("wow-sim"))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")));
+    match base {
+        Some(b) => Some(b.join("wow-sim")),
+        None => {
+            std::env::var_os("LOCALAPPDATA").map(|d| PathBuf::from(d).join("wow-sim").join("cache"))
+        }
+    }
 }
 
 /// `$XDG_DATA_HOME/wow-sim/WTF` or `~/.local/share/wow-sim/WTF`.
