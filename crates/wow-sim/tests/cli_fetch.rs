@@ -187,6 +187,12 @@ fn wow_sim(cache: &Path, server: &Server, args: &[&str]) -> Output {
     c.output().expect("run wow-sim")
 }
 
+/// `base` joined with a `/`-separated relative path, one component at a time (so the path
+/// prints with the platform's separators, as wow-sim prints it).
+fn under(base: &Path, rel: &str) -> PathBuf {
+    rel.split('/').fold(base.to_path_buf(), |p, c| p.join(c))
+}
+
 fn scratch(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wowsim-fetch-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -203,7 +209,13 @@ fn tree(dir: &Path) -> Vec<String> {
     fn walk(base: &Path, dir: &Path, out: &mut Vec<String>) {
         for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             let p = e.path();
-            out.push(p.strip_prefix(base).unwrap().display().to_string());
+            let rel: Vec<String> = p
+                .strip_prefix(base)
+                .unwrap()
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            out.push(rel.join("/"));
             if p.is_dir() {
                 walk(base, &p, out);
             }
@@ -236,10 +248,10 @@ fn ui_fetch_then_later_runs_use_it() {
     );
     let out = wow_sim(&cache, &server, &["--flavor", "classic_era", "ui", "fetch"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let entry = cache.join("wow-sim/ui/classic_era/classic_era-0123456789ab");
+    let entry = under(&cache, "wow-sim/ui/classic_era/classic_era-0123456789ab");
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim(),
-        entry.join("Interface/AddOns").display().to_string()
+        under(&entry, "Interface/AddOns").display().to_string()
     );
     let record: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(entry.join("wow-sim-source.json")).unwrap())
@@ -278,7 +290,7 @@ fn ui_fetch_then_later_runs_use_it() {
         String::from_utf8_lossy(&out.stdout),
         format!(
             "ui\tclassic_era\tcurrent\tGethe/wow-ui-source\tclassic_era\t{SHA}\t{}\n",
-            entry.join("Interface/AddOns").display()
+            under(&entry, "Interface/AddOns").display()
         )
     );
 
@@ -309,9 +321,11 @@ fn ui_fetch_ref_source_and_list() {
     );
     let out = wow_sim(&cache, &server, &["ui", "fetch"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(cache
-        .join("wow-sim/ui/retail/master/Interface/AddOns/Blizzard_Probe")
-        .is_dir());
+    assert!(under(
+        &cache,
+        "wow-sim/ui/retail/master/Interface/AddOns/Blizzard_Probe"
+    )
+    .is_dir());
     let out = wow_sim(
         &cache,
         &server,
@@ -391,7 +405,7 @@ fn resources_fetch_feeds_the_atlas_data() {
         &["--flavor", "classic_era", "ui", "fetch", "--resources"],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let entry = cache.join("wow-sim/resources/classic_era/vanilla-0123456789ab");
+    let entry = under(&cache, "wow-sim/resources/classic_era/vanilla-0123456789ab");
     assert_eq!(
         tree(&entry),
         [
@@ -531,7 +545,7 @@ fn bad_archives_and_broken_downloads_leave_the_cache_as_it_was() {
     );
     let out = wow_sim(&cache, &server, &["--flavor", "classic", "ui", "fetch"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let flavour = cache.join("wow-sim/ui/classic");
+    let flavour = under(&cache, "wow-sim/ui/classic");
     let before = tree(&flavour);
     let cases = bad_archives();
     for (name, body, truncate, expect) in &cases {
@@ -551,7 +565,7 @@ fn bad_archives_and_broken_downloads_leave_the_cache_as_it_was() {
         assert_eq!(tree(&flavour), before, "{name} changed the cache");
     }
     assert!(!Path::new("/tmp/wowsim-escape.lua").exists());
-    assert!(!cache.join("wow-sim/ui/escape.lua").exists());
+    assert!(!under(&cache, "wow-sim/ui/escape.lua").exists());
     let out = wow_sim(
         &cache,
         &server,

@@ -235,6 +235,7 @@ fn text_groups_by_addon_and_json_is_the_default_on_a_pipe() {
 
 /// On a terminal (a pseudo-terminal from util-linux `script`) the default is coloured text;
 /// `NO_COLOR` keeps the text and drops the colour.
+#[cfg(unix)]
 #[test]
 fn text_and_colour_on_a_terminal() {
     let dir = scratch("tty");

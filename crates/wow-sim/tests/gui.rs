@@ -6,7 +6,7 @@
 //! Needs `Xvfb`, `xdotool` and ImageMagick's `import` (`apt-get install xvfb xdotool
 //! imagemagick`; `.ci/run` installs them). Without them the test says SKIPPED on stderr and
 //! counts itself as skipped; with `CI` set it fails instead, so CI never passes silently.
-#![cfg(feature = "gui")]
+#![cfg(all(unix, feature = "gui"))]
 
 mod gui_support;
 
