@@ -6,6 +6,10 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use wowsim_core::Flavor;
 
+/// Between the folders of one `--addons`/`--art` value (environment variables included), as in
+/// `PATH`: `;` on Windows, where `:` follows a drive letter, `:` elsewhere.
+pub const PATH_LIST_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
+
 /// Run World of Warcraft addons outside the game.
 #[derive(Parser, Debug)]
 #[command(name = "wow-sim", version, about, long_about = None)]
@@ -17,7 +21,7 @@ pub struct Cli {
         value_name = "DIR",
         global = true,
         env = "WOW_SIM_ADDONS",
-        value_delimiter = ':'
+        value_delimiter = PATH_LIST_SEPARATOR
     )]
     pub addons: Vec<PathBuf>,
     /// A folder of Blizzard's own Blizzard_* addons, loaded before user addons.
@@ -31,42 +35,42 @@ pub struct Cli {
     /// The WTF folder that holds SavedVariables (default: wow-sim's data folder).
     #[arg(long, value_name = "DIR", global = true, env = "WOW_SIM_WTF")]
     pub wtf: Option<PathBuf>,
-    /// Account folder name under WTF/Account.
-    #[arg(
-        long,
-        value_name = "NAME",
-        global = true,
-        env = "WOW_SIM_ACCOUNT",
-        default_value = "WOWSIM"
-    )]
-    pub account: String,
-    /// Realm name (GetRealmName()).
-    #[arg(
-        long,
-        value_name = "NAME",
-        global = true,
-        env = "WOW_SIM_REALM",
-        default_value = "Simulated Realm"
-    )]
-    pub realm: String,
-    /// Character name (UnitName("player")).
-    #[arg(
-        long,
-        value_name = "NAME",
-        global = true,
-        env = "WOW_SIM_CHARACTER",
-        default_value = "Simplayer"
-    )]
-    pub character: String,
-    /// Which client to emulate.
+    /// Account folder name under WTF/Account (default WOWSIM; with `--wow`, the WTF folder's
+    /// only account).
+    #[arg(long, value_name = "NAME", global = true, env = "WOW_SIM_ACCOUNT")]
+    pub account: Option<String>,
+    /// Realm name (GetRealmName(); default "Simulated Realm"; with `--wow`, the account's only
+    /// realm when it has one character).
+    #[arg(long, value_name = "NAME", global = true, env = "WOW_SIM_REALM")]
+    pub realm: Option<String>,
+    /// Character name (UnitName("player"); default Simplayer; with `--wow`, the account's only
+    /// character).
+    #[arg(long, value_name = "NAME", global = true, env = "WOW_SIM_CHARACTER")]
+    pub character: Option<String>,
+    /// Which client to emulate (default retail; with `--wow`, the flavour folder's).
+    #[arg(long, global = true, env = "WOW_SIM_FLAVOR", value_parser = flavor_parser())]
+    pub flavor: Option<Flavor>,
+    /// A game installation: a flavour folder (`_retail_`, `_classic_`, `_classic_era_`) or the
+    /// install root (with `--flavor`). Its Interface/AddOns, its WTF (read only, unless
+    /// `--write-wtf`) and its `exportInterfaceFiles` output (BlizzardInterfaceCode,
+    /// BlizzardInterfaceArt) are used where no flag says otherwise.
+    #[arg(long, value_name = "DIR", global = true, env = "WOW_SIM_WOW_DIR")]
+    pub wow: Option<PathBuf>,
+    /// With `--wow`: write SavedVariables back to the installation's WTF folder at logout.
+    #[arg(long, global = true, env = "WOW_SIM_WRITE_WTF", requires = "wow")]
+    pub write_wtf: bool,
+    /// Use the built-in base even when `--wow` or the cache (`wow-sim ui fetch`) has
+    /// Blizzard's UI.
     #[arg(
         long,
         global = true,
-        env = "WOW_SIM_FLAVOR",
-        default_value = "retail",
-        value_parser = flavor_parser()
+        env = "WOW_SIM_NO_BLIZZARD_UI",
+        conflicts_with = "blizzard_ui"
     )]
-    pub flavor: Flavor,
+    pub no_blizzard_ui: bool,
+    /// Do not add the cached client resources (`wow-sim resources fetch`) as an `--art` folder.
+    #[arg(long, global = true, env = "WOW_SIM_NO_RESOURCES")]
+    pub no_resources: bool,
     /// Load no user addons (the Blizzard UI, if given, still loads).
     #[arg(long, global = true, env = "WOW_SIM_NO_ADDONS")]
     pub no_addons: bool,
@@ -93,7 +97,7 @@ pub struct Cli {
         value_name = "DIR",
         global = true,
         env = "WOW_SIM_ART",
-        value_delimiter = ':'
+        value_delimiter = PATH_LIST_SEPARATOR
     )]
     pub art: Vec<PathBuf>,
     /// A folder of your own CSV exports of the client's spell and item databases (wago.tools
@@ -108,7 +112,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Load everything headless, run the start-up events and some virtual time, print every Lua
-    /// error as JSON; exit 1 if there were any.
+    /// error (JSON, text, GitHub annotations or JUnit XML); exit 1 if there were any.
     LuaErrors(LuaErrorsArgs),
     /// Load everything headless, run the start-up events and some virtual time, then draw the UI
     /// to a PNG on the CPU (exit 1 if there were Lua errors).
@@ -119,6 +123,92 @@ pub enum Command {
     /// Print how much of the client's API is real, a typed stub, or missing, per namespace and
     /// per UI object type (markdown).
     ApiCoverage,
+    /// Blizzard's UI source from a public mirror, kept in the cache and used by later runs of
+    /// the flavour when no `--blizzard-ui` is given.
+    Ui {
+        #[command(subcommand)]
+        command: UiCommand,
+    },
+    /// Client resources (global strings, atlas info; BlizzardInterfaceResources layout) from a
+    /// public mirror, kept in the cache; later runs add them as an `--art` folder.
+    Resources {
+        #[command(subcommand)]
+        command: ResourcesCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum UiCommand {
+    /// Download the flavour's UI source (an archive over HTTPS), check it, record source, ref
+    /// and commit, make it the one later runs use, print where it is.
+    Fetch(UiFetchArgs),
+    /// List the cached UI trees and resources of every flavour.
+    List,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ResourcesCommand {
+    /// Download the flavour's client resources into the cache.
+    Fetch(FetchArgs),
+    /// List the cached UI trees and resources of every flavour.
+    List,
+}
+
+#[derive(Args, Debug)]
+pub struct UiFetchArgs {
+    #[command(flatten)]
+    pub fetch: FetchArgs,
+    /// Also fetch the flavour's client resources (default source and ref).
+    #[arg(long)]
+    pub resources: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct FetchArgs {
+    /// The branch, tag or commit (default: the flavour's branch of the mirror).
+    #[arg(long = "ref", value_name = "REF", value_parser = parse_ref)]
+    pub reference: Option<String>,
+    /// The mirror repository as OWNER/NAME (default: tomrus88/BlizzardInterfaceCode for
+    /// retail, Gethe/wow-ui-source for the Classic flavours; Ketho/BlizzardInterfaceResources
+    /// for resources).
+    #[arg(long, value_name = "OWNER/NAME", value_parser = parse_source)]
+    pub source: Option<String>,
+    /// The archive server's base URL (GitHub's codeload layout: BASE/OWNER/NAME/tar.gz/REF).
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "WOWSIM_UI_MIRROR_URL",
+        default_value = crate::ui_cache::DEFAULT_MIRROR
+    )]
+    pub mirror_url: String,
+}
+
+fn parse_ref(s: &str) -> Result<String, String> {
+    let ok = !s.is_empty()
+        && !s.starts_with(['-', '/', '.'])
+        && !s.contains("..")
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c));
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "'{s}' is not a branch, tag or commit name (letters, digits, '.', '_', '-', '/')"
+        ))
+    }
+}
+
+fn parse_source(s: &str) -> Result<String, String> {
+    let part = |p: &str| {
+        !p.is_empty()
+            && !p.starts_with('.')
+            && p.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+    };
+    match s.split_once('/') {
+        Some((o, n)) if part(o) && part(n) => Ok(s.to_string()),
+        _ => Err(format!("'{s}' is not OWNER/NAME of a repository")),
+    }
 }
 
 #[derive(Args, Debug)]
@@ -219,6 +309,16 @@ pub struct LuaErrorsArgs {
     /// Lua memory cap in MB; reaching it stops the run with a record. 0 = unlimited.
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     pub memory_limit: usize,
+    /// How to print the records (default: json on a pipe or into a file, text on a terminal).
+    #[arg(long, value_enum, env = "WOW_SIM_FORMAT")]
+    pub format: Option<crate::report::Format>,
+    /// Write the report to FILE (whole: a temporary file, then a rename) instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// For `--format github`: file paths in annotations are relative to DIR (default: the git
+    /// repository that holds each file, else the `--addons` folder).
+    #[arg(long, value_name = "DIR", env = "WOW_SIM_REPO_ROOT")]
+    pub repo_root: Option<PathBuf>,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -278,19 +378,27 @@ fn write_demo(dir: &std::path::Path) -> std::io::Result<()> {
 }
 
 /// `$XDG_DATA_HOME`, else `~/.local/share`.
+/// (On Windows, where neither is usually set: `%LOCALAPPDATA%`.)
 fn data_home() -> Option<PathBuf> {
     std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .or_else(|| std::env::var_os("LOCALAPPDATA").map(PathBuf::from))
 }
 
-/// `$XDG_CACHE_HOME/wow-sim` or `~/.cache/wow-sim` (compiled Lua files).
+/// `$XDG_CACHE_HOME/wow-sim` or `~/.cache/wow-sim` (compiled Lua files, fetched UI trees);
+/// on Windows without either, `%LOCALAPPDATA%\wow-sim\cache`.
 pub fn default_cache_dir() -> Option<PathBuf> {
     let base = std::env::var_os("XDG_CACHE_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    Some(base.join("wow-sim"))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")));
+    match base {
+        Some(b) => Some(b.join("wow-sim")),
+        None => {
+            std::env::var_os("LOCALAPPDATA").map(|d| PathBuf::from(d).join("wow-sim").join("cache"))
+        }
+    }
 }
 
 /// `$XDG_DATA_HOME/wow-sim/WTF` or `~/.local/share/wow-sim/WTF`.

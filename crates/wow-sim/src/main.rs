@@ -3,13 +3,18 @@
 
 mod alloc;
 mod cli;
+mod config;
+mod lua_errors;
+mod report;
 mod screenshot;
+mod ui_cache;
+mod ui_cmd;
+mod wow_dir;
 
-use anyhow::Context;
 use clap::Parser;
 use cli::{Cli, Command};
 use std::process::ExitCode;
-use wowsim_core::{SavedVarsConfig, SimConfig, Simulator};
+use wowsim_core::{SimConfig, Simulator};
 
 /// mimalloc instead of glibc's malloc, for Rust and (through mlua's allocator) the Lua heap:
 /// a start-up allocates and frees millions of small Lua strings and tables, and glibc's free
@@ -70,18 +75,23 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let config = sim_config(&cli)?;
+    // The cache commands need no simulator (and must not write the demo addons).
     match &cli.command {
-        Some(Command::LuaErrors(args)) => {
-            let mut config = config;
-            config.timeout = args.timeout.map(std::time::Duration::from_secs_f64);
-            config.script_budget = args.script_budget;
-            config.memory_limit = args.memory_limit.saturating_mul(1024 * 1024);
-            lua_errors(&cli, config, args.seconds)
-        }
+        Some(Command::Ui { command }) => return ui_cmd::ui(&cli, command),
+        Some(Command::Resources { command }) => return ui_cmd::resources(&cli, command),
+        _ => {}
+    }
+    let resolved = config::resolve(&cli)?;
+    for n in &resolved.notes {
+        eprintln!("wow-sim: note: {n}");
+    }
+    let config = resolved.config;
+    match &cli.command {
+        Some(Command::LuaErrors(args)) => lua_errors::run(&cli, config, args),
         Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
         Some(Command::ApiCoverage) => api_coverage(config),
+        Some(Command::Ui { .. } | Command::Resources { .. }) => unreachable!("handled above"),
         None => window(&cli, config),
     }
 }
@@ -112,151 +122,10 @@ fn window(_cli: &Cli, _config: SimConfig) -> anyhow::Result<ExitCode> {
 }
 
 /// Prints the compiled-Lua cache's notes (corrupt entries ignored, an unwritable folder).
-fn print_cache_notes(sim: &Simulator) {
+pub(crate) fn print_cache_notes(sim: &Simulator) {
     for n in sim.lua_cache_report().map(|(n, _)| n).unwrap_or_default() {
         eprintln!("wow-sim: note: {n}");
     }
-}
-
-fn sim_config(cli: &Cli) -> anyhow::Result<SimConfig> {
-    let mut c = SimConfig::new(cli.flavor);
-    c.addon_dirs = if cli.addons.is_empty() {
-        vec![cli::demo_addons_dir()?]
-    } else {
-        cli.addons.clone()
-    };
-    for d in &c.addon_dirs {
-        anyhow::ensure!(
-            d.is_dir(),
-            "--addons {}: not a readable folder",
-            d.display()
-        );
-    }
-    if let Some(b) = &cli.blizzard_ui {
-        anyhow::ensure!(
-            b.is_dir(),
-            "--blizzard-ui {}: not a readable folder",
-            b.display()
-        );
-        c.blizzard_ui = Some(b.clone());
-    }
-    c.no_addons = cli.no_addons;
-    if !cli.no_lua_cache {
-        c.lua_cache = cli::default_cache_dir();
-    }
-    c.art_dirs = cli.art.clone();
-    if let Some(d) = &cli.game_data {
-        anyhow::ensure!(
-            d.is_dir(),
-            "--game-data {}: not a readable folder",
-            d.display()
-        );
-        c.game_data = Some(d.clone());
-    }
-    c.account = cli.account.clone();
-    c.realm = cli.realm.clone();
-    c.character = cli.character.clone();
-    if !cli.no_saved_vars {
-        let wtf = match &cli.wtf {
-            Some(w) => w.clone(),
-            None => cli::default_wtf_dir()
-                .context("cannot find a data folder for SavedVariables; pass --wtf DIR")?,
-        };
-        c.saved_vars = Some(SavedVarsConfig {
-            wtf,
-            account: cli.account.clone(),
-            realm: cli.realm.clone(),
-            character: cli.character.clone(),
-        });
-    }
-    Ok(c)
-}
-
-/// Runs start-up, `seconds` of virtual time, `--exec-lua`, logout; prints the error records.
-fn lua_errors(cli: &Cli, config: SimConfig, seconds: f64) -> anyhow::Result<ExitCode> {
-    let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
-    for n in &sim.notes {
-        eprintln!("wow-sim: note: {n}");
-    }
-    let exec = match &cli.exec_lua {
-        Some(code) => Some(cli::exec_lua_source(code)?),
-        None => None,
-    };
-    let mut steps = || -> Result<(), wowsim_core::SimError> {
-        sim.start()?;
-        sim.run_for(seconds)?;
-        if let Some((code, name)) = &exec {
-            sim.exec_lua(code, name)?;
-        }
-        Ok(())
-    };
-    let result = steps();
-    print_cache_notes(&sim);
-    // A stopped run (timeout, memory cap) ends with its records and no logout: the addons'
-    // state is not trustworthy, so SavedVariables are left as they were.
-    let stop = sim.stopped();
-    match (result, &stop) {
-        (_, Some(reason)) => {
-            sim.add_error_record(reason);
-            eprintln!("wow-sim: {reason}");
-        }
-        (Err(e), None) => return Err(lua_err(e)),
-        (Ok(()), None) => match (sim.logout(), sim.stopped()) {
-            (Ok(messages), _) => {
-                for msg in messages {
-                    eprintln!("wow-sim: {msg}");
-                }
-            }
-            (Err(_), Some(reason)) => {
-                sim.add_error_record(&reason);
-                eprintln!("wow-sim: {reason}");
-            }
-            (Err(e), None) => return Err(lua_err(e)),
-        },
-    }
-    for line in sim.output() {
-        eprintln!("[chat] {line}");
-    }
-    let xml_log = sim.blizzard_xml_log();
-    if !xml_log.is_empty() {
-        eprintln!(
-            "wow-sim: note: {} XML warning(s) in the Blizzard UI's own files (the client writes them to FrameXML.log and carries on; not error records):",
-            xml_log.len()
-        );
-        for line in &xml_log {
-            eprintln!("wow-sim: note:   {line}");
-        }
-    }
-    if sim.xml_not_applied() > 0 {
-        let mut detail = sim.xml_not_applied_detail();
-        detail.sort_by_key(|d| std::cmp::Reverse(d.1));
-        let top: Vec<String> = detail
-            .iter()
-            .take(8)
-            .map(|((tag, attr), n)| match attr.as_str() {
-                "" => format!("<{tag}> x{n}"),
-                a => format!("{tag} {a}= x{n}"),
-            })
-            .collect();
-        eprintln!(
-            "wow-sim: note: {} uses of XML tags/attributes were not applied (not implemented yet): {}",
-            sim.xml_not_applied(),
-            top.join(", ")
-        );
-    }
-    if let Some(note) = sim.game_data_note() {
-        eprintln!("wow-sim: note: {note}");
-    }
-    let errors = sim.errors();
-    println!("{}", serde_json::to_string_pretty(&errors)?);
-    // Everything is saved and printed: let the OS reclaim the VM instead of freeing every Lua
-    // object one by one (9-16% of a large start-up's wall time in the profiles).
-    std::mem::forget(sim);
-    Ok(if errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
 }
 
 /// Runs start-up, `seconds` of virtual time and `--exec-lua`, then prints the frame tree.

@@ -411,3 +411,21 @@ fn unsafe_code_lives_in_the_runtime() {
     }
     assert!(found >= 3, "found only {found} files with unsafe code");
 }
+
+/// Network and archive crates: only the CLI may have them, behind its optional `fetch` feature.
+const NET_CRATES: &[&str] = &["ureq", "tar", "flate2", "rustls", "reqwest", "hyper"];
+
+#[test]
+fn only_the_cli_reaches_the_network_and_optionally() {
+    let g = metadata();
+    for (name, deps) in &g.direct {
+        for (d, optional) in deps {
+            if NET_CRATES.contains(&d.as_str()) {
+                assert!(
+                    name == "wow-sim" && *optional,
+                    "{name} depends on {d}: only wow-sim may, optionally (feature fetch)"
+                );
+            }
+        }
+    }
+}

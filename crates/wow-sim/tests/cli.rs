@@ -7,8 +7,14 @@ fn wow_sim(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wow-sim"))
         .args(args)
         .env_remove("WOW_SIM_ADDONS")
-        // Tests leave the user's cache folder alone; `lua_cache_*` turn it on.
+        .env_remove("WOW_SIM_WOW_DIR")
+        // Tests leave the user's cache folder alone (and do not use a UI fetched there);
+        // `lua_cache_*` turn the Lua cache on in a folder of their own.
         .env("WOW_SIM_NO_LUA_CACHE", "true")
+        .env(
+            "XDG_CACHE_HOME",
+            std::env::temp_dir().join("wowsim-cli-no-cache"),
+        )
         .output()
         .expect("run wow-sim")
 }

@@ -137,6 +137,8 @@ fn window_takes_mouse_and_keyboard() -> Result<(), Failed> {
             addons.to_str().unwrap(),
             "--wtf",
             wtf.to_str().unwrap(),
+            "--no-blizzard-ui",
+            "--no-resources",
         ],
         dir.join("stderr.txt"),
     );

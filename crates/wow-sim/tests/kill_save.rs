@@ -54,6 +54,7 @@ fn run(wtf: &Path, fault: &str) -> bool {
         .arg(wtf)
         .args(["lua-errors", "--seconds", "0"])
         .env("WOW_SIM_NO_LUA_CACHE", "true")
+        .env("WOW_SIM_NO_BLIZZARD_UI", "true")
         .env_remove(FAULT_VAR);
     if !fault.is_empty() {
         cmd.env(FAULT_VAR, format!("savedvars.{fault}"));

@@ -97,9 +97,14 @@ impl ErrorLog {
 
 /// Splits `path:line: rest` at the start of a message; returns (path, line).
 pub fn split_location(message: &str) -> Option<(&str, u32)> {
-    // Paths may contain ':' only in Windows drive letters, which chunk names never have.
-    let mut parts = message.splitn(3, ':');
-    let path = parts.next()?;
+    // Paths contain ':' only after a Windows drive letter (`C:\x.lua`, a chunk named by
+    // `--exec-lua @FILE` on Windows); addon chunk names never do.
+    let drive = match message.as_bytes() {
+        [d, b':', b'\\' | b'/', ..] if d.is_ascii_alphabetic() => 2,
+        _ => 0,
+    };
+    let mut parts = message[drive..].splitn(3, ':');
+    let path = &message[..drive + parts.next()?.len()];
     let line = parts.next()?;
     parts.next()?;
     if path.is_empty() || path.contains('\n') {
@@ -154,6 +159,8 @@ mod tests {
             "Interface/AddOns/A/a.xml:3: x: y",
             Some(("Interface/AddOns/A/a.xml", 3)),
         );
+        check_loc("C:\\Temp\\x.lua:2: attempt", Some(("C:\\Temp\\x.lua", 2)));
+        check_loc("C:/x.lua:2: y", Some(("C:/x.lua", 2)));
         check_loc("plain message", None);
         check_loc("a:b: c", None);
     }

@@ -34,6 +34,9 @@ pub struct SimConfig {
     pub no_addons: bool,
     /// Where SavedVariables are read and written; `None` = neither.
     pub saved_vars: Option<SavedVarsConfig>,
+    /// Whether logout writes SavedVariables to `saved_vars` (false: read only, as for a game
+    /// installation's WTF folder unless the user asks for writes).
+    pub write_saved_vars: bool,
     pub account: String,
     pub realm: String,
     pub character: String,
@@ -65,6 +68,7 @@ impl SimConfig {
             flavor,
             no_addons: false,
             saved_vars: None,
+            write_saved_vars: true,
             account: "WOWSIM".into(),
             realm: "Simulated Realm".into(),
             character: "Simplayer".into(),

@@ -173,6 +173,9 @@ impl Simulator {
         let Some(cfg) = self.config.saved_vars.clone() else {
             return Ok(messages);
         };
+        if !self.config.write_saved_vars {
+            return Ok(messages);
+        }
         let loaded: Vec<(String, Vec<String>, Vec<String>)> = {
             let set = self.lua.app_data_ref::<AddonSet>().expect("addons");
             set.addons

@@ -1,0 +1,1 @@
+ProbeBlizzardLoaded = "from the exported UI"

@@ -1,0 +1,4 @@
+
+WowDirProbeDB = {
+	["runs"] = 41,
+}
