@@ -131,10 +131,32 @@ struct Graph {
     ids: BTreeMap<String, String>,
 }
 
+/// The host's target triple (`cargo -vV`): the resolve is read for it, so that no package of
+/// another platform (which a build here never downloads) is needed offline.
+fn host_triple() -> String {
+    let out = Command::new(env!("CARGO"))
+        .arg("-vV")
+        .output()
+        .expect("cargo -vV runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .expect("cargo -vV names the host")
+        .to_string()
+}
+
 fn metadata() -> Graph {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let host = host_triple();
     let out = Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1", "--offline"])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--offline",
+            "--filter-platform",
+        ])
+        .arg(&host)
         .current_dir(&root)
         .output()
         .expect("cargo metadata runs");

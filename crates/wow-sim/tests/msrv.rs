@@ -1,8 +1,22 @@
 //! The minimum Rust version is true: every crate of the workspace declares the workspace's
-//! `rust-version`, no dependency (on any platform, as `cargo metadata` resolves them from
-//! Cargo.lock) needs a newer one, and the README states it.
+//! `rust-version`, no dependency (on this host's platform, as `cargo metadata` resolves them
+//! from Cargo.lock; other platforms' packages are not downloaded by a build) needs a newer one,
+//! and the README states it.
 
 use std::path::PathBuf;
+
+/// The host's target triple (`cargo -vV`).
+fn host_triple() -> String {
+    let out = std::process::Command::new(env!("CARGO"))
+        .arg("-vV")
+        .output()
+        .expect("cargo -vV runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .expect("cargo -vV names the host")
+        .to_string()
+}
 
 /// `"1.88"` or `"1.88.0"` → `(1, 88, 0)`.
 fn rust_version(v: &str) -> (u32, u32, u32) {
@@ -25,6 +39,7 @@ fn minimum_rust_version_covers_every_dependency() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| env!("CARGO").to_string());
     let out = std::process::Command::new(cargo)
         .args(["metadata", "--format-version", "1", "--offline", "--locked"])
+        .args(["--filter-platform", &host_triple()])
         .current_dir(&root)
         .output()
         .expect("cargo metadata runs");
