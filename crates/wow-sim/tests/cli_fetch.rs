@@ -437,7 +437,13 @@ fn resources_fetch_feeds_the_atlas_data() {
 }
 
 /// (ref, archive, cut short, what the error says): archives to refuse, downloads that break.
+/// An absolute path an archive may try to write to (never written: the archive is refused).
+fn escape_target() -> std::path::PathBuf {
+    std::env::temp_dir().join("wowsim-escape.lua")
+}
+
 fn bad_archives() -> Vec<(&'static str, Vec<u8>, bool, &'static str)> {
+    let escape = escape_target().to_string_lossy().into_owned().into_bytes();
     let good = ui_archive("top", None);
     let toc = "top/Interface/AddOns/Blizzard_X/Blizzard_X.toc";
     vec![
@@ -463,7 +469,7 @@ fn bad_archives() -> Vec<(&'static str, Vec<u8>, bool, &'static str)> {
                 None,
                 &[
                     Item::File(toc, "x"),
-                    Item::Raw(b"/tmp/wowsim-escape.lua", tar::EntryType::Regular, b""),
+                    Item::Raw(&escape, tar::EntryType::Regular, b""),
                 ],
             ),
             false,
@@ -564,7 +570,7 @@ fn bad_archives_and_broken_downloads_leave_the_cache_as_it_was() {
         assert!(err.contains(expect), "{name}: expected {expect:?} in {err}");
         assert_eq!(tree(&flavour), before, "{name} changed the cache");
     }
-    assert!(!Path::new("/tmp/wowsim-escape.lua").exists());
+    assert!(!escape_target().exists());
     assert!(!under(&cache, "wow-sim/ui/escape.lua").exists());
     let out = wow_sim(
         &cache,
