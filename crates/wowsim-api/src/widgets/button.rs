@@ -308,26 +308,32 @@ fn set_font_string(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::M
     ret(lua, ())
 }
 
-/// `Button:Enable`.
-fn enable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+/// `Button:Enable` (also `Slider:` and `EditBox:`, which share the enabled state's code).
+pub(super) fn enable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     set_enabled(lua, self_id(lua, &a, "Enable")?, true)?;
     ret(lua, ())
 }
 
-/// `Button:Disable`.
-fn disable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+/// `Button:Disable` (also `Slider:` and `EditBox:`).
+pub(super) fn disable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     set_enabled(lua, self_id(lua, &a, "Disable")?, false)?;
     ret(lua, ())
 }
 
-/// `Button:SetEnabled`.
-fn button_set_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+/// `Button:SetEnabled` (also `Slider:` and `EditBox:`).
+pub(super) fn button_set_enabled(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
     set_enabled(lua, self_id(lua, &a, "SetEnabled")?, truthy(&arg(&a, 1)))?;
     ret(lua, ())
 }
 
-/// `Button:IsEnabled`.
-fn button_is_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+/// `Button:IsEnabled` (also `Slider:` and `EditBox:`).
+pub(super) fn button_is_enabled(
+    lua: &mlua::Lua,
+    a: mlua::MultiValue,
+) -> mlua::Result<mlua::MultiValue> {
     ret(lua, is_enabled(lua, self_id(lua, &a, "IsEnabled")?))
 }
 

@@ -16,7 +16,7 @@
 //! | `SetMaxLetters`, `SetAutoFocus`, `SetMultiLine`... | generic (`fields`) |
 pub use wowsim_ui::edit_box::*;
 
-use super::button::{is_enabled, set_enabled};
+use super::button;
 use super::fields::FieldVal;
 use super::fire_script;
 use super::util::{
@@ -229,10 +229,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("EditBox", "SetFocus", edit_box_set_focus),
         ("EditBox", "ClearFocus", clear_focus),
         ("EditBox", "HasFocus", has_focus),
-        ("EditBox", "Enable", enable),
-        ("EditBox", "Disable", disable),
-        ("EditBox", "SetEnabled", edit_box_set_enabled),
-        ("EditBox", "IsEnabled", edit_box_is_enabled),
+        ("EditBox", "Enable", button::enable),
+        ("EditBox", "Disable", button::disable),
+        ("EditBox", "SetEnabled", button::button_set_enabled),
+        ("EditBox", "IsEnabled", button::button_is_enabled),
     ];
     install_methods(lua, methods)
 }
@@ -512,27 +512,4 @@ fn clear_focus(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::Multi
 fn has_focus(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "HasFocus")?;
     ret(lua, focused(lua) == Some(id))
-}
-
-/// `EditBox:Enable`.
-fn enable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    set_enabled(lua, self_id(lua, &a, "Enable")?, true)?;
-    ret(lua, ())
-}
-
-/// `EditBox:Disable`.
-fn disable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    set_enabled(lua, self_id(lua, &a, "Disable")?, false)?;
-    ret(lua, ())
-}
-
-/// `EditBox:SetEnabled`.
-fn edit_box_set_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    set_enabled(lua, self_id(lua, &a, "SetEnabled")?, truthy(&arg(&a, 1)))?;
-    ret(lua, ())
-}
-
-/// `EditBox:IsEnabled`.
-fn edit_box_is_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    ret(lua, is_enabled(lua, self_id(lua, &a, "IsEnabled")?))
 }

@@ -9,7 +9,7 @@
 //! | `Enable`, `Disable`, `IsEnabled`, `SetEnabled` | `button::set_enabled` |
 //! | the mouse: a left press or drag sets the value from the cursor, OnValueChanged(value, true) | [`drag_to`] |
 
-use super::button::{is_enabled, set_enabled};
+use super::button;
 use super::fields::FieldVal;
 use super::fire_script;
 use super::util::{
@@ -95,10 +95,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let methods: &[(&str, &str, Method)] = &[
         ("Slider", "SetMinMaxValues", set_min_max_values),
         ("Slider", "SetValue", slider_set_value),
-        ("Slider", "Enable", enable),
-        ("Slider", "Disable", disable),
-        ("Slider", "SetEnabled", slider_set_enabled),
-        ("Slider", "IsEnabled", slider_is_enabled),
+        ("Slider", "Enable", button::enable),
+        ("Slider", "Disable", button::disable),
+        ("Slider", "SetEnabled", button::button_set_enabled),
+        ("Slider", "IsEnabled", button::button_is_enabled),
     ];
     install_methods(lua, methods)
 }
@@ -118,27 +118,4 @@ fn slider_set_value(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::
     let v = need_num(lua, &a, 1, "Slider:SetValue(value [, treatAsMouseEvent])")?;
     set_value(lua, id, v, truthy(&arg(&a, 2)))?;
     ret(lua, ())
-}
-
-/// `Slider:Enable`.
-fn enable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    set_enabled(lua, self_id(lua, &a, "Enable")?, true)?;
-    ret(lua, ())
-}
-
-/// `Slider:Disable`.
-fn disable(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    set_enabled(lua, self_id(lua, &a, "Disable")?, false)?;
-    ret(lua, ())
-}
-
-/// `Slider:SetEnabled`.
-fn slider_set_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    set_enabled(lua, self_id(lua, &a, "SetEnabled")?, truthy(&arg(&a, 1)))?;
-    ret(lua, ())
-}
-
-/// `Slider:IsEnabled`.
-fn slider_is_enabled(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    ret(lua, is_enabled(lua, self_id(lua, &a, "IsEnabled")?))
 }
