@@ -192,30 +192,32 @@ fn game_tooltip_clear_lines(
     ret(lua, ())
 }
 
-/// `GameTooltip:GetLeftLine`.
-fn get_left_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "GetLeftLine")?;
-    let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
+/// `GetLeftLine(i)` / `GetRightLine(i)`: line `i`'s font string on `side`, nil past the lines.
+fn side_line(
+    lua: &mlua::Lua,
+    a: &mlua::MultiValue,
+    method: &str,
+    side: &str,
+) -> mlua::Result<mlua::MultiValue> {
+    let id = self_id(lua, a, method)?;
+    let i = num(&arg(a, 1)).unwrap_or(0.0) as usize;
     let n = get_field(lua, id, "tooltipLines").as_f64() as usize;
     let fs = if (1..=n).contains(&i) {
-        Some(line(lua, id, i, "Left")?)
+        Some(line(lua, id, i, side)?)
     } else {
         None
     };
     ret(lua, obj_value(lua, fs)?)
 }
 
+/// `GameTooltip:GetLeftLine`.
+fn get_left_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
+    side_line(lua, &a, "GetLeftLine", "Left")
+}
+
 /// `GameTooltip:GetRightLine`.
 fn get_right_line(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
-    let id = self_id(lua, &a, "GetRightLine")?;
-    let i = num(&arg(&a, 1)).unwrap_or(0.0) as usize;
-    let n = get_field(lua, id, "tooltipLines").as_f64() as usize;
-    let fs = if (1..=n).contains(&i) {
-        Some(line(lua, id, i, "Right")?)
-    } else {
-        None
-    };
-    ret(lua, obj_value(lua, fs)?)
+    side_line(lua, &a, "GetRightLine", "Right")
 }
 
 /// `GameTooltip:AppendText`.
