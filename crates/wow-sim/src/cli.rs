@@ -120,6 +120,9 @@ pub enum Command {
     /// Load everything headless, run the start-up events and some virtual time, then print the
     /// frame tree: name, type, rect, shown/visible, strata and level, anchors.
     DumpTree(DumpTreeArgs),
+    /// Run the addons' specs (busted's API) inside the simulated client: each spec file from
+    /// the same started state; exit 0 when all pass, 1 on failures, 2 when nothing could run.
+    Test(crate::test_cmd::TestArgs),
     /// Print how much of the client's API is real, a typed stub, or missing, per namespace and
     /// per UI object type (markdown).
     ApiCoverage,

@@ -7,6 +7,7 @@ mod config;
 mod lua_errors;
 mod report;
 mod screenshot;
+mod test_cmd;
 mod ui_cache;
 mod ui_cmd;
 mod wow_dir;
@@ -90,6 +91,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::LuaErrors(args)) => lua_errors::run(&cli, config, args),
         Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
+        Some(Command::Test(args)) => test_cmd::run(&cli, config, args),
         Some(Command::ApiCoverage) => api_coverage(config),
         Some(Command::Ui { .. } | Command::Resources { .. }) => unreachable!("handled above"),
         None => window(&cli, config),

@@ -20,6 +20,10 @@
 //!   could not be loaded, textures drawn as the placeholder), one per line, the case folder
 //!   written as `<case>`.
 //!
+//! - `spec/*_spec.lua` with `spec.expected.json`: spec files (busted's API) run in name order
+//!   after the input, `exec_lua` and chat lines (`Simulator::run_spec_file`); their results
+//!   (each record as its message) compared with the expected JSON. `spec_addon` in
+//!   `test.toml` names the addon whose `...` the specs get.
 //! - `input = [...]` in `test.toml`: scripted input run after the ticks, before `exec_lua`
 //!   (see [`run_input`]).
 //!
@@ -69,6 +73,10 @@ struct Spec {
     crop: Option<[u32; 4]>,
     /// Scripted input steps (see [`run_input`]).
     input: Option<Vec<String>>,
+    /// The addon whose name and private table the case's spec files get as `...`.
+    spec_addon: Option<String>,
+    /// A Lua pattern over full test names: only matching tests of the spec files run.
+    spec_filter: Option<String>,
 }
 
 /// Runs scripted input. Steps: `move NAME` (a named frame's centre) or `move X,Y` (pixels
@@ -286,6 +294,7 @@ fn run_case(case: &Path) -> Result<(), String> {
     let mut sim = Simulator::new(config).map_err(|e| e.to_string())?;
     drive(&mut sim, &spec)?;
     let mut failures = Vec::new();
+    check_specs(&mut sim, case, &spec, &mut failures)?;
     check_screenshot(&sim, case, &spec, &mut failures);
     if !spec.no_logout.unwrap_or(false) {
         sim.logout().map_err(|e| format!("internal error: {e}"))?;
@@ -362,6 +371,48 @@ fn drive(sim: &mut Simulator, spec: &Spec) -> Result<(), String> {
         sim.run_chat_line(line)
             .map_err(|e| format!("internal error: {e}"))?;
     }
+    Ok(())
+}
+
+/// The case's spec files (`spec/*_spec.lua`) against `spec.expected.json`.
+fn check_specs(
+    sim: &mut Simulator,
+    case: &Path,
+    spec: &Spec,
+    failures: &mut Vec<String>,
+) -> Result<(), String> {
+    let dir = case.join("spec");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Ok(());
+    };
+    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.retain(|p| p.to_string_lossy().ends_with("_spec.lua"));
+    files.sort();
+    let mut results = Vec::new();
+    for f in &files {
+        let shown = format!("spec/{}", f.file_name().unwrap().to_string_lossy());
+        let r = sim
+            .run_spec_file(
+                f,
+                &shown,
+                spec.spec_addon.as_deref(),
+                spec.spec_filter.as_deref(),
+            )
+            .map_err(|e| format!("internal error: {e}"))?;
+        let mut v = serde_json::to_value(&r).unwrap();
+        for t in v["tests"].as_array_mut().unwrap() {
+            let messages: Vec<serde_json::Value> = t["records"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["message"].clone())
+                .collect();
+            t["records"] = serde_json::Value::Array(messages);
+        }
+        results.push(v);
+    }
+    let text = serde_json::to_string_pretty(&results).unwrap() + "\n";
+    failures.extend(compare(&case.join("spec.expected.json"), &text));
     Ok(())
 }
 

@@ -5,6 +5,7 @@ pub mod addons;
 pub mod global_strings;
 pub mod savedvars;
 pub mod simulator;
+pub mod spec;
 pub mod templates;
 pub mod xmlui;
 

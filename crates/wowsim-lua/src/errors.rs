@@ -4,10 +4,10 @@
 //! the error is raised, so the stack is the real one. This module only parses and de-duplicates;
 //! it knows nothing of Lua.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One Lua error as the client would have shown it, plus where and when it happened.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ErrorRecord {
     /// The message as the client shows it, e.g. `Interface/AddOns/Foo/Foo.lua:3: oops`.
     pub message: String,

@@ -8,7 +8,7 @@ use super::{Case, Report, Severity};
 use std::fmt::Write;
 
 /// Escapes text content or (with `attr`) an attribute value.
-fn escape(s: &str, attr: bool) -> String {
+pub(crate) fn escape(s: &str, attr: bool) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -4,7 +4,7 @@
 //! and rename). What the findings are and how they map to exit codes is the command's business.
 
 mod github;
-mod junit;
+pub(crate) mod junit;
 mod text;
 
 use std::io::{IsTerminal, Write};

@@ -7,6 +7,8 @@ mod query;
 mod run;
 mod setup;
 
+pub(crate) use run::tick_vm;
+
 use crate::addons::{self, AddonEntry, AddonSet, AfterLoad};
 use crate::savedvars::{self, SavedVarsConfig};
 use mlua::IntoLuaMulti;
@@ -132,7 +134,7 @@ impl AfterLoad for AfterAddon {
 
 /// The simulated client.
 pub struct Simulator {
-    lua: Lua,
+    pub(crate) lua: Lua,
     host: HostFns,
     config: SimConfig,
     after: Rc<AfterAddon>,

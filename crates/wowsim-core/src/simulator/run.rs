@@ -48,30 +48,7 @@ impl Simulator {
 
     /// One frame: advance the clock, run due timers, then OnUpdate on visible frames.
     pub fn tick(&mut self, dt: f64) -> Result<(), SimError> {
-        lua::budget::check_stop(&self.lua)?;
-        self.lua.app_data_mut::<Clock>().expect("clock").advance(dt);
-        wowsim_api::api::auras::expire(&self.lua)?;
-        wowsim_api::api::misc::deliver_addon_messages(&self.lua)?;
-        wowsim_api::api::game_data::deliver_items(&self.lua)?;
-        wowsim_api::timers::run_due(&self.lua)?;
-        widgets::after_frame(&self.lua)?;
-        wowsim_api::input::after_tick(&self.lua)?;
-        let ids: Vec<u32> = {
-            let ui = self.lua.app_data_ref::<UiState>().expect("ui");
-            ui.update_frames
-                .iter()
-                .copied()
-                .filter(|id| ui.is_visible(*id))
-                .collect()
-        };
-        if !ids.is_empty() {
-            let fire: Function = self.lua.app_data_ref::<UiLua>().expect("ui").fire.clone();
-            let prev = set_phase(&self.lua, "OnUpdate");
-            for id in ids {
-                host_entry(&self.lua, || fire.call::<()>((id, "OnUpdate", dt)))?;
-            }
-            restore_phase(&self.lua, prev);
-        }
+        tick_vm(&self.lua, dt)?;
         if self.reload_requested() {
             for msg in self
                 .reload()
@@ -207,4 +184,35 @@ impl Simulator {
         }
         Ok(messages)
     }
+}
+
+/// One frame of [`Simulator::tick`] without the reload step, for callers that hold only the VM
+/// (`wowsim.Advance` in specs): the clock, auras, addon messages, item data, due timers, the
+/// end-of-frame work, input, then OnUpdate on visible frames.
+pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
+    lua::budget::check_stop(lua)?;
+    lua.app_data_mut::<Clock>().expect("clock").advance(dt);
+    wowsim_api::api::auras::expire(lua)?;
+    wowsim_api::api::misc::deliver_addon_messages(lua)?;
+    wowsim_api::api::game_data::deliver_items(lua)?;
+    wowsim_api::timers::run_due(lua)?;
+    widgets::after_frame(lua)?;
+    wowsim_api::input::after_tick(lua)?;
+    let ids: Vec<u32> = {
+        let ui = lua.app_data_ref::<UiState>().expect("ui");
+        ui.update_frames
+            .iter()
+            .copied()
+            .filter(|id| ui.is_visible(*id))
+            .collect()
+    };
+    if !ids.is_empty() {
+        let fire: Function = lua.app_data_ref::<UiLua>().expect("ui").fire.clone();
+        let prev = set_phase(lua, "OnUpdate");
+        for id in ids {
+            host_entry(lua, || fire.call::<()>((id, "OnUpdate", dt)))?;
+        }
+        restore_phase(lua, prev);
+    }
+    Ok(())
 }

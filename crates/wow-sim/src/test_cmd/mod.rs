@@ -1,0 +1,201 @@
+//! The `test` subcommand: finds spec files (`discover`), starts the client once with the
+//! addons loaded, runs each file from that same state (a forked child per file on Unix,
+//! `fork`; a fresh client per file elsewhere), and prints the results (`output`). Exit code
+//! 0 when every test passed, 1 when any failed (or a file could not run, or start-up raised
+//! errors), 2 when nothing could run.
+
+mod discover;
+#[cfg(unix)]
+mod fork;
+pub mod output;
+
+use crate::cli::Cli;
+use discover::SpecFile;
+use output::{Summary, TestFormat};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use wowsim_core::spec::{SpecFileResult, TestResult, TestStatus};
+use wowsim_core::{SimConfig, Simulator};
+
+#[derive(clap::Args, Debug)]
+pub struct TestArgs {
+    /// Spec files or folders (searched for `*_spec.lua`); default: each addon's `spec/` and
+    /// `tests/` folders, or what its `.wowsim.toml` `[test]` table names.
+    pub paths: Vec<PathBuf>,
+    /// Run only tests whose full name (describe blocks and test, space-separated) matches this
+    /// Lua pattern.
+    #[arg(long, value_name = "PATTERN")]
+    pub filter: Option<String>,
+    /// How to print the results (default: text on a terminal, json on a pipe or into a file).
+    #[arg(long, value_enum)]
+    pub format: Option<TestFormat>,
+    /// Write the results to FILE (whole: a temporary file, then a rename) instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Spec files run at once (child processes; Unix). Default: the number of CPUs.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Wall-clock bound per spec file in seconds; a file past it is stopped and fails.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
+    pub timeout: f64,
+    /// Lua instructions allowed per entry into Lua (each test, handler, timer); 0 = unlimited.
+    #[arg(long, value_name = "N", default_value_t = wowsim_core::DEFAULT_SCRIPT_BUDGET)]
+    pub script_budget: u64,
+    /// Lua memory cap in MB. 0 = unlimited.
+    #[arg(long, value_name = "MB", default_value_t = 1024)]
+    pub memory_limit: usize,
+}
+
+/// Runs the subcommand.
+pub fn run(_cli: &Cli, mut config: SimConfig, args: &TestArgs) -> anyhow::Result<ExitCode> {
+    let specs = match discover::find(&args.paths, &config.addon_dirs) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("wow-sim test: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    if specs.is_empty() {
+        eprintln!(
+            "wow-sim test: no spec files found (give paths, or put *_spec.lua files in an \
+             addon's spec/ or tests/ folder)"
+        );
+        return Ok(ExitCode::from(2));
+    }
+    config.script_budget = args.script_budget;
+    config.memory_limit = args.memory_limit.saturating_mul(1024 * 1024);
+    // Each file is bounded on its own (below); a run-wide deadline would count start-up.
+    config.timeout = None;
+    // Specs must not change the user's saved state.
+    config.write_saved_vars = false;
+    let limit = Duration::from_secs_f64(args.timeout.max(0.001));
+    let mut results = match run_all(config, &specs, args, limit) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("wow-sim test: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    results.retain(|r| r.load_error.is_some() || !r.tests.is_empty() || args.filter.is_none());
+    let to_file = args.output.is_some();
+    let format = args
+        .format
+        .unwrap_or_else(|| match crate::report::default_format(to_file) {
+            crate::report::Format::Text => TestFormat::Text,
+            _ => TestFormat::Json,
+        });
+    let text = output::render(format, &results, crate::report::use_color(to_file));
+    crate::report::emit(&text, args.output.as_deref()).map_err(|e| match &args.output {
+        Some(p) => anyhow::anyhow!("--output {}: {e}", p.display()),
+        None => anyhow::anyhow!("cannot write to stdout: {e}"),
+    })?;
+    Ok(if Summary::of(&results).ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// A started client, or why start-up failed.
+fn started(config: SimConfig) -> anyhow::Result<Simulator> {
+    let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    sim.start().map_err(|e| anyhow::anyhow!("start-up: {e}"))?;
+    if let Some(reason) = sim.stopped() {
+        anyhow::bail!("start-up was stopped: {reason}");
+    }
+    Ok(sim)
+}
+
+/// Start-up's error records as a result of their own, so they are not hidden by passing tests.
+fn startup_result(sim: &Simulator) -> Option<SpecFileResult> {
+    let records = sim.errors();
+    if records.is_empty() {
+        return None;
+    }
+    Some(SpecFileResult {
+        file: "(start-up)".into(),
+        load_error: None,
+        tests: vec![TestResult {
+            name: "start-up raised no Lua errors".into(),
+            defined_at: None,
+            status: TestStatus::Error,
+            message: Some(format!("{} Lua error(s) during start-up", records.len())),
+            failed_at: None,
+            records,
+        }],
+    })
+}
+
+fn run_one(sim: &mut Simulator, spec: &SpecFile, filter: Option<&str>) -> SpecFileResult {
+    match sim.run_spec_file(&spec.path, &spec.shown, spec.addon.as_deref(), filter) {
+        Ok(r) => r,
+        Err(e) => SpecFileResult {
+            file: spec.shown.clone(),
+            load_error: Some(e.to_string()),
+            tests: Vec::new(),
+        },
+    }
+}
+
+#[cfg(unix)]
+fn run_all(
+    config: SimConfig,
+    specs: &[SpecFile],
+    args: &TestArgs,
+    limit: Duration,
+) -> anyhow::Result<Vec<SpecFileResult>> {
+    let mut sim = started(config)?;
+    let mut results: Vec<SpecFileResult> = startup_result(&sim).into_iter().collect();
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let filter = args.filter.as_deref();
+    let mut running = std::collections::VecDeque::new();
+    let finish = |(spec, child): (&SpecFile, std::io::Result<fork::Child>)| {
+        let outcome = child
+            .map_err(|e| format!("cannot start a process for the spec file: {e}"))
+            .and_then(|c| c.finish(limit))
+            .and_then(|bytes| {
+                serde_json::from_slice::<SpecFileResult>(&bytes)
+                    .map_err(|e| format!("the spec file's process sent no result ({e})"))
+            });
+        outcome.unwrap_or_else(|e| SpecFileResult {
+            file: spec.shown.clone(),
+            load_error: Some(e),
+            tests: Vec::new(),
+        })
+    };
+    for spec in specs {
+        if running.len() >= jobs {
+            results.push(finish(running.pop_front().expect("running")));
+        }
+        let child = fork::spawn(|| {
+            let r = run_one(&mut sim, spec, filter);
+            serde_json::to_vec(&r).unwrap_or_default()
+        });
+        running.push_back((spec, child));
+    }
+    results.extend(running.into_iter().map(finish));
+    Ok(results)
+}
+
+#[cfg(not(unix))]
+fn run_all(
+    config: SimConfig,
+    specs: &[SpecFile],
+    args: &TestArgs,
+    _limit: Duration,
+) -> anyhow::Result<Vec<SpecFileResult>> {
+    // No fork: a fresh client per file keeps files isolated, at the cost of start-up each.
+    let mut results = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let mut sim = started(config.clone())?;
+        if i == 0 {
+            results.extend(startup_result(&sim));
+        }
+        results.push(run_one(&mut sim, spec, args.filter.as_deref()));
+    }
+    Ok(results)
+}

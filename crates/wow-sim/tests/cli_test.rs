@@ -1,0 +1,238 @@
+//! `wow-sim test` end to end: the demo's specs, exit codes, every format, isolation between
+//! spec files, and the per-file wall-clock bound.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn wow_sim(dir: Option<&Path>, args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wow-sim"));
+    cmd.args(args)
+        .env_remove("WOW_SIM_ADDONS")
+        .env_remove("WOW_SIM_WOW_DIR")
+        .env_remove("WOW_SIM_FORMAT")
+        .env("WOW_SIM_NO_LUA_CACHE", "true")
+        .env(
+            "XDG_CACHE_HOME",
+            std::env::temp_dir().join("wowsim-cli-no-cache"),
+        );
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    cmd.output().expect("run wow-sim")
+}
+
+fn fixture(rel: &str) -> String {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    root.join(rel).to_string_lossy().into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("wowsim-cli-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+#[test]
+fn the_demo_addons_specs_pass() {
+    let demo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../demo/AddOns");
+    let out = wow_sim(
+        None,
+        &[
+            "--no-saved-vars",
+            "--addons",
+            demo.to_str().unwrap(),
+            "test",
+            "--format",
+            "json",
+        ],
+    );
+    let v = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{v:#}");
+    assert_eq!(v["summary"]["failed"], 0, "{v:#}");
+    assert_eq!(v["summary"]["errors"], 0, "{v:#}");
+    assert!(v["summary"]["passed"].as_u64().unwrap() >= 9, "{v:#}");
+    assert!(v["summary"]["files"].as_u64().unwrap() >= 2, "{v:#}");
+}
+
+#[test]
+fn failures_exit_1_in_every_format() {
+    let addons = fixture("spec/records/AddOns");
+    let spec = fixture("spec/records/spec/a_spec.lua");
+    let base = [
+        "--no-saved-vars",
+        "--addons",
+        &addons,
+        "test",
+        &spec,
+        "--format",
+    ];
+    let run = |format: &str| {
+        let mut args = base.to_vec();
+        args.push(format);
+        wow_sim(None, &args)
+    };
+    let out = run("json");
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["summary"]["passed"], 1, "{v:#}");
+    assert_eq!(v["summary"]["errors"], 1, "{v:#}");
+    let test = &v["files"][0]["tests"][0];
+    assert_eq!(test["status"], "error");
+    assert_eq!(test["records"][0]["file"], "Interface/AddOns/Boom/Boom.lua");
+
+    let tap = String::from_utf8(run("tap").stdout).unwrap();
+    assert!(tap.starts_with("TAP version 13\n1..2\n"), "{tap}");
+    assert!(
+        tap.contains("not ok 1 - records a handler's error fails the test"),
+        "{tap}"
+    );
+    assert!(tap.contains("ok 2 - records a later test passes"), "{tap}");
+
+    let junit = String::from_utf8(run("junit").stdout).unwrap();
+    let doc = roxmltree::Document::parse(&junit).expect("JUnit XML parses");
+    let errors: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("error"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{junit}");
+    assert!(errors[0].text().unwrap().contains("the target changed"));
+
+    let text = run("text");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("✗ records a handler's error fails the test (error)"),
+        "{text}"
+    );
+    assert!(text.contains("Boom.lua:5: the target changed"), "{text}");
+    assert!(text.contains("1 passed, 0 failed, 1 errors"), "{text}");
+}
+
+#[test]
+fn nothing_to_run_exits_2() {
+    let empty = temp("empty");
+    let out = wow_sim(
+        None,
+        &[
+            "--no-saved-vars",
+            "--addons",
+            empty.to_str().unwrap(),
+            "test",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no spec files found"));
+    let out = wow_sim(None, &["--no-saved-vars", "test", "no/such/file_spec.lua"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/file_spec.lua"));
+}
+
+/// Two files that each change the client and expect the start-up state: they pass only when
+/// each file starts from the same state (in either order, and in parallel).
+#[test]
+fn every_spec_file_starts_from_the_same_state() {
+    let dir = temp("isolation");
+    let addons = dir.join("AddOns");
+    std::fs::create_dir_all(addons.join("Counter/spec")).unwrap();
+    std::fs::write(
+        addons.join("Counter/Counter.toc"),
+        "## Interface: 110100\n## Title: Counter\nCounter.lua\n",
+    )
+    .unwrap();
+    std::fs::write(addons.join("Counter/Counter.lua"), "CounterValue = 0\n").unwrap();
+    for name in ["a", "b", "c"] {
+        std::fs::write(
+            addons.join(format!("Counter/spec/{name}_spec.lua")),
+            format!(
+                "describe('{name}', function()\n  it('starts fresh', function()\n    \
+                 assert.are.equal(0, CounterValue)\n    assert.is_nil(TouchedBy)\n    \
+                 CounterValue = CounterValue + 1\n    TouchedBy = '{name}'\n    \
+                 CreateFrame('Frame', 'Made_{name}')\n  end)\n  it('keeps state within the file', \
+                 function()\n    assert.are.equal(1, CounterValue)\n  end)\nend)\n"
+            ),
+        )
+        .unwrap();
+    }
+    for jobs in ["1", "3"] {
+        let out = wow_sim(
+            Some(&dir),
+            &[
+                "--no-saved-vars",
+                "--addons",
+                "AddOns",
+                "test",
+                "--jobs",
+                jobs,
+                "--format",
+                "json",
+            ],
+        );
+        let v = json(&out);
+        assert_eq!(out.status.code(), Some(0), "{v:#}");
+        assert_eq!(v["summary"]["passed"], 6, "{v:#}");
+        // Files are shown relative to the working folder.
+        assert_eq!(
+            v["files"][0]["file"], "AddOns/Counter/spec/a_spec.lua",
+            "{v:#}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_spec_file_past_its_timeout_is_stopped() {
+    let dir = temp("timeout");
+    let spec = dir.join("slow_spec.lua");
+    // A day of virtual time, frame by frame: far past the bound, inside the host (no budget).
+    std::fs::write(
+        &spec,
+        "describe('slow', function() it('runs a day', function() wowsim.Advance(86400) end) end)\n",
+    )
+    .unwrap();
+    let ok = dir.join("ok_spec.lua");
+    std::fs::write(
+        &ok,
+        "describe('ok', function() it('passes', function() end) end)\n",
+    )
+    .unwrap();
+    let out = wow_sim(
+        None,
+        &[
+            "--no-saved-vars",
+            "test",
+            spec.to_str().unwrap(),
+            ok.to_str().unwrap(),
+            "--timeout",
+            "3",
+            "--format",
+            "json",
+        ],
+    );
+    let v = json(&out);
+    assert_eq!(out.status.code(), Some(1), "{v:#}");
+    let slow = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["file"].as_str().unwrap().ends_with("slow_spec.lua"))
+        .unwrap();
+    assert!(
+        slow["load_error"]
+            .as_str()
+            .unwrap()
+            .contains("did not finish within 3 s"),
+        "{v:#}"
+    );
+    assert_eq!(v["summary"]["passed"], 1, "{v:#}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
