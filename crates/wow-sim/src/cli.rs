@@ -105,6 +105,15 @@ pub struct Cli {
     /// ItemSubClass.csv) for real names; without it, ids answer counted stand-ins.
     #[arg(long, value_name = "DIR", global = true, env = "WOW_SIM_GAME_DATA")]
     pub game_data: Option<PathBuf>,
+    /// A scenario file (TOML, see docs/scenarios.md): the character, group, target and other
+    /// units at the start, then a timeline of events (combat, health, auras, casts, chat,
+    /// encounters) run on the virtual clock.
+    #[arg(long, value_name = "FILE", global = true, env = "WOW_SIM_SCENARIO")]
+    pub scenario: Option<PathBuf>,
+    /// A combat log (the client's WoWCombatLog.txt, advanced logging) replayed from the start:
+    /// COMBAT_LOG_EVENT_UNFILTERED and the unit state it implies, at the log's timing.
+    #[arg(long, value_name = "FILE", global = true, env = "WOW_SIM_COMBAT_LOG")]
+    pub combat_log: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -87,6 +87,8 @@ pub fn resolve(cli: &Cli) -> anyhow::Result<Resolved> {
         c.lua_cache = cli::default_cache_dir();
     }
     c.art_dirs = art_dirs(cli, wow.as_ref(), flavor, &mut notes);
+    c.scenario = cli.scenario.clone();
+    c.combat_log = cli.combat_log.clone();
     if let Some(d) = &cli.game_data {
         ensure_dir("--game-data", d)?;
         c.game_data = Some(d.clone());

@@ -236,3 +236,79 @@ fn a_spec_file_past_its_timeout_is_stopped() {
     assert_eq!(v["summary"]["passed"], 1, "{v:#}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_bad_scenario_names_its_file_and_line_and_nothing_runs() {
+    let dir = temp("scenario");
+    let file = dir.join("bad.toml");
+    std::fs::write(
+        &file,
+        "[player]\nname = \"A\"\n\n[[timeline]]\nat = 1\ndo = \"dance\"\n",
+    )
+    .unwrap();
+    let out = wow_sim(
+        None,
+        &[
+            "--no-saved-vars",
+            "--scenario",
+            file.to_str().unwrap(),
+            "lua-errors",
+        ],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("bad.toml:4: unknown action 'dance'"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A spec drives the game state: it loads a scenario from its addon's folder, and a path
+/// outside the addon folders is refused.
+#[test]
+fn specs_load_scenarios_from_their_addon_only() {
+    let dir = temp("spec-scenario");
+    let addon = dir.join("AddOns/Fighter");
+    std::fs::create_dir_all(addon.join("spec")).unwrap();
+    std::fs::write(
+        addon.join("Fighter.toc"),
+        "## Interface: 110100\nFighter.lua\n",
+    )
+    .unwrap();
+    std::fs::write(
+        addon.join("Fighter.lua"),
+        "local f = CreateFrame('Frame')\nf:RegisterEvent('PLAYER_REGEN_DISABLED')\n\
+         f:SetScript('OnEvent', function() FighterPulled = GetTime() end)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        addon.join("spec/pull.toml"),
+        "[target]\nname = \"Boss\"\nhostile = true\n\n[[timeline]]\nat = 2\ndo = \"enter_combat\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("outside.toml"), "[target]\nname = \"X\"\n").unwrap();
+    std::fs::write(
+        addon.join("spec/pull_spec.lua"),
+        "describe('pull', function()\n  it('reacts to combat', function()\n    \
+         wowsim.LoadScenario('AddOns/Fighter/spec/pull.toml')\n    \
+         assert.are.equal('Boss', UnitName('target'))\n    assert.is_nil(FighterPulled)\n    \
+         wowsim.Advance(2.5)\n    assert.is_true(InCombatLockdown())\n    \
+         assert.is_number(FighterPulled)\n  end)\n  it('cannot read outside', function()\n    \
+         assert.error_matches(function() wowsim.LoadScenario('outside.toml') end, \
+         'not a file inside the addon folders')\n  end)\nend)\n",
+    )
+    .unwrap();
+    let out = wow_sim(
+        Some(&dir),
+        &[
+            "--no-saved-vars",
+            "--addons",
+            "AddOns",
+            "test",
+            "--format",
+            "json",
+        ],
+    );
+    let v = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{v:#}");
+    assert_eq!(v["summary"]["passed"], 2, "{v:#}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

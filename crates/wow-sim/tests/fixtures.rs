@@ -77,6 +77,10 @@ struct Spec {
     spec_addon: Option<String>,
     /// A Lua pattern over full test names: only matching tests of the spec files run.
     spec_filter: Option<String>,
+    /// A scenario file of the case (`--scenario`), relative to the case folder.
+    scenario: Option<String>,
+    /// A combat log of the case (`--combat-log`), relative to the case folder.
+    combat_log: Option<String>,
 }
 
 /// Runs scripted input. Steps: `move NAME` (a named frame's centre) or `move X,Y` (pixels
@@ -353,6 +357,8 @@ fn case_config(case: &Path, spec: &Spec, scratch: &Path) -> Result<SimConfig, St
         config.screen = (w, h);
     }
     config.ui_scale = spec.ui_scale.unwrap_or(1.0);
+    config.scenario = spec.scenario.as_ref().map(|p| case.join(p));
+    config.combat_log = spec.combat_log.as_ref().map(|p| case.join(p));
     config.lua_cache = std::env::var_os("WOWSIM_FIXTURE_LUA_CACHE").map(PathBuf::from);
     Ok(config)
 }

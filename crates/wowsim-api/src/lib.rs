@@ -10,3 +10,4 @@ pub mod input;
 pub mod templates;
 pub mod timers;
 pub mod widgets;
+pub mod world;

@@ -4,6 +4,7 @@
 pub mod addons;
 pub mod global_strings;
 pub mod savedvars;
+pub mod scenario;
 pub mod simulator;
 pub mod spec;
 pub mod templates;

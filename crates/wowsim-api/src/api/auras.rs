@@ -597,8 +597,9 @@ fn install_hooks(lua: &Lua) -> mlua::Result<()> {
         let (Some(unit), Value::Table(fields)) = (unit_arg(&unit), fields) else {
             return Err(usage(lua, "Usage: wowsim.AddAura(unit, {spellId = id, ...})"));
         };
-        // Only units that exist can carry auras (the player, in this game state).
-        if !crate::api::identity::is_player(&Value::String(lua.create_string(&unit)?)) {
+        // Only units that exist can carry auras (the player, and what the world has).
+        let known = crate::world::with_world(lua, |w| w.unit(&unit).is_some()).unwrap_or(false);
+        if !known && !crate::api::identity::is_player(&Value::String(lua.create_string(&unit)?)) {
             return Err(usage(
                 lua,
                 format!("wowsim.AddAura(): unit {unit} does not exist"),

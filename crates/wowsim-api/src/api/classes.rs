@@ -12,7 +12,7 @@ use mlua::{Lua, MultiValue, Table, Value};
 use wowsim_data::{Flavor, ProductData};
 
 /// (id, enUS name, file name).
-const CLASSES: &[(i64, &str, &str)] = &[
+pub(crate) const CLASSES: &[(i64, &str, &str)] = &[
     (1, "Warrior", "WARRIOR"),
     (2, "Paladin", "PALADIN"),
     (3, "Hunter", "HUNTER"),

@@ -60,6 +60,10 @@ pub struct SimConfig {
     /// A folder for compiled Lua files (`lua/chunk_cache.rs`); `None` = compile every file
     /// (the default; the CLI passes the user's cache folder unless `--no-lua-cache`).
     pub lua_cache: Option<PathBuf>,
+    /// A scenario file (`docs/scenarios.md`): the start state, then its timeline.
+    pub scenario: Option<PathBuf>,
+    /// A combat log (`WoWCombatLog.txt`) replayed from the start of the run.
+    pub combat_log: Option<PathBuf>,
 }
 
 impl SimConfig {
@@ -83,6 +87,8 @@ impl SimConfig {
             timeout: None,
             memory_limit: DEFAULT_MEMORY_LIMIT,
             lua_cache: None,
+            scenario: None,
+            combat_log: None,
         }
     }
 }
@@ -96,6 +102,9 @@ pub const DEFAULT_MEMORY_LIMIT: usize = 1 << 30;
 pub enum SimError {
     #[error("cannot read addon folder {0}: {1}")]
     AddonDir(PathBuf, String),
+    /// A scenario file or combat log that cannot be read (the message names file and line).
+    #[error("{0}")]
+    Scenario(String),
     #[error("Lua VM: {0}")]
     Lua(#[from] mlua::Error),
 }

@@ -196,6 +196,7 @@ pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
     wowsim_api::api::misc::deliver_addon_messages(lua)?;
     wowsim_api::api::game_data::deliver_items(lua)?;
     wowsim_api::timers::run_due(lua)?;
+    wowsim_api::world::run_due(lua)?;
     widgets::after_frame(lua)?;
     wowsim_api::input::after_tick(lua)?;
     let ids: Vec<u32> = {

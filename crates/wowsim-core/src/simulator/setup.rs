@@ -31,8 +31,24 @@ impl Simulator {
         sim.notes.extend(game_data_notes);
         sim.notes
             .extend(crate::global_strings::install(&sim.lua, global_scan)?);
+        sim.load_game_state()?;
         lua::budget::resume_deadline(&sim.lua, deadline);
         Ok(sim)
+    }
+
+    /// `--scenario` and `--combat-log`: the start state before any addon loads, the timeline
+    /// from virtual time 0.
+    fn load_game_state(&mut self) -> Result<(), SimError> {
+        if let Some(p) = self.config.scenario.clone() {
+            crate::scenario::load_scenario(&self.lua, &p, &p.display().to_string())
+                .map_err(SimError::Scenario)?;
+        }
+        if let Some(p) = self.config.combat_log.clone() {
+            let now = self.lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
+            crate::scenario::replay(&self.lua, &p, &p.display().to_string(), now)
+                .map_err(SimError::Scenario)?;
+        }
+        Ok(())
     }
 
     /// The addon list, the global-string scan (started here, installed by the caller), the
@@ -53,6 +69,8 @@ impl Simulator {
             .globals()
             .raw_set("ReloadUI", self.lua.create_function(reload_ui)?)?;
         api::stubs::install(&self.lua, &self.host, data)?;
+        let roots: Vec<PathBuf> = self.config.addon_dirs.clone();
+        crate::scenario::install(&self.lua, &roots)?;
         if let Some(docs) = docs {
             let added = api::api_docs::install_functions(&self.lua, &docs, data)?;
             if let Some(mut st) = self.lua.app_data_mut::<api::stubs::StubStats>() {

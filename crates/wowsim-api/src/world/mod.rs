@@ -1,0 +1,263 @@
+//! The game world's state that the unit API reports: the units (the player, target, focus,
+//! group members, bosses, nameplates) with their health, power, casts and combat, the group,
+//! and the combat lockdown; and a timeline of changes (`actions.rs`) that scenario files
+//! (`scenario.rs`) and combat-log replay (`combat_log.rs`) fill, run as virtual time passes.
+//! The unit functions themselves are in `unit_api.rs`. One owner: [`World`] (VM app data).
+
+pub mod actions;
+pub mod combat_log;
+mod helpers;
+pub mod scenario;
+mod unit_api;
+
+use actions::Action;
+use mlua::Lua;
+use rustc_hash::FxHashMap;
+
+/// A cast or channel in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cast {
+    pub spell_id: i64,
+    pub name: String,
+    /// Virtual time in seconds.
+    pub start: f64,
+    pub end: f64,
+    pub channel: bool,
+    pub not_interruptible: bool,
+    pub cast_guid: String,
+}
+
+/// One unit as the API reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    pub guid: String,
+    pub name: String,
+    /// `None` for the player's own realm (and for creatures).
+    pub realm: Option<String>,
+    pub is_player: bool,
+    pub class_file: Option<String>,
+    pub race_file: Option<String>,
+    pub level: i64,
+    pub health: i64,
+    pub health_max: i64,
+    pub power: i64,
+    pub power_max: i64,
+    /// `Enum.PowerType` value and token (`0`, `MANA`).
+    pub power_type: (i32, String),
+    pub dead: bool,
+    pub in_combat: bool,
+    /// `TANK`, `HEALER`, `DAMAGER` or `NONE`.
+    pub role: String,
+    /// Can the player attack it (an enemy)?
+    pub hostile: bool,
+    /// `normal`, `elite`, `rare`, `rareelite`, `worldboss`, `minus`, `trivial`.
+    pub classification: String,
+    pub cast: Option<Cast>,
+}
+
+impl Unit {
+    /// A unit with the given GUID and name and the defaults: level 1, full health of 100,
+    /// mana, friendly, normal.
+    pub fn new(guid: &str, name: &str) -> Unit {
+        Unit {
+            guid: guid.to_string(),
+            name: name.to_string(),
+            realm: None,
+            is_player: guid.starts_with("Player-"),
+            class_file: None,
+            race_file: None,
+            level: 1,
+            health: 100,
+            health_max: 100,
+            power: 0,
+            power_max: 100,
+            power_type: (0, "MANA".into()),
+            dead: false,
+            in_combat: false,
+            role: "NONE".into(),
+            hostile: false,
+            classification: "normal".into(),
+            cast: None,
+        }
+    }
+}
+
+/// The world (VM app data).
+#[derive(Debug, Default)]
+pub struct World {
+    units: Vec<Unit>,
+    /// Unit token (lower case: `player`, `target`, `party1`, `boss1`, `nameplate3`) → unit.
+    tokens: FxHashMap<String, usize>,
+    /// Group members other than the player, in order (party1.. or raid1..).
+    group: Vec<usize>,
+    pub raid: bool,
+    /// Combat lockdown (`InCombatLockdown`), entered and left by actions.
+    pub in_combat: bool,
+    /// The encounter in progress (`ENCOUNTER_START` to `ENCOUNTER_END`), by id.
+    pub encounter: Option<i64>,
+    /// Timeline entries not yet due: (virtual time, action), in time order.
+    timeline: std::collections::VecDeque<(f64, Action)>,
+    /// The combat log event being dispatched (`CombatLogGetCurrentEventInfo`).
+    pub current_log_event: Option<Vec<combat_log::LogValue>>,
+    /// GUID → unit index, for the combat log.
+    by_guid: FxHashMap<String, usize>,
+}
+
+impl World {
+    /// A world with only the player.
+    pub fn with_player(player: Unit) -> World {
+        let mut w = World::default();
+        w.add_unit(player, &["player"]);
+        w
+    }
+
+    /// Adds a unit (or updates the one with its GUID) and points `tokens` at it.
+    pub fn add_unit(&mut self, unit: Unit, tokens: &[&str]) -> usize {
+        let i = match self.by_guid.get(&unit.guid) {
+            Some(&i) => {
+                self.units[i] = unit;
+                i
+            }
+            None => {
+                self.by_guid.insert(unit.guid.clone(), self.units.len());
+                self.units.push(unit);
+                self.units.len() - 1
+            }
+        };
+        for t in tokens {
+            self.tokens.insert(t.to_ascii_lowercase(), i);
+        }
+        i
+    }
+
+    /// Removes a token (the unit stays known by its GUID).
+    pub fn clear_token(&mut self, token: &str) {
+        self.tokens.remove(&token.to_ascii_lowercase());
+    }
+
+    /// The unit a token names, if any.
+    pub fn unit(&self, token: &str) -> Option<&Unit> {
+        let t = token.to_ascii_lowercase();
+        self.tokens.get(t.as_str()).map(|&i| &self.units[i])
+    }
+
+    pub fn unit_mut(&mut self, token: &str) -> Option<&mut Unit> {
+        let t = token.to_ascii_lowercase();
+        let i = *self.tokens.get(t.as_str())?;
+        Some(&mut self.units[i])
+    }
+
+    pub fn index_of_guid(&self, guid: &str) -> Option<usize> {
+        self.by_guid.get(guid).copied()
+    }
+
+    pub fn unit_at(&self, i: usize) -> &Unit {
+        &self.units[i]
+    }
+
+    pub fn unit_at_mut(&mut self, i: usize) -> &mut Unit {
+        &mut self.units[i]
+    }
+
+    /// The tokens that name unit `i`, sorted.
+    pub fn tokens_of(&self, i: usize) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .tokens
+            .iter()
+            .filter(|(_, &j)| j == i)
+            .map(|(t, _)| t.clone())
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Whether two tokens name the same unit.
+    pub fn same_unit(&self, a: &str, b: &str) -> bool {
+        let (a, b) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
+        matches!((self.tokens.get(&a), self.tokens.get(&b)), (Some(x), Some(y)) if x == y)
+    }
+
+    /// Sets the group (members other than the player) and re-points `party1..`/`raid1..`.
+    pub fn set_group(&mut self, members: Vec<usize>, raid: bool) {
+        self.tokens
+            .retain(|t, _| !(t.starts_with("party") || t.starts_with("raid")));
+        self.group = members;
+        self.raid = raid;
+        let player = self.tokens.get("player").copied();
+        if raid {
+            let mut all: Vec<usize> = player.into_iter().collect();
+            all.extend(self.group.iter().copied());
+            for (n, &i) in all.iter().enumerate() {
+                self.tokens.insert(format!("raid{}", n + 1), i);
+            }
+        } else {
+            for (n, &i) in self.group.clone().iter().enumerate() {
+                self.tokens.insert(format!("party{}", n + 1), i);
+            }
+        }
+    }
+
+    /// `GetNumGroupMembers()`: the player counts when in a group.
+    pub fn group_size(&self) -> usize {
+        if self.group.is_empty() {
+            0
+        } else {
+            self.group.len() + 1
+        }
+    }
+
+    pub fn group_members(&self) -> &[usize] {
+        &self.group
+    }
+
+    /// Queues actions at virtual times (kept in time order; equal times keep their order).
+    pub fn schedule(&mut self, entries: Vec<(f64, Action)>) {
+        let mut all: Vec<(f64, Action)> = self.timeline.drain(..).collect();
+        all.extend(entries);
+        all.sort_by(|a, b| a.0.total_cmp(&b.0));
+        self.timeline = all.into();
+    }
+
+    /// Takes the next action due at `now`, if any.
+    fn next_due(&mut self, now: f64) -> Option<Action> {
+        if self.timeline.front().is_some_and(|(t, _)| *t <= now) {
+            return self.timeline.pop_front().map(|(_, a)| a);
+        }
+        None
+    }
+
+    /// Timeline entries not yet run.
+    pub fn pending(&self) -> usize {
+        self.timeline.len()
+    }
+}
+
+/// Installs the world with the player from `player` and the unit API over it.
+pub fn install(lua: &Lua, player: Unit) -> mlua::Result<()> {
+    lua.set_app_data(World::with_player(player));
+    unit_api::install(lua)?;
+    helpers::install(lua)
+}
+
+/// Runs the timeline's actions due by now (called each frame), in order; each action changes
+/// the state and fires its events.
+pub fn run_due(lua: &Lua) -> mlua::Result<()> {
+    let now = lua
+        .app_data_ref::<wowsim_lua::clock::Clock>()
+        .map(|c| c.now())
+        .unwrap_or(0.0);
+    loop {
+        let next = lua
+            .app_data_mut::<World>()
+            .and_then(|mut w| w.next_due(now));
+        let Some(action) = next else {
+            return Ok(());
+        };
+        actions::apply(lua, &action)?;
+    }
+}
+
+/// The world's state for a test or a front end, read with `f`.
+pub fn with_world<R>(lua: &Lua, f: impl FnOnce(&World) -> R) -> Option<R> {
+    lua.app_data_ref::<World>().map(|w| f(&w))
+}

@@ -1,0 +1,544 @@
+//! Scenario files: the game state on a timeline, in TOML (schema in docs/scenarios.md).
+//!
+//! ```toml
+//! [player]
+//! name = "Tester"
+//! class = "MAGE"
+//! level = 80
+//! health = 90000
+//! health_max = 100000
+//!
+//! [target]
+//! name = "Training Dummy"
+//! hostile = true
+//!
+//! [[party]]
+//! name = "Healbot"
+//! class = "PRIEST"
+//! role = "HEALER"
+//!
+//! [[timeline]]
+//! at = 1.0
+//! do = "enter_combat"
+//!
+//! [[timeline]]
+//! at = 2.5
+//! do = "health"
+//! unit = "player"
+//! value = 50000
+//! ```
+//!
+//! Reading gives the start state (actions run before any addon loads) and the timeline; an
+//! error names the file and the line of the table (or key) that is wrong.
+
+use super::actions::{Action, CastEnd, Scalar};
+use super::Unit;
+use serde::Deserialize;
+
+/// A scenario file that could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct ScenarioError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+/// What a scenario sets up: actions at the start, then the timeline, and a combat log to
+/// replay (a path relative to the scenario file) from a virtual time.
+#[derive(Debug, Default, PartialEq)]
+pub struct Scenario {
+    pub start: Vec<Action>,
+    pub timeline: Vec<(f64, Action)>,
+    pub combat_log: Option<(String, f64)>,
+}
+
+/// A unit as a scenario describes it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitSpec {
+    name: Option<String>,
+    realm: Option<String>,
+    guid: Option<String>,
+    class: Option<String>,
+    race: Option<String>,
+    level: Option<i64>,
+    health: Option<i64>,
+    health_max: Option<i64>,
+    power: Option<i64>,
+    power_max: Option<i64>,
+    power_type: Option<String>,
+    role: Option<String>,
+    hostile: Option<bool>,
+    classification: Option<String>,
+    dead: Option<bool>,
+    /// For `[[units]]`: the token (`boss1`, `nameplate2`, `focus`).
+    token: Option<String>,
+    /// A player character (default: true for the group and the player, false otherwise).
+    player: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    player: Option<toml::Spanned<UnitSpec>>,
+    target: Option<toml::Spanned<UnitSpec>>,
+    focus: Option<toml::Spanned<UnitSpec>>,
+    party: Option<Vec<toml::Spanned<UnitSpec>>>,
+    raid: Option<Vec<toml::Spanned<UnitSpec>>>,
+    units: Option<Vec<toml::Spanned<UnitSpec>>>,
+    combat_in: Option<bool>,
+    combat_log: Option<String>,
+    combat_log_at: Option<f64>,
+    timeline: Option<Vec<toml::Spanned<toml::Table>>>,
+}
+
+/// Power types by token: (`Enum.PowerType`, token).
+const POWER_TYPES: &[(i32, &str)] = &[
+    (0, "MANA"),
+    (1, "RAGE"),
+    (2, "FOCUS"),
+    (3, "ENERGY"),
+    (6, "RUNIC_POWER"),
+    (8, "LUNAR_POWER"),
+    (11, "MAELSTROM"),
+    (13, "INSANITY"),
+    (17, "FURY"),
+    (18, "PAIN"),
+    (19, "ESSENCE"),
+];
+
+fn class_power(class: &str) -> &'static str {
+    match class {
+        "WARRIOR" => "RAGE",
+        "ROGUE" | "MONK" => "ENERGY",
+        "HUNTER" => "FOCUS",
+        "DEATHKNIGHT" => "RUNIC_POWER",
+        "DEMONHUNTER" => "FURY",
+        _ => "MANA",
+    }
+}
+
+fn guid_for(name: &str, player: bool) -> String {
+    let hash = name
+        .bytes()
+        .fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32));
+    if player {
+        format!("Player-1-{hash:08X}")
+    } else {
+        format!("Creature-0-1-1-1-{}-{hash:010X}", hash % 200000)
+    }
+}
+
+fn line_of(src: &str, offset: usize) -> usize {
+    src[..offset.min(src.len())].matches('\n').count() + 1
+}
+
+/// Builds a unit from its description (`is_player` the default when it does not say).
+fn unit_of(spec: &UnitSpec, default_name: &str, is_player: bool) -> Result<Unit, String> {
+    let player = spec.player.unwrap_or(is_player);
+    let name = spec
+        .name
+        .clone()
+        .unwrap_or_else(|| default_name.to_string());
+    let guid = spec.guid.clone().unwrap_or_else(|| guid_for(&name, player));
+    let mut u = Unit::new(&guid, &name);
+    u.is_player = player;
+    u.realm = spec.realm.clone();
+    if let Some(c) = &spec.class {
+        let c = c.to_ascii_uppercase();
+        if !crate::api::classes::CLASSES.iter().any(|(_, _, f)| *f == c) {
+            return Err(format!(
+                "unknown class '{c}' (class file names: WARRIOR, MAGE, ...)"
+            ));
+        }
+        u.power_type = power(class_power(&c))?;
+        u.class_file = Some(c);
+    }
+    if let Some(r) = &spec.race {
+        if !super::unit_api::RACES.iter().any(|(f, _, _)| f == r) {
+            return Err(format!(
+                "unknown race '{r}' (race file names: Human, Orc, NightElf, ...)"
+            ));
+        }
+        u.race_file = Some(r.clone());
+    }
+    if let Some(p) = &spec.power_type {
+        u.power_type = power(p)?;
+    }
+    u.level = spec.level.unwrap_or(if player { 80 } else { 1 });
+    u.health_max = spec.health_max.or(spec.health).unwrap_or(100).max(1);
+    u.health = spec.health.unwrap_or(u.health_max).clamp(0, u.health_max);
+    u.power_max = spec.power_max.or(spec.power).unwrap_or(100).max(0);
+    u.power = spec.power.unwrap_or(u.power_max).clamp(0, u.power_max);
+    if let Some(role) = &spec.role {
+        let role = role.to_ascii_uppercase();
+        if !["TANK", "HEALER", "DAMAGER", "NONE"].contains(&role.as_str()) {
+            return Err(format!(
+                "unknown role '{role}' (TANK, HEALER, DAMAGER, NONE)"
+            ));
+        }
+        u.role = role;
+    }
+    u.hostile = spec.hostile.unwrap_or(false);
+    u.classification = spec
+        .classification
+        .clone()
+        .unwrap_or_else(|| "normal".into());
+    u.dead = spec.dead.unwrap_or(false);
+    if u.dead {
+        u.health = 0;
+    }
+    Ok(u)
+}
+
+fn power(token: &str) -> Result<(i32, String), String> {
+    let t = token.to_ascii_uppercase();
+    POWER_TYPES
+        .iter()
+        .find(|(_, p)| *p == t)
+        .map(|(n, p)| (*n, p.to_string()))
+        .ok_or_else(|| format!("unknown power type '{token}'"))
+}
+
+/// A unit from a table of a scenario's unit keys (`wowsim.SetUnit`).
+pub fn unit_from_table(t: toml::Table, default_name: &str) -> Result<Unit, String> {
+    let spec: UnitSpec = toml::Value::Table(t)
+        .try_into()
+        .map_err(|e| e.to_string())?;
+    unit_of(&spec, default_name, false)
+}
+
+/// The keys of one timeline entry, read by name with the entry's line for errors.
+struct Entry<'a> {
+    table: &'a toml::Table,
+    used: Vec<&'static str>,
+}
+
+impl<'a> Entry<'a> {
+    fn get(&mut self, key: &'static str) -> Option<&'a toml::Value> {
+        self.used.push(key);
+        self.table.get(key)
+    }
+    fn str(&mut self, key: &'static str) -> Result<String, String> {
+        match self.get(key) {
+            Some(toml::Value::String(s)) => Ok(s.clone()),
+            Some(_) => Err(format!("'{key}' must be a string")),
+            None => Err(format!("'{key}' is missing")),
+        }
+    }
+    fn str_or(&mut self, key: &'static str, default: &str) -> Result<String, String> {
+        match self.get(key) {
+            None => Ok(default.to_string()),
+            Some(toml::Value::String(s)) => Ok(s.clone()),
+            Some(_) => Err(format!("'{key}' must be a string")),
+        }
+    }
+    fn int(&mut self, key: &'static str) -> Result<i64, String> {
+        match self.get(key) {
+            Some(toml::Value::Integer(n)) => Ok(*n),
+            Some(_) => Err(format!("'{key}' must be an integer")),
+            None => Err(format!("'{key}' is missing")),
+        }
+    }
+    fn opt_int(&mut self, key: &'static str) -> Result<Option<i64>, String> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Integer(n)) => Ok(Some(*n)),
+            Some(_) => Err(format!("'{key}' must be an integer")),
+        }
+    }
+    fn num_or(&mut self, key: &'static str, default: f64) -> Result<f64, String> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(toml::Value::Integer(n)) => Ok(*n as f64),
+            Some(toml::Value::Float(n)) => Ok(*n),
+            Some(_) => Err(format!("'{key}' must be a number")),
+        }
+    }
+    fn bool_or(&mut self, key: &'static str, default: bool) -> Result<bool, String> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(toml::Value::Boolean(b)) => Ok(*b),
+            Some(_) => Err(format!("'{key}' must be true or false")),
+        }
+    }
+    /// Refuses keys the action does not read.
+    fn finish(self) -> Result<(), String> {
+        match self.table.keys().find(|k| !self.used.contains(&k.as_str())) {
+            Some(k) => Err(format!("unknown key '{k}' for this action")),
+            None => Ok(()),
+        }
+    }
+}
+
+fn scalar(v: &toml::Value) -> Result<Scalar, String> {
+    Ok(match v {
+        toml::Value::String(s) => Scalar::Str(s.clone()),
+        toml::Value::Integer(n) => Scalar::Int(*n),
+        toml::Value::Float(n) => Scalar::Num(*n),
+        toml::Value::Boolean(b) => Scalar::Bool(*b),
+        _ => return Err("event arguments must be strings, numbers or booleans".into()),
+    })
+}
+
+fn action_of(e: &mut Entry, what: &str) -> Result<Action, String> {
+    Ok(match what {
+        "enter_combat" => Action::EnterCombat,
+        "leave_combat" => Action::LeaveCombat,
+        "health" | "power" => {
+            let (unit, value, max) = (e.str("unit")?, e.int("value")?, e.opt_int("max")?);
+            if what == "health" {
+                Action::Health { unit, value, max }
+            } else {
+                Action::Power { unit, value, max }
+            }
+        }
+        "die" => Action::Die {
+            unit: e.str("unit")?,
+        },
+        "aura_apply" => Action::AuraApply {
+            unit: e.str("unit")?,
+            spell_id: e.int("spell_id")?,
+            name: e.str_or("name", "")?,
+            duration: e.num_or("duration", 0.0)?,
+            stacks: e.opt_int("stacks")?.unwrap_or(0),
+            harmful: e.bool_or("harmful", false)?,
+            source: e.get("source").and_then(|v| v.as_str()).map(str::to_string),
+        },
+        "aura_remove" => Action::AuraRemove {
+            unit: e.str("unit")?,
+            spell_id: e.int("spell_id")?,
+        },
+        "cast_start" | "channel_start" => Action::CastStart {
+            unit: e.str("unit")?,
+            spell_id: e.int("spell_id")?,
+            name: e.str_or("name", "")?,
+            duration: e.num_or("duration", 1.5)?,
+            channel: what == "channel_start",
+        },
+        "cast_succeeded" | "cast_stop" | "cast_interrupted" | "cast_failed" => Action::CastEnd {
+            unit: e.str("unit")?,
+            how: match what {
+                "cast_succeeded" => CastEnd::Succeeded,
+                "cast_stop" => CastEnd::Stopped,
+                "cast_interrupted" => CastEnd::Interrupted,
+                _ => CastEnd::Failed,
+            },
+        },
+        "clear_unit" => Action::ClearUnit {
+            token: e.str("token")?,
+        },
+        "chat" => Action::Chat {
+            kind: e.str_or("kind", "SAY")?,
+            sender: e.str("sender")?,
+            text: e.str("text")?,
+        },
+        "addon_message" => Action::AddonMessage {
+            prefix: e.str("prefix")?,
+            text: e.str("text")?,
+            channel: e.str_or("channel", "PARTY")?,
+            sender: e.str("sender")?,
+        },
+        "encounter_start" | "encounter_end" => {
+            let (id, name) = (e.int("id")?, e.str_or("name", "")?);
+            let difficulty = e.opt_int("difficulty")?.unwrap_or(16);
+            let size = e.opt_int("size")?.unwrap_or(20);
+            if what == "encounter_start" {
+                Action::EncounterStart {
+                    id,
+                    name,
+                    difficulty,
+                    size,
+                }
+            } else {
+                let success = e.bool_or("success", true)?;
+                Action::EncounterEnd {
+                    id,
+                    name,
+                    difficulty,
+                    size,
+                    success,
+                }
+            }
+        }
+        "zone" => Action::Zone {
+            zone: e.str("zone")?,
+        },
+        "boss_emote" => Action::BossEmote {
+            sender: e.str("sender")?,
+            text: e.str("text")?,
+        },
+        "event" => {
+            let name = e.str("name")?;
+            let args = match e.get("args") {
+                None => Vec::new(),
+                Some(toml::Value::Array(a)) => a.iter().map(scalar).collect::<Result<_, _>>()?,
+                Some(_) => return Err("'args' must be a list".into()),
+            };
+            Action::Event { name, args }
+        }
+        other => return Err(format!("unknown action '{other}'")),
+    })
+}
+
+/// A timeline entry: `at`, `do`, then the action's keys (`set_unit` takes a unit's keys).
+fn entry(table: &toml::Table) -> Result<(f64, Action), String> {
+    let mut e = Entry {
+        table,
+        used: vec!["at", "do"],
+    };
+    let at = match table.get("at") {
+        Some(toml::Value::Integer(n)) => *n as f64,
+        Some(toml::Value::Float(n)) => *n,
+        Some(_) => return Err("'at' must be a number of seconds".into()),
+        None => return Err("'at' is missing".into()),
+    };
+    if !(0.0..=86400.0 * 7.0).contains(&at) {
+        return Err(format!("'at' = {at} is not between 0 and a week"));
+    }
+    let what = match table.get("do") {
+        Some(toml::Value::String(s)) => s.clone(),
+        _ => return Err("'do' (the action's name) is missing".into()),
+    };
+    if what == "set_unit" {
+        let mut t = table.clone();
+        t.remove("at");
+        t.remove("do");
+        let spec: UnitSpec = toml::Value::Table(t)
+            .try_into()
+            .map_err(|e| e.to_string())?;
+        let token = spec.token.clone().ok_or("'token' is missing")?;
+        let unit = unit_of(&spec, &token, false)?;
+        return Ok((
+            at,
+            Action::SetUnit {
+                token,
+                unit: Box::new(unit),
+            },
+        ));
+    }
+    let action = action_of(&mut e, &what)?;
+    e.finish()?;
+    Ok((at, action))
+}
+
+/// Reads a scenario (`name` is how errors name the file).
+pub fn read(name: &str, src: &str) -> Result<Scenario, ScenarioError> {
+    let err = |offset: usize, message: String| ScenarioError {
+        file: name.to_string(),
+        line: line_of(src, offset),
+        message,
+    };
+    let file: File = toml::from_str(src).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        err(offset, e.message().to_string())
+    })?;
+    let mut sc = Scenario::default();
+    let unit = |s: &toml::Spanned<UnitSpec>, default: &str, player: bool| {
+        unit_of(s.get_ref(), default, player).map_err(|m| err(s.span().start, m))
+    };
+    if let Some(p) = &file.player {
+        let u = unit(p, "Player", true)?;
+        sc.start.push(Action::SetUnit {
+            token: "player".into(),
+            unit: Box::new(u),
+        });
+    }
+    for (token, spec) in [("target", &file.target), ("focus", &file.focus)] {
+        if let Some(s) = spec {
+            let u = unit(s, token, false)?;
+            sc.start.push(Action::SetUnit {
+                token: token.into(),
+                unit: Box::new(u),
+            });
+        }
+    }
+    for (list, raid) in [(&file.party, false), (&file.raid, true)] {
+        if let Some(list) = list {
+            let members = list
+                .iter()
+                .enumerate()
+                .map(|(i, s)| unit(s, &format!("Member{}", i + 1), true))
+                .collect::<Result<Vec<_>, _>>()?;
+            sc.start.push(Action::Group { members, raid });
+        }
+    }
+    for s in file.units.iter().flatten() {
+        let token = s
+            .get_ref()
+            .token
+            .clone()
+            .ok_or_else(|| err(s.span().start, "a [[units]] entry needs a 'token'".into()))?;
+        let u = unit(s, &token, false)?;
+        sc.start.push(Action::SetUnit {
+            token,
+            unit: Box::new(u),
+        });
+    }
+    if file.combat_in == Some(true) {
+        sc.start.push(Action::EnterCombat);
+    }
+    for t in file.timeline.iter().flatten() {
+        sc.timeline
+            .push(entry(t.get_ref()).map_err(|m| err(t.span().start, m))?);
+    }
+    sc.combat_log = file
+        .combat_log
+        .map(|p| (p, file.combat_log_at.unwrap_or(0.0)));
+    Ok(sc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_and_timeline() {
+        let src = "[player]\nname = \"Tess\"\nclass = \"ROGUE\"\n\n[[party]]\nname = \"Hal\"\n\
+                   role = \"healer\"\n\n[[timeline]]\nat = 2\ndo = \"health\"\nunit = \"party1\"\n\
+                   value = 5\n";
+        let sc = read("s.toml", src).unwrap();
+        assert_eq!(sc.start.len(), 2);
+        match &sc.start[0] {
+            Action::SetUnit { token, unit } => {
+                assert_eq!(token, "player");
+                assert_eq!(unit.power_type, (3, "ENERGY".to_string()));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            sc.timeline,
+            vec![(
+                2.0,
+                Action::Health {
+                    unit: "party1".into(),
+                    value: 5,
+                    max: None
+                }
+            )]
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let bad_action = "[[timeline]]\nat = 1\ndo = \"dance\"\n";
+        let e = read("s.toml", bad_action).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("s.toml:1: unknown action 'dance'"),
+            "{e}"
+        );
+        let bad_key = "[player]\nname = \"A\"\n\n[[timeline]]\nat = 1\ndo = \"die\"\nunit = \"player\"\ncolour = 1\n";
+        let e = read("s.toml", bad_key).unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        assert!(e.message.contains("colour"), "{e}");
+        let bad_class = "\n[target]\nclass = \"BARD\"\n";
+        let e = read("s.toml", bad_class).unwrap_err();
+        assert!(e.line >= 2 && e.message.contains("BARD"), "{e}");
+        let syntax = "[player\nname = 1\n";
+        let e = read("s.toml", syntax).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+    }
+}

@@ -1,0 +1,291 @@
+//! The unit API answered from the [`World`]: for a unit token the world knows, its state; for
+//! any other, the function installed before (the player-only answers of `identity.rs`, the
+//! typed stubs), so a unit nobody put in the world behaves as before.
+//!
+//! | WoW name | answer for a known unit |
+//! | --- | --- |
+//! | `UnitName`, `UnitNameUnmodified`, `UnitFullName`, `UnitGUID` | its name, realm (`UnitFullName`: the player's realm for units of it), GUID |
+//! | `UnitClass`, `UnitClassBase`, `UnitRace`, `UnitLevel`, `UnitEffectiveLevel` | from its class and race files (enUS names) |
+//! | `UnitExists`, `UnitIsPlayer`, `UnitIsConnected`, `UnitIsDead`, `UnitIsDeadOrGhost`, `UnitIsUnit` | |
+//! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitPowerType`, `UnitAffectingCombat` | |
+//! | `UnitCastingInfo`, `UnitChannelInfo` | the cast in progress (times in ms of `GetTime`) |
+//! | `UnitGroupRolesAssigned`, `UnitClassification`, `UnitCanAttack`, `UnitIsEnemy`, `UnitIsFriend`, `UnitReaction` | |
+//! | `UnitInParty`, `UnitInRaid`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers`, `GetNumSubgroupMembers`, `InCombatLockdown` | from the group and the combat state (these answer for the world as a whole) |
+
+use super::{Unit, World};
+use mlua::{Function, IntoLuaMulti, Lua, MultiValue, Value};
+
+/// Race file → (enUS name, id).
+pub(super) const RACES: &[(&str, &str, i64)] = &[
+    ("Human", "Human", 1),
+    ("Orc", "Orc", 2),
+    ("Dwarf", "Dwarf", 3),
+    ("NightElf", "Night Elf", 4),
+    ("Scourge", "Undead", 5),
+    ("Tauren", "Tauren", 6),
+    ("Gnome", "Gnome", 7),
+    ("Troll", "Troll", 8),
+    ("Goblin", "Goblin", 9),
+    ("BloodElf", "Blood Elf", 10),
+    ("Draenei", "Draenei", 11),
+    ("Worgen", "Worgen", 22),
+    ("Pandaren", "Pandaren", 24),
+    ("Dracthyr", "Dracthyr", 52),
+    ("EarthenDwarf", "Earthen", 84),
+];
+
+type Answer = fn(&Lua, &World, &Unit, &str, &MultiValue) -> mlua::Result<MultiValue>;
+
+/// The token (first argument) as a string, if it is one.
+fn token(args: &MultiValue) -> Option<String> {
+    match args.front() {
+        Some(Value::String(s)) => Some(s.to_string_lossy()),
+        _ => None,
+    }
+}
+
+/// Replaces global `name` (when the flavour has it) with one that answers from the world for
+/// a known unit and calls the earlier function otherwise.
+fn unit_fn(lua: &Lua, name: &str, answer: Answer) -> mlua::Result<()> {
+    let g = lua.globals();
+    let earlier: Value = g.raw_get(name)?;
+    if earlier.is_nil() {
+        // The flavour has no such function.
+        return Ok(());
+    }
+    let f = lua.create_function(move |lua, args: MultiValue| {
+        if let Some(tok) = token(&args) {
+            let world = lua.app_data_ref::<World>();
+            if let Some(world) = world {
+                if let Some(unit) = world.unit(&tok) {
+                    let unit = unit.clone();
+                    return answer(lua, &world, &unit, &tok, &args);
+                }
+            }
+        }
+        match &earlier {
+            Value::Function(f) => f.call::<MultiValue>(args),
+            _ => Ok(MultiValue::new()),
+        }
+    })?;
+    g.raw_set(name, f)
+}
+
+/// Replaces global `name` with an answer from the world as a whole.
+fn world_fn<R: IntoLuaMulti + 'static>(
+    lua: &Lua,
+    name: &str,
+    answer: fn(&World) -> R,
+) -> mlua::Result<()> {
+    if lua.globals().raw_get::<Value>(name)?.is_nil() {
+        return Ok(());
+    }
+    let f: Function = lua.create_function(move |lua, _: MultiValue| {
+        let world = lua.app_data_ref::<World>().expect("world");
+        Ok(answer(&world))
+    })?;
+    lua.globals().raw_set(name, f)
+}
+
+fn ret(lua: &Lua, v: impl IntoLuaMulti) -> mlua::Result<MultiValue> {
+    v.into_lua_multi(lua)
+}
+
+fn class_of(unit: &Unit) -> Option<(i64, &'static str, &'static str)> {
+    let file = unit.class_file.as_deref()?;
+    crate::api::classes::CLASSES
+        .iter()
+        .find(|(_, _, f)| *f == file)
+        .copied()
+}
+
+fn second_unit<'a>(world: &'a World, args: &MultiValue) -> Option<&'a Unit> {
+    match args.get(1) {
+        Some(Value::String(s)) => world.unit(&s.to_string_lossy()),
+        _ => None,
+    }
+}
+
+fn install_identity(lua: &Lua) -> mlua::Result<()> {
+    let name: Answer = |lua, _, u, _, _| ret(lua, (u.name.clone(), u.realm.clone()));
+    unit_fn(lua, "UnitName", name)?;
+    unit_fn(lua, "UnitNameUnmodified", name)?;
+    unit_fn(lua, "UnitFullName", |lua, _, u, _, _| {
+        let realm = u.realm.clone().or_else(|| {
+            let id = lua.app_data_ref::<crate::api::identity::Identity>()?;
+            u.is_player
+                .then(|| crate::api::identity::normalized(&id.realm))
+        });
+        ret(lua, (u.name.clone(), realm))
+    })?;
+    unit_fn(lua, "UnitGUID", |lua, _, u, _, _| ret(lua, u.guid.clone()))?;
+    unit_fn(lua, "UnitClass", |lua, _, u, _, _| match class_of(u) {
+        Some((id, name, file)) => ret(lua, (name, file, id)),
+        None => ret(lua, ()),
+    })?;
+    unit_fn(lua, "UnitClassBase", |lua, _, u, _, _| match class_of(u) {
+        Some((id, _, file)) => ret(lua, (file, id)),
+        None => ret(lua, ()),
+    })?;
+    unit_fn(lua, "UnitRace", |lua, _, u, _, _| {
+        let race = u
+            .race_file
+            .as_deref()
+            .and_then(|f| RACES.iter().find(|r| r.0 == f));
+        match race {
+            Some((file, name, id)) => ret(lua, (*name, *file, *id)),
+            None => ret(lua, ()),
+        }
+    })?;
+    let level: Answer = |lua, _, u, _, _| ret(lua, u.level);
+    unit_fn(lua, "UnitLevel", level)?;
+    unit_fn(lua, "UnitEffectiveLevel", level)?;
+    unit_fn(lua, "UnitExists", |lua, _, _, _, _| ret(lua, true))?;
+    unit_fn(lua, "UnitIsPlayer", |lua, _, u, _, _| ret(lua, u.is_player))?;
+    unit_fn(lua, "UnitIsConnected", |lua, _, u, _, _| {
+        ret(lua, u.is_player)
+    })?;
+    let dead: Answer = |lua, _, u, _, _| ret(lua, u.dead);
+    unit_fn(lua, "UnitIsDead", dead)?;
+    unit_fn(lua, "UnitIsDeadOrGhost", dead)?;
+    unit_fn(lua, "UnitIsUnit", |lua, w, _, tok, args| {
+        match args.get(1) {
+            Some(Value::String(b)) => ret(lua, w.same_unit(tok, &b.to_string_lossy())),
+            _ => ret(lua, false),
+        }
+    })
+}
+
+fn install_bars(lua: &Lua) -> mlua::Result<()> {
+    unit_fn(lua, "UnitHealth", |lua, _, u, _, _| ret(lua, u.health))?;
+    unit_fn(lua, "UnitHealthMax", |lua, _, u, _, _| {
+        ret(lua, u.health_max)
+    })?;
+    unit_fn(lua, "UnitPower", |lua, _, u, _, args| {
+        let asked = match args.get(1) {
+            Some(Value::Integer(n)) => Some(*n as i32),
+            Some(Value::Number(n)) => Some(*n as i32),
+            _ => None,
+        };
+        let same = asked.is_none_or(|t| t == u.power_type.0);
+        ret(lua, if same { u.power } else { 0 })
+    })?;
+    unit_fn(lua, "UnitPowerMax", |lua, _, u, _, args| {
+        let asked = match args.get(1) {
+            Some(Value::Integer(n)) => Some(*n as i32),
+            Some(Value::Number(n)) => Some(*n as i32),
+            _ => None,
+        };
+        let same = asked.is_none_or(|t| t == u.power_type.0);
+        ret(lua, if same { u.power_max } else { 0 })
+    })?;
+    unit_fn(lua, "UnitPowerType", |lua, _, u, _, _| {
+        ret(lua, (u.power_type.0, u.power_type.1.clone()))
+    })?;
+    unit_fn(lua, "UnitAffectingCombat", |lua, _, u, _, _| {
+        ret(lua, u.in_combat)
+    })
+}
+
+fn install_casts(lua: &Lua) -> mlua::Result<()> {
+    unit_fn(lua, "UnitCastingInfo", |lua, _, u, _, _| match &u.cast {
+        Some(c) if !c.channel => ret(
+            lua,
+            (
+                c.name.clone(),
+                c.name.clone(),
+                136243,
+                (c.start * 1000.0).round() as i64,
+                (c.end * 1000.0).round() as i64,
+                false,
+                c.cast_guid.clone(),
+                c.not_interruptible,
+                c.spell_id,
+            ),
+        ),
+        _ => ret(lua, ()),
+    })?;
+    unit_fn(lua, "UnitChannelInfo", |lua, _, u, _, _| match &u.cast {
+        Some(c) if c.channel => ret(
+            lua,
+            (
+                c.name.clone(),
+                c.name.clone(),
+                136243,
+                (c.start * 1000.0).round() as i64,
+                (c.end * 1000.0).round() as i64,
+                false,
+                c.not_interruptible,
+                c.spell_id,
+            ),
+        ),
+        _ => ret(lua, ()),
+    })
+}
+
+fn install_relations(lua: &Lua) -> mlua::Result<()> {
+    unit_fn(lua, "UnitGroupRolesAssigned", |lua, _, u, _, _| {
+        ret(lua, u.role.clone())
+    })?;
+    unit_fn(lua, "UnitClassification", |lua, _, u, _, _| {
+        ret(lua, u.classification.clone())
+    })?;
+    let enemy: Answer = |lua, w, u, _, args| {
+        let other = second_unit(w, args);
+        ret(lua, other.is_some_and(|o| o.hostile != u.hostile))
+    };
+    unit_fn(lua, "UnitCanAttack", enemy)?;
+    unit_fn(lua, "UnitIsEnemy", enemy)?;
+    unit_fn(lua, "UnitIsFriend", |lua, w, u, _, args| {
+        let other = second_unit(w, args);
+        ret(lua, other.is_some_and(|o| o.hostile == u.hostile))
+    })?;
+    unit_fn(
+        lua,
+        "UnitReaction",
+        |lua, w, u, _, args| match second_unit(w, args) {
+            Some(o) if o.hostile != u.hostile => ret(lua, 2),
+            Some(_) => ret(lua, 5),
+            None => ret(lua, ()),
+        },
+    )?;
+    unit_fn(lua, "UnitInParty", |lua, w, u, _, _| {
+        let in_group = w
+            .group_members()
+            .iter()
+            .any(|&i| w.unit_at(i).guid == u.guid);
+        let me = w.unit("player").is_some_and(|p| p.guid == u.guid);
+        ret(lua, in_group || (me && w.group_size() > 0))
+    })?;
+    unit_fn(lua, "UnitInRaid", |lua, w, u, _, _| {
+        if !w.raid {
+            return ret(lua, ());
+        }
+        let tokens = (1..=40).map(|n| format!("raid{n}"));
+        for (n, t) in tokens.enumerate() {
+            if w.unit(&t).is_some_and(|x| x.guid == u.guid) {
+                return ret(lua, n as i64 + 1);
+            }
+        }
+        ret(lua, ())
+    })
+}
+
+/// Installs the unit and group functions over the world.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    install_identity(lua)?;
+    install_bars(lua)?;
+    install_casts(lua)?;
+    install_relations(lua)?;
+    world_fn(lua, "IsInGroup", |w| w.group_size() > 0)?;
+    world_fn(lua, "IsInRaid", |w| w.raid && w.group_size() > 0)?;
+    world_fn(lua, "GetNumGroupMembers", |w| w.group_size() as i64)?;
+    world_fn(lua, "GetNumSubgroupMembers", |w| {
+        if w.raid {
+            0
+        } else {
+            w.group_members().len() as i64
+        }
+    })?;
+    world_fn(lua, "InCombatLockdown", |w| w.in_combat)
+}
