@@ -312,3 +312,72 @@ fn specs_load_scenarios_from_their_addon_only() {
     assert_eq!(v["summary"]["passed"], 2, "{v:#}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A suite's helper (busted's `--helper`, here `.wowsim.toml`'s `helper`) runs before each spec
+/// file in its environment; an error in it is the file's error.
+#[test]
+fn the_helper_of_an_addon_runs_before_each_spec_file() {
+    let dir = temp("helper");
+    let addon = dir.join("AddOns/Helped");
+    std::fs::create_dir_all(addon.join("spec")).unwrap();
+    std::fs::write(
+        addon.join("Helped.toc"),
+        "## Interface: 110100\nHelped.lua\n",
+    )
+    .unwrap();
+    std::fs::write(addon.join("Helped.lua"), "HelpedValue = 41\n").unwrap();
+    std::fs::write(
+        addon.join(".wowsim.toml"),
+        "[test]\nhelper = \"spec/setup.lua\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        addon.join("spec/setup.lua"),
+        "local name = ...\nfunction LoadModule(path) return name .. ':' .. path end\n\
+         HelpedValue = HelpedValue + 1\n",
+    )
+    .unwrap();
+    for n in ["a", "b"] {
+        std::fs::write(
+            addon.join(format!("spec/{n}_spec.lua")),
+            "describe('helped', function() it('sees the helper', function()\n  \
+             assert.are.equal('Helped:x.lua', LoadModule('x.lua'))\n  \
+             assert.are.equal(42, HelpedValue)\nend) end)\n",
+        )
+        .unwrap();
+    }
+    let out = wow_sim(
+        Some(&dir),
+        &[
+            "--no-saved-vars",
+            "--addons",
+            "AddOns",
+            "test",
+            "--format",
+            "json",
+        ],
+    );
+    let v = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{v:#}");
+    assert_eq!(v["summary"]["passed"], 2, "{v:#}");
+    std::fs::write(addon.join("spec/setup.lua"), "error('no set-up here')\n").unwrap();
+    let out = wow_sim(
+        Some(&dir),
+        &[
+            "--no-saved-vars",
+            "--addons",
+            "AddOns",
+            "test",
+            "--format",
+            "json",
+        ],
+    );
+    let v = json(&out);
+    assert_eq!(out.status.code(), Some(1), "{v:#}");
+    let err = v["files"][0]["load_error"].as_str().unwrap();
+    assert!(
+        err.contains("helper") && err.contains("no set-up here"),
+        "{v:#}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

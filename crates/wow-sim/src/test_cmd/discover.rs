@@ -6,6 +6,7 @@
 //! [test]
 //! paths = ["spec"]          # folders (or files) relative to the addon folder
 //! suffix = "_spec.lua"      # file names that are specs
+//! helper = "spec/helper.lua" # run before each spec file, in its environment (busted's --helper)
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -17,6 +18,8 @@ pub struct SpecFile {
     /// How it is shown and named in records: relative to the working folder when inside it.
     pub shown: String,
     pub addon: Option<String>,
+    /// The helper file of its addon's `.wowsim.toml`, if any.
+    pub helper: Option<PathBuf>,
 }
 
 /// The settings of an addon's `.wowsim.toml` `[test]` table.
@@ -24,6 +27,7 @@ pub struct SpecFile {
 struct TestSettings {
     paths: Vec<String>,
     suffix: String,
+    helper: Option<String>,
 }
 
 const DEFAULT_SUFFIX: &str = "_spec.lua";
@@ -33,6 +37,7 @@ impl Default for TestSettings {
         TestSettings {
             paths: vec!["spec".into(), "tests".into()],
             suffix: DEFAULT_SUFFIX.into(),
+            helper: None,
         }
     }
 }
@@ -60,6 +65,14 @@ fn read_settings(addon_dir: &Path) -> anyhow::Result<TestSettings> {
             .map(|p| p.as_str().map(str::to_string))
             .collect::<Option<_>>()
             .ok_or_else(|| bad("paths must be a list of strings"))?;
+    }
+    if let Some(helper) = test.get("helper") {
+        settings.helper = Some(
+            helper
+                .as_str()
+                .ok_or_else(|| bad("helper must be a string"))?
+                .to_string(),
+        );
     }
     if let Some(suffix) = test.get("suffix") {
         settings.suffix = suffix
@@ -99,14 +112,15 @@ fn shown(path: &Path) -> String {
     rel.to_string_lossy().replace('\\', "/")
 }
 
-/// The addon a spec belongs to: the folder directly under one of `addon_dirs` that holds it.
-fn addon_of(path: &Path, addon_dirs: &[PathBuf]) -> Option<String> {
+/// The addon folder a spec belongs to: the folder directly under one of `addon_dirs` that
+/// holds it.
+fn addon_of(path: &Path, addon_dirs: &[PathBuf]) -> Option<PathBuf> {
     let abs = std::fs::canonicalize(path).ok()?;
     addon_dirs.iter().find_map(|d| {
         let d = std::fs::canonicalize(d).ok()?;
         let rest = abs.strip_prefix(&d).ok()?;
         let first = rest.components().next()?;
-        Some(first.as_os_str().to_string_lossy().into_owned())
+        Some(d.join(first))
     })
 }
 
@@ -144,14 +158,22 @@ pub fn find(paths: &[PathBuf], addon_dirs: &[PathBuf]) -> anyhow::Result<Vec<Spe
             }
         }
     }
-    Ok(files
+    files
         .into_iter()
-        .map(|path| SpecFile {
-            shown: shown(&path),
-            addon: addon_of(&path, addon_dirs),
-            path,
+        .map(|path| {
+            let dir = addon_of(&path, addon_dirs);
+            let helper = match &dir {
+                Some(d) => read_settings(d)?.helper.map(|h| d.join(h)),
+                None => None,
+            };
+            Ok(SpecFile {
+                shown: shown(&path),
+                addon: dir.and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned())),
+                helper,
+                path,
+            })
         })
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]
@@ -180,7 +202,7 @@ mod tests {
         touch(&root.join("B/spec/ignored_spec.lua"));
         std::fs::write(
             root.join("B/.wowsim.toml"),
-            "[test]\npaths = [\"checks\"]\nsuffix = \"_test.lua\"\n",
+            "[test]\npaths = [\"checks\"]\nsuffix = \"_test.lua\"\nhelper = \"checks/h.lua\"\n",
         )
         .unwrap();
         let found = find(&[], std::slice::from_ref(&root)).unwrap();
@@ -199,6 +221,9 @@ mod tests {
                 ("B/checks/one_test.lua".to_string(), "B".to_string()),
             ]
         );
+        let canonical = std::fs::canonicalize(&root).unwrap();
+        assert_eq!(found[0].helper, None);
+        assert_eq!(found[2].helper, Some(canonical.join("B/checks/h.lua")));
         std::fs::remove_dir_all(&root).unwrap();
     }
 

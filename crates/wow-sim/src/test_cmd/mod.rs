@@ -15,7 +15,7 @@ use output::{Summary, TestFormat};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use wowsim_core::spec::{SpecFileResult, TestResult, TestStatus};
+use wowsim_core::spec::{SpecFileResult, SpecOptions, TestResult, TestStatus};
 use wowsim_core::{SimConfig, Simulator};
 
 #[derive(clap::Args, Debug)]
@@ -42,6 +42,10 @@ pub struct TestArgs {
     /// Lua instructions allowed per entry into Lua (each test, handler, timer); 0 = unlimited.
     #[arg(long, value_name = "N", default_value_t = wowsim_core::DEFAULT_SCRIPT_BUDGET)]
     pub script_budget: u64,
+    /// A Lua file run before each spec file, in its environment (busted's `--helper`); default:
+    /// the `helper` of the addon's `.wowsim.toml`.
+    #[arg(long, value_name = "FILE")]
+    pub helper: Option<PathBuf>,
     /// Lua memory cap in MB. 0 = unlimited.
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     pub memory_limit: usize,
@@ -127,8 +131,17 @@ fn startup_result(sim: &Simulator) -> Option<SpecFileResult> {
     })
 }
 
-fn run_one(sim: &mut Simulator, spec: &SpecFile, filter: Option<&str>) -> SpecFileResult {
-    match sim.run_spec_file(&spec.path, &spec.shown, spec.addon.as_deref(), filter) {
+fn run_one(sim: &mut Simulator, spec: &SpecFile, args: &TestArgs) -> SpecFileResult {
+    let helper = args.helper.as_ref().or(spec.helper.as_ref());
+    let helper_shown = helper.map(|h| h.display().to_string());
+    let opts = SpecOptions {
+        addon: spec.addon.as_deref(),
+        filter: args.filter.as_deref(),
+        helper: helper
+            .zip(helper_shown.as_deref())
+            .map(|(p, s)| (p.as_path(), s)),
+    };
+    match sim.run_spec_file_with(&spec.path, &spec.shown, &opts) {
         Ok(r) => r,
         Err(e) => SpecFileResult {
             file: spec.shown.clone(),
@@ -151,7 +164,6 @@ fn run_all(
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    let filter = args.filter.as_deref();
     let mut running = std::collections::VecDeque::new();
     let finish = |(spec, child): (&SpecFile, std::io::Result<fork::Child>)| {
         let outcome = child
@@ -172,7 +184,7 @@ fn run_all(
             results.push(finish(running.pop_front().expect("running")));
         }
         let child = fork::spawn(|| {
-            let r = run_one(&mut sim, spec, filter);
+            let r = run_one(&mut sim, spec, args);
             serde_json::to_vec(&r).unwrap_or_default()
         });
         running.push_back((spec, child));
@@ -195,7 +207,7 @@ fn run_all(
         if i == 0 {
             results.extend(startup_result(&sim));
         }
-        results.push(run_one(&mut sim, spec, args.filter.as_deref()));
+        results.push(run_one(&mut sim, spec, args));
     }
     Ok(results)
 }

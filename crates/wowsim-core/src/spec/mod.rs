@@ -55,6 +55,47 @@ pub struct SpecFileResult {
     pub tests: Vec<TestResult>,
 }
 
+/// How to run a spec file.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SpecOptions<'a> {
+    /// The addon (folder name) whose `...` the file gets.
+    pub addon: Option<&'a str>,
+    /// A Lua pattern over full test names.
+    pub filter: Option<&'a str>,
+    /// A helper file run first in the same environment: (path, name shown).
+    pub helper: Option<(&'a Path, &'a str)>,
+}
+
+/// Runs a helper file in `env` (errors are returned, not recorded).
+fn run_helper(
+    lua: &Lua,
+    path: &Path,
+    shown: &str,
+    env: &Table,
+    addon: Option<&str>,
+) -> Result<(), String> {
+    let src = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    if is_binary(&src) {
+        return Err("binary chunks are not loaded".into());
+    }
+    let f = lua
+        .load(&src[..])
+        .set_name(format!("@{shown}"))
+        .set_environment(env.clone())
+        .into_function()
+        .map_err(|e| wowsim_lua::host_error_message(&e))?;
+    let mut args = Vec::new();
+    if let Some(name) = addon {
+        let to_err = |e: mlua::Error| wowsim_lua::host_error_message(&e);
+        args.push(Value::String(lua.create_string(name).map_err(to_err)?));
+        args.push(Value::Table(
+            crate::addons::addon_table(lua, name).map_err(to_err)?,
+        ));
+    }
+    host_entry(lua, || f.call::<()>(MultiValue::from_iter(args)))
+        .map_err(|e| wowsim_lua::host_error_message(&e))
+}
+
 /// The runner of a VM (`busted.lua`'s table), made once.
 struct Runner(Table);
 
@@ -113,6 +154,26 @@ impl Simulator {
         addon: Option<&str>,
         filter: Option<&str>,
     ) -> Result<SpecFileResult, SimError> {
+        self.run_spec_file_with(
+            path,
+            shown,
+            &SpecOptions {
+                addon,
+                filter,
+                helper: None,
+            },
+        )
+    }
+
+    /// [`Simulator::run_spec_file`] with a helper: a file run first in the spec's environment
+    /// (busted's `--helper`), e.g. to define the functions a suite's own test set-up had.
+    pub fn run_spec_file_with(
+        &mut self,
+        path: &Path,
+        shown: &str,
+        opts: &SpecOptions,
+    ) -> Result<SpecFileResult, SimError> {
+        let (addon, filter) = (opts.addon, opts.filter);
         let lua = &self.lua;
         let mut result = SpecFileResult {
             file: shown.to_string(),
@@ -132,6 +193,12 @@ impl Simulator {
         let runner = runner(lua)?;
         set_filter(&runner, filter)?;
         let env: Table = runner.get::<Function>("env")?.call(lua.globals())?;
+        if let Some((helper, helper_shown)) = opts.helper {
+            if let Err(e) = run_helper(lua, helper, helper_shown, &env, addon) {
+                result.load_error = Some(format!("helper {helper_shown}: {e}"));
+                return Ok(result);
+            }
+        }
         let chunk = match lua
             .load(&src[..])
             .set_name(format!("@{shown}"))
