@@ -76,7 +76,8 @@ PY
 secs=$(( lines / 100 + 2 ))
 era=(--no-saved-vars --no-lua-cache --flavor classic_era --addons "$work/AddOns" --blizzard-ui "$era_ui")
 measure "Classic Era UI, no log, $secs s" "$bin" "${era[@]}" lua-errors --seconds "$secs" \
-  --exec-lua 'print("cleu", BenchCounts.cleu)'
+  --exec-lua 'error("cleu count " .. BenchCounts.cleu, 0)'
 measure "Classic Era UI, $lines log lines, $secs s" "$bin" "${era[@]}" --combat-log "$log" \
-  lua-errors --seconds "$secs" --exec-lua 'print("cleu", BenchCounts.cleu)'
-grep -h "cleu" "$work/err" || true
+  lua-errors --seconds "$secs" --exec-lua 'error("cleu count " .. BenchCounts.cleu, 0)'
+# The count arrives as an error record of the --exec-lua line (a pipe gets the JSON records).
+grep -o 'cleu count [0-9]*' "$work/out" | head -1

@@ -145,7 +145,7 @@ impl AfterLoad for AfterAddon {
 pub struct Simulator {
     pub(crate) lua: Lua,
     host: HostFns,
-    config: SimConfig,
+    pub(crate) config: SimConfig,
     after: Rc<AfterAddon>,
     /// Notes from discovery and planning (skipped folders, missing dependencies), for logs.
     pub notes: Vec<String>,

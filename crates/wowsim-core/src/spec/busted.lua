@@ -758,6 +758,14 @@ local env_functions = {
     tinsert(finalizers, f)
   end,
   assert = assert,
+  loadfile = host.loadfile,
+  dofile = function(path)
+    local f, err = host.loadfile(path)
+    if not f then
+      error(err, 2)
+    end
+    return f()
+  end,
   spy = spy,
   stub = stub,
   mock = mock,

@@ -11,12 +11,83 @@
 //! | `wowsim.ErrorRecords()` → `{ {message, file, line, count}, … }` | [`error_records`] |
 //!
 //! `wowsim.Advance(seconds)` is the spec runner's (`busted.lua`), as it yields to the host.
+//!
+//! Specs (not addon code, which the client gives neither) also get `loadfile(path)` and
+//! `dofile(path)`, as busted's specs have them: paths relative to the spec's addon folder
+//! (else the working folder), files inside the run's addon folders only, source only (no
+//! bytecode); a file of an addon is named as the client names the addon's files.
 
-use mlua::{Lua, Table, Value};
+use mlua::{Lua, MultiValue, Table, Value};
+use std::path::{Path, PathBuf};
 use wowsim_api::api::print::Output;
 use wowsim_api::input::{keyboard, mouse};
 use wowsim_api::widgets::{self, UiState};
 use wowsim_lua::errors::ErrorState;
+
+/// Where a spec's `loadfile` looks (VM app data, set for each spec file).
+#[derive(Clone, Debug, Default)]
+pub struct SpecFiles {
+    /// The spec's addon folder: relative paths start there.
+    pub base: Option<PathBuf>,
+    /// Folders whose files may be loaded (canonical), each with the client path prefix its
+    /// files are named with (`Interface/AddOns`).
+    pub roots: Vec<PathBuf>,
+}
+
+/// The chunk name of a file under `roots` (`@Interface/AddOns/<addon>/<path>`), else its path.
+fn chunk_name(path: &Path, roots: &[PathBuf]) -> String {
+    for r in roots {
+        if let Ok(rest) = path.strip_prefix(r) {
+            let rest = rest.to_string_lossy().replace('\\', "/");
+            return format!("@Interface/AddOns/{rest}");
+        }
+    }
+    format!("@{}", path.display())
+}
+
+/// `loadfile(path)` of specs: the compiled chunk, or nil and the message.
+pub fn spec_loadfile(lua: &Lua, path: Value) -> mlua::Result<MultiValue> {
+    let Value::String(p) = path else {
+        return Err(usage(lua, "loadfile(path)"));
+    };
+    let given = PathBuf::from(p.to_string_lossy());
+    let files = lua
+        .app_data_ref::<SpecFiles>()
+        .map(|f| f.clone())
+        .unwrap_or_default();
+    let full = match (&files.base, given.is_absolute()) {
+        (Some(base), false) => base.join(&given),
+        _ => given.clone(),
+    };
+    let fail = |msg: String| (Value::Nil, msg).into_lua_multi(lua);
+    let Ok(canon) = std::fs::canonicalize(&full) else {
+        return fail(format!("cannot open {}", given.display()));
+    };
+    if !canon.is_file() || !files.roots.iter().any(|r| canon.starts_with(r)) {
+        return fail(format!(
+            "{}: not a file inside the addon folders",
+            given.display()
+        ));
+    }
+    let src = match std::fs::read(&canon) {
+        Ok(s) => s,
+        Err(e) => return fail(format!("cannot read {}: {e}", given.display())),
+    };
+    if super::is_binary(&src) {
+        return fail(format!("{}: binary chunks are not loaded", given.display()));
+    }
+    let src = wowsim_lua::strip_bom(&src);
+    match lua
+        .load(src)
+        .set_name(chunk_name(&canon, &files.roots))
+        .into_function()
+    {
+        Ok(f) => Value::Function(f).into_lua_multi(lua),
+        Err(e) => fail(wowsim_lua::host_error_message(&e)),
+    }
+}
+
+use mlua::IntoLuaMulti;
 
 /// Adds the helpers to the `wowsim` table.
 pub fn install(lua: &Lua) -> mlua::Result<()> {

@@ -96,6 +96,25 @@ fn run_helper(
         .map_err(|e| wowsim_lua::host_error_message(&e))
 }
 
+impl Simulator {
+    /// Where the spec of `addon` may load files from: its folder first, the run's addon
+    /// folders as a whole.
+    fn spec_files(&self, addon: Option<&str>) -> helpers::SpecFiles {
+        let base = addon.and_then(|name| {
+            let set = self.lua.app_data_ref::<crate::addons::AddonSet>()?;
+            let i = set.find(name)?;
+            std::fs::canonicalize(&set.addons[i].info.dir).ok()
+        });
+        let roots = self
+            .config
+            .addon_dirs
+            .iter()
+            .filter_map(|d| std::fs::canonicalize(d).ok())
+            .collect();
+        helpers::SpecFiles { base, roots }
+    }
+}
+
 /// The runner of a VM (`busted.lua`'s table), made once.
 struct Runner(Table);
 
@@ -111,6 +130,7 @@ fn runner(lua: &Lua) -> mlua::Result<Table> {
         "caller",
         lua.create_function(|lua, ()| Ok(spec_caller(lua)))?,
     )?;
+    host.raw_set("loadfile", lua.create_function(helpers::spec_loadfile)?)?;
     let t: Table = lua
         .load(include_str!("busted.lua"))
         .set_name("=[wow-sim spec]")
@@ -192,6 +212,7 @@ impl Simulator {
         }
         let runner = runner(lua)?;
         set_filter(&runner, filter)?;
+        lua.set_app_data(self.spec_files(addon));
         let env: Table = runner.get::<Function>("env")?.call(lua.globals())?;
         if let Some((helper, helper_shown)) = opts.helper {
             if let Err(e) = run_helper(lua, helper, helper_shown, &env, addon) {
@@ -299,7 +320,10 @@ fn records_since(lua: &Lua, before: &[u32]) -> Vec<ErrorRecord> {
 
 fn run_test(lua: &Lua, runner: &Table, run: &Function, i: usize) -> mlua::Result<TestResult> {
     let tests: Table = runner.get("tests")?;
-    let name: String = tests.get::<Table>(i)?.get("name")?;
+    let name = tests
+        .get::<Table>(i)?
+        .get::<mlua::LuaString>("name")?
+        .to_string_lossy();
     let before = record_counts(lua);
     let prev = set_phase(lua, "test");
     let r = drive(lua, run, MultiValue::from_iter([Value::Integer(i as i64)]));
