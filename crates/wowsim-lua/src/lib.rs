@@ -140,15 +140,14 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
 
 fn make_loadstring(lua: &Lua, raw: Function) -> mlua::Result<Function> {
     lua.create_function(
-        move |_, (code, name): (mlua::LuaString, Option<mlua::LuaString>)| {
+        move |lua, (code, name): (mlua::LuaString, Option<mlua::LuaString>)| {
             if code.as_bytes().first() == Some(&0x1b) {
-                return Ok((
-                    Value::Nil,
-                    Some("binary chunks are not allowed".to_string()),
-                ));
+                let msg = lua.create_string("binary chunks are not allowed")?;
+                return Ok((Value::Nil, Value::String(msg)));
             }
-            let r: (Value, Option<String>) = raw.call((code, name))?;
-            Ok(r)
+            // The message quotes the source, which may be any bytes: passed on as Lua's.
+            let r: (Value, Value) = raw.call((code, name))?;
+            Ok((r.0, r.1))
         },
     )
 }
