@@ -381,3 +381,72 @@ fn the_helper_of_an_addon_runs_before_each_spec_file() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `wowsim.MatchScreenshot`: the first run stores the picture, the next compares it pixel for
+/// pixel; a change fails with where it differs and the picture now beside it; `--bless` accepts.
+#[test]
+fn specs_compare_pictures_of_frames() {
+    let dir = temp("pictures");
+    let addon = dir.join("AddOns/Boxes");
+    std::fs::create_dir_all(addon.join("spec")).unwrap();
+    std::fs::write(addon.join("Boxes.toc"), "## Interface: 110100\nBoxes.lua\n").unwrap();
+    let lua = |r: f32| {
+        format!(
+            "local f = CreateFrame('Frame', 'BoxFrame', UIParent)\nf:SetSize(40, 20)\n\
+             f:SetPoint('CENTER')\nlocal t = f:CreateTexture()\nt:SetAllPoints()\n\
+             t:SetColorTexture({r}, 0.5, 0.25)\n"
+        )
+    };
+    std::fs::write(addon.join("Boxes.lua"), lua(1.0)).unwrap();
+    std::fs::write(
+        addon.join("spec/box_spec.lua"),
+        "describe('box', function() it('looks the same', function()\n  \
+         assert(wowsim.MatchScreenshot('box', BoxFrame))\nend) end)\n",
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--no-saved-vars",
+            "--addons",
+            "AddOns",
+            "test",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let out = wow_sim(Some(&dir), &args);
+        (out.status.code(), json(&out))
+    };
+    let stored = addon.join("spec/__screenshots__/box.png");
+    let (code, v) = run(&[]);
+    assert_eq!(code, Some(0), "{v:#}");
+    let first = std::fs::read(&stored).expect("the first run stores the picture");
+    // 40x20 UI units at the default 1080p screen: the frame's own rectangle, cropped.
+    assert!(first.len() > 60, "a PNG");
+    let (code, v) = run(&[]);
+    assert_eq!(code, Some(0), "{v:#}");
+    std::fs::write(addon.join("Boxes.lua"), lua(0.0)).unwrap();
+    let (code, v) = run(&[]);
+    assert_eq!(code, Some(1), "{v:#}");
+    let msg = v["files"][0]["tests"][0]["message"].as_str().unwrap();
+    assert!(
+        msg.contains("differs in") && msg.contains("box.actual.png"),
+        "{msg}"
+    );
+    assert!(addon.join("spec/__screenshots__/box.actual.png").is_file());
+    assert_eq!(
+        std::fs::read(&stored).unwrap(),
+        first,
+        "a failed compare keeps the stored picture"
+    );
+    let (code, v) = run(&["--bless"]);
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_ne!(
+        std::fs::read(&stored).unwrap(),
+        first,
+        "--bless rewrites it"
+    );
+    let (code, v) = run(&[]);
+    assert_eq!(code, Some(0), "{v:#}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

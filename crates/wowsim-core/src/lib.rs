@@ -15,5 +15,6 @@ pub use simulator::{Output, SimConfig, SimError, Simulator};
 pub use wowsim_api::widgets::dump::DumpOptions;
 pub use wowsim_lua::budget::DEFAULT_SCRIPT_BUDGET;
 pub use wowsim_lua::errors::ErrorRecord;
+pub use wowsim_render::DrawList;
 pub use wowsim_toc::Flavor;
 pub use wowsim_ui::draw::DrawOptions;

@@ -8,6 +8,7 @@ mod discover;
 #[cfg(unix)]
 mod fork;
 pub mod output;
+mod pictures;
 
 use crate::cli::Cli;
 use discover::SpecFile;
@@ -46,6 +47,9 @@ pub struct TestArgs {
     /// the `helper` of the addon's `.wowsim.toml`.
     #[arg(long, value_name = "FILE")]
     pub helper: Option<PathBuf>,
+    /// Rewrite the stored pictures of `wowsim.MatchScreenshot` with what the specs draw now.
+    #[arg(long)]
+    pub bless: bool,
     /// Lua memory cap in MB. 0 = unlimited.
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     pub memory_limit: usize,
@@ -102,12 +106,13 @@ pub fn run(_cli: &Cli, mut config: SimConfig, args: &TestArgs) -> anyhow::Result
 }
 
 /// A started client, or why start-up failed.
-fn started(config: SimConfig) -> anyhow::Result<Simulator> {
+fn started(config: SimConfig, bless: bool) -> anyhow::Result<Simulator> {
     let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
     sim.start().map_err(|e| anyhow::anyhow!("start-up: {e}"))?;
     if let Some(reason) = sim.stopped() {
         anyhow::bail!("start-up was stopped: {reason}");
     }
+    pictures::install(&sim, bless);
     Ok(sim)
 }
 
@@ -158,7 +163,7 @@ fn run_all(
     args: &TestArgs,
     limit: Duration,
 ) -> anyhow::Result<Vec<SpecFileResult>> {
-    let mut sim = started(config)?;
+    let mut sim = started(config, args.bless)?;
     let mut results: Vec<SpecFileResult> = startup_result(&sim).into_iter().collect();
     let jobs = args
         .jobs
@@ -203,7 +208,7 @@ fn run_all(
     // No fork: a fresh client per file keeps files isolated, at the cost of start-up each.
     let mut results = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
-        let mut sim = started(config.clone())?;
+        let mut sim = started(config.clone(), args.bless)?;
         if i == 0 {
             results.extend(startup_result(&sim));
         }

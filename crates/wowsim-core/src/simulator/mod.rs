@@ -7,6 +7,7 @@ mod query;
 mod run;
 mod setup;
 
+pub(crate) use query::draw_list_vm;
 pub(crate) use run::tick_vm;
 
 use crate::addons::{self, AddonEntry, AddonSet, AfterLoad};

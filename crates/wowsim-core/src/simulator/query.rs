@@ -22,17 +22,18 @@ impl Simulator {
     /// What the UI draws now, at the configured screen size (see `draw`). The frame under
     /// the mouse draws its HIGHLIGHT layer.
     pub fn draw_list(&self, opts: &wowsim_ui::draw::DrawOptions) -> wowsim_render::DrawList {
-        let (w, h) = self.config.screen;
-        let mut opts = opts.clone();
-        if opts.highlight.is_none() {
-            opts.highlight = wowsim_api::input::with_input(&self.lua, |s| s.motion_focus);
-        }
-        opts.now = self.lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
-        opts.cooldown_numbers = wowsim_api::api::misc::cvar_get(&self.lua, "countdownForCooldowns")
-            .is_some_and(|v| !v.is_empty() && v != "0");
-        opts.messages = wowsim_api::widgets::message_frame::all(&self.lua);
-        let mut ui = self.lua.app_data_mut::<UiState>().expect("ui");
-        wowsim_ui::draw::build(&mut ui, w, h, &opts)
+        draw_list_vm(&self.lua, opts)
+    }
+
+    /// Installs how specs draw pictures (`wowsim.MatchScreenshot`): the front end's
+    /// rasterizer; `bless` rewrites stored pictures.
+    pub fn set_screenshot_renderer(
+        &self,
+        render: Box<crate::spec::screenshot::RenderFn>,
+        bless: bool,
+    ) {
+        self.lua
+            .set_app_data(crate::spec::screenshot::Renderer { render, bless });
     }
 
     /// The simulated monitor size in pixels.
@@ -201,4 +202,22 @@ impl Simulator {
     pub fn lua_vm(&self) -> &Lua {
         &self.lua
     }
+}
+
+/// [`Simulator::draw_list`] for callers that hold only the VM: at the screen size the UI has.
+pub(crate) fn draw_list_vm(
+    lua: &Lua,
+    opts: &wowsim_ui::draw::DrawOptions,
+) -> wowsim_render::DrawList {
+    let mut opts = opts.clone();
+    if opts.highlight.is_none() {
+        opts.highlight = wowsim_api::input::with_input(lua, |s| s.motion_focus);
+    }
+    opts.now = lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
+    opts.cooldown_numbers = wowsim_api::api::misc::cvar_get(lua, "countdownForCooldowns")
+        .is_some_and(|v| !v.is_empty() && v != "0");
+    opts.messages = wowsim_api::widgets::message_frame::all(lua);
+    let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+    let (w, h) = ui.physical;
+    wowsim_ui::draw::build(&mut ui, w, h, &opts)
 }

@@ -9,6 +9,7 @@
 //! | `wowsim.PressKey(key)` | [`press_key`] |
 //! | `wowsim.ChatOutput()` → lines | [`chat_output`] |
 //! | `wowsim.ErrorRecords()` → `{ {message, file, line, count}, … }` | [`error_records`] |
+//! | `wowsim.MatchScreenshot(name [, frame])` → `true` or `false, why` | `screenshot.rs` |
 //!
 //! `wowsim.Advance(seconds)` is the spec runner's (`busted.lua`), as it yields to the host.
 //!
@@ -102,6 +103,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     t.raw_set("PressKey", lua.create_function(press_key)?)?;
     t.raw_set("ChatOutput", lua.create_function(chat_output)?)?;
     t.raw_set("ErrorRecords", lua.create_function(error_records)?)?;
+    t.raw_set(
+        "MatchScreenshot",
+        lua.create_function(super::screenshot::match_screenshot)?,
+    )?;
     g.raw_set("wowsim", t)
 }
 
@@ -110,7 +115,7 @@ fn usage(lua: &Lua, what: &str) -> mlua::Error {
 }
 
 /// The frame a helper was given: a frame object or the name of one.
-fn frame_id(lua: &Lua, v: &Value, what: &str) -> mlua::Result<u32> {
+pub(super) fn frame_id(lua: &Lua, v: &Value, what: &str) -> mlua::Result<u32> {
     match v {
         Value::String(s) => {
             let name = s.to_string_lossy();

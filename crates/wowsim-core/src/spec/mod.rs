@@ -6,6 +6,7 @@
 //! them and prints; this module runs one file in a started `Simulator`.
 
 mod helpers;
+pub mod screenshot;
 
 use crate::simulator::{tick_vm, Simulator};
 use crate::SimError;
@@ -213,6 +214,8 @@ impl Simulator {
         let runner = runner(lua)?;
         set_filter(&runner, filter)?;
         lua.set_app_data(self.spec_files(addon));
+        let dir = path.parent().map(|d| d.join("__screenshots__"));
+        lua.set_app_data(screenshot::ScreenshotDir(dir));
         let env: Table = runner.get::<Function>("env")?.call(lua.globals())?;
         if let Some((helper, helper_shown)) = opts.helper {
             if let Err(e) = run_helper(lua, helper, helper_shown, &env, addon) {

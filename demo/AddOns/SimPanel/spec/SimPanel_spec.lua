@@ -1,6 +1,10 @@
 -- Specs for the SimPanel demo addon: `wow-sim test` runs them inside the simulated client,
 -- after start-up, with the addon loaded as in game.
 describe("SimPanel", function()
+  it("looks as the stored picture (spec/__screenshots__/panel.png)", function()
+    assert(wowsim.MatchScreenshot("panel", SimPanelFrame))
+  end)
+
   it("shows the character and realm after log-in", function()
     assert.are.equal(UnitName("player") .. " - " .. GetRealmName(),
       SimPanelFrame.NameRow.Value:GetText())
