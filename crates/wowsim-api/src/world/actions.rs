@@ -91,6 +91,11 @@ pub enum Action {
         token: String,
         unit: Box<Unit>,
     },
+    /// Changes what a unit's description names, keeping the rest (a scenario's `[player]`).
+    PatchUnit {
+        token: String,
+        spec: Box<super::scenario::UnitSpec>,
+    },
     /// Who a token's unit is (GUID, name, realm), keeping the rest of what the world knows of
     /// it: a combat log names the player but says nothing of its class or level.
     Identify {
@@ -219,6 +224,13 @@ fn wowsim_fn(lua: &Lua, name: &str) -> mlua::Result<mlua::Function> {
 }
 
 fn apply_aura(lua: &Lua, a: &Action) -> mlua::Result<()> {
+    let (Action::AuraApply { unit, .. } | Action::AuraRemove { unit, .. }) = a else {
+        return Ok(());
+    };
+    // A token that names no unit has no auras (as for health and casts).
+    if world(lua).unit(unit).is_none() {
+        return Ok(());
+    }
     match a {
         Action::AuraApply {
             unit,
@@ -340,6 +352,16 @@ fn apply_units(lua: &Lua, a: &Action) -> mlua::Result<()> {
         Action::SetUnit { token, unit } => {
             world(lua).add_unit((**unit).clone(), &[token]);
             (token, true)
+        }
+        Action::PatchUnit { token, spec } => {
+            let mut w = world(lua);
+            let base = w
+                .unit(token)
+                .cloned()
+                .unwrap_or_else(|| Unit::new(token, token));
+            let u = super::scenario::patch_unit(spec, base).map_err(mlua::Error::RuntimeError)?;
+            w.add_unit(u, &[token]);
+            return Ok(());
         }
         Action::Identify {
             token,
@@ -516,6 +538,7 @@ pub fn apply(lua: &Lua, a: &Action) -> mlua::Result<()> {
         Action::AuraApply { .. } | Action::AuraRemove { .. } => apply_aura(lua, a),
         Action::CastStart { .. } | Action::CastEnd { .. } => apply_cast(lua, a),
         Action::SetUnit { .. }
+        | Action::PatchUnit { .. }
         | Action::Identify { .. }
         | Action::ClearUnit { .. }
         | Action::Group { .. } => apply_units(lua, a),

@@ -190,6 +190,10 @@ impl World {
             for (n, &i) in all.iter().enumerate() {
                 self.tokens.insert(format!("raid{}", n + 1), i);
             }
+            // In a raid, party1..4 are the others of the player's subgroup (the first five).
+            for (n, &i) in self.group.clone().iter().take(4).enumerate() {
+                self.tokens.insert(format!("party{}", n + 1), i);
+            }
         } else {
             for (n, &i) in self.group.clone().iter().enumerate() {
                 self.tokens.insert(format!("party{}", n + 1), i);
@@ -253,7 +257,14 @@ pub fn run_due(lua: &Lua) -> mlua::Result<()> {
         let Some(action) = next else {
             return Ok(());
         };
-        actions::apply(lua, &action)?;
+        if let Err(e) = actions::apply(lua, &action) {
+            // A stopped run stops here; anything else is a record and the timeline goes on.
+            wowsim_lua::budget::check_stop(lua)?;
+            if let Some(mut st) = lua.app_data_mut::<wowsim_lua::errors::ErrorState>() {
+                let msg = format!("wow-sim scenario: {}", wowsim_lua::host_error_message(&e));
+                st.log.push(msg, "scenario", Vec::new());
+            }
+        }
     }
 }
 

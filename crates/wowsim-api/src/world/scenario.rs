@@ -53,10 +53,10 @@ pub struct Scenario {
     pub combat_log: Option<(String, f64)>,
 }
 
-/// A unit as a scenario describes it.
-#[derive(Debug, Default, Deserialize)]
+/// A unit as a scenario describes it (every key optional).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct UnitSpec {
+pub struct UnitSpec {
     name: Option<String>,
     realm: Option<String>,
     guid: Option<String>,
@@ -134,7 +134,7 @@ fn line_of(src: &str, offset: usize) -> usize {
     src[..offset.min(src.len())].matches('\n').count() + 1
 }
 
-/// Builds a unit from its description (`is_player` the default when it does not say).
+/// Builds a new unit from its description (`is_player` the default when it does not say).
 fn unit_of(spec: &UnitSpec, default_name: &str, is_player: bool) -> Result<Unit, String> {
     let player = spec.player.unwrap_or(is_player);
     let name = spec
@@ -142,9 +142,35 @@ fn unit_of(spec: &UnitSpec, default_name: &str, is_player: bool) -> Result<Unit,
         .clone()
         .unwrap_or_else(|| default_name.to_string());
     let guid = spec.guid.clone().unwrap_or_else(|| guid_for(&name, player));
-    let mut u = Unit::new(&guid, &name);
-    u.is_player = player;
-    u.realm = spec.realm.clone();
+    let mut base = Unit::new(&guid, &name);
+    base.is_player = player;
+    base.level = if player { 80 } else { 1 };
+    base.power = base.power_max;
+    if player {
+        // Every character has a class and a race; the logged-in one's defaults.
+        base.class_file = Some("WARRIOR".into());
+        base.race_file = Some("Human".into());
+        base.power_type = (1, "RAGE".into());
+    }
+    patch_unit(spec, base)
+}
+
+/// `base` with what `spec` says changed (the rest kept): a scenario's `[player]` changes the
+/// logged-in character this way, keeping its race or level when the file does not name them.
+pub fn patch_unit(spec: &UnitSpec, base: Unit) -> Result<Unit, String> {
+    let mut u = base;
+    if let Some(n) = &spec.name {
+        u.name = n.clone();
+    }
+    if let Some(g) = &spec.guid {
+        u.guid = g.clone();
+    }
+    if let Some(p) = spec.player {
+        u.is_player = p;
+    }
+    if spec.realm.is_some() {
+        u.realm = spec.realm.clone();
+    }
     if let Some(c) = &spec.class {
         let c = c.to_ascii_uppercase();
         if !crate::api::classes::CLASSES.iter().any(|(_, _, f)| *f == c) {
@@ -166,11 +192,11 @@ fn unit_of(spec: &UnitSpec, default_name: &str, is_player: bool) -> Result<Unit,
     if let Some(p) = &spec.power_type {
         u.power_type = power(p)?;
     }
-    u.level = spec.level.unwrap_or(if player { 80 } else { 1 });
-    u.health_max = spec.health_max.or(spec.health).unwrap_or(100).max(1);
-    u.health = spec.health.unwrap_or(u.health_max).clamp(0, u.health_max);
-    u.power_max = spec.power_max.or(spec.power).unwrap_or(100).max(0);
-    u.power = spec.power.unwrap_or(u.power_max).clamp(0, u.power_max);
+    if let Some(l) = spec.level {
+        u.level = l;
+    }
+    (u.health, u.health_max) = bar(spec.health, spec.health_max, (u.health, u.health_max), 1);
+    (u.power, u.power_max) = bar(spec.power, spec.power_max, (u.power, u.power_max), 0);
     if let Some(role) = &spec.role {
         let role = role.to_ascii_uppercase();
         if !["TANK", "HEALER", "DAMAGER", "NONE"].contains(&role.as_str()) {
@@ -180,16 +206,33 @@ fn unit_of(spec: &UnitSpec, default_name: &str, is_player: bool) -> Result<Unit,
         }
         u.role = role;
     }
-    u.hostile = spec.hostile.unwrap_or(false);
-    u.classification = spec
-        .classification
-        .clone()
-        .unwrap_or_else(|| "normal".into());
-    u.dead = spec.dead.unwrap_or(false);
+    if let Some(h) = spec.hostile {
+        u.hostile = h;
+    }
+    if let Some(c) = &spec.classification {
+        u.classification = c.clone();
+    }
+    if let Some(d) = spec.dead {
+        u.dead = d;
+    }
     if u.dead {
         u.health = 0;
     }
     Ok(u)
+}
+
+/// A bar's (value, max) from the keys given: the max alone keeps the value (capped), the value
+/// alone raises the max when it is above it.
+fn bar(value: Option<i64>, max: Option<i64>, old: (i64, i64), min_max: i64) -> (i64, i64) {
+    let max = max
+        .unwrap_or(value.map_or(old.1, |v| v.max(old.1)))
+        .max(min_max);
+    let value = value.unwrap_or(if max != old.1 && old.0 == old.1 {
+        max
+    } else {
+        old.0
+    });
+    (value.clamp(0, max), max)
 }
 
 fn power(token: &str) -> Result<(i32, String), String> {
@@ -439,10 +482,11 @@ pub fn read(name: &str, src: &str) -> Result<Scenario, ScenarioError> {
         unit_of(s.get_ref(), default, player).map_err(|m| err(s.span().start, m))
     };
     if let Some(p) = &file.player {
-        let u = unit(p, "Player", true)?;
-        sc.start.push(Action::SetUnit {
+        // Checked now; applied over the logged-in character when the scenario is loaded.
+        unit(p, "Player", true)?;
+        sc.start.push(Action::PatchUnit {
             token: "player".into(),
-            unit: Box::new(u),
+            spec: Box::new(p.get_ref().clone()),
         });
     }
     for (token, spec) in [("target", &file.target), ("focus", &file.focus)] {
@@ -501,9 +545,17 @@ mod tests {
         let sc = read("s.toml", src).unwrap();
         assert_eq!(sc.start.len(), 2);
         match &sc.start[0] {
-            Action::SetUnit { token, unit } => {
+            Action::PatchUnit { token, spec } => {
                 assert_eq!(token, "player");
-                assert_eq!(unit.power_type, (3, "ENERGY".to_string()));
+                let mut base = Unit::new("Player-1-1", "Old");
+                base.race_file = Some("Dwarf".into());
+                let u = patch_unit(spec, base).unwrap();
+                assert_eq!(u.power_type, (3, "ENERGY".to_string()));
+                assert_eq!(
+                    (u.name.as_str(), u.race_file.as_deref()),
+                    ("Tess", Some("Dwarf"))
+                );
+                assert_eq!(u.guid, "Player-1-1", "the player keeps its GUID");
             }
             other => panic!("{other:?}"),
         }

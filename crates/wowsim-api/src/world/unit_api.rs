@@ -10,7 +10,8 @@
 //! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitPowerType`, `UnitAffectingCombat` | |
 //! | `UnitCastingInfo`, `UnitChannelInfo` | the cast in progress (times in ms of `GetTime`) |
 //! | `UnitGroupRolesAssigned`, `UnitClassification`, `UnitCanAttack`, `UnitIsEnemy`, `UnitIsFriend`, `UnitReaction` | |
-//! | `UnitInParty`, `UnitInRaid`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers`, `GetNumSubgroupMembers`, `InCombatLockdown` | from the group and the combat state (these answer for the world as a whole) |
+//! | `UnitInParty`, `UnitInRaid`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers`, `GetNumSubgroupMembers` (in a raid: the player's subgroup), `InCombatLockdown`, `GetRaidRosterInfo` | from the group and the combat state (these answer for the world as a whole) |
+//! | `GetNumRaidProfiles`, `GetRaidProfileName`, `GetActiveRaidProfile`, `RaidProfileExists` | one compact-unit-frame profile, `DEFAULT_CUF_PROFILE_NAME` |
 
 use super::{Unit, World};
 use mlua::{Function, IntoLuaMulti, Lua, MultiValue, Value};
@@ -281,11 +282,103 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     world_fn(lua, "IsInRaid", |w| w.raid && w.group_size() > 0)?;
     world_fn(lua, "GetNumGroupMembers", |w| w.group_size() as i64)?;
     world_fn(lua, "GetNumSubgroupMembers", |w| {
-        if w.raid {
-            0
-        } else {
-            w.group_members().len() as i64
-        }
+        // In a raid: the others of the player's subgroup (party1..4).
+        w.group_members().len().min(4) as i64
     })?;
-    world_fn(lua, "InCombatLockdown", |w| w.in_combat)
+    world_fn(lua, "InCombatLockdown", |w| w.in_combat)?;
+    if !lua
+        .globals()
+        .raw_get::<Value>("GetRaidRosterInfo")?
+        .is_nil()
+    {
+        lua.globals()
+            .raw_set("GetRaidRosterInfo", lua.create_function(raid_roster_info)?)?;
+    }
+    install_raid_profiles(lua)
+}
+
+/// `GetRaidRosterInfo(raidIndex)`: the raid member's name (with realm when not the player's),
+/// rank (the player leads: 2), subgroup (five a group), level, class, class file, zone, online,
+/// dead, raid role, master looter, and the assigned role. Nothing outside a raid or past it.
+fn raid_roster_info(lua: &Lua, index: Value) -> mlua::Result<MultiValue> {
+    let i = match index {
+        Value::Integer(n) => n,
+        Value::Number(n) => n as i64,
+        _ => {
+            return Err(wowsim_lua::lua_error(
+                lua,
+                "Usage: GetRaidRosterInfo(raidIndex)",
+            ))
+        }
+    };
+    let world = lua.app_data_ref::<World>().expect("world");
+    if !world.raid || i < 1 {
+        return ret(lua, ());
+    }
+    let Some(u) = world.unit(&format!("raid{i}")) else {
+        return ret(lua, ());
+    };
+    let name = match &u.realm {
+        Some(r) => format!("{}-{r}", u.name),
+        None => u.name.clone(),
+    };
+    let (class, file) = match class_of(u) {
+        Some((_, name, file)) => (name, file),
+        None => ("", ""),
+    };
+    let rank = if i == 1 { 2 } else { 0 };
+    let dead = u.dead.then_some(1);
+    let values = (
+        name,
+        rank,
+        (i - 1) / 5 + 1,
+        u.level,
+        class,
+        file,
+        "",
+        1,
+        dead,
+    );
+    let mut out = values.into_lua_multi(lua)?;
+    // The raid role (`MAINTANK`, `MAINASSIST`) is nil for a member without one.
+    out.extend((Value::Nil, Value::Nil, u.role.clone()).into_lua_multi(lua)?);
+    Ok(out)
+}
+
+/// The raid profiles of the compact unit frames: one, `DEFAULT_CUF_PROFILE_NAME` (Blizzard's own
+/// code counts on at least one), where the flavour has these functions.
+fn install_raid_profiles(lua: &Lua) -> mlua::Result<()> {
+    let g = lua.globals();
+    let has = |n: &str| g.raw_get::<Value>(n).map(|v| !v.is_nil());
+    let profile = |lua: &Lua| -> mlua::Result<Value> {
+        match lua.globals().raw_get::<Value>("DEFAULT_CUF_PROFILE_NAME")? {
+            Value::String(s) => Ok(Value::String(s)),
+            _ => Ok(Value::String(lua.create_string("Primary")?)),
+        }
+    };
+    if has("GetNumRaidProfiles")? {
+        g.raw_set("GetNumRaidProfiles", lua.create_function(|_, ()| Ok(1))?)?;
+    }
+    if has("GetRaidProfileName")? {
+        let f = lua.create_function(move |lua, i: Value| match i {
+            Value::Integer(1) => profile(lua),
+            Value::Number(1.0) => profile(lua),
+            _ => Ok(Value::Nil),
+        })?;
+        g.raw_set("GetRaidProfileName", f)?;
+    }
+    if has("GetActiveRaidProfile")? {
+        g.raw_set(
+            "GetActiveRaidProfile",
+            lua.create_function(move |lua, ()| profile(lua))?,
+        )?;
+    }
+    if has("RaidProfileExists")? {
+        let f = lua.create_function(move |lua, name: Value| {
+            let p = profile(lua)?;
+            Ok(matches!((&name, &p), (Value::String(a), Value::String(b)) if a.as_bytes() == b.as_bytes()))
+        })?;
+        g.raw_set("RaidProfileExists", f)?;
+    }
+    Ok(())
 }
