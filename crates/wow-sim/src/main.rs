@@ -9,6 +9,7 @@ mod report;
 mod screenshot;
 mod ui_cache;
 mod ui_cmd;
+mod watchdog;
 mod wow_dir;
 
 use clap::Parser;
