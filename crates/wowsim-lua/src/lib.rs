@@ -11,6 +11,7 @@ pub mod clock;
 pub mod errors;
 pub mod fast_call;
 pub mod keys;
+pub mod pattern_guard;
 mod protected_call;
 pub mod sandbox;
 pub mod stdlib;
@@ -105,6 +106,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     if let Ok(loaded) = lua.named_registry_value::<Table>("_LOADED") {
         loaded.clear()?;
     }
+    pattern_guard::install(&lua)?;
     stdlib::install(&lua)?;
     bit::install(&lua)?;
     time::install(&lua)?;
