@@ -214,6 +214,7 @@ fn saved_variables(
         account: c.account.clone(),
         realm: c.realm.clone(),
         character: c.character.clone(),
+        max_file_bytes: wowsim_core::DEFAULT_MAX_SAVED_FILE,
     });
     Ok(())
 }

@@ -22,10 +22,32 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
         .unwrap_or_else(|| report::default_format(to_file));
     // Where the addons are on disk, for the formats that name files in the repository.
     let folders = (format != Format::Json).then(|| Folders::of(&config));
+    let timeout = config.timeout;
     let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
     for n in &sim.notes {
         eprintln!("wow-sim: note: {n}");
     }
+    // Outside the VM: ends a run stuck where the VM's own deadline checks do not reach.
+    let watchdog = match (timeout, sim.share_records()) {
+        (Some(t), Some(records)) => {
+            let folders = folders.clone();
+            let states = sim.addon_states();
+            let (output, root) = (args.output.clone(), args.repo_root.clone());
+            let print = move |errors: &[ErrorRecord]| {
+                let text = render(
+                    errors,
+                    &states,
+                    folders.as_ref(),
+                    format,
+                    root.as_deref(),
+                    to_file,
+                );
+                let _ = report::emit(&text, output.as_deref());
+            };
+            Some(crate::watchdog::start(t, records, Box::new(print)))
+        }
+        _ => None,
+    };
     let exec = match &cli.exec_lua {
         Some(code) => Some(cli::exec_lua_source(code)?),
         None => None,
@@ -62,17 +84,19 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
             (Err(e), None) => return Err(lua_err(e)),
         },
     }
+    // The run is over (logout included): the rest is Rust that ends on its own.
+    drop(watchdog);
     print_run_notes(&sim);
     let errors = sim.errors();
-    let rendered = folders.as_ref().and_then(|folders| {
-        let root = args.repo_root.as_deref();
-        let rep = build_report(&errors, &sim.addon_states(), folders, root);
-        report::render(format, &rep, report::use_color(to_file))
-    });
-    let text = match rendered {
-        Some(text) => text,
-        None => format!("{}\n", serde_json::to_string_pretty(&errors)?),
-    };
+    let root = args.repo_root.as_deref();
+    let text = render(
+        &errors,
+        &sim.addon_states(),
+        folders.as_ref(),
+        format,
+        root,
+        to_file,
+    );
     report::emit(&text, args.output.as_deref()).map_err(|e| match &args.output {
         Some(p) => anyhow::anyhow!("--output {}: {e}", p.display()),
         None => anyhow::anyhow!("cannot write to stdout: {e}"),
@@ -84,6 +108,25 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    })
+}
+
+/// The records in `format` (JSON when there are no folders to name files by).
+fn render(
+    errors: &[ErrorRecord],
+    states: &[(String, bool, Option<String>)],
+    folders: Option<&Folders>,
+    format: Format,
+    root: Option<&Path>,
+    to_file: bool,
+) -> String {
+    let rendered = folders.and_then(|folders| {
+        let rep = build_report(errors, states, folders, root);
+        report::render(format, &rep, report::use_color(to_file))
+    });
+    rendered.unwrap_or_else(|| {
+        let json = serde_json::to_string_pretty(errors).unwrap_or_else(|e| format!("\"{e}\""));
+        format!("{json}\n")
     })
 }
 
@@ -126,6 +169,7 @@ fn print_run_notes(sim: &Simulator) {
 
 /// Where the user addons of a run live on disk, by name (the first root that has a name
 /// wins, as in discovery).
+#[derive(Clone)]
 pub struct Folders {
     /// Lower-case name → (the addon's folder, the `--addons` root holding it).
     user: Vec<(String, PathBuf, PathBuf)>,

@@ -10,6 +10,7 @@ mod screenshot;
 mod test_cmd;
 mod ui_cache;
 mod ui_cmd;
+mod watchdog;
 mod wow_dir;
 
 use clap::Parser;

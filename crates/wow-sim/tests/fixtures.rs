@@ -81,6 +81,14 @@ struct Spec {
     scenario: Option<String>,
     /// A combat log of the case (`--combat-log`), relative to the case folder.
     combat_log: Option<String>,
+    /// `--timeout` in seconds (a case that would hang without a bound sets a small one).
+    timeout: Option<f64>,
+    /// `--script-budget` in instructions per host entry (default the CLI's).
+    script_budget: Option<u64>,
+    /// `--memory-limit` in MB (default the CLI's).
+    memory_limit: Option<usize>,
+    /// The bound on a saved file's size in KiB (default `DEFAULT_MAX_SAVED_FILE`).
+    saved_max_kb: Option<u64>,
 }
 
 /// Runs scripted input. Steps: `move NAME` (a named frame's centre) or `move X,Y` (pixels
@@ -296,11 +304,18 @@ fn run_case(case: &Path) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&scratch);
     let config = case_config(case, &spec, &scratch)?;
     let mut sim = Simulator::new(config).map_err(|e| e.to_string())?;
-    drive(&mut sim, &spec)?;
+    let driven = drive(&mut sim, &spec);
+    // A stopped run (timeout, memory cap) ends as `lua-errors` ends it: its records plus the
+    // reason, no logout.
+    let stopped = sim.stopped();
+    match &stopped {
+        Some(reason) => sim.add_error_record(reason),
+        None => driven?,
+    }
     let mut failures = Vec::new();
     check_specs(&mut sim, case, &spec, &mut failures)?;
     check_screenshot(&sim, case, &spec, &mut failures);
-    if !spec.no_logout.unwrap_or(false) {
+    if !spec.no_logout.unwrap_or(false) && stopped.is_none() {
         sim.logout().map_err(|e| format!("internal error: {e}"))?;
     }
     check_records(&sim, case, &mut failures);
@@ -351,6 +366,9 @@ fn case_config(case: &Path, spec: &Spec, scratch: &Path) -> Result<SimConfig, St
             account: config.account.clone(),
             realm: config.realm.clone(),
             character: config.character.clone(),
+            max_file_bytes: spec
+                .saved_max_kb
+                .map_or(wowsim_core::DEFAULT_MAX_SAVED_FILE, |kb| kb << 10),
         });
     }
     if let Some([w, h]) = spec.screen {
@@ -359,6 +377,13 @@ fn case_config(case: &Path, spec: &Spec, scratch: &Path) -> Result<SimConfig, St
     config.ui_scale = spec.ui_scale.unwrap_or(1.0);
     config.scenario = spec.scenario.as_ref().map(|p| case.join(p));
     config.combat_log = spec.combat_log.as_ref().map(|p| case.join(p));
+    config.timeout = spec.timeout.map(std::time::Duration::from_secs_f64);
+    if let Some(n) = spec.script_budget {
+        config.script_budget = n;
+    }
+    if let Some(mb) = spec.memory_limit {
+        config.memory_limit = mb << 20;
+    }
     config.lua_cache = std::env::var_os("WOWSIM_FIXTURE_LUA_CACHE").map(PathBuf::from);
     Ok(config)
 }
@@ -526,8 +551,14 @@ fn known_failures(path: &Path) -> (BTreeMap<String, String>, Vec<String>) {
 
 /// Runs one case; a case listed as a known failure must fail (and passes the trial then).
 fn run_trial(name: &str, case: &Path, known: Option<&str>) -> Result<(), Failed> {
-    let result =
-        std::panic::catch_unwind(|| run_case(case)).unwrap_or_else(|_| Err("panicked".into()));
+    // Each case runs on a thread with the CLI's large stack, so that deep recursion through
+    // host functions ends in Lua's "C stack overflow" here too.
+    let case = case.to_path_buf();
+    let result = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || run_case(&case))
+        .map_err(|e| e.to_string())
+        .and_then(|h| h.join().unwrap_or_else(|_| Err("panicked".into())));
     match (result, known) {
         (Ok(()), None) => Ok(()),
         (Err(e), None) => Err(e.into()),

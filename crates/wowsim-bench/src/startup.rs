@@ -41,6 +41,7 @@ pub fn child_startup(input: &Input, seconds: f64) -> anyhow::Result<()> {
             account: config.account.clone(),
             realm: config.realm.clone(),
             character: config.character.clone(),
+            max_file_bytes: wowsim_core::DEFAULT_MAX_SAVED_FILE,
         });
     }
     let mut last = t0;

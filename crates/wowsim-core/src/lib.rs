@@ -10,11 +10,11 @@ pub mod spec;
 pub mod templates;
 pub mod xmlui;
 
-pub use savedvars::SavedVarsConfig;
+pub use savedvars::{SavedVarsConfig, DEFAULT_MAX_SAVED_FILE};
 pub use simulator::{Output, SimConfig, SimError, Simulator};
 pub use wowsim_api::widgets::dump::DumpOptions;
 pub use wowsim_lua::budget::DEFAULT_SCRIPT_BUDGET;
-pub use wowsim_lua::errors::ErrorRecord;
+pub use wowsim_lua::errors::{ErrorRecord, SharedRecords};
 pub use wowsim_render::DrawList;
 pub use wowsim_toc::Flavor;
 pub use wowsim_ui::draw::DrawOptions;

@@ -19,7 +19,14 @@ pub struct SavedVarsConfig {
     pub account: String,
     pub realm: String,
     pub character: String,
+    /// The largest file a save may write ([`DEFAULT_MAX_SAVED_FILE`]); a larger one is not
+    /// written (the old file stays) and logout says so.
+    pub max_file_bytes: u64,
 }
+
+/// 256 MiB: larger than any real addon's database, and a bound on what a table of shared
+/// subtables (written once per reference, as the client writes them) can grow a file to.
+pub const DEFAULT_MAX_SAVED_FILE: u64 = 256 << 20;
 
 /// Files that failed to parse this session: never overwritten (VM app data).
 #[derive(Default)]
@@ -115,6 +122,11 @@ impl wowsim_savedvars::Builder for LuaBuilder<'_> {
 /// The tables being written, outermost first: a table already on it is a cycle and is cut.
 type Visiting = Vec<*const std::ffi::c_void>;
 
+thread_local! {
+    /// The bound on the size of the file being saved (`SavedVarsConfig::max_file_bytes`).
+    static SAVE_LIMIT: std::cell::Cell<u64> = const { std::cell::Cell::new(DEFAULT_MAX_SAVED_FILE) };
+}
+
 /// Tables nested deeper than this are left out.
 const MAX_DEPTH: usize = 200;
 
@@ -133,6 +145,14 @@ fn is_saved(v: &Value, path: &Visiting) -> bool {
 fn emit(em: &mut Emitter, v: &Value, path: &mut Visiting) -> mlua::Result<()> {
     match v {
         Value::Table(t) if is_saved(v, path) => {
+            let limit = SAVE_LIMIT.with(std::cell::Cell::get);
+            if em.written() > limit {
+                return Err(mlua::Error::RuntimeError(format!(
+                    "the file would be larger than {} MiB (tables shared by several keys are \
+                     written once per key, as the client writes them); not saved, the old file is kept",
+                    limit >> 20
+                )));
+            }
             path.push(t.to_pointer());
             let r = emit_table(em, t, path);
             path.pop();
@@ -206,7 +226,7 @@ fn emit_table(em: &mut Emitter, t: &Table, path: &mut Visiting) -> mlua::Result<
 
 /// Reads one SavedVariables file and sets the declared variables it assigns as globals.
 pub fn restore_file(lua: &Lua, path: &Path, declared: &[String]) -> mlua::Result<()> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match wowsim_toc::read_regular(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => {
@@ -284,7 +304,13 @@ fn mark_broken(lua: &Lua, path: &Path) {
 
 /// Writes the declared variables (as they are now in the globals) to `path`, durably.
 /// Returns a message when the file was skipped because it failed to parse at load.
-pub fn save_file(lua: &Lua, path: &Path, declared: &[String]) -> Result<Option<String>, String> {
+pub fn save_file(
+    lua: &Lua,
+    path: &Path,
+    declared: &[String],
+    max_bytes: u64,
+) -> Result<Option<String>, String> {
+    SAVE_LIMIT.with(|l| l.set(max_bytes));
     if lua
         .app_data_ref::<BrokenFiles>()
         .is_some_and(|b| b.0.contains(path))

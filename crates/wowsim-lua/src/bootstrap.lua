@@ -27,14 +27,44 @@ local function pcallresult(ok, ...)
   return false, fix((...))
 end
 
+-- `spent[1]` is true while a host entry's budget is spent or the run is stopped (the count
+-- hook sets it, the host clears it). A protected call started then raises the error at once
+-- instead of running its function: `pcall` returns the first "script ran too long" as in the
+-- client, but `while true do pcall(busy) end` cannot catch it for ever.
+local spent, toolong = natives.spent, natives.toolong
+local function checkspent()
+  if spent[1] then
+    error(toolong(), 0)
+  end
+end
+
+-- Lua calls the error handler of an error the count hook raised inside the hook, where hooks
+-- are off: a handler that loops would never be stopped. While the budget is spent a handler
+-- therefore runs in a fresh coroutine (a new thread has hooks on), so it is stopped like any
+-- script; its error is then its result.
+local function handlerresult(ok, ...)
+  if ok then
+    return ...
+  end
+  return fix((...))
+end
+local function runhandler(h, ...)
+  if not spent[1] then
+    return h(...)
+  end
+  return handlerresult(coresume(cocreate(h), ...))
+end
+
 pcall = function(f, ...)
+  checkspent()
   return pcallresult(rawpcall(f, ...))
 end
 
 -- The client's xpcall passes extra arguments to the function (as Lua 5.2 does).
 xpcall = function(f, handler, ...)
+  checkspent()
   local h = function(e)
-    return handler(fix(e))
+    return runhandler(handler, fix(e))
   end
   if select("#", ...) == 0 then
     return rawxpcall(f, h)
@@ -43,6 +73,7 @@ xpcall = function(f, handler, ...)
 end
 
 coroutine.resume = function(co, ...)
+  checkspent()
   return pcallresult(coresume(co, ...))
 end
 
@@ -56,6 +87,7 @@ end
 coroutine.wrap = function(f)
   local co = cocreate(f)
   return function(...)
+    checkspent()
     return wrapresult(coresume(co, ...))
   end
 end
@@ -93,7 +125,7 @@ seterrorhandler = function(h)
       msg = fix(msg)
       record(msg, stack(2))
       inhandler = true
-      local ok, r = rawpcall(h, msg, ...)
+      local ok, r = rawpcall(runhandler, h, msg, ...)
       inhandler = false
       if ok then
         return r
@@ -111,7 +143,7 @@ local function report(msg, st)
   local h = currenthandler
   if h ~= defaulthandler then
     inhandler = true
-    rawpcall(h, msg)
+    rawpcall(runhandler, h, msg)
     inhandler = false
   end
   return msg

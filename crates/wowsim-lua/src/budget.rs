@@ -22,6 +22,12 @@ pub const TOO_LONG: &str = "script ran too long";
 /// Lua's message for an allocation that failed; the hook raises it when the cap is passed.
 pub const MEMORY_ERROR: &str = "not enough memory";
 
+/// Hook steps that wow-sim's own chunks may run on after the budget ran out or the run was
+/// stopped, to record the error and return to the host (100,000 instructions: the error
+/// trampoline needs a few hundred). Past them they are stopped as addon code is, so that a
+/// loop in wow-sim's own Lua (or an addon's code it calls back) cannot escape the budget.
+pub const GRACE_STEPS: u32 = 10;
+
 /// Why the run was stopped before its end.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stop {
@@ -56,10 +62,16 @@ pub struct Budget {
     used: Cell<u64>,
     depth: Cell<u32>,
     exceeded: Cell<bool>,
+    /// Hook steps wow-sim's own chunks ran since `exceeded` was set.
+    grace_used: Cell<u32>,
+    /// The first message the hook raised since `exceeded` was set (the one `pcall` passes on).
+    raised: RefCell<String>,
     start: Cell<Instant>,
     timeout: Cell<Option<Duration>>,
     memory_limit: Cell<usize>,
     stop: RefCell<Option<Stop>>,
+    /// Whether the capping allocator ([`raw_hook::cap_allocator`]) wraps mlua's.
+    alloc_capped: Cell<bool>,
 }
 
 impl Budget {
@@ -69,10 +81,13 @@ impl Budget {
             used: Cell::new(0),
             depth: Cell::new(0),
             exceeded: Cell::new(false),
+            grace_used: Cell::new(0),
+            raised: RefCell::new(String::new()),
             start: Cell::new(Instant::now()),
             timeout: Cell::new(None),
             memory_limit: Cell::new(0),
             stop: RefCell::new(None),
+            alloc_capped: Cell::new(false),
         }
     }
 
@@ -114,6 +129,21 @@ impl Budget {
         matches!(*self.stop.borrow(), Some(Stop::Memory(_)))
     }
 
+    /// While the budget is spent (or the run stopped) inside a host entry: the message that
+    /// was raised, which a `pcall`, `xpcall` or `coroutine.resume` started then raises at
+    /// once (the bootstrap), so that `while true do pcall(busy) end` ends.
+    pub fn too_long(&self) -> Option<String> {
+        if !self.exceeded.get() {
+            return None;
+        }
+        let m = self.raised.borrow();
+        Some(if m.is_empty() {
+            TOO_LONG.to_string()
+        } else {
+            m.clone()
+        })
+    }
+
     /// Called when Lua reported a memory error: the run stops.
     pub fn note_memory_error(&self) {
         if self.memory_limit.get() > 0 {
@@ -128,6 +158,27 @@ pub struct BudgetHandle(pub Rc<Budget>);
 
 /// Registry key of the leaked `Budget` pointer the raw hook reads.
 const REGISTRY_KEY: &std::ffi::CStr = c"wowsim.budget";
+
+/// Registry key of the table whose `[1]` is true while the budget is spent (`Budget::exceeded`),
+/// which the bootstrap's protected calls read without calling into the host.
+const SPENT_KEY: &std::ffi::CStr = c"wowsim.budgetspent";
+
+/// The table `{ [1] = spent }` (made once; `[1]` is in its array part, so the hook sets it
+/// without allocating).
+pub fn spent_flag(lua: &Lua) -> mlua::Result<mlua::Table> {
+    let key = SPENT_KEY.to_str().unwrap_or_default();
+    if let Ok(t) = lua.named_registry_value::<mlua::Table>(key) {
+        return Ok(t);
+    }
+    let t = lua.create_sequence_from([false])?;
+    lua.set_named_registry_value(key, t.clone())?;
+    Ok(t)
+}
+
+/// Clears the spent flag (a host entry ended).
+fn clear_spent(lua: &Lua) -> mlua::Result<()> {
+    spent_flag(lua)?.raw_set(1, false)
+}
 
 /// Installs the count hook with the default budget. Coroutines inherit it (Lua 5.1 copies a
 /// thread's hook into the threads it creates), so it covers them as a global hook would.
@@ -148,22 +199,30 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 }
 
 /// What the hook does each `HOOK_STEP` instructions, with the bytes Lua holds now;
-/// `Some(message)` raises it.
+/// `Some(message)` raises it. Every instruction counts, wow-sim's own chunks' too.
 fn on_step(b: &Budget, memory: usize, source: &str, short_src: &str, line: i32) -> Option<String> {
+    let used = b.used.get() + u64::from(HOOK_STEP);
+    b.used.set(used);
     if !b.exceeded.get() {
-        let used = b.used.get() + u64::from(HOOK_STEP);
-        b.used.set(used);
         let over = b.limit.get() != 0 && used > b.limit.get();
         if !over && !b.check_memory(memory) && !b.check_deadline() {
             return None;
         }
         b.exceeded.set(true);
+        b.grace_used.set(0);
+    } else {
+        // The deadline still counts while the budget is spent.
+        b.check_deadline();
     }
     // Exceeded: raise in addon code until control is back in the host, so that a `pcall` in
-    // the script cannot swallow it. wow-sim's own chunks run on, so that the error is
-    // recorded and the dispatcher returns.
-    if source.starts_with("=[wow-sim") {
-        return None;
+    // the script cannot swallow it. wow-sim's own chunks run on for a few steps, so that the
+    // error is recorded and the dispatcher returns; then they are raised too.
+    if crate::sandbox::is_internal_source(source.as_bytes()) {
+        let g = b.grace_used.get() + 1;
+        b.grace_used.set(g);
+        if g <= GRACE_STEPS {
+            return None;
+        }
     }
     let file = source.strip_prefix('@').unwrap_or(short_src);
     let pos = if line > 0 && !file.is_empty() {
@@ -171,20 +230,86 @@ fn on_step(b: &Budget, memory: usize, source: &str, short_src: &str, line: i32) 
     } else {
         String::new()
     };
-    match b.stopped() {
-        Some(s @ Stop::Timeout(_)) => Some(format!("{pos}{s}")),
+    let msg = match b.stopped() {
+        Some(s @ Stop::Timeout(_)) => format!("{pos}{s}"),
         // Lua's own text for a failed allocation, without a position, as Lua raises it.
-        Some(Stop::Memory(_)) => Some(MEMORY_ERROR.to_string()),
-        None => Some(format!("{pos}{TOO_LONG}")),
+        Some(Stop::Memory(_)) => MEMORY_ERROR.to_string(),
+        None => format!("{pos}{TOO_LONG}"),
+    };
+    let mut raised = b.raised.borrow_mut();
+    if raised.is_empty() {
+        raised.clone_from(&msg);
     }
+    Some(msg)
 }
 
-/// Unsafe code: installing and running the raw count hook.
+/// Growth of one allocation from which the allocator itself holds the memory cap: a request
+/// this large that would take Lua's heap past the cap fails, and Lua raises its own
+/// "not enough memory" where the code asked for it (a `string.rep`, a concatenation, a
+/// `table.concat`, a buffer of `string.format` or `gsub`). Smaller requests are left to the
+/// hook (each `HOOK_STEP` instructions) and host entries, which stop the run past the cap:
+/// mlua creates the host's own strings and tables without a protected call, where a failed
+/// allocation would end the process, and those are small.
+pub const LARGE_REQUEST: usize = 1 << 20;
+
+/// Unsafe code: installing and running the raw count hook; the capping allocator.
 #[allow(unsafe_code)]
 mod raw_hook {
-    use super::{on_step, Budget, HOOK_STEP, REGISTRY_KEY};
+    use super::{on_step, Budget, HOOK_STEP, LARGE_REQUEST, REGISTRY_KEY, SPENT_KEY};
     use mlua::ffi;
     use std::ffi::{c_void, CStr};
+
+    /// The state of the allocator that wraps mlua's (leaked: it must outlive `lua_close`).
+    struct CapAlloc {
+        inner: ffi::lua_Alloc,
+        inner_ud: *mut c_void,
+        budget: *const Budget,
+        /// Bytes Lua holds, as Lua counts them (`collectgarbage("count")`).
+        used: usize,
+    }
+
+    /// Wraps the VM's allocator (mlua's) so that a large request past the memory cap fails.
+    pub(super) fn cap_allocator(lua: &mlua::Lua, budget: *const Budget) -> mlua::Result<()> {
+        let used = lua.used_memory();
+        // SAFETY: runs protected on the main state; replaces the allocator with one that
+        // forwards every request to the old one, with the old one's userdata.
+        unsafe {
+            lua.exec_raw::<()>((), |state| {
+                let mut inner_ud = std::ptr::null_mut();
+                let inner = ffi::lua_getallocf(state, &mut inner_ud);
+                let cap = Box::new(CapAlloc {
+                    inner,
+                    inner_ud,
+                    budget,
+                    used,
+                });
+                ffi::lua_setallocf(state, cap_alloc, Box::into_raw(cap).cast());
+            })
+        }
+    }
+
+    /// SAFETY: Lua's allocator protocol; `ud` is the leaked `CapAlloc`, the budget a leaked
+    /// reference (`install`), both valid for the VM's life.
+    unsafe extern "C" fn cap_alloc(
+        ud: *mut c_void,
+        ptr: *mut c_void,
+        osize: usize,
+        nsize: usize,
+    ) -> *mut c_void {
+        let cap = &mut *(ud as *mut CapAlloc);
+        let old = if ptr.is_null() { 0 } else { osize };
+        if nsize > old && nsize - old >= LARGE_REQUEST {
+            let limit = (*cap.budget).memory_limit.get();
+            if limit > 0 && cap.used.saturating_add(nsize - old) > limit {
+                return std::ptr::null_mut();
+            }
+        }
+        let r = (cap.inner)(cap.inner_ud, ptr, osize, nsize);
+        if nsize == 0 || !r.is_null() {
+            cap.used = (cap.used + nsize).saturating_sub(old);
+        }
+        r
+    }
 
     pub(super) fn set(lua: &mlua::Lua, budget: *mut c_void) -> mlua::Result<()> {
         // SAFETY: runs protected on the main state; pushes one value and stores it.
@@ -242,7 +367,18 @@ mod raw_hook {
         let kb = ffi::lua_gc(state, ffi::LUA_GCCOUNT, 0);
         let rest = ffi::lua_gc(state, ffi::LUA_GCCOUNTB, 0);
         let memory = usize::try_from(kb).unwrap_or(0) * 1024 + usize::try_from(rest).unwrap_or(0);
-        on_step(budget, memory, &source, &short, (*ar).currentline).map(String::into_bytes)
+        let was = budget.exceeded.get();
+        let msg = on_step(budget, memory, &source, &short, (*ar).currentline);
+        if !was && budget.exceeded.get() {
+            // `[1]` of the spent table (array part: no allocation, nothing raised).
+            ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, SPENT_KEY.as_ptr());
+            if ffi::lua_type(state, -1) == ffi::LUA_TTABLE {
+                ffi::lua_pushboolean(state, 1);
+                ffi::lua_rawseti(state, -2, 1);
+            }
+            ffi::lua_settop(state, -2);
+        }
+        msg.map(String::into_bytes)
     }
 
     unsafe extern "C-unwind" fn hook(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) {
@@ -272,7 +408,14 @@ pub fn configure(
     // fifth of the retail start-up's CPU. Without one its allocator never fails short of the
     // machine's memory, and the hook (each `HOOK_STEP` instructions) and every host entry
     // compare Lua's heap with the cap instead.
-    lua.set_memory_limit(0)?;
+    if !h.alloc_capped.get() {
+        lua.set_memory_limit(0)?;
+        if memory_limit > 0 {
+            // After this mlua no longer sees its allocator (its limit cannot be set again).
+            raw_hook::cap_allocator(lua, Rc::as_ptr(&h))?;
+            h.alloc_capped.set(true);
+        }
+    }
     if script_budget == 0 && timeout.is_none() && memory_limit == 0 {
         // Nothing for the hook to enforce: run without it.
         raw_hook::remove(lua)?;
@@ -311,7 +454,10 @@ pub fn host_entry<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Re
     let depth = b.depth.get();
     if depth == 0 {
         b.used.set(0);
-        b.exceeded.set(false);
+        if b.exceeded.replace(false) {
+            clear_spent(lua)?;
+        }
+        b.raised.borrow_mut().clear();
         // Each entry counts from the start of a hook step, so where the hook fires in it does
         // not depend on how many instructions earlier entries ran (a script that goes on after
         // a coroutine ran out of budget behaves the same whatever loaded before it).
@@ -321,7 +467,10 @@ pub fn host_entry<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Re
     let r = f();
     b.depth.set(depth);
     if depth == 0 {
-        b.exceeded.set(false);
+        if b.exceeded.replace(false) {
+            clear_spent(lua)?;
+        }
+        b.raised.borrow_mut().clear();
         // What the host itself made Lua allocate (strings, tables, compiled chunks) counts too.
         b.check_memory(lua.used_memory());
     }

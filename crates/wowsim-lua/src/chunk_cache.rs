@@ -167,14 +167,22 @@ fn parse(bytes: &[u8], name: &str, code: &[u8]) -> Option<std::ops::Range<usize>
 /// Compiles `code` as the chunk `name` (with `env`, if any), from the VM's cache when it has
 /// one: a valid cached entry is loaded instead of compiling; after a compile the entry is
 /// written. Compile errors are the compiler's, as without a cache.
+///
+/// `code` must be text: a binary chunk is refused (`crate::refuse_binary`) before the cache or
+/// the VM sees it; only this cache's own entries are loaded as bytecode.
 pub fn load(lua: &Lua, code: &[u8], name: &str, env: Option<Table>) -> mlua::Result<Function> {
+    crate::refuse_binary(code, name)?;
     let cached = lua.app_data_ref::<ChunkCache>().map(|cache| {
         let path = cache.path_for(name, code);
         let bytecode = cache.read(&path, name, code);
         (path, bytecode)
     });
     match cached {
-        None => with_env(lua.load(code).set_name(name), &env).into_function(),
+        None => with_env(
+            lua.load(code).set_name(name).set_mode(ChunkMode::Text),
+            &env,
+        )
+        .into_function(),
         Some((path, Some(bytecode))) => {
             let f = with_env(
                 lua.load(bytecode.as_slice())
@@ -218,7 +226,7 @@ fn compile_and_store(
     env: Option<Table>,
     path: &Path,
 ) -> mlua::Result<Function> {
-    let mut chunk = lua.load(code).set_name(name);
+    let mut chunk = lua.load(code).set_name(name).set_mode(ChunkMode::Text);
     if let Some(env) = env {
         chunk = chunk.set_environment(env);
     }

@@ -48,12 +48,18 @@ pub fn restore_phase(lua: &mlua::Lua, prev: String) {
     }
 }
 
+/// A copy of the records that another thread can read while the VM runs (the watchdog of
+/// `--timeout` prints it when the run is stuck where no check reaches).
+pub type SharedRecords = std::sync::Arc<std::sync::Mutex<Vec<ErrorRecord>>>;
+
 /// The ordered, de-duplicated set of error records of one run.
 #[derive(Clone, Debug, Default)]
 pub struct ErrorLog {
     records: Vec<ErrorRecord>,
     /// (file, line, message) → index in `records`, so de-duplication stays O(1) per error.
     index: rustc_hash::FxHashMap<(Option<String>, Option<u32>, String), usize>,
+    /// Kept equal to `records` once [`ErrorLog::share`] was called.
+    shared: Option<SharedRecords>,
 }
 
 impl ErrorLog {
@@ -63,6 +69,11 @@ impl ErrorLog {
         let key = (file.clone(), line, message.clone());
         if let Some(&i) = self.index.get(&key) {
             self.records[i].count += 1;
+            if let Some(shared) = &self.shared {
+                if let Some(r) = shared.lock().unwrap_or_else(|p| p.into_inner()).get_mut(i) {
+                    r.count += 1;
+                }
+            }
             return;
         }
         self.index.insert(key, self.records.len());
@@ -76,6 +87,19 @@ impl ErrorLog {
             stack,
             count: 1,
         });
+        if let Some(shared) = &self.shared {
+            let r = self.records.last().cloned();
+            shared.lock().unwrap_or_else(|p| p.into_inner()).extend(r);
+        }
+    }
+
+    /// A copy of the records that stays equal to them from now on, readable by other threads.
+    pub fn share(&mut self) -> SharedRecords {
+        let shared = self
+            .shared
+            .get_or_insert_with(|| std::sync::Arc::new(std::sync::Mutex::new(Vec::new())));
+        *shared.lock().unwrap_or_else(|p| p.into_inner()) = self.records.clone();
+        shared.clone()
     }
 
     /// The records in first-seen order.
@@ -92,6 +116,9 @@ impl ErrorLog {
     pub fn clear(&mut self) {
         self.records.clear();
         self.index.clear();
+        if let Some(shared) = &self.shared {
+            shared.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        }
     }
 }
 

@@ -11,6 +11,7 @@ pub mod clock;
 pub mod errors;
 pub mod fast_call;
 pub mod keys;
+pub mod pattern_guard;
 mod protected_call;
 pub mod sandbox;
 pub mod stdlib;
@@ -23,6 +24,42 @@ use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
 /// Strips a UTF-8 byte-order mark (source files may start with one; the client skips it).
 pub fn strip_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
+/// The client's answer to a binary chunk (Lua bytecode). Lua 5.1 does not verify bytecode, so
+/// hand-edited bytecode can corrupt memory: every path that compiles code refuses it
+/// ([`refuse_binary`]), `loadstring` with this text as its second result.
+pub const BINARY_CHUNK: &str = "binary chunks are not allowed";
+
+/// Whether `code` is a binary chunk (it starts with Lua's signature byte, ESC).
+pub fn is_binary_chunk(code: &[u8]) -> bool {
+    code.first() == Some(&0x1b)
+}
+
+/// Refuses a binary chunk named `name` (`@file` or `=name`) before it reaches the VM, as a
+/// syntax error at its first line (`file:1: binary chunks are not allowed`). Callers also load
+/// text in `ChunkMode::Text`, so the VM itself refuses what this check might miss.
+pub fn refuse_binary(code: &[u8], name: &str) -> mlua::Result<()> {
+    if !is_binary_chunk(code) {
+        return Ok(());
+    }
+    let shown = name
+        .strip_prefix('@')
+        .or_else(|| name.strip_prefix('='))
+        .unwrap_or(name);
+    Err(mlua::Error::SyntaxError {
+        message: format!("{shown}:1: {BINARY_CHUNK}"),
+        incomplete_input: false,
+    })
+}
+
+/// Compiles text (never bytecode) as the chunk `name`.
+pub fn load_text(lua: &Lua, code: &[u8], name: &str) -> mlua::Result<Function> {
+    refuse_binary(code, name)?;
+    lua.load(code)
+        .set_name(name)
+        .set_mode(mlua::chunk::ChunkMode::Text)
+        .into_function()
 }
 
 /// Functions of the bootstrap that the host calls.
@@ -69,6 +106,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     if let Ok(loaded) = lua.named_registry_value::<Table>("_LOADED") {
         loaded.clear()?;
     }
+    pattern_guard::install(&lua)?;
     stdlib::install(&lua)?;
     bit::install(&lua)?;
     time::install(&lua)?;
@@ -118,6 +156,11 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         })?,
     )?;
     natives.set("memerror", lua.create_function(sandbox::memory_error)?)?;
+    natives.set("spent", budget::spent_flag(&lua)?)?;
+    natives.set(
+        "toolong",
+        lua.create_function(|lua, ()| Ok(budget::budget(lua).and_then(|b| b.too_long())))?,
+    )?;
     natives.set("protectedcall", protected_call::create(&lua)?)?;
     natives.set(
         "memstopped",
@@ -138,16 +181,27 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     Ok((lua, fns))
 }
 
+/// `loadstring(code [, name])`: refuses binary chunks, and a chunk name that claims to be one
+/// of wow-sim's own chunks ([`sandbox::INTERNAL_CHUNK`]) loses its `=` (it then shows as
+/// `[string "[wow-sim …]"]`), so that no addon chunk gets the privileges of wow-sim's own.
 fn make_loadstring(lua: &Lua, raw: Function) -> mlua::Result<Function> {
     lua.create_function(
         move |lua, (code, name): (mlua::LuaString, Option<mlua::LuaString>)| {
-            if code.as_bytes().first() == Some(&0x1b) {
-                let msg = lua.create_string("binary chunks are not allowed")?;
+            if is_binary_chunk(&code.as_bytes()) {
+                let msg = lua.create_string(BINARY_CHUNK)?;
                 return Ok((Value::Nil, Value::String(msg)));
             }
+            // Without a name the chunk is named by its code (Lua's default), which can start
+            // with the marker too.
+            let name = name.unwrap_or_else(|| code.clone());
+            let name = if sandbox::is_internal_source(&name.as_bytes()) {
+                lua.create_string(&name.as_bytes()[1..])?
+            } else {
+                name
+            };
             // The message quotes the source, which may be any bytes: passed on as Lua's.
             let r: (Value, Value) = raw.call((code, name))?;
-            Ok((r.0, r.1))
+            Ok(r)
         },
     )
 }
@@ -256,7 +310,7 @@ pub fn stack_frames(lua: &Lua, level: usize, max: usize) -> Vec<String> {
                 d.source()
                     .source
                     .as_deref()
-                    .is_some_and(|s| s.starts_with("=[wow-sim"))
+                    .is_some_and(|s| sandbox::is_internal_source(s.as_bytes()))
             })
             .unwrap_or(false);
         // The client library's own Lua (`Mixin`, `hooksecurefunc`, …) is skipped: the caller's
@@ -275,7 +329,7 @@ pub fn stack_frames(lua: &Lua, level: usize, max: usize) -> Vec<String> {
             if src
                 .source
                 .as_deref()
-                .is_some_and(|s| s.starts_with("=[wow-sim"))
+                .is_some_and(|s| sandbox::is_internal_source(s.as_bytes()))
             {
                 return None;
             }
@@ -348,5 +402,38 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Function(_) => "function",
         Value::Thread(_) => "thread",
         _ => "userdata",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_chunks_are_refused_and_internal_names_cannot_be_taken() {
+        let (lua, _) = new_vm().unwrap();
+        let bc = b"\x1bLua\x51\x00\x01\x04\x08\x04\x08\x00\xff\xff";
+        let e = load_text(&lua, bc, "@Interface/AddOns/A/A.lua").unwrap_err();
+        assert_eq!(
+            host_error_message(&e),
+            "Interface/AddOns/A/A.lua:1: binary chunks are not allowed"
+        );
+        assert!(load_text(&lua, b"return 1", "@x.lua").is_ok());
+        let cases = [
+            (
+                "return loadstring('\\27Lua')",
+                "nil binary chunks are not allowed",
+            ),
+            (
+                "local f = loadstring('return debug', '=[wow-sim uicore]') \
+                 local ok, e = pcall(loadstring('error(1)', '=[wow-sim uicore]')) return e",
+                "[string \"[wow-sim uicore]\"]:1: 1",
+            ),
+        ];
+        for (code, want) in cases {
+            let out: mlua::MultiValue = lua.load(code).call(()).unwrap();
+            let got: Vec<String> = out.iter().map(error_value_message).collect();
+            assert_eq!(got.join(" "), want, "{code}");
+        }
     }
 }

@@ -15,7 +15,14 @@ use crate::errors::ErrorState;
 use mlua::{Function, Lua, Table, Value};
 
 /// Chunk names of wow-sim's own Lua (bootstrap, clientlib, uicore, C_Timer) start with this.
+/// Addon code cannot name a chunk so: `loadstring` drops the `=` of such a name (and `load`,
+/// the other way to name a chunk, is removed), files are named `@path`.
 pub const INTERNAL_CHUNK: &str = "=[wow-sim";
+
+/// Whether a chunk name (a function's `source`) is one of wow-sim's own chunks.
+pub fn is_internal_source(source: &[u8]) -> bool {
+    source.starts_with(INTERNAL_CHUNK.as_bytes())
+}
 
 /// Applies the sandbox to a fresh VM.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
@@ -44,7 +51,7 @@ fn is_internal(f: &Function) -> bool {
     f.info()
         .source
         .as_deref()
-        .is_some_and(|s| s.starts_with(INTERNAL_CHUNK))
+        .is_some_and(|s| is_internal_source(s.as_bytes()))
 }
 
 /// `setfenv(f or level, table)`: as Lua 5.1's, except that wow-sim's own functions and the

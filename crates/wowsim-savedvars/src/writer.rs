@@ -107,6 +107,8 @@ pub struct Emitter<'a> {
     /// Where a streaming emitter's bytes go, and the first error writing them.
     sink: Option<&'a mut dyn std::io::Write>,
     error: Option<std::io::Error>,
+    /// Bytes already handed to the sink.
+    flushed: u64,
 }
 
 /// How many bytes a streaming [`Emitter`] gathers before handing them to its writer.
@@ -123,6 +125,7 @@ impl<'a> Emitter<'a> {
             pos: None,
             sink: None,
             error: None,
+            flushed: 0,
         }
     }
 
@@ -150,7 +153,13 @@ impl<'a> Emitter<'a> {
                 self.error = Some(e);
             }
         }
+        self.flushed += self.w.out.len() as u64;
         self.w.out.clear();
+    }
+
+    /// Bytes of the file made so far (a writer's bound on the file's size reads it).
+    pub fn written(&self) -> u64 {
+        self.flushed + self.w.out.len() as u64
     }
 
     /// Ends a streaming file: writes the rest, or returns the first error writing it.

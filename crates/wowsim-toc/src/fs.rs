@@ -91,6 +91,67 @@ pub fn resolve_path_ci(base: &Path, rel: &str) -> Option<PathBuf> {
     (found || cur.exists()).then_some(cur)
 }
 
+/// Why a file an addon names (a TOC line, an XML `file=`) is not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefusedRef {
+    /// An absolute path (`/x`, `\\x`, `C:\x`).
+    Absolute,
+    /// `..` climbs out of the AddOns folder that holds the addon.
+    LeavesAddOns,
+    /// No such file.
+    Missing,
+}
+
+impl std::fmt::Display for RefusedRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RefusedRef::Absolute => "an absolute path is not allowed",
+            RefusedRef::LeavesAddOns => "the path leaves the AddOns folder",
+            RefusedRef::Missing => "no such file",
+        })
+    }
+}
+
+/// Resolves a file that the addon in `addon_dir` names (as [`resolve_path_ci`] does), refusing
+/// what would read outside the AddOns folder holding it: absolute paths, and `..` past that
+/// folder (`..` to a sibling addon stays inside). Checked on the text, so a symlink inside the
+/// addon (a developer's linked folder) is followed wherever it points.
+pub fn resolve_addon_file(addon_dir: &Path, rel: &str) -> Result<PathBuf, RefusedRef> {
+    let b = rel.as_bytes();
+    if b.first().is_some_and(|c| *c == b'/' || *c == b'\\') || b.get(1) == Some(&b':') {
+        return Err(RefusedRef::Absolute);
+    }
+    let mut depth: i64 = 0;
+    for comp in rel.split(['/', '\\']) {
+        match comp {
+            "" | "." => {}
+            ".." => {
+                depth -= 1;
+                if depth < -1 {
+                    return Err(RefusedRef::LeavesAddOns);
+                }
+            }
+            _ => depth += 1,
+        }
+    }
+    resolve_path_ci(addon_dir, rel).ok_or(RefusedRef::Missing)
+}
+
+/// Reads a file the client would load, only if it is a regular file (after symlinks): a FIFO
+/// or a device listed by an addon would block the read for ever or never end.
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file (a FIFO, socket or device)"
+        };
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, what));
+    }
+    std::fs::read(path)
+}
+
 /// Scans each root (a folder of addon folders) in order; folders without a usable TOC are
 /// skipped with a note. The same addon name (case-insensitive) in two roots: the first
 /// wins, and the later one is noted. Folders within a root are taken in name order
@@ -129,7 +190,7 @@ pub fn discover_addons(
                 ));
                 continue;
             };
-            let bytes = match std::fs::read(&toc_path) {
+            let bytes = match read_regular(&toc_path) {
                 Ok(b) => b,
                 Err(e) => {
                     notes.push(format!("{}: cannot read: {e}", toc_path.display()));

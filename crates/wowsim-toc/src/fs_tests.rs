@@ -231,3 +231,44 @@ fn discovery_then_plan() {
         .expect("Classic");
     assert_eq!(plan.reasons[classic].as_deref(), Some("WRONG_GAME_TYPE"));
 }
+
+#[test]
+fn addon_files_stay_inside_the_addons_folder() {
+    let tmp = TempDir::new("inside");
+    tmp.file("AddOns/A/Core.lua", "");
+    tmp.file("AddOns/A/Libs/L.lua", "");
+    tmp.file("AddOns/B/Shared.lua", "");
+    tmp.file("canary.lua", "");
+    let addon = tmp.0.join("AddOns/A");
+    let cases: &[(&str, Result<&str, RefusedRef>)] = &[
+        ("Core.lua", Ok("AddOns/A/Core.lua")),
+        ("Libs\\..\\Core.lua", Ok("AddOns/A/Core.lua")),
+        ("..\\B\\Shared.lua", Ok("AddOns/B/Shared.lua")),
+        ("../../canary.lua", Err(RefusedRef::LeavesAddOns)),
+        ("Libs/../../../canary.lua", Err(RefusedRef::LeavesAddOns)),
+        ("/Core.lua", Err(RefusedRef::Absolute)),
+        ("\\Core.lua", Err(RefusedRef::Absolute)),
+        ("C:\\Core.lua", Err(RefusedRef::Absolute)),
+        ("Missing.lua", Err(RefusedRef::Missing)),
+    ];
+    for (rel, want) in cases {
+        let got = resolve_addon_file(&addon, rel);
+        let want = want.map(|p| {
+            let joined = p.split('/').fold(tmp.0.clone(), |acc, c| acc.join(c));
+            joined
+        });
+        // `..` is resolved lexically by `resolve_path_ci`, so compare canonical forms.
+        let canon = |r: Result<PathBuf, RefusedRef>| r.map(|p| p.canonicalize().unwrap_or(p));
+        assert_eq!(canon(got), canon(want), "{rel}");
+    }
+}
+
+#[test]
+fn only_regular_files_are_read() {
+    let tmp = TempDir::new("regular");
+    let f = tmp.file("A.lua", "x = 1");
+    assert_eq!(read_regular(&f).unwrap(), b"x = 1");
+    let err = read_regular(&tmp.0).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput, "{err}");
+    assert!(read_regular(&tmp.0.join("missing")).is_err());
+}

@@ -18,7 +18,10 @@ mod state;
 mod toc;
 
 pub use flavor::{Flavor, TocContext};
-pub use fs::{choose_toc_file, discover_addons, resolve_path_ci, DiscoveredAddon};
+pub use fs::{
+    choose_toc_file, discover_addons, read_regular, resolve_addon_file, resolve_path_ci,
+    DiscoveredAddon, RefusedRef,
+};
 pub use parse::{parse_toc, parse_toc_bytes};
 pub use plan::{plan_load_order, plan_load_order_with, LoadPlan, PlanOptions};
 pub use state::LoadState;

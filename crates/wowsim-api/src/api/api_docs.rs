@@ -291,7 +291,7 @@ fn run_files(
                 .into_function(),
             None => {
                 let src = wowsim_lua::strip_bom(src);
-                let f = lua.load(src).set_name(format!("@{name}")).into_function();
+                let f = wowsim_lua::load_text(lua, src, &format!("@{name}"));
                 if let (Ok(f), true) = (&f, more) {
                     *code = Some(f.dump(false));
                 }

@@ -283,8 +283,16 @@ fn children_of(lua: &Lua, id: u32, frames: bool) -> mlua::Result<MultiValue> {
     Ok(out)
 }
 
-/// Moves an object under a new parent (or none).
+/// Moves an object under a new parent (or none). A parent that is the object or one of its
+/// descendants is refused: the cycle would hang every walk up the tree (visibility, scale,
+/// layout), and the methods that reparent (`SetParent`, `SetScrollChild`) say so first.
 pub fn set_parent(lua: &Lua, id: u32, parent: Option<u32>) -> mlua::Result<()> {
+    if parent.is_some_and(|p| is_self_or_descendant(lua, id, p)) {
+        return Err(lua_error(
+            lua,
+            "cannot parent an object to itself or to one of its descendants",
+        ));
+    }
     let mut ui = lua.app_data_mut::<UiState>().expect("ui");
     let old = ui.get(id).and_then(|o| o.parent);
     if old == parent {
@@ -308,7 +316,7 @@ pub fn set_parent(lua: &Lua, id: u32, parent: Option<u32>) -> mlua::Result<()> {
 }
 
 /// Whether `candidate` is `id` or below it (bounded, so a corrupt tree cannot hang it).
-fn is_self_or_descendant(lua: &Lua, id: u32, candidate: u32) -> bool {
+pub(crate) fn is_self_or_descendant(lua: &Lua, id: u32, candidate: u32) -> bool {
     let Some(ui) = lua.app_data_ref::<UiState>() else {
         return false;
     };

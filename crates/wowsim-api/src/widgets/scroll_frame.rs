@@ -152,6 +152,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 fn set_scroll_child(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetScrollChild")?;
     let c = obj_id(lua, &arg(&a, 1), "SetScrollChild")?;
+    if frame::is_self_or_descendant(lua, c, id) {
+        // The scroll child becomes the scroll frame's child: a cycle hung the run for ever.
+        // The wording is ours; the client's text was not found.
+        return Err(wowsim_lua::lua_error(
+            lua,
+            "SetScrollChild(): cannot make a frame the scroll child of itself or of one of its descendants",
+        ));
+    }
     frame::set_parent(lua, c, Some(id))?;
     set_field(lua, id, "scrollChild", FieldVal::Obj(c));
     place_child(lua, id)?;

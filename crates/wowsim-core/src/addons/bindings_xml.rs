@@ -40,7 +40,7 @@ fn load_file(lua: &Lua, addon: &str, dir: &Path, file: &str) -> mlua::Result<()>
         return Ok(());
     };
     let logical = logical_path(addon, file);
-    let bytes = match std::fs::read(&path) {
+    let bytes = match wowsim_toc::read_regular(&path) {
         Ok(b) => b,
         Err(e) => {
             record_at(lua, format!("Couldn't open {logical}: {e}"), &logical, None);

@@ -8,7 +8,7 @@ pub mod secure_env;
 pub mod xmlload;
 
 use mlua::{Lua, Table, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use wowsim_lua::errors::{restore_phase, set_phase, ErrorState};
 use wowsim_lua::HostFns;
 use wowsim_toc::{DiscoveredAddon, LoadState};
@@ -129,7 +129,7 @@ pub fn run_lua_file(
     logical: &str,
     path: &Path,
 ) -> mlua::Result<()> {
-    match std::fs::read(path) {
+    match wowsim_toc::read_regular(path) {
         Ok(bytes) => run_lua_source(lua, host, addon, logical, &bytes, 1),
         Err(e) => {
             record_at(lua, format!("Couldn't open {logical}: {e}"), logical, None);
@@ -167,7 +167,7 @@ fn rerun_dependencies(lua: &Lua, host: &HostFns, index: usize) -> mlua::Result<(
             if !f.path.to_ascii_lowercase().ends_with(".lua") {
                 continue;
             }
-            if let Some(path) = wowsim_toc::resolve_path_ci(&dir, &f.path) {
+            if let Ok(path) = wowsim_toc::resolve_addon_file(&dir, &f.path) {
                 run_lua_file(lua, host, &name, &logical_path(&name, &f.path), &path)?;
             }
         }
@@ -223,16 +223,22 @@ pub fn load_addon(
     }
     for f in &files {
         let logical = logical_path(&name, &f.path);
-        let resolved: Option<PathBuf> = wowsim_toc::resolve_path_ci(&dir, &f.path);
-        let Some(path) = resolved else {
-            let toc_name = format!("Interface/AddOns/{name}/{name}.toc");
-            record_at(
-                lua,
-                format!("{toc_name}:{}: Couldn't open {logical}", f.line),
-                &toc_name,
-                Some(f.line),
-            );
-            continue;
+        let path = match wowsim_toc::resolve_addon_file(&dir, &f.path) {
+            Ok(path) => path,
+            Err(why) => {
+                let toc_name = format!("Interface/AddOns/{name}/{name}.toc");
+                let message = match why {
+                    wowsim_toc::RefusedRef::Missing => {
+                        format!("{toc_name}:{}: Couldn't open {logical}", f.line)
+                    }
+                    // Never read: the file named is outside the AddOns folder.
+                    refused => {
+                        format!("{toc_name}:{}: Couldn't open {}: {refused}", f.line, f.path)
+                    }
+                };
+                record_at(lua, message, &toc_name, Some(f.line));
+                continue;
+            }
         };
         let lower = f.path.to_ascii_lowercase();
         if lower.ends_with(".xml") {

@@ -42,7 +42,7 @@ fn load_xml_depth(
         );
         return Ok(());
     }
-    let bytes = match std::fs::read(path) {
+    let bytes = match wowsim_toc::read_regular(path) {
         Ok(b) => b,
         Err(e) => {
             record_at(lua, format!("Couldn't open {logical}: {e}"), logical, None);
@@ -124,7 +124,9 @@ impl Ctx<'_> {
             vec![format!("{dir}/{file}"), file.to_string()]
         };
         for rel in candidates {
-            if let Some(p) = wowsim_toc::resolve_path_ci(self.addon_dir, &rel) {
+            // Absolute paths and `..` out of the AddOns folder are never read (reported as
+            // files that cannot be opened).
+            if let Ok(p) = wowsim_toc::resolve_addon_file(self.addon_dir, &rel) {
                 return Some((logical_path(self.addon, &rel), p));
             }
         }

@@ -110,7 +110,7 @@ fn scan(
         if n == files.blizzard.len() {
             blizzard_enums = std::mem::take(&mut usage.enum_members);
         }
-        let Ok(bytes) = std::fs::read(f) else {
+        let Ok(bytes) = wowsim_toc::read_regular(f) else {
             continue;
         };
         let kind = if is_ext(f, "lua") {
@@ -201,8 +201,10 @@ fn addon_files(roots: Vec<Root>, saved_variables: Vec<String>) -> ScannedFiles {
             files.into_iter().rev().map(|f| (dir.clone(), f)).collect();
         while let Some((base, rel)) = queue.pop() {
             // As the loader does: relative to the XML file, then to the addon folder.
-            let Some(path) = wowsim_toc::resolve_path_ci(&base, &rel)
-                .or_else(|| wowsim_toc::resolve_path_ci(&dir, &rel))
+            // Nothing outside the AddOns folder is read (`resolve_addon_file`).
+            let Some(path) = wowsim_toc::resolve_addon_file(&base, &rel)
+                .or_else(|_| wowsim_toc::resolve_addon_file(&dir, &rel))
+                .ok()
             else {
                 continue;
             };
@@ -210,7 +212,8 @@ fn addon_files(roots: Vec<Root>, saved_variables: Vec<String>) -> ScannedFiles {
                 continue;
             }
             if is_ext(&path, "xml") {
-                if let (Ok(src), Some(parent)) = (std::fs::read_to_string(&path), path.parent()) {
+                let src = wowsim_toc::read_regular(&path).map(String::from_utf8);
+                if let (Ok(Ok(src)), Some(parent)) = (src, path.parent()) {
                     for r in scan::xml_file_refs(&src).into_iter().rev() {
                         queue.push((parent.to_path_buf(), r));
                     }

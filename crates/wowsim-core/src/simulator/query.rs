@@ -11,6 +11,14 @@ impl Simulator {
             .unwrap_or_default()
     }
 
+    /// The error records as another thread can read them while the simulation runs (kept
+    /// up to date from now on): what `--timeout`'s watchdog prints when the run is stuck.
+    pub fn share_records(&self) -> Option<lua::errors::SharedRecords> {
+        self.lua
+            .app_data_mut::<ErrorState>()
+            .map(|mut s| s.log.share())
+    }
+
     /// Lines printed to the chat frame so far.
     pub fn output(&self) -> Vec<String> {
         self.lua
@@ -186,7 +194,7 @@ impl Simulator {
             .into_function()
         {
             Ok(f) => f,
-            Err(_) => self.lua.load(code).set_name("=eval").into_function()?,
+            Err(_) => lua::load_text(&self.lua, code.as_bytes(), "=eval")?,
         };
         let tostring: Function = self.lua.globals().raw_get("tostring")?;
         let mut out = Vec::new();

@@ -110,12 +110,7 @@ impl Simulator {
     /// Runs Lua code as `--exec-lua` does (phase `exec-lua`); errors become records.
     pub fn exec_lua(&mut self, code: &str, chunk_name: &str) -> Result<(), SimError> {
         let prev = set_phase(&self.lua, "exec-lua");
-        match self
-            .lua
-            .load(code)
-            .set_name(format!("@{chunk_name}"))
-            .into_function()
-        {
+        match lua::load_text(&self.lua, code.as_bytes(), &format!("@{chunk_name}")) {
             Ok(f) => {
                 host_entry(&self.lua, || self.host.hostcall.call::<MultiValue>(f))?;
             }
@@ -175,7 +170,7 @@ impl Simulator {
                 if vars.is_empty() {
                     continue;
                 }
-                match savedvars::save_file(&self.lua, &path, &vars) {
+                match savedvars::save_file(&self.lua, &path, &vars, cfg.max_file_bytes) {
                     Ok(Some(msg)) => messages.push(msg),
                     Ok(None) => {}
                     Err(e) => messages.push(format!("could not save {e}")),

@@ -1,0 +1,190 @@
+//! Attacks that a fixture cannot hold, run through the real command line: a run stuck where
+//! the VM's own checks never come (a backtracking pattern match in C, a looping `__gc`
+//! finalizer, which Lua runs with hooks off) ends by `--timeout`'s watchdog with the records so
+//! far and exit code 1; a FIFO listed in a TOC is refused, not read for ever; a symlinked addon
+//! folder (what developers make) is followed. Each child is killed after a generous bound, so
+//! a regression fails the test instead of hanging the suite.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What a finished child left: its exit code (None when the guard killed it), stdout, stderr.
+struct Ran {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `wow-sim` and kills it after `bound` (then `code` is None).
+fn wow_sim(args: &[&str], bound: Duration) -> Ran {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wow-sim"))
+        .args(args)
+        .env_remove("WOW_SIM_ADDONS")
+        .env_remove("WOW_SIM_WOW_DIR")
+        .env("WOW_SIM_NO_LUA_CACHE", "true")
+        .env(
+            "XDG_CACHE_HOME",
+            std::env::temp_dir().join("wowsim-hardening-no-cache"),
+        )
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run wow-sim");
+    let start = Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status.code();
+        }
+        if start.elapsed() > bound {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let (mut stdout, mut stderr) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    Ran {
+        code,
+        stdout,
+        stderr,
+    }
+}
+
+/// A fresh folder of addons for `tag`.
+fn addons(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wowsim-hardening-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes addon `name` with one Lua file under `root`.
+fn addon(root: &Path, name: &str, lua: &str) {
+    let d = root.join(name);
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(
+        d.join(format!("{name}.toc")),
+        format!("## Interface: 110207\n{name}.lua\n"),
+    )
+    .unwrap();
+    std::fs::write(d.join(format!("{name}.lua")), lua).unwrap();
+}
+
+fn messages(out: &str) -> Vec<String> {
+    let v: Vec<serde_json::Value> =
+        serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    v.iter()
+        .map(|r| r["message"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+fn lua_errors(root: &Path, extra: &[&str], bound: Duration) -> Ran {
+    let root = root.to_string_lossy().into_owned();
+    let mut args = vec!["--addons", &root, "--no-saved-vars", "lua-errors"];
+    args.extend_from_slice(extra);
+    wow_sim(&args, bound)
+}
+
+/// Long enough for start-up (a debug build on a busy machine) to reach the stuck addon.
+const TIMEOUT: &str = "5";
+
+/// A run stuck in C: the watchdog ends it after the grace period with the records so far.
+fn assert_watchdog_ended(ran: &Ran, earlier: &str) {
+    assert_eq!(
+        ran.code,
+        Some(1),
+        "exit code (None: killed by the test's bound)\n{}",
+        ran.stderr
+    );
+    let msgs = messages(&ran.stdout);
+    assert!(msgs.iter().any(|m| m.contains(earlier)), "{msgs:?}");
+    let last = msgs.last().expect("records");
+    assert!(
+        last.contains("timed out after 5 s (--timeout)") && last.contains("the process was ended"),
+        "{msgs:?}"
+    );
+}
+
+#[test]
+fn a_backtracking_pattern_in_c_ends_by_the_watchdog() {
+    let root = addons("pattern");
+    addon(&root, "Match", "error('before the match')\n");
+    addon(
+        &root,
+        "Stuck",
+        "local s = string.rep('a', 60)\nprint(string.find(s, string.rep('a*', 60) .. 'b'))\n",
+    );
+    let ran = lua_errors(&root, &["--timeout", TIMEOUT], Duration::from_secs(60));
+    assert_watchdog_ended(&ran, "before the match");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_looping_gc_finalizer_ends_by_the_watchdog() {
+    let root = addons("gc");
+    addon(&root, "Early", "error('before the finalizer')\n");
+    addon(
+        &root,
+        "Final",
+        "local p = newproxy(true)\n\
+         getmetatable(p).__gc = function() while true do end end\n\
+         p = nil\n\
+         collectgarbage()\n",
+    );
+    let ran = lua_errors(&root, &["--timeout", TIMEOUT], Duration::from_secs(60));
+    assert_watchdog_ended(&ran, "before the finalizer");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_a_toc_is_refused_and_a_linked_addon_folder_is_followed() {
+    let root = addons("fifo");
+    addon(&root, "Pipe", "print('pipe: loaded')\n");
+    let pipe = root.join("Pipe");
+    std::fs::write(
+        pipe.join("Pipe.toc"),
+        "## Interface: 110207\nFifo.lua\nPipe.lua\n",
+    )
+    .unwrap();
+    let made = Command::new("mkfifo").arg(pipe.join("Fifo.lua")).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo is not available: skipped");
+        return;
+    }
+    // A developer's addon folder linked into AddOns from elsewhere.
+    let elsewhere = addons("fifo-linked");
+    addon(&elsewhere, "Linked", "error('linked: loaded')\n");
+    std::os::unix::fs::symlink(elsewhere.join("Linked"), root.join("Linked")).unwrap();
+    let ran = lua_errors(&root, &[], Duration::from_secs(60));
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    let msgs = messages(&ran.stdout);
+    assert!(
+        msgs.iter().any(
+            |m| m.contains("Couldn't open Interface/AddOns/Pipe/Fifo.lua")
+                && m.contains("not a regular file")
+        ),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs.iter().any(|m| m.contains("linked: loaded")),
+        "{msgs:?}"
+    );
+    assert!(ran.stderr.contains("pipe: loaded"), "{}", ran.stderr);
+    let _ = std::fs::remove_dir_all(&root);
+    let _ = std::fs::remove_dir_all(&elsewhere);
+}
