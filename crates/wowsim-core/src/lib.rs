@@ -13,5 +13,6 @@ pub use simulator::{Output, SimConfig, SimError, Simulator};
 pub use wowsim_api::widgets::dump::DumpOptions;
 pub use wowsim_lua::budget::DEFAULT_SCRIPT_BUDGET;
 pub use wowsim_lua::errors::ErrorRecord;
+pub use wowsim_lua::errors::Severity as RecordSeverity;
 pub use wowsim_toc::Flavor;
 pub use wowsim_ui::draw::DrawOptions;
