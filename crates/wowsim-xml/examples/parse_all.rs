@@ -2,6 +2,7 @@
 //! grouped by kind and message, and the total parse time.
 //!
 //! Usage: `cargo run --release -p wowsim-xml --example parse_all -- DIR [retail|classic|classic_era] [-v]`
+//! A `Blizzard_SharedXML/UI.xsd` in DIR widens the schema, as with `--blizzard-ui DIR`.
 //! Files are parsed in path order with one [`Parser`], after a first pass that only
 //! collects intrinsic tags, so an intrinsic used before (in path order) the file that
 //! declares it is still recognized, as it is in the client's real load order.
@@ -73,8 +74,27 @@ fn main() {
         })
         .collect();
 
+    // The folder's own UI.xsd, as a run with `--blizzard-ui DIR` reads it (timed: read once
+    // per process, it costs less than a cache file would).
+    let xsd_path = Path::new(dir).join("Blizzard_SharedXML").join("UI.xsd");
+    let schema = match std::fs::read_to_string(&xsd_path) {
+        Ok(text) => {
+            let t = Instant::now();
+            let s = wowsim_xml::schema_with_xsd(flavor, &text).unwrap_or_else(|e| {
+                eprintln!("{}: {e}", xsd_path.display());
+                std::process::exit(1);
+            });
+            println!(
+                "{}: read as facts and the schema widened in {:.2} ms",
+                xsd_path.display(),
+                t.elapsed().as_secs_f64() * 1000.0
+            );
+            s
+        }
+        Err(_) => wowsim_xml::schema(flavor),
+    };
     // Pass 1: learn intrinsics (a real client loads files in TOC order instead).
-    let mut parser = Parser::new(flavor);
+    let mut parser = Parser::with_schema(flavor, schema);
     for (_, src) in &sources {
         parser.parse(src);
     }
