@@ -50,6 +50,27 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The flavour's schema, widened with the folder's own `Blizzard_SharedXML/UI.xsd` when it has
+/// one, as a run with `--blizzard-ui DIR` reads it (timed: read once per process, it costs
+/// less than a cache file would).
+fn folder_schema(dir: &Path, flavor: Flavor) -> &'static wowsim_xml::Schema {
+    let xsd_path = dir.join("Blizzard_SharedXML").join("UI.xsd");
+    let Ok(text) = std::fs::read_to_string(&xsd_path) else {
+        return wowsim_xml::schema(flavor);
+    };
+    let t = Instant::now();
+    let s = wowsim_xml::schema_with_xsd(flavor, &text).unwrap_or_else(|e| {
+        eprintln!("{}: {e}", xsd_path.display());
+        std::process::exit(1);
+    });
+    println!(
+        "{}: read as facts and the schema widened in {:.2} ms",
+        xsd_path.display(),
+        t.elapsed().as_secs_f64() * 1000.0
+    );
+    s
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(dir) = args.first() else {
@@ -74,25 +95,7 @@ fn main() {
         })
         .collect();
 
-    // The folder's own UI.xsd, as a run with `--blizzard-ui DIR` reads it (timed: read once
-    // per process, it costs less than a cache file would).
-    let xsd_path = Path::new(dir).join("Blizzard_SharedXML").join("UI.xsd");
-    let schema = match std::fs::read_to_string(&xsd_path) {
-        Ok(text) => {
-            let t = Instant::now();
-            let s = wowsim_xml::schema_with_xsd(flavor, &text).unwrap_or_else(|e| {
-                eprintln!("{}: {e}", xsd_path.display());
-                std::process::exit(1);
-            });
-            println!(
-                "{}: read as facts and the schema widened in {:.2} ms",
-                xsd_path.display(),
-                t.elapsed().as_secs_f64() * 1000.0
-            );
-            s
-        }
-        Err(_) => wowsim_xml::schema(flavor),
-    };
+    let schema = folder_schema(Path::new(dir), flavor);
     // Pass 1: learn intrinsics (a real client loads files in TOC order instead).
     let mut parser = Parser::with_schema(flavor, schema);
     for (_, src) in &sources {
