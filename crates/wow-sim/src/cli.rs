@@ -331,6 +331,10 @@ pub struct LuaErrorsArgs {
     /// repository that holds each file, else the `--addons` folder).
     #[arg(long, value_name = "DIR", env = "WOW_SIM_REPO_ROOT")]
     pub repo_root: Option<PathBuf>,
+    /// Exit with code 1 for warnings too (XML schema problems, which the client only logs);
+    /// without it only records of severity `error` do.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

@@ -1,15 +1,16 @@
 //! The `lua-errors` subcommand: start-up, virtual time, `--exec-lua`, logout; then the error
-//! records in the chosen format (`report`) on stdout or in `--output`. Exit code 0 without
-//! records, 1 with any. Also the mapping of records to a `Report`: one case per user addon,
-//! then the other addons that have records, XML schema warnings as warnings, and each file's
-//! path inside its repository for annotations.
+//! records in the chosen format (`report`) on stdout or in `--output`. Exit code 1 with any
+//! record of severity `error` (with `--strict`, with any record at all), else 0. Also the
+//! mapping of records to a `Report`: one case per user addon, then the other addons that have
+//! records, each with its severity, and each file's path inside its repository for
+//! annotations.
 
 use crate::cli::{self, Cli, LuaErrorsArgs};
 use crate::report::{self, Case, Finding, Format, Report, Severity};
 use crate::{lua_err, print_cache_notes};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use wowsim_core::{ErrorRecord, SimConfig, Simulator};
+use wowsim_core::{ErrorRecord, RecordSeverity, SimConfig, Simulator};
 
 /// Runs the subcommand.
 pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Result<ExitCode> {
@@ -62,28 +63,7 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
     };
     let result = steps();
     print_cache_notes(&sim);
-    // A stopped run (timeout, memory cap) ends with its records and no logout: the addons'
-    // state is not trustworthy, so SavedVariables are left as they were.
-    let stop = sim.stopped();
-    match (result, &stop) {
-        (_, Some(reason)) => {
-            sim.add_error_record(reason);
-            eprintln!("wow-sim: {reason}");
-        }
-        (Err(e), None) => return Err(lua_err(e)),
-        (Ok(()), None) => match (sim.logout(), sim.stopped()) {
-            (Ok(messages), _) => {
-                for msg in messages {
-                    eprintln!("wow-sim: {msg}");
-                }
-            }
-            (Err(_), Some(reason)) => {
-                sim.add_error_record(&reason);
-                eprintln!("wow-sim: {reason}");
-            }
-            (Err(e), None) => return Err(lua_err(e)),
-        },
-    }
+    end_run(&mut sim, result)?;
     // The run is over (logout included): the rest is Rust that ends on its own.
     drop(watchdog);
     print_run_notes(&sim);
@@ -104,11 +84,42 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
     // Everything is saved and printed: let the OS reclaim the VM instead of freeing every Lua
     // object one by one (9-16% of a large start-up's wall time in the profiles).
     std::mem::forget(sim);
-    Ok(if errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
+    // Warnings (what the client only logs) fail the run only with `--strict`.
+    let failing = errors
+        .iter()
+        .any(|r| args.strict || r.severity == RecordSeverity::Error);
+    Ok(if failing {
         ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     })
+}
+
+/// The end of a run: a stopped run (timeout, memory cap) ends with its records and no logout
+/// (the addons' state is not trustworthy, so SavedVariables are left as they were); otherwise
+/// logout, whose messages go to stderr.
+fn end_run(sim: &mut Simulator, result: Result<(), wowsim_core::SimError>) -> anyhow::Result<()> {
+    let stop = sim.stopped();
+    match (result, &stop) {
+        (_, Some(reason)) => {
+            sim.add_error_record(reason);
+            eprintln!("wow-sim: {reason}");
+        }
+        (Err(e), None) => return Err(lua_err(e)),
+        (Ok(()), None) => match (sim.logout(), sim.stopped()) {
+            (Ok(messages), _) => {
+                for msg in messages {
+                    eprintln!("wow-sim: {msg}");
+                }
+            }
+            (Err(_), Some(reason)) => {
+                sim.add_error_record(&reason);
+                eprintln!("wow-sim: {reason}");
+            }
+            (Err(e), None) => return Err(lua_err(e)),
+        },
+    }
+    Ok(())
 }
 
 /// The records in `format` (JSON when there are no folders to name files by).
@@ -205,22 +216,6 @@ impl Folders {
     }
 }
 
-/// Whether a record is an XML schema warning: what the client writes to FrameXML.log and
-/// carries on from (`file:line:col: Unrecognized XML…`, `…: Invalid … value: …`).
-fn is_xml_warning(rec: &ErrorRecord) -> bool {
-    let Some(file) = &rec.file else { return false };
-    if !file.to_ascii_lowercase().ends_with(".xml") {
-        return false;
-    }
-    // Past `file:line:column: `.
-    let Some(rest) = rec.message.strip_prefix(file.as_str()) else {
-        return false;
-    };
-    let text = rest.splitn(4, ':').nth(3).unwrap_or("").trim_start();
-    text.starts_with("Unrecognized XML")
-        || (text.contains(": Invalid ") && text.contains(" value: "))
-}
-
 /// `Interface/AddOns/<addon>/<rest>` → the file's real path, for a user addon.
 fn real_path(folders: &Folders, file: &str) -> Option<(PathBuf, PathBuf)> {
     let rest = file
@@ -269,10 +264,9 @@ fn repo_path(folders: &Folders, file: &str, repo_root: Option<&Path>) -> Option<
 
 fn finding(rec: &ErrorRecord, folders: &Folders, repo_root: Option<&Path>) -> Finding {
     Finding {
-        severity: if is_xml_warning(rec) {
-            Severity::Warning
-        } else {
-            Severity::Error
+        severity: match rec.severity {
+            RecordSeverity::Error => Severity::Error,
+            RecordSeverity::Warning => Severity::Warning,
         },
         message: rec.message.clone(),
         context: rec.phase.clone(),

@@ -54,6 +54,7 @@ pub fn start(timeout: Duration, records: SharedRecords, print: PrintRecords) -> 
                 phase: "timeout".to_string(),
                 stack: Vec::new(),
                 count: 1,
+                severity: Default::default(),
             });
             print(&recs);
             std::process::exit(1);

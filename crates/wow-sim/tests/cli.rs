@@ -156,6 +156,39 @@ fn errors_exit_1_with_records() {
     );
 }
 
+/// Warnings (XML schema problems, which the client only logs) are in the JSON with their
+/// severity but fail the run only with `--strict`.
+#[test]
+fn warnings_exit_0_unless_strict() {
+    let dir = fixture("xml/ui_xsd_schema/AddOns");
+    let args = [
+        "--addons",
+        &dir,
+        "--no-saved-vars",
+        "lua-errors",
+        "--seconds",
+        "0",
+    ];
+    let out = wow_sim(&args);
+    assert_eq!(out.status.code(), Some(0), "{:?}", records(&out));
+    let recs = records(&out);
+    assert!(!recs.is_empty(), "the fixture has warnings");
+    assert!(recs.iter().all(|r| r["severity"] == "warning"), "{recs:?}");
+    let strict = wow_sim(&[&args[..], &["--strict"]].concat());
+    assert_eq!(strict.status.code(), Some(1));
+    assert_eq!(records(&strict), recs);
+    let errors = wow_sim(&[
+        "--addons",
+        &fixture("xml/record_severity/AddOns"),
+        "--no-saved-vars",
+        "lua-errors",
+        "--seconds",
+        "0",
+    ]);
+    assert_eq!(errors.status.code(), Some(1), "a Lua error is an error");
+    assert!(records(&errors).iter().any(|r| r["severity"] == "error"));
+}
+
 #[test]
 fn exec_lua_code_and_file() {
     let out = wow_sim(&[

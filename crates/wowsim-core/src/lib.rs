@@ -14,6 +14,7 @@ pub use savedvars::{SavedVarsConfig, DEFAULT_MAX_SAVED_FILE};
 pub use simulator::{Output, SimConfig, SimError, Simulator};
 pub use wowsim_api::widgets::dump::DumpOptions;
 pub use wowsim_lua::budget::DEFAULT_SCRIPT_BUDGET;
+pub use wowsim_lua::errors::Severity as RecordSeverity;
 pub use wowsim_lua::errors::{ErrorRecord, SharedRecords};
 pub use wowsim_render::DrawList;
 pub use wowsim_toc::Flavor;

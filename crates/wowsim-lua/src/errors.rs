@@ -6,6 +6,17 @@
 
 use serde::{Deserialize, Serialize};
 
+/// How bad a record is: an `error` (a Lua error, a file that could not be loaded) or a
+/// `warning` (what the client only writes to FrameXML.log and carries on from, such as an XML
+/// schema problem: the element or attribute is skipped).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
 /// One Lua error as the client would have shown it, plus where and when it happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ErrorRecord {
@@ -23,6 +34,8 @@ pub struct ErrorRecord {
     pub stack: Vec<String>,
     /// How many times this (file, line, message) happened.
     pub count: u32,
+    /// `error` or `warning` (see [`Severity`]).
+    pub severity: Severity,
 }
 
 /// What the VM's error trampoline writes to (stored as the VM's app data).
@@ -65,6 +78,17 @@ pub struct ErrorLog {
 impl ErrorLog {
     /// Adds an error; a repeat of the same (file, line, message) only bumps the count.
     pub fn push(&mut self, message: String, phase: &str, stack: Vec<String>) {
+        self.push_with(message, phase, stack, Severity::Error);
+    }
+
+    /// [`ErrorLog::push`] with a severity (a repeat keeps the first record's severity).
+    pub fn push_with(
+        &mut self,
+        message: String,
+        phase: &str,
+        stack: Vec<String>,
+        severity: Severity,
+    ) {
         let (file, line) = location_of(&message, &stack);
         let key = (file.clone(), line, message.clone());
         if let Some(&i) = self.index.get(&key) {
@@ -86,6 +110,7 @@ impl ErrorLog {
             phase: phase.to_string(),
             stack,
             count: 1,
+            severity,
         });
         if let Some(shared) = &self.shared {
             let r = self.records.last().cloned();
@@ -105,6 +130,11 @@ impl ErrorLog {
     /// The records in first-seen order.
     pub fn records(&self) -> &[ErrorRecord] {
         &self.records
+    }
+
+    /// Whether any record is an error (not a warning).
+    pub fn has_errors(&self) -> bool {
+        self.records.iter().any(|r| r.severity == Severity::Error)
     }
 
     /// Total number of errors including repeats.

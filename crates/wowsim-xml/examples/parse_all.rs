@@ -2,6 +2,7 @@
 //! grouped by kind and message, and the total parse time.
 //!
 //! Usage: `cargo run --release -p wowsim-xml --example parse_all -- DIR [retail|classic|classic_era] [-v]`
+//! A `Blizzard_SharedXML/UI.xsd` in DIR widens the schema, as with `--blizzard-ui DIR`.
 //! Files are parsed in path order with one [`Parser`], after a first pass that only
 //! collects intrinsic tags, so an intrinsic used before (in path order) the file that
 //! declares it is still recognized, as it is in the client's real load order.
@@ -49,6 +50,27 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The flavour's schema, widened with the folder's own `Blizzard_SharedXML/UI.xsd` when it has
+/// one, as a run with `--blizzard-ui DIR` reads it (timed: read once per process, it costs
+/// less than a cache file would).
+fn folder_schema(dir: &Path, flavor: Flavor) -> &'static wowsim_xml::Schema {
+    let xsd_path = dir.join("Blizzard_SharedXML").join("UI.xsd");
+    let Ok(text) = std::fs::read_to_string(&xsd_path) else {
+        return wowsim_xml::schema(flavor);
+    };
+    let t = Instant::now();
+    let s = wowsim_xml::schema_with_xsd(flavor, &text).unwrap_or_else(|e| {
+        eprintln!("{}: {e}", xsd_path.display());
+        std::process::exit(1);
+    });
+    println!(
+        "{}: read as facts and the schema widened in {:.2} ms",
+        xsd_path.display(),
+        t.elapsed().as_secs_f64() * 1000.0
+    );
+    s
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(dir) = args.first() else {
@@ -73,8 +95,9 @@ fn main() {
         })
         .collect();
 
+    let schema = folder_schema(Path::new(dir), flavor);
     // Pass 1: learn intrinsics (a real client loads files in TOC order instead).
-    let mut parser = Parser::new(flavor);
+    let mut parser = Parser::with_schema(flavor, schema);
     for (_, src) in &sources {
         parser.parse(src);
     }

@@ -2,19 +2,24 @@
 //! validated against the client's schema, with diagnostics worded like the client's.
 //!
 //! Entry points: [`parse_document`] for one file, [`Parser`] for a sequence of files that
-//! share intrinsic tags, [`schema`] for the tag/attribute definitions of a flavour.
+//! share intrinsic tags, [`schema`] for the tag/attribute definitions of a flavour,
+//! [`schema_with_xsd`] for that schema widened with a Blizzard UI's own `UI.xsd`.
 
 mod model;
 mod numbers;
 mod parse;
 mod schema;
 mod schema_query;
+mod schema_xsd;
 mod validate;
+mod xsd;
 
 pub use model::{Attr, Element};
 pub use numbers::{parse_bool, parse_number};
 pub use parse::{parse_document, Intrinsic, Parser};
-pub use schema::{schema, AttrDef, AttrType, Schema, TagDef, TagImpl};
+pub use schema::{schema, schema_with_xsd, AttrDef, AttrType, Schema, TagDef, TagImpl};
+pub use schema_xsd::XsdGap;
+pub use xsd::{parse_xsd, Xsd, XsdElement, XsdError, XsdType};
 
 /// Which client's schema to validate against (the workspace's one flavour type).
 pub use wowsim_flavor::Flavor;

@@ -30,6 +30,7 @@ pub struct Intrinsic {
 #[derive(Clone, Debug)]
 pub struct Parser {
     flavor: Flavor,
+    schema: &'static Schema,
     intrinsics: HashMap<String, Intrinsic>,
 }
 
@@ -42,10 +43,21 @@ pub fn parse_document(src: &str, flavor: Flavor) -> Document {
 impl Parser {
     /// A parser with no intrinsics yet.
     pub fn new(flavor: Flavor) -> Parser {
+        Parser::with_schema(flavor, schema(flavor))
+    }
+
+    /// A parser validating against `schema` (e.g. [`crate::schema_with_xsd`]'s).
+    pub fn with_schema(flavor: Flavor, schema: &'static Schema) -> Parser {
         Parser {
             flavor,
+            schema,
             intrinsics: HashMap::new(),
         }
+    }
+
+    /// The schema files are validated against.
+    pub fn schema(&self) -> &'static Schema {
+        self.schema
     }
 
     /// The flavour whose schema is used.
@@ -65,7 +77,8 @@ impl Parser {
 
     /// Declares an intrinsic by hand (`base` must be a schema tag to take effect).
     pub fn add_intrinsic(&mut self, name: &str, base: &str) {
-        let base = schema(self.flavor)
+        let base = self
+            .schema
             .tag(base)
             .map_or_else(|| base.to_string(), |t| t.name.clone());
         self.intrinsics.insert(
@@ -130,7 +143,7 @@ impl Parser {
         let mut w = Walker {
             src,
             lines: LineIndex::new(src),
-            schema: schema(self.flavor),
+            schema: self.schema,
             intrinsics: &self.intrinsics,
             diags: Vec::new(),
             declared: Vec::new(),

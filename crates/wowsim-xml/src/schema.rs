@@ -1,5 +1,7 @@
 //! The client's UI XML schema (tags, attributes, allowed children), loaded from the
-//! generated `data/<flavor>.txt` files that are embedded in the crate.
+//! generated `data/<flavor>.txt` files that are embedded in the crate, completed by
+//! `data/overrides.txt` (what Blizzard's XML uses), `data/xsd_<flavor>.txt` (what the client's
+//! UI.xsd accepts) and `data/script_args.txt` (the handlers' parameter names).
 
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
@@ -107,22 +109,51 @@ const RETAIL: &str = include_str!("../data/retail.txt");
 const CLASSIC: &str = include_str!("../data/classic.txt");
 const CLASSIC_ERA: &str = include_str!("../data/classic_era.txt");
 const OVERRIDES: &str = include_str!("../data/overrides.txt");
+const SCRIPT_ARGS: &str = include_str!("../data/script_args.txt");
+const XSD_RETAIL: &str = include_str!("../data/xsd_retail.txt");
+const XSD_CLASSIC_ERA: &str = include_str!("../data/xsd_classic_era.txt");
 
 /// The schema of a flavour (parsed once, then shared).
 pub fn schema(flavor: Flavor) -> &'static Schema {
     static CELLS: [OnceLock<Schema>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let (i, src) = match flavor {
-        Flavor::Retail => (0, RETAIL),
-        Flavor::Classic => (1, CLASSIC),
-        Flavor::ClassicEra => (2, CLASSIC_ERA),
+    // What the client's UI.xsd of the flavour's Blizzard UI adds (none is compared for Classic).
+    let (i, src, xsd) = match flavor {
+        Flavor::Retail => (0, RETAIL, XSD_RETAIL),
+        Flavor::Classic => (1, CLASSIC, ""),
+        Flavor::ClassicEra => (2, CLASSIC_ERA, XSD_CLASSIC_ERA),
     };
     CELLS[i].get_or_init(|| {
-        let mut text = String::with_capacity(src.len() + OVERRIDES.len() + 1);
+        let mut text = String::with_capacity(src.len() + OVERRIDES.len() + xsd.len() + 2);
         text.push_str(src);
         text.push('\n');
         text.push_str(OVERRIDES);
-        Schema::from_text(&text)
+        text.push('\n');
+        text.push_str(xsd);
+        let mut s = Schema::from_text(&text);
+        s.fill_script_args(SCRIPT_ARGS);
+        s
     })
+}
+
+/// The schema of a flavour widened with a Blizzard UI's own `UI.xsd` (its text): everything
+/// the client's schema accepts is accepted ([`Schema::with_xsd`]). Parsed once per distinct
+/// text and flavour, then shared for the life of the process like [`schema`].
+pub fn schema_with_xsd(flavor: Flavor, xsd_text: &str) -> Result<&'static Schema, crate::XsdError> {
+    type Cache = Vec<(Flavor, String, &'static Schema)>;
+    static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(Vec::new());
+    let mut cache = CACHE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, _, s)) = cache
+        .iter()
+        .find(|(f, text, _)| *f == flavor && text == xsd_text)
+    {
+        return Ok(s);
+    }
+    let xsd = crate::parse_xsd(xsd_text)?;
+    let widened: &'static Schema = Box::leak(Box::new(schema(flavor).with_xsd(&xsd)));
+    cache.push((flavor, xsd_text.to_string(), widened));
+    Ok(widened)
 }
 
 fn parse_impl(s: &str) -> TagImpl {
@@ -180,19 +211,7 @@ impl Schema {
                         current = Some(i);
                         continue;
                     }
-                    let mut t = TagDef {
-                        name: name.to_string(),
-                        extends: None,
-                        extends_at: None,
-                        impl_info: None,
-                        is_virtual: false,
-                        sealed: false,
-                        root: false,
-                        text: false,
-                        phase: None,
-                        attributes: Vec::new(),
-                        children: Vec::new(),
-                    };
+                    let mut t = TagDef::plain(name);
                     for field in f {
                         match field.split_once('=') {
                             Some(("extends", v)) => t.extends = Some(v.to_string()),
@@ -254,6 +273,18 @@ impl Schema {
                 _ => {}
             }
         }
+        Schema::indexed(tags, enums)
+    }
+
+    /// A schema of these tags and the enums of this one (see [`Schema::with_xsd`]).
+    pub(crate) fn rebuilt(&self, tags: Vec<TagDef>) -> Schema {
+        Schema::indexed(tags, self.enums.clone())
+    }
+
+    fn indexed(
+        mut tags: Vec<TagDef>,
+        enums: HashMap<String, Vec<(String, Option<i64>)>>,
+    ) -> Schema {
         let index: HashMap<String, usize> = tags
             .iter()
             .enumerate()
@@ -264,6 +295,23 @@ impl Schema {
             t.extends_at = lower.and_then(|e| index.get(&e).copied());
         }
         Schema { tags, index, enums }
+    }
+
+    /// Gives every script tag without a parameter list in the schema the one `list` names
+    /// (`data/script_args.txt`: `OnValueChanged<TAB>self, value, userInput` lines; `#`
+    /// comments). A list the schema gives is kept.
+    pub fn fill_script_args(&mut self, list: &str) {
+        for line in list.lines().filter(|l| !l.starts_with('#')) {
+            let Some((name, args)) = line.split_once('\t') else {
+                continue;
+            };
+            let Some(i) = self.index_get(&name.to_ascii_lowercase()) else {
+                continue;
+            };
+            if let Some(TagImpl::Script { args: a @ None }) = &mut self.tags[i].impl_info {
+                *a = Some(args.trim().to_string());
+            }
+        }
     }
 
     pub(crate) fn index_get(&self, lower: &str) -> Option<usize> {

@@ -72,3 +72,34 @@ fn impls_and_text_tags() {
     let roots: Vec<_> = s.root_tags().map(|t| t.name.as_str()).collect();
     assert_eq!(roots, ["Bindings", "Ui"]);
 }
+
+/// Every script tag of every flavour has the client's parameter list (the reference's own, or
+/// `data/script_args.txt`'s): an inline body sees `value`, `elapsed`, `button`, … by name.
+#[test]
+fn every_script_tag_has_its_parameters() {
+    let cases = [
+        ("OnValueChanged", "self, value, userInput"),
+        ("OnUpdate", "self, elapsed"),
+        ("OnEvent", "self, event, ..."),
+        ("OnColorSelect", "self, r, g, b"),
+        ("OnFinished", "self, requested"),
+    ];
+    for flavor in [Flavor::Retail, Flavor::Classic, Flavor::ClassicEra] {
+        let s = schema(flavor);
+        for (tag, want) in cases {
+            assert_eq!(
+                s.tag_impl(tag),
+                Some(&TagImpl::Script {
+                    args: Some(want.into())
+                }),
+                "{flavor:?} {tag}"
+            );
+        }
+        for t in s.tags() {
+            if let Some(TagImpl::Script { args }) = &t.impl_info {
+                let args = args.as_deref().unwrap_or("");
+                assert!(args.starts_with("self"), "{flavor:?} {}: {args:?}", t.name);
+            }
+        }
+    }
+}

@@ -9,7 +9,7 @@ pub mod xmlload;
 
 use mlua::{Lua, Table, Value};
 use std::path::Path;
-use wowsim_lua::errors::{restore_phase, set_phase, ErrorState};
+use wowsim_lua::errors::{restore_phase, set_phase, ErrorState, Severity};
 use wowsim_lua::HostFns;
 use wowsim_toc::{DiscoveredAddon, LoadState};
 
@@ -45,28 +45,50 @@ pub trait AfterLoad {
 
 /// The logical client path of a file of an addon: `Interface/AddOns/Name/sub/file.lua`.
 pub fn logical_path(addon: &str, rel: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
+    join_logical(&format!("Interface/AddOns/{addon}"), rel)
+}
+
+/// `rel` (either separator, `.` and `..` allowed) joined to the client folder `dir`, as the
+/// client resolves a path relative to the file that names it: `..` may leave the addon folder
+/// (`Interface/AddOns/Bagnon/src` + `..\..\BagBrother\core.xml` is
+/// `Interface/AddOns/BagBrother/core.xml`), never `Interface` itself.
+pub fn join_logical(dir: &str, rel: &str) -> String {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
     for p in rel.split(['/', '\\']) {
         match p {
             "" | "." => {}
             ".." => {
-                parts.pop();
+                if parts.len() > 1 {
+                    parts.pop();
+                }
             }
             other => parts.push(other),
         }
     }
-    format!("Interface/AddOns/{addon}/{}", parts.join("/"))
+    parts.join("/")
 }
 
 /// Records an error that did not come from Lua (missing file, XML problem) with its location.
 pub fn record_at(lua: &Lua, message: String, file: &str, line: Option<u32>) {
+    record_severity_at(lua, message, file, line, Severity::Error);
+}
+
+/// [`record_at`] with a severity: XML schema problems are warnings (the client writes them to
+/// FrameXML.log and skips the element).
+pub fn record_severity_at(
+    lua: &Lua,
+    message: String,
+    file: &str,
+    line: Option<u32>,
+    severity: Severity,
+) {
     if let Some(mut s) = lua.app_data_mut::<ErrorState>() {
         let phase = s.phase.clone();
         let frame = match line {
             Some(l) => format!("{file}:{l}:"),
             None => format!("{file}:0:"),
         };
-        s.log.push(message, &phase, vec![frame]);
+        s.log.push_with(message, &phase, vec![frame], severity);
     }
 }
 

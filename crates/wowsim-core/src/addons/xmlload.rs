@@ -1,9 +1,9 @@
-//! Loading an addon's UI XML file: diagnostics become error records with file:line (schema
-//! warnings in the Blizzard UI's own files become notes instead), `<Script>`
+//! Loading an addon's UI XML file: diagnostics become records with file:line (schema problems
+//! are warnings; in the Blizzard UI's own files they become notes instead), `<Script>`
 //! (file or inline) and `<Include>` run in document order, and frame elements are handed to the
 //! native instantiator (`crate::xmlui`).
 
-use super::{logical_path, record_at, run_lua_file, run_lua_source};
+use super::{join_logical, logical_path, record_at, run_lua_file, run_lua_source};
 use mlua::Lua;
 use std::path::Path;
 use wowsim_lua::HostFns;
@@ -64,11 +64,18 @@ fn load_xml_depth(
             }
             continue;
         }
-        record_at(
+        // In the user's files a schema problem is a warning record (the author can fix it, and
+        // the client skipped the element); malformed XML is an error.
+        let severity = match d.severity {
+            wowsim_xml::Severity::Warning => wowsim_lua::errors::Severity::Warning,
+            wowsim_xml::Severity::Error => wowsim_lua::errors::Severity::Error,
+        };
+        super::record_severity_at(
             lua,
             wowsim_xml::format_diagnostic(logical, d),
             logical,
             Some(d.pos.line),
+            severity,
         );
     }
     let Some(root) = doc.root else { return Ok(()) };
@@ -80,6 +87,7 @@ fn load_xml_depth(
         host,
         addon,
         addon_dir,
+        dir: path.parent().unwrap_or(addon_dir),
         logical,
         depth,
     };
@@ -100,37 +108,30 @@ struct Ctx<'a> {
     host: &'a HostFns,
     addon: &'a str,
     addon_dir: &'a Path,
+    /// The folder this XML file is in on disk (outside `addon_dir` when an include left it).
+    dir: &'a Path,
     logical: &'a str,
     depth: usize,
 }
 
 impl Ctx<'_> {
-    /// The folder of this XML file relative to the addon folder.
-    fn rel_dir(&self) -> String {
-        let prefix = format!("Interface/AddOns/{}/", self.addon);
-        let rel = self.logical.strip_prefix(&prefix).unwrap_or(self.logical);
-        match rel.rfind('/') {
-            Some(i) => rel[..i].to_string(),
-            None => String::new(),
-        }
-    }
-
-    /// Resolves `file=` relative to this XML file, then to the addon folder.
+    /// Resolves `file=` as the client does: relative to this XML file's own folder, also when
+    /// `..` leaves the addon folder (Bagnon includes `..\..\BagBrother\core\core.xml`), so
+    /// the included file's own includes resolve from where it really is and its records name
+    /// it; failing that, relative to the addon folder. Returns the client path and the file.
     fn resolve(&self, file: &str) -> Option<(String, std::path::PathBuf)> {
-        let dir = self.rel_dir();
-        let candidates = if dir.is_empty() {
-            vec![file.to_string()]
-        } else {
-            vec![format!("{dir}/{file}"), file.to_string()]
-        };
-        for rel in candidates {
-            // Absolute paths and `..` out of the AddOns folder are never read (reported as
-            // files that cannot be opened).
-            if let Ok(p) = wowsim_toc::resolve_addon_file(self.addon_dir, &rel) {
-                return Some((logical_path(self.addon, &rel), p));
-            }
+        // Absolute paths and `..` out of the AddOns folder are never read (reported as files
+        // that cannot be opened); `..` into a sibling addon stays inside.
+        let dir = self.logical.rsplit_once('/').map_or("", |(d, _)| d);
+        if !stays_in_addons(dir, file) {
+            return None;
         }
-        None
+        if let Some(p) = wowsim_toc::resolve_path_ci(self.dir, file) {
+            return Some((join_logical(dir, file), p));
+        }
+        wowsim_toc::resolve_addon_file(self.addon_dir, file)
+            .ok()
+            .map(|p| (logical_path(self.addon, file), p))
     }
 
     fn top_level(&self, el: &Element) -> mlua::Result<()> {
@@ -218,5 +219,44 @@ impl Ctx<'_> {
             Some(file) => self.load_file(el, file),
             None => Ok(()),
         }
+    }
+}
+
+/// Whether `file`, relative to the client folder `dir` (`Interface/AddOns/<addon>/...`), stays
+/// inside `Interface/AddOns`: not absolute, and no `..` past it.
+fn stays_in_addons(dir: &str, file: &str) -> bool {
+    let b = file.as_bytes();
+    if b.first().is_some_and(|c| *c == b'/' || *c == b'\\') || b.get(1) == Some(&b':') {
+        return false;
+    }
+    let mut depth = dir.split('/').filter(|p| !p.is_empty()).count() as i64;
+    for comp in file.split(['/', '\\']) {
+        match comp {
+            "" | "." => {}
+            ".." => {
+                depth -= 1;
+                if depth < 2 {
+                    return false;
+                }
+            }
+            _ => depth += 1,
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod containment_tests {
+    #[test]
+    fn includes_stay_in_the_addons_folder() {
+        let d = "Interface/AddOns/Bagnon/sub";
+        assert!(super::stays_in_addons(d, "x.xml"));
+        assert!(super::stays_in_addons(
+            d,
+            "..\\..\\BagBrother\\core\\core.xml"
+        ));
+        assert!(!super::stays_in_addons(d, "../../../x.lua"));
+        assert!(!super::stays_in_addons(d, "/etc/passwd"));
+        assert!(!super::stays_in_addons(d, "C:\\x.lua"));
     }
 }

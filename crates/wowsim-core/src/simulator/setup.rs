@@ -298,15 +298,17 @@ fn install_widgets(
     Ok(atlas_notes)
 }
 
-/// XML instantiation, run-time templates, timers and the game API; the game data (whose
-/// notes are returned) and, outside retail, the old global aliases.
+/// XML instantiation (against the Blizzard UI's UI.xsd too, when given), run-time templates,
+/// timers and the game API; the game data (whose notes are returned, after UI.xsd's) and, outside retail, the old global aliases.
 fn install_game_api(
     lua: &Lua,
     host: &HostFns,
     config: &SimConfig,
     data: &'static wowsim_data::ProductData,
 ) -> Result<Vec<String>, SimError> {
-    crate::xmlui::install(lua, host, config.flavor)?;
+    let (schema, schema_note) =
+        crate::xmlui::schema_for(config.flavor, config.blizzard_ui.as_deref());
+    crate::xmlui::install(lua, host, config.flavor, schema)?;
     crate::templates::install(lua);
     wowsim_api::timers::install(lua, host)?;
     api::identity::install(lua)?;
@@ -328,7 +330,7 @@ fn install_game_api(
     if config.flavor != Flavor::Retail {
         load_aliases(lua)?;
     }
-    Ok(game_data_notes)
+    Ok(schema_note.into_iter().chain(game_data_notes).collect())
 }
 
 /// `C_AddOns`, with the old global names the flavour's reference still has.

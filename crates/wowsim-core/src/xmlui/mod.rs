@@ -40,12 +40,48 @@ use wowsim_xml::Element;
 pub use coverage::Coverage;
 pub use registry::XmlState;
 
-/// Sets up the XML state of a VM (call once, after the widgets).
-pub fn install(lua: &Lua, host: &HostFns, flavor: wowsim_xml::Flavor) -> mlua::Result<()> {
-    let mut state = XmlState::new(flavor);
+/// The schema the files of a run are validated against: the flavour's, widened with the
+/// client's own `Blizzard_SharedXML/UI.xsd` when a Blizzard UI is given (so no addon gets a
+/// warning for markup the client accepts); a UI.xsd that cannot be read is a note, and the
+/// flavour's schema is used alone.
+pub fn schema_for(
+    flavor: wowsim_xml::Flavor,
+    blizzard_ui: Option<&std::path::Path>,
+) -> (&'static wowsim_xml::Schema, Option<String>) {
+    let plain = wowsim_xml::schema(flavor);
+    let Some(ui) = blizzard_ui else {
+        return (plain, None);
+    };
+    let Some(path) = wowsim_toc::resolve_path_ci(ui, "Blizzard_SharedXML/UI.xsd") else {
+        return (plain, None);
+    };
+    let text = match std::fs::read(&path) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => return (plain, Some(format!("{}: {e}", path.display()))),
+    };
+    match wowsim_xml::schema_with_xsd(flavor, &text) {
+        Ok(s) => (s, None),
+        Err(e) => (
+            plain,
+            Some(format!(
+                "{}: {e}; XML is validated against the embedded schema alone",
+                path.display()
+            )),
+        ),
+    }
+}
+
+/// Sets up the XML state of a VM (call once, after the widgets); `schema` is
+/// [`schema_for`]'s.
+pub fn install(
+    lua: &Lua,
+    host: &HostFns,
+    flavor: wowsim_xml::Flavor,
+    schema: &'static wowsim_xml::Schema,
+) -> mlua::Result<()> {
+    let mut state = XmlState::new(flavor, schema);
     // The built-in base's stand-ins for Blizzard's XML intrinsics are tags too (an XML
     // definition of the same name, e.g. from Blizzard_SharedXML, takes over when loaded).
-    let schema = wowsim_xml::schema(flavor);
     if let Some(p) = state.parser.as_mut() {
         for (i, ty) in wowsim_api::widgets::types::TYPES.iter().enumerate() {
             if ty.intrinsic && schema.tag(ty.name).is_none() {

@@ -78,6 +78,8 @@ impl Scope {
 /// XML state (VM app data).
 pub struct XmlState {
     pub flavor: Flavor,
+    /// What files are validated against (see [`schema_of`]).
+    pub schema: &'static Schema,
     /// Taken out while a file is parsed, then put back.
     pub parser: Option<Parser>,
     /// lower-case name → template.
@@ -112,10 +114,11 @@ pub struct PendingMask {
 }
 
 impl XmlState {
-    pub fn new(flavor: Flavor) -> XmlState {
+    pub fn new(flavor: Flavor, schema: &'static Schema) -> XmlState {
         XmlState {
             flavor,
-            parser: Some(Parser::new(flavor)),
+            schema,
+            parser: Some(Parser::with_schema(flavor, schema)),
             templates: FxHashMap::default(),
             fonts: FxHashMap::default(),
             files: Vec::new(),
@@ -130,13 +133,11 @@ impl XmlState {
     }
 }
 
-/// The schema of the VM's flavour.
+/// The schema of the VM's files: the flavour's, widened with the Blizzard UI's own UI.xsd
+/// when the run has one (`xmlui::schema_for`).
 pub fn schema_of(lua: &Lua) -> &'static Schema {
-    let flavor = lua
-        .app_data_ref::<XmlState>()
-        .map(|s| s.flavor)
-        .unwrap_or(Flavor::Retail);
-    wowsim_xml::schema(flavor)
+    lua.app_data_ref::<XmlState>()
+        .map_or_else(|| wowsim_xml::schema(Flavor::Retail), |s| s.schema)
 }
 
 /// The interned source record of a file.

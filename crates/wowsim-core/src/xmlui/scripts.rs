@@ -1,5 +1,5 @@
-//! `<Scripts>`: handlers from `function=` (a global), `method=` (calls `self:Method(...)` at run
-//! time) or an inline body, compiled once per handler (cached by file, line and column) as
+//! `<Scripts>`: handlers from `function=` (a global), `method=` (the object's function of that
+//! name when the handler is bound) or an inline body, compiled once per handler (cached by file, line and column) as
 //! `function(<the client's arguments>) body end` with chunk name `@Interface/AddOns/...xml`
 //! and the real XML line numbers. `inherit="prepend|append"` chains with the inherited
 //! handler; `intrinsicOrder="precall|postcall"` orders an intrinsic's handler around the
@@ -29,18 +29,7 @@ local function compose(a, b)
     return b(...)
   end
 end
-local methods = {}
-local function method(name)
-  local f = methods[name]
-  if not f then
-    f = function(self, ...)
-      return self[name](self, ...)
-    end
-    methods[name] = f
-  end
-  return f
-end
-return { compose = compose, method = method }
+return { compose = compose }
 "#;
 
 /// [`helpers`] kept in app data once made: a registry read by name per `<Scripts>` handler
@@ -78,15 +67,11 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
         return table.raw_get::<Option<Function>>(k);
     }
     let schema = super::registry::schema_of(lua);
+    // The client's parameter names (the schema's, completed by `wowsim-xml`'s
+    // `data/script_args.txt`); a script it does not know gets every value in `...`.
     let args = match schema.tag_impl(&h.tag) {
         Some(TagImpl::Script { args: Some(a) }) => a.clone(),
-        // The reference leaves the animation scripts' arguments out; these are the client's.
-        _ => match h.tag.as_str() {
-            "OnFinished" | "OnStop" => "self, requested",
-            "OnLoop" => "self, loopState",
-            _ => "self, ...",
-        }
-        .to_string(),
+        _ => "self, ...".to_string(),
     };
     let mut code = String::with_capacity(body.len() + pos.line as usize + args.len() + 32);
     for _ in 1..pos.line {
@@ -131,7 +116,12 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
 
 /// What a handler element sets: `Some(handler)` (a function, or `None` to clear), or `None`
 /// when nothing is set (its body did not compile; the error is recorded).
-fn handler(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Option<Function>>> {
+fn handler(
+    lua: &Lua,
+    obj: &Table,
+    h: &Element,
+    src: &Src,
+) -> mlua::Result<Option<Option<Function>>> {
     // As the client: `function=` names a global looked up now; one that is not a function
     // sets no handler (`function=""` clears an inherited one) without a warning.
     if let Some(name) = h.attr("function") {
@@ -140,9 +130,22 @@ fn handler(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Option<Func
             _ => None,
         }));
     }
+    // `method=` is looked up on the object when the handler is bound, after the mixins of
+    // its whole template chain are applied (as the client does: wowless's facts), and the
+    // function found is the handler: `GetScript` returns it, so an addon that stores it as
+    // `self.Name` and calls it does not call itself. None found sets no handler.
     if let Some(name) = h.attr("method") {
-        let f: Function = helpers(lua)?.get("method")?;
-        return Ok(Some(Some(f.call(name)?)));
+        return Ok(Some(match obj.get::<Value>(name)? {
+            Value::Function(f) => Some(f),
+            _ => None,
+        }));
+    }
+    // An empty element (`<OnUpdate/>`, `<OnUpdate></OnUpdate>`) clears the handler a template
+    // gave, `inherit="prepend|append"` or not (the client's: wowless's in-client test addon
+    // checks it; Blizzard's multisell bar overrides its template's OnEvent, OnShow and OnUpdate
+    // this way).
+    if h.text.is_none() {
+        return Ok(Some(None));
     }
     Ok(compiled(lua, h, src)?.map(Some))
 }
@@ -192,7 +195,7 @@ pub fn load_scripts(
             unknown_script(lua, id, h, src);
             continue;
         }
-        let Some(new) = handler(lua, h, src)? else {
+        let Some(new) = handler(lua, obj, h, src)? else {
             continue;
         };
         let Some(new) = new else {
