@@ -31,6 +31,8 @@ pub struct ErrorState {
     pub log: ErrorLog,
     /// The phase attributed to errors raised now (`load`, `event:ADDON_LOADED`, …).
     pub phase: String,
+    /// The stack depth at which the innermost direct host call entered (`direct_call`).
+    pub direct_depth: Option<usize>,
 }
 
 /// Sets the phase for errors raised from now on; returns the previous one for `restore_phase`.

@@ -8,6 +8,7 @@ pub mod budget;
 pub mod cache_file;
 pub mod chunk_cache;
 pub mod clock;
+pub mod direct_call;
 pub mod errors;
 pub mod fast_call;
 pub mod keys;
@@ -227,6 +228,9 @@ pub fn lua_error(lua: &Lua, msg: impl std::fmt::Display) -> mlua::Error {
 
 /// `file:line: ` of the Lua function at `level` (1 = the caller of the running host function).
 pub fn caller_position(lua: &Lua, level: usize) -> String {
+    if direct_call::below_mark(lua, level) {
+        return String::new();
+    }
     lua.inspect_stack(level, |d| {
         let line = d.current_line()?;
         let src = d.source();

@@ -22,6 +22,7 @@ pub mod frame;
 pub(crate) mod frame_state;
 pub(crate) mod frame_strata;
 pub(crate) mod game_tooltip;
+pub mod host_methods;
 pub(crate) mod line;
 pub mod message_frame;
 pub(crate) mod model;
@@ -139,13 +140,33 @@ pub fn after_frame(lua: &Lua) -> mlua::Result<()> {
     animation::tick(lua)
 }
 
-/// Registers `f` as method `name` on type `owner` and every type derived from it.
+/// Registers `f` as method `name` on type `owner` and every type derived from it (with its
+/// body for host calls when [`host_methods::host_fn`] made it).
 pub fn add_method(lua: &Lua, owner: &str, name: &str, f: Function) -> mlua::Result<()> {
-    let ui = lua.app_data_ref::<UiLua>().expect("ui installed");
-    for (i, mt) in ui.metatable_list.iter().enumerate() {
-        if types::inherits_from(i, owner) {
-            mt.raw_get::<Table>("__index")?.raw_set(name, f.clone())?;
+    add_method_as(lua, owner, name, f.clone(), &f)
+}
+
+/// [`add_method`] of `f`, filing the body of `key` (the function `f` wraps, if any).
+pub(crate) fn add_method_as(
+    lua: &Lua,
+    owner: &str,
+    name: &str,
+    f: Function,
+    key: &Function,
+) -> mlua::Result<()> {
+    let tables: Vec<(usize, Table)> = {
+        let ui = lua.app_data_ref::<UiLua>().expect("ui installed");
+        let mut out = Vec::new();
+        for (i, mt) in ui.metatable_list.iter().enumerate() {
+            if types::inherits_from(i, owner) {
+                out.push((i, mt.raw_get::<Table>("__index")?));
+            }
         }
+        out
+    };
+    for (i, methods) in tables {
+        methods.raw_set(name, f.clone())?;
+        host_methods::file(lua, i, name, key);
     }
     Ok(())
 }

@@ -19,6 +19,7 @@ use super::util::{
     truthy, with_ui, with_ui_mut, Method,
 };
 use super::{fire_script, obj_id, UiState};
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_layout::{Anchor, AnchorPoint, NodeId, Rect};
 use wowsim_lua::lua_error;
@@ -351,7 +352,8 @@ pub fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     // SetPoint is the hottest setter: a typed signature (see `set_point_typed`).
-    let f = lua.create_function(
+    let f = host_fn(
+        lua,
         |lua, (this, a1, a2, a3, a4, a5): (Value, Value, Value, Value, Value, Value)| {
             set_point_typed(lua, &this, [a1, a2, a3, a4, a5])
         },
@@ -385,7 +387,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     ];
     install_methods(lua, methods)?;
     // Hot setters with typed signatures (no argument/result lists to build).
-    let f = lua.create_function(|lua, (this, w, h): (Value, Value, Value)| {
+    let f = host_fn(lua, |lua, (this, w, h): (Value, Value, Value)| {
         let id = obj_id(lua, &this, "SetSize")?;
         let (Some(w), Some(h)) = (num(&w), num(&h)) else {
             return Err(lua_error(lua, "Usage: SetSize(width, height)"));
@@ -395,7 +397,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     })?;
     super::fast_call::add_method(lua, "Region", "SetSize", f, size_fast("SetSize"))?;
     for (name, height) in [("SetWidth", false), ("SetHeight", true)] {
-        let f = lua.create_function(move |lua, (this, v): (Value, Value)| {
+        let f = host_fn(lua, move |lua, (this, v): (Value, Value)| {
             let id = obj_id(lua, &this, name)?;
             let usage = if height {
                 "Usage: SetHeight(height)"
@@ -412,7 +414,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         })?;
         super::fast_call::add_method(lua, "Region", name, f, size_fast(name))?;
     }
-    let f = lua.create_function(|lua, (this, v): (Value, Value)| {
+    let f = host_fn(lua, |lua, (this, v): (Value, Value)| {
         let id = obj_id(lua, &this, "SetAlpha")?;
         let v = num(&v).ok_or_else(|| lua_error(lua, "Usage: SetAlpha(alpha)"))?;
         with_ui_mut(lua, |ui| {
@@ -433,7 +435,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }),
     ];
     for (name, height, fast) in forms {
-        let f = lua.create_function(move |lua, (this, explicit): (Value, Value)| {
+        let f = host_fn(lua, move |lua, (this, explicit): (Value, Value)| {
             let id = obj_id(lua, &this, name)?;
             let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&explicit)));
             Ok(if height { h as f64 } else { w as f64 })

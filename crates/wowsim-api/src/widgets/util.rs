@@ -111,7 +111,7 @@ pub fn obj_value(lua: &Lua, id: Option<u32>) -> mlua::Result<Value> {
 /// Registers a table of `(owner type, method name, implementation)`.
 pub fn install_methods(lua: &Lua, methods: &[(&str, &str, Method)]) -> mlua::Result<()> {
     for (owner, name, f) in methods {
-        add_method(lua, owner, name, lua.create_function(*f)?)?;
+        add_method(lua, owner, name, super::host_methods::host_fn(lua, *f)?)?;
     }
     Ok(())
 }

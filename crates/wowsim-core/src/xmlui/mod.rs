@@ -1,7 +1,7 @@
 //! Native instantiation of UI XML (frames, regions, templates, fonts, scripts) from the parsed
-//! model of `wowsim-xml`: no Lua source is generated. Objects are configured by calling their
-//! Lua methods by name (as the client's `impl: method` says), so a method the widgets do not
-//! have yet is counted in [`coverage`] instead of failing. XML file reading, `<Script>` and
+//! model of `wowsim-xml`: no Lua source is generated. Objects are configured by calling the
+//! Rust bodies of their methods directly (the methods the client's `impl: method` names), so
+//! a method the widgets do not have yet is counted in [`coverage`] instead of failing. XML file reading, `<Script>` and
 //! `<Include>` stay in `addons::xmlload`.
 //!
 //! | Part | File |
@@ -57,7 +57,7 @@ pub fn install(lua: &Lua, host: &HostFns, flavor: wowsim_xml::Flavor) -> mlua::R
     }
     lua.set_app_data(state);
     lua.set_named_registry_value("wowsim.hostcall", host.hostcall.clone())?;
-    calls::install(lua, &host.hostcall);
+    calls::install(lua, host);
     lua.set_named_registry_value("wowsim.report", host.report.clone())?;
     lua.set_named_registry_value("wowsim.xmlhandlers", lua.create_table()?)?;
     fonts::install(lua)
