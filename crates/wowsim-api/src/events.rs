@@ -116,7 +116,7 @@ pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String
 }
 
 /// Unregisters frame `id` from `event`.
-pub fn unregister(ui: &mut UiState, id: u32, event: &str) {
+pub(crate) fn unregister(ui: &mut UiState, id: u32, event: &str) {
     let Some(o) = ui.get_mut(id) else { return };
     o.events.retain(|e| e != event);
     o.set_unit_filter(event, None);
@@ -131,7 +131,7 @@ fn is_registered(ui: &UiState, id: u32, event: &str) -> bool {
 }
 
 /// Installs the event methods on Frame.
-pub fn install_methods(lua: &Lua) -> mlua::Result<()> {
+pub(crate) fn install_methods(lua: &Lua) -> mlua::Result<()> {
     let frame = |name: &str, f: mlua::Function| add_method(lua, "Frame", name, f);
     frame("RegisterEvent", host_fn(lua, register_event)?)?;
     frame("RegisterUnitEvent", host_fn(lua, register_unit_event)?)?;
@@ -307,7 +307,7 @@ pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> 
 /// functions). Called after the frames' OnEvent, in registration order, as
 /// `cb(frame, ...payload)` (the owner first, as Blizzard's `Event.RegisterCallback` wrapper
 /// expects of the global form).
-pub const CALLBACKS_KEY: &str = "wowsim.eventcallbacks";
+pub(crate) const CALLBACKS_KEY: &str = "wowsim.eventcallbacks";
 
 fn fire_callbacks(lua: &Lua, event: &str, args: &MultiValue) -> mlua::Result<()> {
     let Ok(mlua::Value::Table(all)) = lua.named_registry_value::<Value>(CALLBACKS_KEY) else {

@@ -1,11 +1,11 @@
 //! wowsim-core: the simulated WoW client. One [`Simulator`] owns the Lua VM, the UI object
 //! arena, the event registry, the timer queue and the clock; front ends drive it.
 
-pub mod addons;
-pub mod global_strings;
-pub mod savedvars;
-pub mod simulator;
-pub mod templates;
+pub(crate) mod addons;
+pub(crate) mod global_strings;
+pub(crate) mod savedvars;
+pub(crate) mod simulator;
+pub(crate) mod templates;
 pub mod xmlui;
 
 pub use savedvars::SavedVarsConfig;

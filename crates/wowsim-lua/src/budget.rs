@@ -10,17 +10,17 @@ use std::time::{Duration, Instant};
 
 /// Instructions between two calls of the count hook. The budget is counted in these steps,
 /// so a budget is exact to within one step.
-pub const HOOK_STEP: u32 = 10_000;
+pub(crate) const HOOK_STEP: u32 = 10_000;
 
 /// Default instructions per host entry: about 1 s of tight Lua on the 2-core VM this was
 /// measured on (docs/fuzzing.md); the client's own limit is a time, not a count.
 pub const DEFAULT_SCRIPT_BUDGET: u64 = 400_000_000;
 
 /// The client's message for a script that exceeded its time (position prefix added).
-pub const TOO_LONG: &str = "script ran too long";
+pub(crate) const TOO_LONG: &str = "script ran too long";
 
 /// Lua's message for an allocation that failed; the hook raises it when the cap is passed.
-pub const MEMORY_ERROR: &str = "not enough memory";
+pub(crate) const MEMORY_ERROR: &str = "not enough memory";
 
 /// Why the run was stopped before its end.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,7 +89,7 @@ impl Budget {
     }
 
     /// Checks the wall clock; records a timeout stop when it has passed.
-    pub fn check_deadline(&self) -> bool {
+    pub(crate) fn check_deadline(&self) -> bool {
         if let Some(t) = self.timeout.get() {
             if self.start.get().elapsed() >= t {
                 self.set_stop(Stop::Timeout(t));
@@ -100,7 +100,7 @@ impl Budget {
     }
 
     /// Whether Lua's `memory` (bytes) passed the cap; records the memory stop when it has.
-    pub fn check_memory(&self, memory: usize) -> bool {
+    pub(crate) fn check_memory(&self, memory: usize) -> bool {
         let limit = self.memory_limit.get();
         if limit > 0 && memory > limit {
             self.set_stop(Stop::Memory(limit));
@@ -110,12 +110,12 @@ impl Budget {
     }
 
     /// Whether the run was stopped because Lua's memory passed the cap.
-    pub fn memory_stopped(&self) -> bool {
+    pub(crate) fn memory_stopped(&self) -> bool {
         matches!(*self.stop.borrow(), Some(Stop::Memory(_)))
     }
 
     /// Called when Lua reported a memory error: the run stops.
-    pub fn note_memory_error(&self) {
+    pub(crate) fn note_memory_error(&self) {
         if self.memory_limit.get() > 0 {
             self.set_stop(Stop::Memory(self.memory_limit.get()));
         }
@@ -124,7 +124,7 @@ impl Budget {
 
 /// The budget handle kept in the VM's app data.
 #[derive(Clone)]
-pub struct BudgetHandle(pub Rc<Budget>);
+pub(crate) struct BudgetHandle(pub Rc<Budget>);
 
 /// Registry key of the leaked `Budget` pointer the raw hook reads.
 const REGISTRY_KEY: &std::ffi::CStr = c"wowsim.budget";

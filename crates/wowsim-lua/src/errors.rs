@@ -98,7 +98,7 @@ impl ErrorLog {
 }
 
 /// Splits `path:line: rest` at the start of a message; returns (path, line).
-pub fn split_location(message: &str) -> Option<(&str, u32)> {
+pub(crate) fn split_location(message: &str) -> Option<(&str, u32)> {
     // Paths contain ':' only after a Windows drive letter (`C:\x.lua`, a chunk named by
     // `--exec-lua @FILE` on Windows); addon chunk names never do.
     let drive = match message.as_bytes() {
@@ -135,7 +135,7 @@ fn location_of(message: &str, stack: &[String]) -> (Option<String>, Option<u32>)
 }
 
 /// `Interface/AddOns/Foo/Bar.lua` → `Foo`.
-pub fn addon_of_file(file: &str) -> Option<String> {
+pub(crate) fn addon_of_file(file: &str) -> Option<String> {
     let rest = file
         .strip_prefix("Interface/AddOns/")
         .or_else(|| file.strip_prefix("Interface\\AddOns\\"))?;

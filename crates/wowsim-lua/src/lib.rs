@@ -3,7 +3,7 @@
 //! virtual clock, the compiled-chunk cache and the client's additions to the Lua library. All unsafe
 //! code that touches the Lua C API lives here. Widgets and the game API live in `wowsim-core`.
 
-pub mod bit;
+pub(crate) mod bit;
 pub mod budget;
 pub mod cache_file;
 pub mod chunk_cache;
@@ -13,10 +13,10 @@ pub mod errors;
 pub mod fast_call;
 pub mod keys;
 mod protected_call;
-pub mod sandbox;
+pub(crate) mod sandbox;
 pub mod stdlib;
 pub mod table_ops;
-pub mod time;
+pub(crate) mod time;
 
 use crate::errors::{addon_of_file, ErrorState};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
@@ -182,7 +182,7 @@ pub fn tighten_gc_for_large_heap(lua: &Lua) {
 }
 
 /// The client-visible text of an error value: strings as they are, host errors unwrapped.
-pub fn error_value_message(v: &Value) -> String {
+pub(crate) fn error_value_message(v: &Value) -> String {
     match v {
         Value::String(s) => s.to_string_lossy(),
         Value::Error(e) => host_error_message(e),
@@ -227,7 +227,7 @@ pub fn lua_error(lua: &Lua, msg: impl std::fmt::Display) -> mlua::Error {
 }
 
 /// `file:line: ` of the Lua function at `level` (1 = the caller of the running host function).
-pub fn caller_position(lua: &Lua, level: usize) -> String {
+pub(crate) fn caller_position(lua: &Lua, level: usize) -> String {
     if direct_call::below_mark(lua, level) {
         return String::new();
     }

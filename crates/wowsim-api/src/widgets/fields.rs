@@ -90,7 +90,7 @@ pub fn getter(lua: &Lua, method: &'static str, fids: Vec<u16>) -> mlua::Result<m
 
 /// A generic setter: stores its inputs into the listed fields, in order. `strict` (the setter
 /// of a state pair) makes an omitted required argument the client's "bad argument" error.
-pub fn setter(
+pub(crate) fn setter(
     lua: &Lua,
     method: &'static str,
     fids: Vec<u16>,
@@ -206,7 +206,7 @@ fn keyed_getter(
 }
 
 /// The getter of a state pair: what the setter stored, else the declared defaults.
-pub fn pair_getter(
+pub(crate) fn pair_getter(
     lua: &Lua,
     d: &'static ProductData,
     m: &'static wowsim_data::Method,
@@ -351,7 +351,7 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
     Ok(())
 }
 /// Lua conversion of a field value (the model crate knows no Lua).
-pub trait FieldValLua {
+pub(crate) trait FieldValLua {
     /// The value as Lua sees it.
     fn to_lua(&self, lua: &Lua) -> mlua::Result<Value>;
 }

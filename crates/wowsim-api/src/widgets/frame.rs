@@ -24,7 +24,7 @@ use methods::*;
 
 type Method = fn(&Lua, MultiValue) -> mlua::Result<MultiValue>;
 
-pub use super::add_method;
+pub(crate) use super::add_method;
 
 fn self_id(lua: &Lua, args: &MultiValue, method: &str) -> mlua::Result<u32> {
     obj_id(lua, args.front().unwrap_or(&Value::Nil), method)
@@ -195,7 +195,7 @@ fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 }
 
 /// Shows or hides an object and fires OnShow/OnHide on every object whose visibility changed.
-pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
+pub(crate) fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
     let bit = script_bit(shown);
     let (changed, handlers) = {
         let mut ui = lua.app_data_mut::<UiState>().expect("ui");
@@ -345,7 +345,7 @@ fn parent_arg(lua: &Lua, v: &Value, method: &str) -> mlua::Result<Option<u32>> {
 }
 
 /// `CreateFrame(frameType [, name, parent, template, id])`.
-pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
+pub(crate) fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
     let Value::String(ty) = arg(&args, 0) else {
         return Err(lua_error(
             lua,

@@ -29,7 +29,7 @@ pub(crate) struct HostMethods {
 
 /// Makes a Lua function of `f` (as `Lua::create_function` does) and keeps its body for
 /// [`method_body`]; arguments convert as they do for a call from Lua (`from_lua_args`).
-pub fn host_fn<A, R, F>(lua: &Lua, f: F) -> mlua::Result<Function>
+pub(crate) fn host_fn<A, R, F>(lua: &Lua, f: F) -> mlua::Result<Function>
 where
     A: FromLuaMulti,
     R: IntoLuaMulti,

@@ -142,7 +142,7 @@ pub fn after_frame(lua: &Lua) -> mlua::Result<()> {
 
 /// Registers `f` as method `name` on type `owner` and every type derived from it (with its
 /// body for host calls when [`host_methods::host_fn`] made it).
-pub fn add_method(lua: &Lua, owner: &str, name: &str, f: Function) -> mlua::Result<()> {
+pub(crate) fn add_method(lua: &Lua, owner: &str, name: &str, f: Function) -> mlua::Result<()> {
     add_method_as(lua, owner, name, f.clone(), &f)
 }
 
@@ -181,7 +181,7 @@ pub fn methods_of(lua: &Lua, type_name: &str) -> mlua::Result<Table> {
 /// The value stored at `[0]` of an object's table: a light userdata carrying the id. Lua code
 /// cannot create light userdata, so a table can only pose as an object by copying a real `[0]`
 /// (as in the client); reading it back costs no allocation on the hot method-call path.
-pub fn handle_value(id: u32) -> Value {
+pub(crate) fn handle_value(id: u32) -> Value {
     Value::LightUserData(mlua::LightUserData(
         (id as usize + 1) as *mut std::ffi::c_void,
     ))
@@ -217,7 +217,7 @@ pub fn obj_id(lua: &Lua, this: &Value, method: &str) -> mlua::Result<u32> {
 
 /// [`obj_id`] and a mutable borrow of the UI state in one borrow (the hot setters: each
 /// borrow of the app data is a hash lookup and a downcast).
-pub fn with_obj_mut<R>(
+pub(crate) fn with_obj_mut<R>(
     lua: &Lua,
     this: &Value,
     method: &str,

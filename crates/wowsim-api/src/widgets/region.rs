@@ -25,7 +25,7 @@ use wowsim_layout::{Anchor, AnchorPoint, NodeId, Rect};
 use wowsim_lua::lua_error;
 
 /// `AdjustPointsOffset`: moves every anchor of `id` by (dx, dy) in its own units.
-pub fn adjust_points_offset(lua: &Lua, id: u32, dx: f32, dy: f32) {
+pub(crate) fn adjust_points_offset(lua: &Lua, id: u32, dx: f32, dy: f32) {
     with_ui_mut(lua, |ui| {
         let Some(n) = node_of(ui, id) else { return };
         for mut an in ui.layout.anchors(n).to_vec() {
@@ -66,7 +66,7 @@ fn parse_point_of(
 }
 
 /// Resolves a relative region argument: nil = `default`, a region table, or a global name.
-pub fn relative_arg(lua: &Lua, id: u32, v: &Value, verb: &str) -> mlua::Result<Option<u32>> {
+pub(crate) fn relative_arg(lua: &Lua, id: u32, v: &Value, verb: &str) -> mlua::Result<Option<u32>> {
     match v {
         Value::Nil => Ok(with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent))),
         Value::String(s) => {
@@ -206,7 +206,7 @@ pub fn set_all_points(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 }
 
 /// `GetPoint(i)` / `GetPointByName(point)`: point, relativeTo, relativePoint, x, y.
-pub fn get_point(
+pub(crate) fn get_point(
     lua: &Lua,
     id: u32,
     which: Result<usize, AnchorPoint>,
@@ -297,7 +297,7 @@ fn edge(lua: &Lua, a: MultiValue, method: &str, f: fn(&Rect) -> f32) -> mlua::Re
 }
 
 /// Starts watching an object for OnSizeChanged.
-pub fn watch_size(lua: &Lua, id: u32) {
+pub(crate) fn watch_size(lua: &Lua, id: u32) {
     with_ui_mut(lua, |ui| {
         if let Err(pos) = ui.size_watch.binary_search(&id) {
             ui.size_watch.insert(pos, id);
@@ -308,7 +308,7 @@ pub fn watch_size(lua: &Lua, id: u32) {
 /// Fires OnSizeChanged(width, height) on watched objects whose size changed since the last
 /// call (or that got a size for the first time). The layout's change list says which rects
 /// moved; unanchored regions are checked through their explicit size.
-pub fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
+pub(crate) fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
     let due: Vec<(u32, f32, f32)> = with_ui_mut(lua, |ui| {
         super::font_string::flush_text(ui);
         if ui.size_watch.is_empty() {

@@ -18,19 +18,19 @@
 //! | method calls and the not-implemented counter | [`calls`], [`coverage`] |
 //! | per-tag answers of the schema (extends `Frame`, late child, ...) | [`tag_kinds`] |
 
-pub mod animations;
+pub(crate) mod animations;
 pub mod attrs;
-pub mod c_xml_util;
-pub mod calls;
+pub(crate) mod c_xml_util;
+pub(crate) mod calls;
 pub mod coverage;
-pub mod fonts;
-pub mod frame;
-pub mod layers;
-pub mod props;
-pub mod registry;
-pub mod scripts;
-pub mod tag_kinds;
-pub mod visual;
+pub(crate) mod fonts;
+pub(crate) mod frame;
+pub(crate) mod layers;
+pub(crate) mod props;
+pub(crate) mod registry;
+pub(crate) mod scripts;
+pub(crate) mod tag_kinds;
+pub(crate) mod visual;
 
 use mlua::Lua;
 use registry::Src;
@@ -64,7 +64,7 @@ pub fn install(lua: &Lua, host: &HostFns, flavor: wowsim_xml::Flavor) -> mlua::R
 }
 
 /// Instantiates a top-level element of a `<Ui>` file of `addon` (`file` is its client path).
-pub fn instantiate_top_level(
+pub(crate) fn instantiate_top_level(
     lua: &Lua,
     _host: &HostFns,
     addon: &str,
