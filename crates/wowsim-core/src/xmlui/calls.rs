@@ -7,28 +7,37 @@
 //! implemented for the (tag, attribute) that needed it.
 
 use super::coverage;
+use super::XmlState;
 use mlua::{Function, IntoLuaMulti, Lua, MultiValue, Table, Value};
 use wowsim_api::widgets::host_methods::{method_body, HostMethod};
 
-/// The trampolines kept in app data: `hostcall` for the Lua functions XML runs (Lua
+/// The trampolines kept in the XML state: `hostcall` for the Lua functions XML runs (Lua
 /// templates), `report` for the errors of the methods it calls.
-struct Trampolines {
+pub(crate) struct Trampolines {
     hostcall: Function,
     report: Function,
 }
 
-/// Keeps the VM's trampolines for [`hostcall`] and [`call`] (called once by [`super::install`]).
+/// Keeps the VM's trampolines for [`hostcall`] and [`call`] (called once by [`super::install`],
+/// after the XML state is installed).
 pub fn install(lua: &Lua, host: &wowsim_lua::HostFns) {
-    lua.set_app_data(Trampolines {
-        hostcall: host.hostcall.clone(),
-        report: host.report.clone(),
-    });
+    if let Some(mut s) = lua.app_data_mut::<XmlState>() {
+        s.trampolines = Some(Trampolines {
+            hostcall: host.hostcall.clone(),
+            report: host.report.clone(),
+        });
+    }
+}
+
+fn trampoline(lua: &Lua, pick: impl Fn(&Trampolines) -> &Function) -> Option<Function> {
+    let s = lua.app_data_ref::<XmlState>()?;
+    s.trampolines.as_ref().map(|t| pick(t).clone())
 }
 
 /// The protected-call trampoline (`hostcall`) of the VM.
 pub fn hostcall(lua: &Lua) -> mlua::Result<Function> {
-    match lua.app_data_ref::<Trampolines>() {
-        Some(t) => Ok(t.hostcall.clone()),
+    match trampoline(lua, |t| &t.hostcall) {
+        Some(f) => Ok(f),
         None => lua.named_registry_value("wowsim.hostcall"),
     }
 }
@@ -85,10 +94,7 @@ fn run(
             Ok(Some(out))
         }
         Err(e) => {
-            let report = lua
-                .app_data_ref::<Trampolines>()
-                .map(|t| t.report.clone())
-                .expect("xml installed");
+            let report = trampoline(lua, |t| &t.report).expect("xml installed");
             report.call::<()>(wowsim_lua::host_error_message(&e))?;
             Ok(None)
         }
