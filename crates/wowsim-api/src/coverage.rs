@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use wowsim_data::ProductData;
 
 /// Remembers a stub function so coverage can tell stubs from real implementations.
-pub fn mark_stub(lua: &Lua, f: &Function) -> mlua::Result<()> {
+pub(crate) fn mark_stub(lua: &Lua, f: &Function) -> mlua::Result<()> {
     stub_set(lua)?.raw_set(f.clone(), true)
 }
 

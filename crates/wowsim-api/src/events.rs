@@ -12,6 +12,7 @@
 //! is skipped, one registered during it waits for the next event.
 
 use crate::widgets::frame::add_method;
+use crate::widgets::host_methods::host_fn;
 use crate::widgets::{obj_id, UiLua, UiState};
 use mlua::{Lua, MultiValue, Value};
 use wowsim_lua::budget::host_entry;
@@ -115,7 +116,7 @@ pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String
 }
 
 /// Unregisters frame `id` from `event`.
-pub fn unregister(ui: &mut UiState, id: u32, event: &str) {
+pub(crate) fn unregister(ui: &mut UiState, id: u32, event: &str) {
     let Some(o) = ui.get_mut(id) else { return };
     o.events.retain(|e| e != event);
     o.set_unit_filter(event, None);
@@ -130,26 +131,14 @@ fn is_registered(ui: &UiState, id: u32, event: &str) -> bool {
 }
 
 /// Installs the event methods on Frame.
-pub fn install_methods(lua: &Lua) -> mlua::Result<()> {
+pub(crate) fn install_methods(lua: &Lua) -> mlua::Result<()> {
     let frame = |name: &str, f: mlua::Function| add_method(lua, "Frame", name, f);
-    frame("RegisterEvent", lua.create_function(register_event)?)?;
-    frame(
-        "RegisterUnitEvent",
-        lua.create_function(register_unit_event)?,
-    )?;
-    frame("UnregisterEvent", lua.create_function(unregister_event)?)?;
-    frame(
-        "UnregisterAllEvents",
-        lua.create_function(unregister_all_events)?,
-    )?;
-    frame(
-        "RegisterAllEvents",
-        lua.create_function(register_all_events)?,
-    )?;
-    frame(
-        "IsEventRegistered",
-        lua.create_function(is_event_registered)?,
-    )?;
+    frame("RegisterEvent", host_fn(lua, register_event)?)?;
+    frame("RegisterUnitEvent", host_fn(lua, register_unit_event)?)?;
+    frame("UnregisterEvent", host_fn(lua, unregister_event)?)?;
+    frame("UnregisterAllEvents", host_fn(lua, unregister_all_events)?)?;
+    frame("RegisterAllEvents", host_fn(lua, register_all_events)?)?;
+    frame("IsEventRegistered", host_fn(lua, is_event_registered)?)?;
     // wow-sim's own table: fires an event as the client would (unknown names are refused).
     let fire = lua.create_function(wowsim_fire_event)?;
     let t = match lua.globals().raw_get::<Value>("wowsim")? {
@@ -318,7 +307,7 @@ pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> 
 /// functions). Called after the frames' OnEvent, in registration order, as
 /// `cb(frame, ...payload)` (the owner first, as Blizzard's `Event.RegisterCallback` wrapper
 /// expects of the global form).
-pub const CALLBACKS_KEY: &str = "wowsim.eventcallbacks";
+pub(crate) const CALLBACKS_KEY: &str = "wowsim.eventcallbacks";
 
 fn fire_callbacks(lua: &Lua, event: &str, args: &MultiValue) -> mlua::Result<()> {
     let Ok(mlua::Value::Table(all)) = lua.named_registry_value::<Value>(CALLBACKS_KEY) else {

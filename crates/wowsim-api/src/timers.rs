@@ -13,7 +13,7 @@ type Key = Reverse<(u64, u64)>;
 
 /// The host-side timer queue (VM app data).
 #[derive(Default)]
-pub struct TimerQueue {
+pub(crate) struct TimerQueue {
     heap: BinaryHeap<Key>,
     next_seq: u64,
 }
@@ -23,7 +23,7 @@ fn micros(t: f64) -> u64 {
 }
 
 /// The Lua function that runs one timer by sequence number.
-pub struct TimerRunner(pub Function);
+pub(crate) struct TimerRunner(pub Function);
 
 /// Installs `C_Timer`.
 pub fn install(lua: &Lua, host: &HostFns) -> mlua::Result<()> {

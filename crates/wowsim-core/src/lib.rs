@@ -1,13 +1,13 @@
 //! wowsim-core: the simulated WoW client. One [`Simulator`] owns the Lua VM, the UI object
 //! arena, the event registry, the timer queue and the clock; front ends drive it.
 
-pub mod addons;
-pub mod global_strings;
-pub mod savedvars;
-pub mod scenario;
-pub mod simulator;
+pub(crate) mod addons;
+pub(crate) mod global_strings;
+pub(crate) mod savedvars;
+pub(crate) mod scenario;
+pub(crate) mod simulator;
 pub mod spec;
-pub mod templates;
+pub(crate) mod templates;
 pub mod xmlui;
 
 pub use savedvars::{SavedVarsConfig, DEFAULT_MAX_SAVED_FILE};

@@ -10,23 +10,23 @@ use std::time::{Duration, Instant};
 
 /// Instructions between two calls of the count hook. The budget is counted in these steps,
 /// so a budget is exact to within one step.
-pub const HOOK_STEP: u32 = 10_000;
+pub(crate) const HOOK_STEP: u32 = 10_000;
 
 /// Default instructions per host entry: about 1 s of tight Lua on the 2-core VM this was
 /// measured on (docs/fuzzing.md); the client's own limit is a time, not a count.
 pub const DEFAULT_SCRIPT_BUDGET: u64 = 400_000_000;
 
 /// The client's message for a script that exceeded its time (position prefix added).
-pub const TOO_LONG: &str = "script ran too long";
+pub(crate) const TOO_LONG: &str = "script ran too long";
 
 /// Lua's message for an allocation that failed; the hook raises it when the cap is passed.
-pub const MEMORY_ERROR: &str = "not enough memory";
+pub(crate) const MEMORY_ERROR: &str = "not enough memory";
 
 /// Hook steps that wow-sim's own chunks may run on after the budget ran out or the run was
 /// stopped, to record the error and return to the host (100,000 instructions: the error
 /// trampoline needs a few hundred). Past them they are stopped as addon code is, so that a
 /// loop in wow-sim's own Lua (or an addon's code it calls back) cannot escape the budget.
-pub const GRACE_STEPS: u32 = 10;
+pub(crate) const GRACE_STEPS: u32 = 10;
 
 /// Why the run was stopped before its end.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,7 +104,7 @@ impl Budget {
     }
 
     /// Checks the wall clock; records a timeout stop when it has passed.
-    pub fn check_deadline(&self) -> bool {
+    pub(crate) fn check_deadline(&self) -> bool {
         if let Some(t) = self.timeout.get() {
             if self.start.get().elapsed() >= t {
                 self.set_stop(Stop::Timeout(t));
@@ -115,7 +115,7 @@ impl Budget {
     }
 
     /// Whether Lua's `memory` (bytes) passed the cap; records the memory stop when it has.
-    pub fn check_memory(&self, memory: usize) -> bool {
+    pub(crate) fn check_memory(&self, memory: usize) -> bool {
         let limit = self.memory_limit.get();
         if limit > 0 && memory > limit {
             self.set_stop(Stop::Memory(limit));
@@ -125,14 +125,14 @@ impl Budget {
     }
 
     /// Whether the run was stopped because Lua's memory passed the cap.
-    pub fn memory_stopped(&self) -> bool {
+    pub(crate) fn memory_stopped(&self) -> bool {
         matches!(*self.stop.borrow(), Some(Stop::Memory(_)))
     }
 
     /// While the budget is spent (or the run stopped) inside a host entry: the message that
     /// was raised, which a `pcall`, `xpcall` or `coroutine.resume` started then raises at
     /// once (the bootstrap), so that `while true do pcall(busy) end` ends.
-    pub fn too_long(&self) -> Option<String> {
+    pub(crate) fn too_long(&self) -> Option<String> {
         if !self.exceeded.get() {
             return None;
         }
@@ -145,7 +145,7 @@ impl Budget {
     }
 
     /// Called when Lua reported a memory error: the run stops.
-    pub fn note_memory_error(&self) {
+    pub(crate) fn note_memory_error(&self) {
         if self.memory_limit.get() > 0 {
             self.set_stop(Stop::Memory(self.memory_limit.get()));
         }
@@ -154,7 +154,7 @@ impl Budget {
 
 /// The budget handle kept in the VM's app data.
 #[derive(Clone)]
-pub struct BudgetHandle(pub Rc<Budget>);
+pub(crate) struct BudgetHandle(pub Rc<Budget>);
 
 /// Registry key of the leaked `Budget` pointer the raw hook reads.
 const REGISTRY_KEY: &std::ffi::CStr = c"wowsim.budget";
@@ -165,7 +165,7 @@ const SPENT_KEY: &std::ffi::CStr = c"wowsim.budgetspent";
 
 /// The table `{ [1] = spent }` (made once; `[1]` is in its array part, so the hook sets it
 /// without allocating).
-pub fn spent_flag(lua: &Lua) -> mlua::Result<mlua::Table> {
+pub(crate) fn spent_flag(lua: &Lua) -> mlua::Result<mlua::Table> {
     let key = SPENT_KEY.to_str().unwrap_or_default();
     if let Ok(t) = lua.named_registry_value::<mlua::Table>(key) {
         return Ok(t);
@@ -250,7 +250,7 @@ fn on_step(b: &Budget, memory: usize, source: &str, short_src: &str, line: i32) 
 /// hook (each `HOOK_STEP` instructions) and host entries, which stop the run past the cap:
 /// mlua creates the host's own strings and tables without a protected call, where a failed
 /// allocation would end the process, and those are small.
-pub const LARGE_REQUEST: usize = 1 << 20;
+pub(crate) const LARGE_REQUEST: usize = 1 << 20;
 
 /// Unsafe code: installing and running the raw count hook; the capping allocator.
 #[allow(unsafe_code)]

@@ -22,10 +22,10 @@ pub const DOCS: (&str, &str) = ("docs", env!("WOWSIM_CACHE_ID_DOCS"));
 
 /// How long a folder of another identity is kept after its last use: a run of another build
 /// may be using it (benchmarks alternate two builds over one cache).
-pub const KEEP_UNUSED: Duration = Duration::from_secs(24 * 60 * 60);
+pub(crate) const KEEP_UNUSED: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The most files one run removes.
-pub const PRUNE_BUDGET: usize = 10_000;
+pub(crate) const PRUNE_BUDGET: usize = 10_000;
 
 /// The file stamped on every run that opens a folder (its modification time is the last use).
 const STAMP: &str = "last-used";
@@ -45,7 +45,7 @@ pub struct Pruned {
 
 /// Stamps this build's folders under `root` as used and prunes the others, once per process
 /// and root (later calls do nothing).
-pub fn prune_once(root: &Path) -> Pruned {
+pub(crate) fn prune_once(root: &Path) -> Pruned {
     static DONE: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
     {
         let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());

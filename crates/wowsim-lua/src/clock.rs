@@ -3,10 +3,10 @@
 
 /// Seconds since the Unix epoch that a virtual session starts at (2026-01-01 00:00:00 UTC),
 /// so that `time()` and `date()` are deterministic in headless runs.
-pub const DEFAULT_EPOCH: i64 = 1_767_225_600;
+pub(crate) const DEFAULT_EPOCH: i64 = 1_767_225_600;
 
 /// `GetTime()` at log-in: the client reports machine uptime; any fixed value is faithful enough.
-pub const START_GETTIME: f64 = 1000.0;
+pub(crate) const START_GETTIME: f64 = 1000.0;
 
 /// The virtual clock, stored in the VM's app data.
 #[derive(Clone, Debug)]
@@ -68,7 +68,7 @@ impl Clock {
     }
 
     /// `time()`: Unix seconds of the virtual wall clock.
-    pub fn unix_time(&self) -> i64 {
+    pub(crate) fn unix_time(&self) -> i64 {
         self.epoch + (self.now - self.start).floor() as i64
     }
 

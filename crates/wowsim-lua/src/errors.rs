@@ -44,6 +44,8 @@ pub struct ErrorState {
     pub log: ErrorLog,
     /// The phase attributed to errors raised now (`load`, `event:ADDON_LOADED`, …).
     pub phase: String,
+    /// The stack depth at which the innermost direct host call entered (`direct_call`).
+    pub direct_depth: Option<usize>,
 }
 
 /// Sets the phase for errors raised from now on; returns the previous one for `restore_phase`.
@@ -132,11 +134,6 @@ impl ErrorLog {
         &self.records
     }
 
-    /// Whether any record is an error (not a warning).
-    pub fn has_errors(&self) -> bool {
-        self.records.iter().any(|r| r.severity == Severity::Error)
-    }
-
     /// Total number of errors including repeats.
     pub fn total(&self) -> u32 {
         self.records.iter().map(|r| r.count).sum()
@@ -153,7 +150,7 @@ impl ErrorLog {
 }
 
 /// Splits `path:line: rest` at the start of a message; returns (path, line).
-pub fn split_location(message: &str) -> Option<(&str, u32)> {
+pub(crate) fn split_location(message: &str) -> Option<(&str, u32)> {
     // Paths contain ':' only after a Windows drive letter (`C:\x.lua`, a chunk named by
     // `--exec-lua @FILE` on Windows); addon chunk names never do.
     let drive = match message.as_bytes() {
@@ -190,7 +187,7 @@ fn location_of(message: &str, stack: &[String]) -> (Option<String>, Option<u32>)
 }
 
 /// `Interface/AddOns/Foo/Bar.lua` → `Foo`.
-pub fn addon_of_file(file: &str) -> Option<String> {
+pub(crate) fn addon_of_file(file: &str) -> Option<String> {
     let rest = file
         .strip_prefix("Interface/AddOns/")
         .or_else(|| file.strip_prefix("Interface\\AddOns\\"))?;

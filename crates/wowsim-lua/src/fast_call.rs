@@ -37,7 +37,7 @@ use std::panic::AssertUnwindSafe;
 pub type Fast<S> = fn(&mut S, u32, &Args) -> bool;
 
 /// Finds the object a table (by its address) stands for in the host state.
-pub type Resolve<S> = fn(&S, usize) -> Option<u32>;
+pub(crate) type Resolve<S> = fn(&S, usize) -> Option<u32>;
 
 /// The arguments after `self`, read from the Lua stack (1 = the first after `self`), and the
 /// results pushed.

@@ -1,6 +1,6 @@
-//! Lua strings wow-sim pushes again and again (method names, metatable and structure field
-//! keys): created once and held by reference, so each use copies a reference instead of
-//! hashing and interning the bytes again (`lua_pushlstring` → `luaS_newlstr`).
+//! Lua strings wow-sim pushes again and again (metatable and structure field keys): created
+//! once and held by reference, so each use copies a reference instead of hashing and interning
+//! the bytes again (`lua_pushlstring` → `luaS_newlstr`).
 
 use mlua::{Lua, LuaString};
 use rustc_hash::FxHashMap;
@@ -36,48 +36,6 @@ pub fn with<R>(lua: &Lua, s: &str, f: impl FnOnce(&LuaString) -> R) -> mlua::Res
     Ok(r)
 }
 
-/// Runs `f` with the Lua strings `a` and `b` (one borrow of the cache for both; a method
-/// lookup reads `__index`, then the method's name). `f` must not run Lua code.
-pub fn with_pair<R>(
-    lua: &Lua,
-    a: &str,
-    b: &str,
-    f: impl FnOnce(&LuaString, &LuaString) -> R,
-) -> mlua::Result<R> {
-    let Some(keys) = lua.app_data_ref::<Keys>() else {
-        return Ok(f(&lua.create_string(a)?, &lua.create_string(b)?));
-    };
-    {
-        let map = keys.0.borrow();
-        if let (Some(ka), Some(kb)) = (map.get(a), map.get(b)) {
-            return Ok(f(ka, kb));
-        }
-    }
-    let mut map = keys.0.borrow_mut();
-    for s in [a, b] {
-        if map.len() < MAX && !map.contains_key(s) {
-            let k = lua.create_string(s)?;
-            map.insert(s.into(), k);
-        }
-    }
-    let (owned_a, owned_b);
-    let ka = match map.get(a) {
-        Some(k) => k,
-        None => {
-            owned_a = lua.create_string(a)?;
-            &owned_a
-        }
-    };
-    let kb = match map.get(b) {
-        Some(k) => k,
-        None => {
-            owned_b = lua.create_string(b)?;
-            &owned_b
-        }
-    };
-    Ok(f(ka, kb))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,21 +50,5 @@ mod tests {
         assert_eq!(v, 1);
         let v: i64 = t.raw_get("name").unwrap();
         assert_eq!(v, 1);
-    }
-
-    #[test]
-    fn a_pair_of_keys_reads_two_fields() {
-        let lua = Lua::new();
-        install(&lua);
-        let t = lua.create_table().unwrap();
-        t.raw_set("a", 1).unwrap();
-        t.raw_set("b", 2).unwrap();
-        for _ in 0..2 {
-            let (x, y): (i64, i64) = with_pair(&lua, "a", "b", |a, b| {
-                (t.raw_get(a).unwrap(), t.raw_get(b).unwrap())
-            })
-            .unwrap();
-            assert_eq!((x, y), (1, 2));
-        }
     }
 }

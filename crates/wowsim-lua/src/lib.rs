@@ -3,20 +3,21 @@
 //! virtual clock, the compiled-chunk cache and the client's additions to the Lua library. All unsafe
 //! code that touches the Lua C API lives here. Widgets and the game API live in `wowsim-core`.
 
-pub mod bit;
+pub(crate) mod bit;
 pub mod budget;
 pub mod cache_file;
 pub mod chunk_cache;
 pub mod clock;
+pub mod direct_call;
 pub mod errors;
 pub mod fast_call;
 pub mod keys;
 pub mod pattern_guard;
 mod protected_call;
-pub mod sandbox;
+pub(crate) mod sandbox;
 pub mod stdlib;
 pub mod table_ops;
-pub mod time;
+pub(crate) mod time;
 
 use crate::errors::{addon_of_file, ErrorState};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
@@ -29,17 +30,17 @@ pub fn strip_bom(bytes: &[u8]) -> &[u8] {
 /// The client's answer to a binary chunk (Lua bytecode). Lua 5.1 does not verify bytecode, so
 /// hand-edited bytecode can corrupt memory: every path that compiles code refuses it
 /// ([`refuse_binary`]), `loadstring` with this text as its second result.
-pub const BINARY_CHUNK: &str = "binary chunks are not allowed";
+pub(crate) const BINARY_CHUNK: &str = "binary chunks are not allowed";
 
 /// Whether `code` is a binary chunk (it starts with Lua's signature byte, ESC).
-pub fn is_binary_chunk(code: &[u8]) -> bool {
+pub(crate) fn is_binary_chunk(code: &[u8]) -> bool {
     code.first() == Some(&0x1b)
 }
 
 /// Refuses a binary chunk named `name` (`@file` or `=name`) before it reaches the VM, as a
 /// syntax error at its first line (`file:1: binary chunks are not allowed`). Callers also load
 /// text in `ChunkMode::Text`, so the VM itself refuses what this check might miss.
-pub fn refuse_binary(code: &[u8], name: &str) -> mlua::Result<()> {
+pub(crate) fn refuse_binary(code: &[u8], name: &str) -> mlua::Result<()> {
     if !is_binary_chunk(code) {
         return Ok(());
     }
@@ -234,7 +235,7 @@ pub fn tighten_gc_for_large_heap(lua: &Lua) {
 }
 
 /// The client-visible text of an error value: strings as they are, host errors unwrapped.
-pub fn error_value_message(v: &Value) -> String {
+pub(crate) fn error_value_message(v: &Value) -> String {
     match v {
         Value::String(s) => s.to_string_lossy(),
         Value::Error(e) => host_error_message(e),
@@ -279,7 +280,10 @@ pub fn lua_error(lua: &Lua, msg: impl std::fmt::Display) -> mlua::Error {
 }
 
 /// `file:line: ` of the Lua function at `level` (1 = the caller of the running host function).
-pub fn caller_position(lua: &Lua, level: usize) -> String {
+pub(crate) fn caller_position(lua: &Lua, level: usize) -> String {
+    if direct_call::below_mark(lua, level) {
+        return String::new();
+    }
     lua.inspect_stack(level, |d| {
         let line = d.current_line()?;
         let src = d.source();

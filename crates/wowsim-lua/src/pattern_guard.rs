@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Quantified items and captures a pattern may have (a bound on the matcher's depth: about
 /// 100 bytes of C stack each, so the 8 MB main thread of the window holds them too).
-pub const MAX_PATTERN_ITEMS: usize = 32_768;
+pub(crate) const MAX_PATTERN_ITEMS: usize = 32_768;
 
 const NAMES: [&str; 4] = ["find", "match", "gmatch", "gsub"];
 

@@ -182,7 +182,7 @@ fn split_args(lua: &Lua, args: &MultiValue, func: &str) -> mlua::Result<Vec<Vec<
 }
 
 /// `strsplit(delimiters, subject [, pieces])`: each byte of `delimiters` separates pieces.
-pub fn strsplit(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
+pub(crate) fn strsplit(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     let pieces = split_args(lua, &args, "strsplit")?;
     let mut out = MultiValue::with_capacity(pieces.len());
     for p in pieces {
@@ -192,7 +192,7 @@ pub fn strsplit(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 }
 
 /// `strsplittable(delimiters, subject [, pieces])`: like `strsplit`, into a new table.
-pub fn strsplittable(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
+pub(crate) fn strsplittable(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
     let pieces = split_args(lua, &args, "strsplittable")?;
     let t = lua.create_table_with_capacity(pieces.len(), 0)?;
     for (i, p) in pieces.into_iter().enumerate() {
@@ -202,7 +202,7 @@ pub fn strsplittable(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
 }
 
 /// `strjoin(sep, ...)`.
-pub fn strjoin(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
+pub(crate) fn strjoin(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
     let sep = check_string(lua, &arg(&args, 0), 1, "strjoin")?;
     let mut out = Vec::new();
     for (i, v) in args.iter().enumerate().skip(1) {
@@ -215,7 +215,7 @@ pub fn strjoin(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
 }
 
 /// `strconcat(...)`.
-pub fn strconcat(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
+pub(crate) fn strconcat(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
     let mut out = Vec::new();
     for (i, v) in args.iter().enumerate() {
         out.extend(check_string(lua, v, i + 1, "strconcat")?);
@@ -224,7 +224,7 @@ pub fn strconcat(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
 }
 
 /// `strtrim(s [, chars])`: strips whitespace (space, tab, CR, LF) or the given characters.
-pub fn strtrim(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
+pub(crate) fn strtrim(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
     let s = check_string(lua, &arg(&args, 0), 1, "strtrim")?;
     let chars = match arg(&args, 1) {
         Value::Nil => b" \t\r\n".to_vec(),
@@ -239,13 +239,13 @@ pub fn strtrim(lua: &Lua, args: MultiValue) -> mlua::Result<mlua::LuaString> {
 }
 
 /// `strlenutf8(s)`: the number of UTF-8 characters (continuation bytes are not counted).
-pub fn strlenutf8(lua: &Lua, v: Value) -> mlua::Result<i64> {
+pub(crate) fn strlenutf8(lua: &Lua, v: Value) -> mlua::Result<i64> {
     let s = check_string(lua, &v, 1, "strlenutf8")?;
     Ok(s.iter().filter(|b| (**b & 0xC0) != 0x80).count() as i64)
 }
 
 /// `strcmputf8i(a, b)`: case-insensitive comparison; negative, zero or positive.
-pub fn strcmputf8i(lua: &Lua, (a, b): (Value, Value)) -> mlua::Result<i64> {
+pub(crate) fn strcmputf8i(lua: &Lua, (a, b): (Value, Value)) -> mlua::Result<i64> {
     let a = String::from_utf8_lossy(&check_string(lua, &a, 1, "strcmputf8i")?).to_lowercase();
     let b = String::from_utf8_lossy(&check_string(lua, &b, 2, "strcmputf8i")?).to_lowercase();
     Ok(match a.cmp(&b) {
@@ -283,7 +283,7 @@ fn frozen_set(lua: &Lua) -> mlua::Result<Table> {
 
 /// `table.freeze(t)`: remembers `t` as frozen and, when it has no metatable, gives it one
 /// whose `__newindex` refuses new keys. Returns `t`.
-pub fn freeze(lua: &Lua, v: Value) -> mlua::Result<Table> {
+pub(crate) fn freeze(lua: &Lua, v: Value) -> mlua::Result<Table> {
     let t = check_table(lua, v, "freeze")?;
     frozen_set(lua)?.raw_set(t.clone(), true)?;
     if t.metatable().is_none() {
@@ -301,7 +301,7 @@ pub fn freeze(lua: &Lua, v: Value) -> mlua::Result<Table> {
 }
 
 /// `table.wipe(t)`: removes every key; returns `t`.
-pub fn wipe(lua: &Lua, v: Value) -> mlua::Result<Table> {
+pub(crate) fn wipe(lua: &Lua, v: Value) -> mlua::Result<Table> {
     let t = check_table(lua, v, "wipe")?;
     t.clear()?;
     Ok(t)
@@ -319,7 +319,7 @@ pub fn count(lua: &Lua, v: Value) -> mlua::Result<i64> {
 }
 
 /// `table.removemulti(t, pos, count)`: removes `count` array entries starting at `pos`.
-pub fn removemulti(
+pub(crate) fn removemulti(
     lua: &Lua,
     (t, pos, n): (Value, Option<i64>, Option<i64>),
 ) -> mlua::Result<Variadic<Value>> {

@@ -98,7 +98,7 @@ pub fn point_fractions(point: &str) -> (f64, f64) {
 }
 
 /// The animated alpha factor of one object (1 when nothing plays on it).
-pub fn alpha_factor(ui: &UiState, id: u32) -> f64 {
+pub(crate) fn alpha_factor(ui: &UiState, id: u32) -> f64 {
     ui.anim_fx.get(&id).map_or(1.0, |f| f.alpha)
 }
 
@@ -106,7 +106,7 @@ pub fn alpha_factor(ui: &UiState, id: u32) -> f64 {
 /// scaled by the animations playing on it and its ancestors (nearest first). Returns the rect
 /// in own units of the returned scale, the scale (effective scale times the animated scale)
 /// and the added rotation.
-pub fn drawn_rect(ui: &mut UiState, id: u32, r: Rect, es: f32) -> (Rect, f32, f32) {
+pub(crate) fn drawn_rect(ui: &mut UiState, id: u32, r: Rect, es: f32) -> (Rect, f32, f32) {
     if ui.anim_fx.is_empty() {
         return (r, es, 0.0);
     }

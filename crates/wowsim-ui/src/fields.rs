@@ -46,13 +46,13 @@ pub mod fid {
     ];
     pub const TEXT: u16 = 0;
     /// The last of the fields a FontString's measured size depends on (ids `TEXT..=MAX_LINES`).
-    pub const MAX_LINES: u16 = 8;
+    pub(crate) const MAX_LINES: u16 = 8;
     pub const ALPHA: u16 = 9;
     pub const TEXTURE: u16 = 10;
-    pub const ATLAS: u16 = 11;
-    pub const COLOR_TEXTURE: [u16; 4] = [12, 13, 14, 15];
+    pub(crate) const ATLAS: u16 = 11;
+    pub(crate) const COLOR_TEXTURE: [u16; 4] = [12, 13, 14, 15];
     pub const WRAP: [u16; 2] = [16, 17];
-    pub const VERTEX_COLOR: [u16; 3] = [18, 19, 20];
+    pub(crate) const VERTEX_COLOR: [u16; 3] = [18, 19, 20];
 }
 
 /// Field names (interned to small ids) and each type's initial values.
@@ -77,7 +77,7 @@ impl FieldTable {
     }
 
     /// A table with only the fixed ids of [`fid`].
-    pub fn with_fixed_ids() -> FieldTable {
+    pub(crate) fn with_fixed_ids() -> FieldTable {
         let mut t = FieldTable::default();
         for name in fid::NAMES {
             t.id(name);
@@ -146,7 +146,7 @@ impl UiState {
 
     /// Sets a string field from bytes (as `to_string_lossy`), reusing the stored string's
     /// buffer and allocating nothing when the value is unchanged.
-    pub fn set_field_str(&mut self, id: u32, fid: u16, bytes: &[u8]) {
+    pub(crate) fn set_field_str(&mut self, id: u32, fid: u16, bytes: &[u8]) {
         let Some(o) = self.get_mut(id) else { return };
         if let Some((_, FieldVal::Str(old))) = o.fields.iter_mut().find(|(k, _)| *k == fid) {
             if old.as_bytes() != bytes {

@@ -55,7 +55,7 @@ pub fn resolve(ui: &UiState, id: u32, name: &str) -> Option<FieldVal> {
 
 /// A Button's text without a font object of its own draws with the button's font for its
 /// state: `SetDisabledFontObject`'s while disabled, else `SetNormalFontObject`'s.
-pub fn button_font(ui: &UiState, id: u32) -> Option<u32> {
+pub(crate) fn button_font(ui: &UiState, id: u32) -> Option<u32> {
     let parent = ui.get(id)?.parent?;
     if own(ui, parent, "fontstring") != Some(FieldVal::Obj(id)) {
         return None;

@@ -42,7 +42,7 @@ pub fn set_shown_quiet(ui: &mut UiState, id: u32, shown: bool) -> bool {
 
 /// Whether none of the objects [`visibility_order`] lists for `id` has script flag `bit` or is
 /// an EditBox.
-pub fn quiet_subtree(ui: &UiState, id: u32, bit: u8) -> bool {
+pub(crate) fn quiet_subtree(ui: &UiState, id: u32, bit: u8) -> bool {
     let quiet = |o: &super::ObjectData| {
         o.script_flags & bit == 0 && !types::TYPES[o.type_index].is_edit_box
     };

@@ -24,7 +24,7 @@ pub const STRATA: [&str; 10] = [
     "TOOLTIP",
     "BLIZZARD",
 ];
-pub const MEDIUM: u8 = 3;
+pub(crate) const MEDIUM: u8 = 3;
 
 /// The strata index a frame draws in.
 pub fn effective_strata(ui: &UiState, id: u32) -> u8 {
@@ -64,7 +64,7 @@ pub fn is_frame(ui: &UiState, id: u32) -> bool {
         .is_some_and(|o| types::inherits_from(o.type_index, "Frame"))
 }
 
-pub fn is_descendant(ui: &UiState, id: u32, ancestor: u32) -> bool {
+pub(crate) fn is_descendant(ui: &UiState, id: u32, ancestor: u32) -> bool {
     let mut cur = Some(id);
     while let Some(c) = cur {
         if c == ancestor {

@@ -36,7 +36,7 @@ fn flag(ui: &mut UiState, id: u32, name: &str) -> bool {
 }
 
 /// Whether a frame takes part for `purpose`.
-pub fn enabled_for(ui: &mut UiState, id: u32, purpose: Purpose) -> bool {
+pub(crate) fn enabled_for(ui: &mut UiState, id: u32, purpose: Purpose) -> bool {
     match purpose {
         Purpose::Click => flag(ui, id, "mouseClickEnabled"),
         Purpose::Motion => flag(ui, id, "mouseMotionEnabled"),
@@ -117,7 +117,7 @@ fn inside_ancestor_clips(ui: &mut UiState, id: u32, cursor: (f32, f32)) -> bool 
 
 /// Whether the cursor is inside the frame's hit rect (rect minus `SetHitRectInsets`, cut by
 /// the ancestors that clip their children).
-pub fn in_hit_rect(ui: &mut UiState, id: u32, cursor: (f32, f32)) -> bool {
+pub(crate) fn in_hit_rect(ui: &mut UiState, id: u32, cursor: (f32, f32)) -> bool {
     let ins = ["hitLeft", "hitRight", "hitTop", "hitBottom"]
         .map(|f| ui.field_by_name(id, f).as_f64() as f32);
     is_over(ui, id, cursor, [-ins[2], ins[3], ins[0], -ins[1]])
@@ -148,7 +148,7 @@ pub fn foci_at(ui: &mut UiState, cursor: (f32, f32), purpose: Purpose) -> Vec<u3
 }
 
 /// Whether a frame lets presses of `button` through (`SetPassThroughButtons`).
-pub fn passes_through(ui: &mut UiState, id: u32, button: &str) -> bool {
+pub(crate) fn passes_through(ui: &mut UiState, id: u32, button: &str) -> bool {
     match ui.field_by_name(id, "passThroughButtons") {
         crate::fields::FieldVal::Str(s) => s
             .split(',')

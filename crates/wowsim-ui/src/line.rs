@@ -26,7 +26,7 @@ pub const FIELDS: [[&str; 4]; 2] = [
 
 /// An end point of a line in the line's own units (y up), if it is set and its relative
 /// region has a rect. `which`: 0 = start, 1 = end.
-pub fn end_point(ui: &mut UiState, id: u32, which: usize) -> Option<(f32, f32)> {
+pub(crate) fn end_point(ui: &mut UiState, id: u32, which: usize) -> Option<(f32, f32)> {
     let [p, r, x, y] = FIELDS[which];
     let FieldVal::Str(point) = ui.field_by_name(id, p) else {
         return None;

@@ -19,7 +19,7 @@ pub fn node_of(ui: &UiState, id: u32) -> Option<NodeId> {
     ui.get(id).and_then(|o| o.node)
 }
 
-pub fn type_name_of(ui: &UiState, id: u32) -> &'static str {
+pub(crate) fn type_name_of(ui: &UiState, id: u32) -> &'static str {
     ui.get(id)
         .map(|o| super::types::TYPES[o.type_index].object_type)
         .unwrap_or("Region")

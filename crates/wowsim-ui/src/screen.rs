@@ -10,10 +10,10 @@
 pub const PHYSICAL_SIZE: (u32, u32) = (1920, 1080);
 
 /// The UI is 768 units high; its width follows the aspect ratio.
-pub const UI_HEIGHT: f32 = 768.0;
+pub(crate) const UI_HEIGHT: f32 = 768.0;
 
 /// UI units of the whole screen at effective scale 1.
-pub fn ui_screen_size((w, h): (u32, u32)) -> (f32, f32) {
+pub(crate) fn ui_screen_size((w, h): (u32, u32)) -> (f32, f32) {
     (UI_HEIGHT * w as f32 / h as f32, UI_HEIGHT)
 }
 

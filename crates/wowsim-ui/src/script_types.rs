@@ -7,13 +7,13 @@ use wowsim_data::{data, Flavor, ProductData};
 
 /// Scripts of the 1.15.4 Classic Era client that its public UI's XML sets but that the 1.15.9
 /// reference no longer lists: (type, script).
-pub const CLASSIC_ERA_LEGACY: &[(&str, &str)] = &[
+pub(crate) const CLASSIC_ERA_LEGACY: &[(&str, &str)] = &[
     ("MovieFrame", "OnMovieShowSubtitle"),
     ("MovieFrame", "OnMovieHideSubtitle"),
 ];
 
 /// Per type index: its script names, sorted.
-pub type ScriptTable = Vec<Box<[&'static str]>>;
+pub(crate) type ScriptTable = Vec<Box<[&'static str]>>;
 
 /// Builds the table for product `d`.
 pub fn build(d: &'static ProductData) -> ScriptTable {

@@ -21,7 +21,7 @@ pub struct HtmlNode {
     pub align: String,
 }
 
-pub fn strip_tags(s: &str) -> String {
+pub(crate) fn strip_tags(s: &str) -> String {
     let mut out = String::new();
     let mut rest = s;
     while let Some(i) = rest.find('<') {

@@ -30,7 +30,7 @@ pub struct TypeDef {
 
 /// Intrinsic frame types the built-in base provides (XML intrinsics in Blizzard's UI):
 /// (name, bases, what `GetObjectType` returns).
-pub const INTRINSICS: &[(&str, &[&str], &str)] = &[
+pub(crate) const INTRINSICS: &[(&str, &[&str], &str)] = &[
     (
         "ScrollingMessageFrame",
         &["FontInstance", "Frame"],
@@ -105,7 +105,7 @@ pub fn build() -> Vec<TypeDef> {
     out
 }
 
-pub fn is_a_in(types: &[TypeDef], idx: usize, ancestor: &str) -> bool {
+pub(crate) fn is_a_in(types: &[TypeDef], idx: usize, ancestor: &str) -> bool {
     types[idx].ancestry.iter().any(|&a| {
         types[a].name.eq_ignore_ascii_case(ancestor)
             || types[a].object_type.eq_ignore_ascii_case(ancestor)
@@ -132,11 +132,6 @@ pub fn is_a(idx: usize, ancestor: &str) -> bool {
 /// receive a method defined on `owner`.
 pub fn inherits_from(idx: usize, owner: &str) -> bool {
     TYPES[idx].ancestry.iter().any(|&a| TYPES[a].name == owner)
-}
-
-/// The type and its bases, most derived first.
-pub fn lineage(idx: usize) -> Vec<usize> {
-    TYPES[idx].ancestry.clone()
 }
 
 /// Whether the product knows the type (intrinsics always exist).

@@ -82,7 +82,7 @@ impl Aura {
 
 /// The auras of every unit (VM app data), by lower-cased unit token.
 #[derive(Default, Debug)]
-pub struct AuraState {
+pub(crate) struct AuraState {
     next_id: i64,
     units: FxHashMap<String, Vec<Aura>>,
 }

@@ -20,7 +20,7 @@ use mlua::Lua;
 pub const SECURE_ENV_KEY: &str = "wowsim.secureenv";
 
 /// Whether `env` is the secure environment.
-pub fn is_secure_env(lua: &Lua, env: &mlua::Value) -> bool {
+pub(crate) fn is_secure_env(lua: &Lua, env: &mlua::Value) -> bool {
     match (env, lua.named_registry_value::<mlua::Value>(SECURE_ENV_KEY)) {
         (mlua::Value::Table(t), Ok(mlua::Value::Table(s))) => t == &s,
         _ => false,

@@ -33,11 +33,11 @@ use rustc_hash::FxHashMap;
 use std::collections::BTreeSet;
 
 /// The client's question-mark icon (`Interface\Icons\INV_Misc_QuestionMark`).
-pub const QUESTION_MARK_ICON: i64 = 134400;
+pub(crate) const QUESTION_MARK_ICON: i64 = 134400;
 
 /// One spell of the table.
 #[derive(Clone, Debug)]
-pub struct Spell {
+pub(crate) struct Spell {
     pub id: i64,
     pub name: String,
     pub icon: i64,
@@ -219,7 +219,7 @@ impl GameData {
 
 /// What an identifier argument names.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Ident {
+pub(crate) enum Ident {
     Id(i64),
     Name(String),
 }
@@ -227,7 +227,7 @@ pub enum Ident {
 /// Reads a spell or item identifier as the client does: a number (truncated), a numeric
 /// string, a link or link string (`spell:123`, `|Hitem:123:...`), otherwise a name. None for a
 /// type the client refuses (nil, tables, booleans, functions).
-pub fn identifier(v: &Value, link: &str) -> Option<Ident> {
+pub(crate) fn identifier(v: &Value, link: &str) -> Option<Ident> {
     match v {
         Value::Integer(i) => Some(Ident::Id(*i)),
         Value::Number(n) if n.is_finite() => Some(Ident::Id(n.trunc() as i64)),
@@ -254,13 +254,13 @@ pub fn identifier(v: &Value, link: &str) -> Option<Ident> {
 }
 
 /// Whether an id can name a spell or an item at all (the client's ids are positive 32-bit).
-pub fn possible_id(id: i64) -> bool {
+pub(crate) fn possible_id(id: i64) -> bool {
     (1..=i32::MAX as i64).contains(&id)
 }
 
 /// The spell an identifier names: a spell of the table; a known spell by name (the client finds
 /// names only among the character's spells); a stand-in for any other possible id (counted).
-pub fn find_spell(lua: &Lua, ident: &Ident) -> Option<Spell> {
+pub(crate) fn find_spell(lua: &Lua, ident: &Ident) -> Option<Spell> {
     let mut gd = lua.app_data_mut::<GameData>()?;
     match ident {
         Ident::Id(id) => gd.spell(*id),
@@ -274,14 +274,14 @@ pub fn find_spell(lua: &Lua, ident: &Ident) -> Option<Spell> {
 }
 
 /// Whether the character knows the spell (its own spells: those added with `known = true`).
-pub fn spell_known(lua: &Lua, id: i64) -> bool {
+pub(crate) fn spell_known(lua: &Lua, id: i64) -> bool {
     lua.app_data_ref::<GameData>()
         .is_some_and(|gd| gd.spells.get(&id).is_some_and(|s| s.known))
 }
 
 /// The id an item identifier names (a name only among cached items of the table), without
 /// counting or requesting anything.
-pub fn item_id(lua: &Lua, ident: &Ident) -> Option<i64> {
+pub(crate) fn item_id(lua: &Lua, ident: &Ident) -> Option<i64> {
     let gd = lua.app_data_ref::<GameData>()?;
     match ident {
         Ident::Id(id) => gd.item_exists(*id).then_some(*id),
@@ -303,12 +303,12 @@ pub fn item_id(lua: &Lua, ident: &Ident) -> Option<i64> {
 
 /// An item's static record (the client's local item files: type, icon, class), available at
 /// once; a stand-in for an id the table lacks (counted).
-pub fn item_record(lua: &Lua, id: i64) -> Option<Item> {
+pub(crate) fn item_record(lua: &Lua, id: i64) -> Option<Item> {
     lua.app_data_mut::<GameData>()?.item(id)
 }
 
 /// Whether the item's full data is cached.
-pub fn item_cached(lua: &Lua, id: i64) -> bool {
+pub(crate) fn item_cached(lua: &Lua, id: i64) -> bool {
     lua.app_data_ref::<GameData>()
         .is_some_and(|gd| match gd.items.get(&id) {
             Some((_, cached)) => *cached,
@@ -318,7 +318,7 @@ pub fn item_cached(lua: &Lua, id: i64) -> bool {
 
 /// The item's full data when cached; otherwise None and a request (an info query's, or the
 /// load API's with `load`) that arrives on the next frame.
-pub fn item_data(lua: &Lua, id: i64, load: bool) -> Option<Item> {
+pub(crate) fn item_data(lua: &Lua, id: i64, load: bool) -> Option<Item> {
     if !lua.app_data_ref::<GameData>()?.item_exists(id) {
         return None;
     }
@@ -381,7 +381,7 @@ pub fn fire(lua: &Lua, event: &str, id: i64, success: bool) -> mlua::Result<()> 
 }
 
 /// (spell ids, item ids) answered with stand-ins so far.
-pub fn stand_in_counts(lua: &Lua) -> (usize, usize) {
+pub(crate) fn stand_in_counts(lua: &Lua) -> (usize, usize) {
     lua.app_data_ref::<GameData>()
         .map(|gd| (gd.spell_stand_ins.len(), gd.item_stand_ins.len()))
         .unwrap_or((0, 0))

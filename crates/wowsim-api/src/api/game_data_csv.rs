@@ -42,7 +42,7 @@ pub struct Db {
 }
 
 /// The client's English item class names by class id (`GetItemClassInfo`).
-pub fn class_name(class_id: i64) -> &'static str {
+pub(crate) fn class_name(class_id: i64) -> &'static str {
     const NAMES: [&str; 20] = [
         "Consumable",
         "Container",
@@ -69,7 +69,7 @@ pub fn class_name(class_id: i64) -> &'static str {
 }
 
 /// The `INVTYPE_*` name of an inventory type (empty for items that are not equipped).
-pub fn equip_loc(inventory_type: i64) -> &'static str {
+pub(crate) fn equip_loc(inventory_type: i64) -> &'static str {
     const LOCS: [&str; 29] = [
         "",
         "INVTYPE_HEAD",

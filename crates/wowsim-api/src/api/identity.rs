@@ -288,7 +288,7 @@ fn get_current_region_name(_: &Lua, (): ()) -> mlua::Result<&'static str> {
 }
 
 /// The client's index of a locale (the bit that `ClubFinder` shifts by); 0 (enUS) if unknown.
-pub fn locale_id(locale: &str) -> i64 {
+pub(crate) fn locale_id(locale: &str) -> i64 {
     const IDS: &[&str] = &[
         "enUS", "koKR", "frFR", "deDE", "zhCN", "zhTW", "esES", "esMX", "ruRU", "", "ptBR", "itIT",
     ];
@@ -296,6 +296,6 @@ pub fn locale_id(locale: &str) -> i64 {
 }
 
 /// The realm name without spaces and dashes, as the client normalises it.
-pub fn normalized(realm: &str) -> String {
+pub(crate) fn normalized(realm: &str) -> String {
     realm.chars().filter(|c| *c != ' ' && *c != '-').collect()
 }

@@ -31,7 +31,7 @@ pub struct LoginState {
 
 /// Console variables: current values over the reference defaults (VM app data).
 #[derive(Default)]
-pub struct CVars {
+pub(crate) struct CVars {
     pub values: FxHashMap<String, String>,
     pub defaults: FxHashMap<String, String>,
 }
@@ -362,23 +362,23 @@ fn install_no_power_bar(lua: &Lua, data: &'static ProductData) -> mlua::Result<(
 
 /// Registered addon-message prefixes (VM app data).
 #[derive(Default)]
-pub struct AddonPrefixes(pub Vec<String>);
+pub(crate) struct AddonPrefixes(pub Vec<String>);
 
 /// Addon messages sent and not yet delivered: the event and its payload (prefix, text, channel,
 /// sender, target) (VM app data).
 #[derive(Default)]
-pub struct AddonMail(pub Vec<(&'static str, [String; 5])>);
+pub(crate) struct AddonMail(pub Vec<(&'static str, [String; 5])>);
 
 /// `Enum.SendAddonMessageResult` values the solo character can get.
 mod send_result {
     pub const SUCCESS: i64 = 0;
-    pub const INVALID_PREFIX: i64 = 1;
-    pub const INVALID_MESSAGE: i64 = 2;
-    pub const INVALID_CHAT_TYPE: i64 = 4;
-    pub const NOT_IN_GROUP: i64 = 5;
-    pub const TARGET_REQUIRED: i64 = 6;
-    pub const INVALID_CHANNEL: i64 = 7;
-    pub const NOT_IN_GUILD: i64 = 10;
+    pub(crate) const INVALID_PREFIX: i64 = 1;
+    pub(crate) const INVALID_MESSAGE: i64 = 2;
+    pub(crate) const INVALID_CHAT_TYPE: i64 = 4;
+    pub(crate) const NOT_IN_GROUP: i64 = 5;
+    pub(crate) const TARGET_REQUIRED: i64 = 6;
+    pub(crate) const INVALID_CHANNEL: i64 = 7;
+    pub(crate) const NOT_IN_GUILD: i64 = 10;
 }
 
 /// `C_ChatInfo.SendAddonMessage[Logged](prefix, message [, chatType, target])` for a character

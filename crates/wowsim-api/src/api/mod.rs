@@ -76,7 +76,7 @@ fn install_character_access(lua: &Lua, define: mlua::Function) -> mlua::Result<(
 }
 
 /// Converts a reference value (globals, defaults) into a Lua value.
-pub fn data_value(lua: &Lua, v: &wowsim_data::Value) -> mlua::Result<Value> {
+pub(crate) fn data_value(lua: &Lua, v: &wowsim_data::Value) -> mlua::Result<Value> {
     use wowsim_data::Value as D;
     Ok(match v {
         D::Nil => Value::Nil,

@@ -12,14 +12,14 @@
 use mlua::{Lua, MultiValue, Value};
 
 /// Appends a line to the chat output.
-pub fn chat_line(lua: &Lua, text: String) {
+pub(crate) fn chat_line(lua: &Lua, text: String) {
     if let Some(mut o) = lua.app_data_mut::<Output>() {
         o.0.push(text);
     }
 }
 
 /// Whether `frame` is the current `DEFAULT_CHAT_FRAME`.
-pub fn is_default_chat_frame(lua: &Lua, frame: &Value) -> bool {
+pub(crate) fn is_default_chat_frame(lua: &Lua, frame: &Value) -> bool {
     match (frame, lua.globals().raw_get::<Value>("DEFAULT_CHAT_FRAME")) {
         (Value::Table(a), Ok(Value::Table(b))) => a == &b,
         _ => false,

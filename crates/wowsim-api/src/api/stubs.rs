@@ -16,7 +16,7 @@ pub struct StubStats {
 }
 
 /// Looks up `a.b.c` in the globals; None if any part is missing.
-pub fn get_path(lua: &Lua, path: &str) -> mlua::Result<Value> {
+pub(crate) fn get_path(lua: &Lua, path: &str) -> mlua::Result<Value> {
     let mut cur = Value::Table(lua.globals());
     for part in path.split('.') {
         cur = match cur {
@@ -118,7 +118,7 @@ fn default_of_type(lua: &Lua, data: &ProductData, ty: &Ty, depth: u32) -> mlua::
 /// (`GetNetStats` returns both latencies). `mayreturnnothing` only says the client may return
 /// nothing in some states; the stub answers for the common state (`GetMirrorTimerInfo` gives
 /// `"UNKNOWN"` for an unused timer, which the UI tests for).
-pub fn stub_outputs(api: &Api) -> Vec<&Param> {
+pub(crate) fn stub_outputs(api: &Api) -> Vec<&Param> {
     let all: Vec<&Param> = match (&api.outputs, api.stubnothing) {
         (Some(o), false) => o.iter().collect(),
         _ => return Vec::new(),
@@ -146,7 +146,7 @@ fn install_stub(lua: &Lua, data: &'static ProductData, api: &'static Api) -> mlu
 
 /// The client's usage text of a documented function, from its reference signature:
 /// `Usage: local a, b = NS.F(x, y [, z])` (outputs named, optional trailing inputs bracketed).
-pub fn usage_text(api: &Api) -> String {
+pub(crate) fn usage_text(api: &Api) -> String {
     let mut s = String::from("Usage: ");
     let outs: Vec<&str> = api
         .outputs
@@ -180,7 +180,7 @@ pub fn usage_text(api: &Api) -> String {
 }
 
 /// The error a documented function raises for bad arguments (`file:line: Usage: ...`).
-pub fn usage_error(lua: &Lua, text: impl std::fmt::Display) -> mlua::Error {
+pub(crate) fn usage_error(lua: &Lua, text: impl std::fmt::Display) -> mlua::Error {
     wowsim_lua::lua_error(lua, text)
 }
 
@@ -281,7 +281,7 @@ fn accepts(check: InputCheck, v: &Value) -> bool {
 
 /// Installs `outputs` as the counted typed stub of `api` (at its namespace path). The stub checks
 /// its arguments against the documented inputs and raises the client's usage error.
-pub fn install_stub_with(
+pub(crate) fn install_stub_with(
     lua: &Lua,
     api: &Api,
     outputs: impl Fn(&Lua) -> mlua::Result<mlua::MultiValue> + 'static,

@@ -61,7 +61,7 @@ const QUALITY: &[[f64; 3]] = &[
 ];
 
 /// The value of a database colour: the known default, else opaque white.
-pub fn default_color(name: &str) -> [f64; 4] {
+pub(crate) fn default_color(name: &str) -> [f64; 4] {
     KNOWN
         .iter()
         .find(|(n, _)| *n == name)
@@ -71,7 +71,7 @@ pub fn default_color(name: &str) -> [f64; 4] {
 
 /// A `colorRGBA` table as the client returns it: `r, g, b, a` with `ColorMixin` applied when
 /// the UI has defined it.
-pub fn color_value(lua: &Lua, c: [f64; 4]) -> mlua::Result<Table> {
+pub(crate) fn color_value(lua: &Lua, c: [f64; 4]) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     t.raw_set("r", c[0])?;
     t.raw_set("g", c[1])?;
@@ -96,7 +96,7 @@ pub fn apply_mixin(lua: &Lua, t: &Table, mixin: &str) -> mlua::Result<()> {
 }
 
 /// `C_UIColor.GetColors()`.
-pub fn get_colors(lua: &Lua) -> mlua::Result<Table> {
+pub(crate) fn get_colors(lua: &Lua) -> mlua::Result<Table> {
     let colors: Vec<(String, [f64; 4])> = lua
         .app_data_ref::<DbColors>()
         .map(|d| d.0.clone())
@@ -112,7 +112,7 @@ pub fn get_colors(lua: &Lua) -> mlua::Result<Table> {
 }
 
 /// `C_ColorOverrides.GetColorForQuality(quality)`.
-pub fn quality_color(lua: &Lua, quality: Value) -> mlua::Result<Table> {
+pub(crate) fn quality_color(lua: &Lua, quality: Value) -> mlua::Result<Table> {
     let q = match quality {
         Value::Integer(i) => i,
         Value::Number(n) => n as i64,

@@ -21,7 +21,7 @@ use crate::widgets::util::{get_field, set_field, with_ui_mut};
 use mlua::Lua;
 
 /// The client's name of a key, upper case (`enter` → `ENTER`, `esc` → `ESCAPE`).
-pub fn normalize_key(key: &str) -> String {
+pub(crate) fn normalize_key(key: &str) -> String {
     let k = key.trim().to_ascii_uppercase();
     match k.as_str() {
         "RETURN" => "ENTER".into(),
@@ -35,7 +35,7 @@ pub fn normalize_key(key: &str) -> String {
 }
 
 /// Whether a modifier is held: `"SHIFT"`, `"CTRL"`, `"ALT"`, or any with `None`.
-pub fn modifier_down(lua: &Lua, which: Option<&str>) -> bool {
+pub(crate) fn modifier_down(lua: &Lua, which: Option<&str>) -> bool {
     with_input(lua, |s| {
         s.keys.iter().any(|k| match which {
             Some(m) => k == &format!("L{m}") || k == &format!("R{m}"),
@@ -238,9 +238,4 @@ pub fn text_input(lua: &Lua, s: &str) -> mlua::Result<()> {
         fire_script(lua, id, "OnChar", ch.to_string())?;
     }
     Ok(())
-}
-
-/// Gives or takes the keyboard focus (as `EditBox:SetFocus` / `ClearFocus`).
-pub fn set_focus(lua: &Lua, id: Option<u32>) -> mlua::Result<()> {
-    edit_box::set_focus(lua, id)
 }

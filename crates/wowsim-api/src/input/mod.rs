@@ -70,7 +70,7 @@ pub struct InputState {
 }
 
 /// How far (UI units) the cursor moves with a button held before a drag starts.
-pub const DRAG_THRESHOLD: f32 = 4.0;
+pub(crate) const DRAG_THRESHOLD: f32 = 4.0;
 
 /// Runs `f` on the input state (never call Lua inside).
 pub fn with_input<R>(lua: &Lua, f: impl FnOnce(&mut InputState) -> R) -> R {
@@ -132,13 +132,13 @@ pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Resu
 
 /// Bound commands that could not run (no Bindings.xml defines them), counted (VM app data).
 #[derive(Default, Debug)]
-pub struct BindingStats {
+pub(crate) struct BindingStats {
     pub unrun: rustc_hash::FxHashMap<String, u64>,
 }
 
 /// Runs the key binding for `key` (with modifier prefixes) on key `down` or up; true if a
 /// binding existed.
-pub fn run_binding(lua: &Lua, key: &str, down: bool) -> mlua::Result<bool> {
+pub(crate) fn run_binding(lua: &Lua, key: &str, down: bool) -> mlua::Result<bool> {
     let run: mlua::Function = lua.named_registry_value("wowsim.runbinding")?;
     run.call((key, if down { "down" } else { "up" }))
 }

@@ -44,7 +44,7 @@ fn motion_scripts(lua: &Lua, id: u32) -> bool {
 }
 
 /// Recomputes the mouse focus; fires OnLeave on the old and OnEnter on the new focus.
-pub fn update_focus(lua: &Lua, motion: bool) -> mlua::Result<()> {
+pub(crate) fn update_focus(lua: &Lua, motion: bool) -> mlua::Result<()> {
     let Some(cursor) = with_input(lua, |s| s.cursor) else {
         return Ok(());
     };
@@ -173,7 +173,7 @@ fn registered(lua: &Lua, id: u32, field: &str, default: &str, want: &[String]) -
 }
 
 /// How close (seconds) a second click must follow the first to be a double click.
-pub const DOUBLE_CLICK_TIME: f64 = 0.3;
+pub(crate) const DOUBLE_CLICK_TIME: f64 = 0.3;
 
 fn has_script(lua: &Lua, id: u32, script: &str) -> mlua::Result<bool> {
     let names = lua
@@ -408,7 +408,7 @@ pub fn mouse_wheel(lua: &Lua, delta: f64) -> mlua::Result<()> {
 }
 
 /// Whether a mouse button is held (`IsMouseButtonDown`; any when `None`).
-pub fn is_button_down(lua: &Lua, button: Option<&str>) -> bool {
+pub(crate) fn is_button_down(lua: &Lua, button: Option<&str>) -> bool {
     with_input(lua, |s| match button {
         Some(b) => s.presses.iter().any(|p| p.button.eq_ignore_ascii_case(b)),
         None => !s.presses.is_empty(),

@@ -17,6 +17,7 @@ use super::util::{
 };
 use super::{add_method, create_object, fire_script, frame, obj_id, object_table, region};
 use crate::widgets::fields::FieldValLua;
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_data::{MethodImpl, ProductData};
 
@@ -222,7 +223,7 @@ fn install_set_texture_methods(lua: &Lua, d: &'static ProductData) -> mlua::Resu
             let returns = si.returns;
             let method: &'static str = m.name.as_str();
             let layer = if highlight { "HIGHLIGHT" } else { "ARTWORK" };
-            let f = lua.create_function(move |lua, a: MultiValue| {
+            let f = host_fn(lua, move |lua, a: MultiValue| {
                 let id = self_id(lua, &a, method)?;
                 let ok = set_state_texture(lua, id, field, &arg(&a, 1), false, layer, shown)?;
                 if returns {
@@ -234,7 +235,7 @@ fn install_set_texture_methods(lua: &Lua, d: &'static ProductData) -> mlua::Resu
             add_method(lua, &o.name, method, f)?;
             if let Some(atlas_name) = method.strip_suffix("Texture").map(|s| format!("{s}Atlas")) {
                 if o.method(&atlas_name).is_some() {
-                    let g = lua.create_function(move |lua, a: MultiValue| {
+                    let g = host_fn(lua, move |lua, a: MultiValue| {
                         let id = self_id(lua, &a, method)?;
                         set_state_texture(lua, id, field, &arg(&a, 1), true, layer, shown)?;
                         ret(lua, ())

@@ -16,7 +16,7 @@ fn by_table(ui: &UiState, table: usize) -> Option<u32> {
 }
 
 /// Registers method `name` on `owner` and its derived types: `general` (made by
-/// `Lua::create_function`) with `fast` in front of it.
+/// `host_fn`, whose body host calls use) with `fast` in front of it.
 pub fn add_method(
     lua: &Lua,
     owner: &str,
@@ -24,6 +24,6 @@ pub fn add_method(
     general: Function,
     fast: Fast,
 ) -> mlua::Result<()> {
-    let f = wowsim_lua::fast_call::wrap(lua, general, fast, by_table)?;
-    super::add_method(lua, owner, name, f)
+    let f = wowsim_lua::fast_call::wrap(lua, general.clone(), fast, by_table)?;
+    super::add_method_as(lua, owner, name, f, &general)
 }

@@ -16,6 +16,7 @@ pub use wowsim_ui::fields::*;
 
 use super::types::{self, TYPES};
 use super::{add_method, obj_id, object_table, UiState};
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Value};
 use rustc_hash::FxHashMap;
 use wowsim_data::{MethodImpl, Param, ProductData, Ty};
@@ -73,7 +74,7 @@ fn bad_arg(lua: &Lua, pos: usize, method: &str, want: &str, got: &Value) -> mlua
 
 /// A generic getter: returns the listed fields, in order.
 pub fn getter(lua: &Lua, method: &'static str, fids: Vec<u16>) -> mlua::Result<mlua::Function> {
-    lua.create_function(move |lua, args: MultiValue| {
+    host_fn(lua, move |lua, args: MultiValue| {
         let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
         let vals: Vec<FieldVal> = {
             let ui = lua.app_data_ref::<UiState>().expect("ui");
@@ -89,14 +90,14 @@ pub fn getter(lua: &Lua, method: &'static str, fids: Vec<u16>) -> mlua::Result<m
 
 /// A generic setter: stores its inputs into the listed fields, in order. `strict` (the setter
 /// of a state pair) makes an omitted required argument the client's "bad argument" error.
-pub fn setter(
+pub(crate) fn setter(
     lua: &Lua,
     method: &'static str,
     fids: Vec<u16>,
     inputs: &'static [Param],
     strict: bool,
 ) -> mlua::Result<mlua::Function> {
-    lua.create_function(move |lua, args: MultiValue| {
+    host_fn(lua, move |lua, args: MultiValue| {
         let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
         let mut vals = Vec::with_capacity(fids.len());
         for (i, _) in fids.iter().enumerate() {
@@ -131,7 +132,7 @@ fn keyed_setter(
     prefix: String,
     inputs: &'static [Param],
 ) -> mlua::Result<mlua::Function> {
-    lua.create_function(move |lua, args: MultiValue| {
+    host_fn(lua, move |lua, args: MultiValue| {
         let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
         // The key may be left out (`SetFontObject(font)`): the values then apply to every key
         // without its own (key "").
@@ -171,7 +172,7 @@ fn keyed_getter(
     prefix: String,
 ) -> mlua::Result<mlua::Function> {
     let method: &'static str = m.name.as_str();
-    lua.create_function(move |lua, args: MultiValue| {
+    host_fn(lua, move |lua, args: MultiValue| {
         let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
         let key = match args.get(1) {
             Some(Value::String(k)) => k.to_string_lossy(),
@@ -205,14 +206,14 @@ fn keyed_getter(
 }
 
 /// The getter of a state pair: what the setter stored, else the declared defaults.
-pub fn pair_getter(
+pub(crate) fn pair_getter(
     lua: &Lua,
     d: &'static ProductData,
     m: &'static wowsim_data::Method,
     fids: Vec<u16>,
 ) -> mlua::Result<mlua::Function> {
     let method: &'static str = m.name.as_str();
-    lua.create_function(move |lua, args: MultiValue| {
+    host_fn(lua, move |lua, args: MultiValue| {
         let id = obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
         let vals: Vec<FieldVal> = {
             let ui = lua.app_data_ref::<UiState>().expect("ui");
@@ -237,7 +238,7 @@ pub fn stub(
     m: &'static wowsim_data::Method,
 ) -> mlua::Result<mlua::Function> {
     let method: &'static str = m.name.as_str();
-    lua.create_function(move |lua, args: MultiValue| {
+    host_fn(lua, move |lua, args: MultiValue| {
         obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
         if let Some(mut s) = lua.app_data_mut::<MethodStubStats>() {
             *s.calls.entry(key.clone()).or_default() += 1;
@@ -350,7 +351,7 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
     Ok(())
 }
 /// Lua conversion of a field value (the model crate knows no Lua).
-pub trait FieldValLua {
+pub(crate) trait FieldValLua {
     /// The value as Lua sees it.
     fn to_lua(&self, lua: &Lua) -> mlua::Result<Value>;
 }

@@ -16,6 +16,7 @@ use super::util::{
     arg, get_field, install_methods, need_num, ret, self_id, set_field, truthy, with_ui_mut, Method,
 };
 use super::{TextMeasure, UiState};
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_lua::lua_error;
 
@@ -99,7 +100,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     ];
     install_methods(lua, methods)?;
     // SetText is hot (text updated every frame by many addons): a typed signature.
-    let f = lua.create_function(|lua, (this, text): (Value, Value)| {
+    let f = host_fn(lua, |lua, (this, text): (Value, Value)| {
         let id = super::obj_id(lua, &this, "SetText")?;
         set_text(lua, id, &text)
     })?;

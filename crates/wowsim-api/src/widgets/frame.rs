@@ -15,6 +15,7 @@ pub use wowsim_ui::frame::*;
 
 use super::types::{self, TYPES};
 use super::{create_object, fire_script, obj_id, object_table, UiLua, UiState};
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Table, Value};
 use wowsim_lua::{lua_error, type_name};
 
@@ -23,7 +24,7 @@ use methods::*;
 
 type Method = fn(&Lua, MultiValue) -> mlua::Result<MultiValue>;
 
-pub use super::add_method;
+pub(crate) use super::add_method;
 
 fn self_id(lua: &Lua, args: &MultiValue, method: &str) -> mlua::Result<u32> {
     obj_id(lua, args.front().unwrap_or(&Value::Nil), method)
@@ -194,7 +195,7 @@ fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 }
 
 /// Shows or hides an object and fires OnShow/OnHide on every object whose visibility changed.
-pub fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
+pub(crate) fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
     let bit = script_bit(shown);
     let (changed, handlers) = {
         let mut ui = lua.app_data_mut::<UiState>().expect("ui");
@@ -352,7 +353,7 @@ fn parent_arg(lua: &Lua, v: &Value, method: &str) -> mlua::Result<Option<u32>> {
 }
 
 /// `CreateFrame(frameType [, name, parent, template, id])`.
-pub fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
+pub(crate) fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
     let Value::String(ty) = arg(&args, 0) else {
         return Err(lua_error(
             lua,
@@ -528,30 +529,22 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("Frame", "CreateFontString", create_font_string),
     ];
     for (owner, name, f) in methods {
-        add_method(lua, owner, name, lua.create_function(*f)?)?;
+        add_method(lua, owner, name, host_fn(lua, *f)?)?;
     }
     // The hottest getters take `self` alone and return one value: typed signatures spare mlua
     // the argument and result lists (`MultiValue`) of the generic form above.
     let fast = |name: &str, general: mlua::Function, f: super::fast_call::Fast| {
         super::fast_call::add_method(lua, "RegionBase", name, general, f)
     };
-    fast("IsShown", lua.create_function(is_shown)?, is_shown_fast)?;
-    fast(
-        "IsVisible",
-        lua.create_function(is_visible)?,
-        is_visible_fast,
-    )?;
-    add_method(lua, "UIObject", "GetName", lua.create_function(get_name)?)?;
-    let get_object_type = lua.create_function(get_object_type)?;
+    fast("IsShown", host_fn(lua, is_shown)?, is_shown_fast)?;
+    fast("IsVisible", host_fn(lua, is_visible)?, is_visible_fast)?;
+    add_method(lua, "UIObject", "GetName", host_fn(lua, get_name)?)?;
+    let get_object_type = host_fn(lua, get_object_type)?;
     add_method(lua, "UIObject", "GetObjectType", get_object_type)?;
     // Show, Hide and SetShown: typed signatures too (hot in addons' update code), with a fast
     // path for changes that run no script.
-    fast("Show", lua.create_function(show)?, show_fast)?;
-    fast("Hide", lua.create_function(hide)?, hide_fast)?;
-    fast(
-        "SetShown",
-        lua.create_function(region_set_shown)?,
-        set_shown_fast,
-    )?;
+    fast("Show", host_fn(lua, show)?, show_fast)?;
+    fast("Hide", host_fn(lua, hide)?, hide_fast)?;
+    fast("SetShown", host_fn(lua, region_set_shown)?, set_shown_fast)?;
     crate::events::install_methods(lua)
 }

@@ -30,6 +30,7 @@ use super::util::{
     with_ui, with_ui_mut, Method,
 };
 use super::{obj_id, object_table};
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, ObjectLike, Value};
 use wowsim_data::{MethodImpl, ProductData};
 use wowsim_lua::lua_error;
@@ -238,7 +239,7 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
             };
             let field: &'static str = si.field.as_str();
             let method: &'static str = m.name.as_str();
-            let f = lua.create_function(move |lua, a: MultiValue| {
+            let f = host_fn(lua, move |lua, a: MultiValue| {
                 let id = self_id(lua, &a, method)?;
                 if let FieldVal::Obj(t) = get_field(lua, id, field) {
                     super::texture::set_texture(lua, t, &Value::Nil);

@@ -29,7 +29,7 @@ fn max_lines(lua: &Lua, id: u32) -> usize {
 }
 
 /// `AddMessage`: appends (dropping the oldest past the line limit).
-pub fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
+pub(crate) fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &a, "AddMessage")?;
     let text = match arg(&a, 1) {
         Value::Nil => {

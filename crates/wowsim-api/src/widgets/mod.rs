@@ -22,6 +22,7 @@ pub mod frame;
 pub(crate) mod frame_state;
 pub(crate) mod frame_strata;
 pub(crate) mod game_tooltip;
+pub mod host_methods;
 pub(crate) mod line;
 pub mod message_frame;
 pub(crate) mod model;
@@ -139,13 +140,33 @@ pub fn after_frame(lua: &Lua) -> mlua::Result<()> {
     animation::tick(lua)
 }
 
-/// Registers `f` as method `name` on type `owner` and every type derived from it.
-pub fn add_method(lua: &Lua, owner: &str, name: &str, f: Function) -> mlua::Result<()> {
-    let ui = lua.app_data_ref::<UiLua>().expect("ui installed");
-    for (i, mt) in ui.metatable_list.iter().enumerate() {
-        if types::inherits_from(i, owner) {
-            mt.raw_get::<Table>("__index")?.raw_set(name, f.clone())?;
+/// Registers `f` as method `name` on type `owner` and every type derived from it (with its
+/// body for host calls when [`host_methods::host_fn`] made it).
+pub(crate) fn add_method(lua: &Lua, owner: &str, name: &str, f: Function) -> mlua::Result<()> {
+    add_method_as(lua, owner, name, f.clone(), &f)
+}
+
+/// [`add_method`] of `f`, filing the body of `key` (the function `f` wraps, if any).
+pub(crate) fn add_method_as(
+    lua: &Lua,
+    owner: &str,
+    name: &str,
+    f: Function,
+    key: &Function,
+) -> mlua::Result<()> {
+    let tables: Vec<(usize, Table)> = {
+        let ui = lua.app_data_ref::<UiLua>().expect("ui installed");
+        let mut out = Vec::new();
+        for (i, mt) in ui.metatable_list.iter().enumerate() {
+            if types::inherits_from(i, owner) {
+                out.push((i, mt.raw_get::<Table>("__index")?));
+            }
         }
+        out
+    };
+    for (i, methods) in tables {
+        methods.raw_set(name, f.clone())?;
+        host_methods::file(lua, i, name, key);
     }
     Ok(())
 }
@@ -160,7 +181,7 @@ pub fn methods_of(lua: &Lua, type_name: &str) -> mlua::Result<Table> {
 /// The value stored at `[0]` of an object's table: a light userdata carrying the id. Lua code
 /// cannot create light userdata, so a table can only pose as an object by copying a real `[0]`
 /// (as in the client); reading it back costs no allocation on the hot method-call path.
-pub fn handle_value(id: u32) -> Value {
+pub(crate) fn handle_value(id: u32) -> Value {
     Value::LightUserData(mlua::LightUserData(
         (id as usize + 1) as *mut std::ffi::c_void,
     ))
@@ -196,7 +217,7 @@ pub fn obj_id(lua: &Lua, this: &Value, method: &str) -> mlua::Result<u32> {
 
 /// [`obj_id`] and a mutable borrow of the UI state in one borrow (the hot setters: each
 /// borrow of the app data is a hash lookup and a downcast).
-pub fn with_obj_mut<R>(
+pub(crate) fn with_obj_mut<R>(
     lua: &Lua,
     this: &Value,
     method: &str,

@@ -43,7 +43,7 @@ pub fn record_source(lua: &Lua, id: u32, file: &str, line: usize) {
 }
 
 /// Keeps the Lua line calling the running host function as the object's creation place.
-pub fn record_lua_source(lua: &Lua, id: u32) {
+pub(crate) fn record_lua_source(lua: &Lua, id: u32) {
     let at = lua
         .inspect_stack(1, |d| {
             let line = d.current_line()?;

@@ -19,12 +19,13 @@ use super::util::{
     truthy, with_ui, with_ui_mut, Method,
 };
 use super::{fire_script, obj_id, UiState};
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_layout::{Anchor, AnchorPoint, NodeId, Rect};
 use wowsim_lua::lua_error;
 
 /// `AdjustPointsOffset`: moves every anchor of `id` by (dx, dy) in its own units.
-pub fn adjust_points_offset(lua: &Lua, id: u32, dx: f32, dy: f32) {
+pub(crate) fn adjust_points_offset(lua: &Lua, id: u32, dx: f32, dy: f32) {
     with_ui_mut(lua, |ui| {
         let Some(n) = node_of(ui, id) else { return };
         for mut an in ui.layout.anchors(n).to_vec() {
@@ -65,7 +66,7 @@ fn parse_point_of(
 }
 
 /// Resolves a relative region argument: nil = `default`, a region table, or a global name.
-pub fn relative_arg(lua: &Lua, id: u32, v: &Value, verb: &str) -> mlua::Result<Option<u32>> {
+pub(crate) fn relative_arg(lua: &Lua, id: u32, v: &Value, verb: &str) -> mlua::Result<Option<u32>> {
     match v {
         Value::Nil => Ok(with_ui(lua, |ui| ui.get(id).and_then(|o| o.parent))),
         Value::String(s) => {
@@ -205,7 +206,7 @@ pub fn set_all_points(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 }
 
 /// `GetPoint(i)` / `GetPointByName(point)`: point, relativeTo, relativePoint, x, y.
-pub fn get_point(
+pub(crate) fn get_point(
     lua: &Lua,
     id: u32,
     which: Result<usize, AnchorPoint>,
@@ -296,7 +297,7 @@ fn edge(lua: &Lua, a: MultiValue, method: &str, f: fn(&Rect) -> f32) -> mlua::Re
 }
 
 /// Starts watching an object for OnSizeChanged.
-pub fn watch_size(lua: &Lua, id: u32) {
+pub(crate) fn watch_size(lua: &Lua, id: u32) {
     with_ui_mut(lua, |ui| {
         if let Err(pos) = ui.size_watch.binary_search(&id) {
             ui.size_watch.insert(pos, id);
@@ -307,7 +308,7 @@ pub fn watch_size(lua: &Lua, id: u32) {
 /// Fires OnSizeChanged(width, height) on watched objects whose size changed since the last
 /// call (or that got a size for the first time). The layout's change list says which rects
 /// moved; unanchored regions are checked through their explicit size.
-pub fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
+pub(crate) fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
     let due: Vec<(u32, f32, f32)> = with_ui_mut(lua, |ui| {
         super::font_string::flush_text(ui);
         if ui.size_watch.is_empty() {
@@ -351,7 +352,8 @@ pub fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     // SetPoint is the hottest setter: a typed signature (see `set_point_typed`).
-    let f = lua.create_function(
+    let f = host_fn(
+        lua,
         |lua, (this, a1, a2, a3, a4, a5): (Value, Value, Value, Value, Value, Value)| {
             set_point_typed(lua, &this, [a1, a2, a3, a4, a5])
         },
@@ -385,7 +387,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     ];
     install_methods(lua, methods)?;
     // Hot setters with typed signatures (no argument/result lists to build).
-    let f = lua.create_function(|lua, (this, w, h): (Value, Value, Value)| {
+    let f = host_fn(lua, |lua, (this, w, h): (Value, Value, Value)| {
         let id = obj_id(lua, &this, "SetSize")?;
         let (Some(w), Some(h)) = (num(&w), num(&h)) else {
             return Err(lua_error(lua, "Usage: SetSize(width, height)"));
@@ -395,7 +397,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     })?;
     super::fast_call::add_method(lua, "Region", "SetSize", f, size_fast("SetSize"))?;
     for (name, height) in [("SetWidth", false), ("SetHeight", true)] {
-        let f = lua.create_function(move |lua, (this, v): (Value, Value)| {
+        let f = host_fn(lua, move |lua, (this, v): (Value, Value)| {
             let id = obj_id(lua, &this, name)?;
             let usage = if height {
                 "Usage: SetHeight(height)"
@@ -412,7 +414,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         })?;
         super::fast_call::add_method(lua, "Region", name, f, size_fast(name))?;
     }
-    let f = lua.create_function(|lua, (this, v): (Value, Value)| {
+    let f = host_fn(lua, |lua, (this, v): (Value, Value)| {
         let id = obj_id(lua, &this, "SetAlpha")?;
         let v = num(&v).ok_or_else(|| lua_error(lua, "Usage: SetAlpha(alpha)"))?;
         with_ui_mut(lua, |ui| {
@@ -433,7 +435,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }),
     ];
     for (name, height, fast) in forms {
-        let f = lua.create_function(move |lua, (this, explicit): (Value, Value)| {
+        let f = host_fn(lua, move |lua, (this, explicit): (Value, Value)| {
             let id = obj_id(lua, &this, name)?;
             let (w, h) = with_ui_mut(lua, |ui| size_of(ui, id, truthy(&explicit)));
             Ok(if height { h as f64 } else { w as f64 })

@@ -23,6 +23,7 @@ use super::util::{
 };
 use super::UiState;
 use crate::widgets::fields::FieldValLua;
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_lua::lua_error;
 
@@ -187,7 +188,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     ];
     install_methods(lua, methods)?;
     // Hot setters with typed signatures (no argument/result lists to build).
-    let f = lua.create_function(
+    let f = host_fn(
+        lua,
         |lua, (this, asset, h, v): (Value, Value, Value, Value)| {
             if !matches!(
                 asset,
@@ -213,7 +215,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         },
     )?;
     super::fast_call::add_method(lua, "TextureBase", "SetTexture", f, set_texture_fast)?;
-    let f = lua.create_function(
+    let f = host_fn(
+        lua,
         |lua, (this, r, g, b, a): (Value, Value, Value, Value, Value)| {
             let id = super::obj_id(lua, &this, "SetVertexColor")?;
             let usage = || lua_error(lua, "Usage: SetVertexColor(r, g, b [, a])");

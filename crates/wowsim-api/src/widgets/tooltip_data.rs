@@ -23,6 +23,7 @@ use super::game_tooltip::{add_line, clear_lines};
 use super::scene_state::{bad_arg, reg};
 use super::util::Method;
 use super::util::{arg, get_field, num, ret, self_id, set_field, string};
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_data::ProductData;
 
@@ -68,14 +69,14 @@ fn is_stub(lua: &Lua, name: &str) -> mlua::Result<bool> {
 
 fn method(lua: &Lua, name: &str, f: Method) -> mlua::Result<()> {
     if is_stub(lua, name)? {
-        reg(lua, G, name, lua.create_function(f)?)?;
+        reg(lua, G, name, host_fn(lua, f)?)?;
     }
     Ok(())
 }
 
 fn answer(lua: &Lua, name: &'static str, v: Option<bool>) -> mlua::Result<()> {
     if is_stub(lua, name)? {
-        let f = lua.create_function(move |lua, a: MultiValue| {
+        let f = host_fn(lua, move |lua, a: MultiValue| {
             self_id(lua, &a, name)?;
             ret(lua, v)
         })?;
@@ -118,7 +119,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
 /// Every `GameTooltip:Set*` of the flavour that is still a typed stub, but those of this file,
 /// becomes one shared [`clear_data_setter`].
 fn install_data_setters(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
-    let clear = lua.create_function(clear_data_setter)?;
+    let clear = host_fn(lua, clear_data_setter)?;
     if let Some(o) = data.uiobject(G) {
         for m in &o.methods {
             if !m.name.starts_with("Set") {

@@ -18,7 +18,7 @@ use wowsim_lua::lua_error;
 pub type Method = fn(&Lua, MultiValue) -> mlua::Result<MultiValue>;
 
 /// The object id of `self` (argument 0).
-pub fn self_id(lua: &Lua, args: &MultiValue, method: &str) -> mlua::Result<u32> {
+pub(crate) fn self_id(lua: &Lua, args: &MultiValue, method: &str) -> mlua::Result<u32> {
     obj_id(lua, args.front().unwrap_or(&Value::Nil), method)
 }
 
@@ -28,7 +28,7 @@ pub fn arg(args: &MultiValue, i: usize) -> Value {
 }
 
 /// Converts results.
-pub fn ret(lua: &Lua, v: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
+pub(crate) fn ret(lua: &Lua, v: impl mlua::IntoLuaMulti) -> mlua::Result<MultiValue> {
     v.into_lua_multi(lua)
 }
 
@@ -43,7 +43,7 @@ pub fn num(v: &Value) -> Option<f64> {
 }
 
 /// A number argument, with a client-style usage error when it is missing or not a number.
-pub fn need_num(lua: &Lua, args: &MultiValue, i: usize, usage: &str) -> mlua::Result<f64> {
+pub(crate) fn need_num(lua: &Lua, args: &MultiValue, i: usize, usage: &str) -> mlua::Result<f64> {
     num(&arg(args, i)).ok_or_else(|| lua_error(lua, format_args!("Usage: {usage}")))
 }
 
@@ -63,7 +63,7 @@ pub fn string(v: &Value) -> Option<String> {
 }
 
 /// The children of object `id` whose type is (or inherits) `ty`, in creation order.
-pub fn children_of_type(lua: &Lua, id: u32, ty: &str) -> Vec<u32> {
+pub(crate) fn children_of_type(lua: &Lua, id: u32, ty: &str) -> Vec<u32> {
     with_ui(lua, |ui| {
         ui.get(id)
             .map(|o| {
@@ -81,7 +81,7 @@ pub fn children_of_type(lua: &Lua, id: u32, ty: &str) -> Vec<u32> {
 }
 
 /// Runs `f` with a shared borrow of the UI state.
-pub fn with_ui<R>(lua: &Lua, f: impl FnOnce(&UiState) -> R) -> R {
+pub(crate) fn with_ui<R>(lua: &Lua, f: impl FnOnce(&UiState) -> R) -> R {
     f(&lua.app_data_ref::<UiState>().expect("ui installed"))
 }
 
@@ -91,7 +91,7 @@ pub fn with_ui_mut<R>(lua: &Lua, f: impl FnOnce(&mut UiState) -> R) -> R {
 }
 
 /// A field of an object, by name.
-pub fn get_field(lua: &Lua, id: u32, name: &str) -> FieldVal {
+pub(crate) fn get_field(lua: &Lua, id: u32, name: &str) -> FieldVal {
     with_ui_mut(lua, |ui| ui.field_by_name(id, name))
 }
 
@@ -101,7 +101,7 @@ pub fn set_field(lua: &Lua, id: u32, name: &str, v: FieldVal) {
 }
 
 /// The object's table when `id` is some, else nil.
-pub fn obj_value(lua: &Lua, id: Option<u32>) -> mlua::Result<Value> {
+pub(crate) fn obj_value(lua: &Lua, id: Option<u32>) -> mlua::Result<Value> {
     Ok(match id {
         Some(i) => Value::Table(object_table(lua, i)?),
         None => Value::Nil,
@@ -109,9 +109,9 @@ pub fn obj_value(lua: &Lua, id: Option<u32>) -> mlua::Result<Value> {
 }
 
 /// Registers a table of `(owner type, method name, implementation)`.
-pub fn install_methods(lua: &Lua, methods: &[(&str, &str, Method)]) -> mlua::Result<()> {
+pub(crate) fn install_methods(lua: &Lua, methods: &[(&str, &str, Method)]) -> mlua::Result<()> {
     for (owner, name, f) in methods {
-        add_method(lua, owner, name, lua.create_function(*f)?)?;
+        add_method(lua, owner, name, super::host_methods::host_fn(lua, *f)?)?;
     }
     Ok(())
 }

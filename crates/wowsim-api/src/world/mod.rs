@@ -105,14 +105,14 @@ pub struct World {
 
 impl World {
     /// A world with only the player.
-    pub fn with_player(player: Unit) -> World {
+    pub(crate) fn with_player(player: Unit) -> World {
         let mut w = World::default();
         w.add_unit(player, &["player"]);
         w
     }
 
     /// Adds a unit (or updates the one with its GUID) and points `tokens` at it.
-    pub fn add_unit(&mut self, unit: Unit, tokens: &[&str]) -> usize {
+    pub(crate) fn add_unit(&mut self, unit: Unit, tokens: &[&str]) -> usize {
         let i = match self.by_guid.get(&unit.guid) {
             Some(&i) => {
                 self.units[i] = unit;
@@ -131,7 +131,7 @@ impl World {
     }
 
     /// Removes a token (the unit stays known by its GUID).
-    pub fn clear_token(&mut self, token: &str) {
+    pub(crate) fn clear_token(&mut self, token: &str) {
         self.tokens.remove(&token.to_ascii_lowercase());
     }
 
@@ -141,44 +141,24 @@ impl World {
         self.tokens.get(t.as_str()).map(|&i| &self.units[i])
     }
 
-    pub fn unit_mut(&mut self, token: &str) -> Option<&mut Unit> {
+    pub(crate) fn unit_mut(&mut self, token: &str) -> Option<&mut Unit> {
         let t = token.to_ascii_lowercase();
         let i = *self.tokens.get(t.as_str())?;
         Some(&mut self.units[i])
     }
 
-    pub fn index_of_guid(&self, guid: &str) -> Option<usize> {
-        self.by_guid.get(guid).copied()
-    }
-
-    pub fn unit_at(&self, i: usize) -> &Unit {
+    pub(crate) fn unit_at(&self, i: usize) -> &Unit {
         &self.units[i]
     }
 
-    pub fn unit_at_mut(&mut self, i: usize) -> &mut Unit {
-        &mut self.units[i]
-    }
-
-    /// The tokens that name unit `i`, sorted.
-    pub fn tokens_of(&self, i: usize) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .tokens
-            .iter()
-            .filter(|(_, &j)| j == i)
-            .map(|(t, _)| t.clone())
-            .collect();
-        v.sort();
-        v
-    }
-
     /// Whether two tokens name the same unit.
-    pub fn same_unit(&self, a: &str, b: &str) -> bool {
+    pub(crate) fn same_unit(&self, a: &str, b: &str) -> bool {
         let (a, b) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
         matches!((self.tokens.get(&a), self.tokens.get(&b)), (Some(x), Some(y)) if x == y)
     }
 
     /// Sets the group (members other than the player) and re-points `party1..`/`raid1..`.
-    pub fn set_group(&mut self, members: Vec<usize>, raid: bool) {
+    pub(crate) fn set_group(&mut self, members: Vec<usize>, raid: bool) {
         self.tokens
             .retain(|t, _| !(t.starts_with("party") || t.starts_with("raid")));
         self.group = members;
@@ -202,7 +182,7 @@ impl World {
     }
 
     /// `GetNumGroupMembers()`: the player counts when in a group.
-    pub fn group_size(&self) -> usize {
+    pub(crate) fn group_size(&self) -> usize {
         if self.group.is_empty() {
             0
         } else {
@@ -210,7 +190,7 @@ impl World {
         }
     }
 
-    pub fn group_members(&self) -> &[usize] {
+    pub(crate) fn group_members(&self) -> &[usize] {
         &self.group
     }
 
@@ -269,6 +249,6 @@ pub fn run_due(lua: &Lua) -> mlua::Result<()> {
 }
 
 /// The world's state for a test or a front end, read with `f`.
-pub fn with_world<R>(lua: &Lua, f: impl FnOnce(&World) -> R) -> Option<R> {
+pub(crate) fn with_world<R>(lua: &Lua, f: impl FnOnce(&World) -> R) -> Option<R> {
     lua.app_data_ref::<World>().map(|w| f(&w))
 }

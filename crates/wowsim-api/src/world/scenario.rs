@@ -157,7 +157,7 @@ fn unit_of(spec: &UnitSpec, default_name: &str, is_player: bool) -> Result<Unit,
 
 /// `base` with what `spec` says changed (the rest kept): a scenario's `[player]` changes the
 /// logged-in character this way, keeping its race or level when the file does not name them.
-pub fn patch_unit(spec: &UnitSpec, base: Unit) -> Result<Unit, String> {
+pub(crate) fn patch_unit(spec: &UnitSpec, base: Unit) -> Result<Unit, String> {
     let mut u = base;
     if let Some(n) = &spec.name {
         u.name = n.clone();
@@ -245,7 +245,7 @@ fn power(token: &str) -> Result<(i32, String), String> {
 }
 
 /// A unit from a table of a scenario's unit keys (`wowsim.SetUnit`).
-pub fn unit_from_table(t: toml::Table, default_name: &str) -> Result<Unit, String> {
+pub(crate) fn unit_from_table(t: toml::Table, default_name: &str) -> Result<Unit, String> {
     let spec: UnitSpec = toml::Value::Table(t)
         .try_into()
         .map_err(|e| e.to_string())?;

@@ -2,10 +2,10 @@
 //! (Lua, and XML through `xmlload`; secure-environment addons through `secure_env.rs`), and the
 //! `C_AddOns` namespace (`c_addons.rs`).
 
-pub mod bindings_xml;
-pub mod c_addons;
-pub mod secure_env;
-pub mod xmlload;
+pub(crate) mod bindings_xml;
+pub(crate) mod c_addons;
+pub(crate) mod secure_env;
+pub(crate) mod xmlload;
 
 use mlua::{Lua, Table, Value};
 use std::path::Path;

@@ -240,11 +240,6 @@ pub fn table(lua: &Lua) -> Option<Table> {
     }
 }
 
-/// Whether `env` is the secure environment (for `IsInGlobalEnvironment`).
-pub fn is_secure(lua: &Lua, env: &Value) -> bool {
-    wowsim_api::api::environment::is_secure_env(lua, env)
-}
-
 #[cfg(test)]
 mod tests {
     /// The C walk keeps the same copy as the plain Lua loop it replaces, through names added

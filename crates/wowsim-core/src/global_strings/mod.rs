@@ -23,8 +23,8 @@
 //! The definitions are counted
 //! ([`GlobalStringFallback`]) and reported as a note.
 
-pub mod scan;
-pub mod scan_cache;
+pub(crate) mod scan;
+pub(crate) mod scan_cache;
 
 use self::scan::GlobalUse;
 use crate::addons::AddonSet;

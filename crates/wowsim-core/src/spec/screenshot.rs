@@ -12,7 +12,7 @@ use wowsim_api::widgets::{self, UiState};
 /// What a renderer is asked: draw `list`, crop to `crop` (w, h, x, y) when given, compare with
 /// the PNG at `expected` (or write it: when missing, or `bless`). `Ok(None)` when it matched or
 /// was written, `Ok(Some(why))` when it differs.
-pub type RenderFn = dyn Fn(
+pub(crate) type RenderFn = dyn Fn(
     &wowsim_render::DrawList,
     Option<(u32, u32, u32, u32)>,
     &Path,
@@ -20,14 +20,14 @@ pub type RenderFn = dyn Fn(
 ) -> Result<Option<String>, String>;
 
 /// The front end's renderer and whether to bless (VM app data).
-pub struct Renderer {
+pub(crate) struct Renderer {
     pub render: Box<RenderFn>,
     pub bless: bool,
 }
 
 /// The folder of stored pictures of the spec file running now (VM app data).
 #[derive(Clone, Debug, Default)]
-pub struct ScreenshotDir(pub Option<PathBuf>);
+pub(crate) struct ScreenshotDir(pub Option<PathBuf>);
 
 fn valid_name(name: &str) -> bool {
     !name.is_empty()
@@ -55,7 +55,10 @@ fn frame_crop(lua: &Lua, id: u32) -> Option<(u32, u32, u32, u32)> {
 }
 
 /// `wowsim.MatchScreenshot(name [, frame or frame name])` → `true`, or `false` and why.
-pub fn match_screenshot(lua: &Lua, (name, frame): (Value, Value)) -> mlua::Result<MultiValue> {
+pub(crate) fn match_screenshot(
+    lua: &Lua,
+    (name, frame): (Value, Value),
+) -> mlua::Result<MultiValue> {
     let usage = "Usage: wowsim.MatchScreenshot(name [, frame])";
     let Value::String(name) = name else {
         return Err(wowsim_lua::lua_error(lua, usage));

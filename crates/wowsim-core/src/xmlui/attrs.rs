@@ -432,7 +432,7 @@ pub fn args(lua: &Lua, value: &str, arg: Arg) -> mlua::Result<Option<MultiValue>
 
 /// The merged attributes of an inheritance chain: for each attribute, the last value (later
 /// templates and the element itself win), with the element that gave it.
-pub fn merged<'e>(chain: &[&'e Element]) -> Vec<(&'e str, &'e str, &'e Element)> {
+pub(crate) fn merged<'e>(chain: &[&'e Element]) -> Vec<(&'e str, &'e str, &'e Element)> {
     let mut out: Vec<(&str, &str, &Element)> = Vec::new();
     for el in chain {
         for a in &el.attrs {
@@ -455,7 +455,7 @@ pub fn get<'e>(merged: &[Merged<'e>], name: &str) -> Option<&'e str> {
 }
 
 /// One merged attribute: (lower-case name, value, the element that gave it).
-pub type Merged<'e> = (&'e str, &'e str, &'e Element);
+pub(crate) type Merged<'e> = (&'e str, &'e str, &'e Element);
 
 /// Applies the merged attributes of phase `late` (or not) to `obj` of schema tag `tag`.
 pub fn apply(

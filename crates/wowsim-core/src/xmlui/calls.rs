@@ -1,44 +1,48 @@
-//! Calling an object's methods by name, as the client's XML loader does: the method is looked
-//! up in the object's method table (`getmetatable(obj).__index[name]`, so mixins cannot
-//! override it) and called protected; a method wow-sim does not have yet is counted as not
+//! Calling an object's methods, as the client's XML loader does: the Rust body of the method
+//! of the object's type (`wowsim_api::widgets::host_methods`) is called directly, never a Lua
+//! function found by name, so a method table changed by Lua code (a mixin, a hook on the
+//! shared metatable) does not change what XML does. An error the method raises is recorded
+//! and handed to the error handler as when the trampoline calls it (same message, no caller
+//! position, an empty stack); a method wow-sim does not have yet is counted as not
 //! implemented for the (tag, attribute) that needed it.
 
 use super::coverage;
+use super::XmlState;
 use mlua::{Function, IntoLuaMulti, Lua, MultiValue, Table, Value};
+use wowsim_api::widgets::host_methods::{method_body, HostMethod};
 
-/// The trampoline kept in app data: every XML attribute is applied through it, and a
-/// registry read by name per call (a string push and a table lookup) showed in profiles.
-struct Hostcall(Function);
+/// The trampolines kept in the XML state: `hostcall` for the Lua functions XML runs (Lua
+/// templates), `report` for the errors of the methods it calls.
+pub(crate) struct Trampolines {
+    hostcall: Function,
+    report: Function,
+}
 
-/// Keeps the VM's `hostcall` for [`hostcall`] (called once by [`super::install`]).
-pub fn install(lua: &Lua, hostcall: &Function) {
-    lua.set_app_data(Hostcall(hostcall.clone()));
+/// Keeps the VM's trampolines for [`hostcall`] and [`call`] (called once by [`super::install`],
+/// after the XML state is installed).
+pub fn install(lua: &Lua, host: &wowsim_lua::HostFns) {
+    if let Some(mut s) = lua.app_data_mut::<XmlState>() {
+        s.trampolines = Some(Trampolines {
+            hostcall: host.hostcall.clone(),
+            report: host.report.clone(),
+        });
+    }
+}
+
+fn trampoline(lua: &Lua, pick: impl Fn(&Trampolines) -> &Function) -> Option<Function> {
+    let s = lua.app_data_ref::<XmlState>()?;
+    s.trampolines.as_ref().map(|t| pick(t).clone())
 }
 
 /// The protected-call trampoline (`hostcall`) of the VM.
 pub fn hostcall(lua: &Lua) -> mlua::Result<Function> {
-    match lua.app_data_ref::<Hostcall>() {
-        Some(h) => Ok(h.0.clone()),
+    match trampoline(lua, |t| &t.hostcall) {
+        Some(f) => Ok(f),
         None => lua.named_registry_value("wowsim.hostcall"),
     }
 }
 
-/// The method `name` of `obj`'s type, if wow-sim has it.
-pub fn method_of(lua: &Lua, obj: &Table, name: &str) -> Option<Function> {
-    use wowsim_lua::keys;
-    let mt = obj.metatable()?;
-    let v = keys::with_pair(lua, "__index", name, |index, name| {
-        let index: Table = mt.raw_get(index).ok()?;
-        index.raw_get::<Value>(name).ok()
-    })
-    .ok()??;
-    match v {
-        Value::Function(f) => Some(f),
-        _ => None,
-    }
-}
-
-/// Calls `obj:method(args...)` protected (errors become records). Returns false, counting
+/// Calls `obj:method(args...)`; an error it raises is recorded. Returns false, counting
 /// (tag, attr) as not implemented, when the method does not exist.
 pub fn call(
     lua: &Lua,
@@ -48,12 +52,11 @@ pub fn call(
     method: &str,
     args: impl IntoLuaMulti,
 ) -> mlua::Result<bool> {
-    let Some(f) = method_of(lua, obj, method) else {
+    let Some(body) = method_body(lua, obj, method) else {
         coverage::not_implemented(lua, tag, attr);
         return Ok(false);
     };
-    // The arguments go straight onto the Lua stack (no `MultiValue` built per call).
-    hostcall(lua)?.call::<()>((f, obj, args))?;
+    run(lua, obj, &body, args)?;
     Ok(true)
 }
 
@@ -67,13 +70,86 @@ pub fn call_ret(
     method: &str,
     args: impl IntoLuaMulti,
 ) -> mlua::Result<Option<MultiValue>> {
-    let Some(f) = method_of(lua, obj, method) else {
+    let Some(body) = method_body(lua, obj, method) else {
         coverage::not_implemented(lua, tag, attr);
         return Ok(None);
     };
-    let mut r = hostcall(lua)?.call::<MultiValue>((f, obj, args))?;
-    match r.pop_front() {
-        Some(Value::Boolean(true)) => Ok(Some(r)),
-        _ => Ok(None),
+    run(lua, obj, &body, args)
+}
+
+/// Runs a method's body with `obj` as self. The values are those the method would get from
+/// Lua, whose numbers read back as integers when they are whole (as mlua reads Lua 5.1's).
+fn run(
+    lua: &Lua,
+    obj: &Table,
+    body: &HostMethod,
+    args: impl IntoLuaMulti,
+) -> mlua::Result<Option<MultiValue>> {
+    let mut args = args.into_lua_multi(lua)?;
+    args.iter_mut().for_each(as_from_lua);
+    args.push_front(Value::Table(obj.clone()));
+    match wowsim_lua::direct_call::call(lua, || body(lua, args)) {
+        Ok(mut out) => {
+            out.iter_mut().for_each(as_from_lua);
+            Ok(Some(out))
+        }
+        Err(e) => {
+            let report = trampoline(lua, |t| &t.report).expect("xml installed");
+            report.call::<()>(wowsim_lua::host_error_message(&e))?;
+            Ok(None)
+        }
+    }
+}
+
+/// A number as Lua 5.1 hands it to a host function: whole ones are integers.
+fn as_from_lua(v: &mut Value) {
+    match *v {
+        Value::Number(n) => {
+            let i = n as mlua::Integer;
+            if (i as f64).to_bits() == n.to_bits() {
+                *v = Value::Integer(i);
+            }
+        }
+        Value::Integer(i) => {
+            let n = i as f64;
+            *v = Value::Number(n);
+            as_from_lua(v);
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Flavor, SimConfig, Simulator};
+    use mlua::Value;
+    use wowsim_api::widgets::{host_methods, methods_of, types::TYPES};
+
+    /// Every method in every type's method table has a body for host calls, so XML reaches
+    /// each method Lua code can call (none is made in Lua).
+    #[test]
+    fn every_method_of_every_type_has_a_body() {
+        for flavor in [Flavor::Retail, Flavor::ClassicEra] {
+            let sim = Simulator::new(SimConfig::new(flavor)).unwrap();
+            let lua = sim.lua_vm();
+            let (mut missing, mut with_body) = (Vec::new(), 0);
+            for (i, ty) in TYPES.iter().enumerate() {
+                let bodies = host_methods::names_with_body(lua, i);
+                let table = methods_of(lua, ty.name).unwrap();
+                for pair in table.pairs::<String, Value>() {
+                    let (name, v) = pair.unwrap();
+                    if !matches!(v, Value::Function(_)) {
+                        continue;
+                    }
+                    if bodies.contains(&name) {
+                        with_body += 1;
+                    } else {
+                        missing.push(format!("{}:{name}", ty.name));
+                    }
+                }
+            }
+            assert!(missing.is_empty(), "{flavor:?}: {missing:?}");
+            assert!(with_body > 1000, "{with_body}");
+        }
     }
 }

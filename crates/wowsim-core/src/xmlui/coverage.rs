@@ -5,7 +5,7 @@
 use super::attrs::{self, Act};
 use mlua::Lua;
 use std::fmt::Write as _;
-use wowsim_xml::{Element, Schema, TagImpl};
+use wowsim_xml::{Schema, TagImpl};
 
 /// Uses of XML the loader did not apply: (tag, attribute; `""` for the element) → count.
 #[derive(Default, Debug)]
@@ -35,7 +35,7 @@ impl Coverage {
 }
 
 /// Counts one use of (tag, attr) that was not applied.
-pub fn not_implemented(lua: &Lua, tag: &str, attr: &str) {
+pub(crate) fn not_implemented(lua: &Lua, tag: &str, attr: &str) {
     let Some(mut st) = lua.app_data_mut::<super::XmlState>() else {
         return;
     };
@@ -54,15 +54,6 @@ pub fn not_implemented(lua: &Lua, tag: &str, attr: &str) {
     };
     c.counts[i] += 1;
     c.last = Some(i);
-}
-
-/// Counts every attribute of `el` except those in `handled`.
-pub fn note_attrs_unapplied(lua: &Lua, el: &Element, handled: &[&str]) {
-    for a in &el.attrs {
-        if !handled.contains(&a.name.as_str()) {
-            not_implemented(lua, &el.tag, &a.name);
-        }
-    }
 }
 
 /// Tags whose elements the loader builds or applies (besides frame and region types).

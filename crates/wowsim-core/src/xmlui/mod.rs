@@ -1,7 +1,7 @@
 //! Native instantiation of UI XML (frames, regions, templates, fonts, scripts) from the parsed
-//! model of `wowsim-xml`: no Lua source is generated. Objects are configured by calling their
-//! Lua methods by name (as the client's `impl: method` says), so a method the widgets do not
-//! have yet is counted in [`coverage`] instead of failing. XML file reading, `<Script>` and
+//! model of `wowsim-xml`: no Lua source is generated. Objects are configured by calling the
+//! Rust bodies of their methods directly (the methods the client's `impl: method` names), so
+//! a method the widgets do not have yet is counted in [`coverage`] instead of failing. XML file reading, `<Script>` and
 //! `<Include>` stay in `addons::xmlload`.
 //!
 //! | Part | File |
@@ -18,19 +18,19 @@
 //! | method calls and the not-implemented counter | [`calls`], [`coverage`] |
 //! | per-tag answers of the schema (extends `Frame`, late child, ...) | [`tag_kinds`] |
 
-pub mod animations;
+pub(crate) mod animations;
 pub mod attrs;
-pub mod c_xml_util;
-pub mod calls;
+pub(crate) mod c_xml_util;
+pub(crate) mod calls;
 pub mod coverage;
-pub mod fonts;
-pub mod frame;
-pub mod layers;
-pub mod props;
-pub mod registry;
-pub mod scripts;
-pub mod tag_kinds;
-pub mod visual;
+pub(crate) mod fonts;
+pub(crate) mod frame;
+pub(crate) mod layers;
+pub(crate) mod props;
+pub(crate) mod registry;
+pub(crate) mod scripts;
+pub(crate) mod tag_kinds;
+pub(crate) mod visual;
 
 use mlua::Lua;
 use registry::Src;
@@ -44,7 +44,7 @@ pub use registry::XmlState;
 /// client's own `Blizzard_SharedXML/UI.xsd` when a Blizzard UI is given (so no addon gets a
 /// warning for markup the client accepts); a UI.xsd that cannot be read is a note, and the
 /// flavour's schema is used alone.
-pub fn schema_for(
+pub(crate) fn schema_for(
     flavor: wowsim_xml::Flavor,
     blizzard_ui: Option<&std::path::Path>,
 ) -> (&'static wowsim_xml::Schema, Option<String>) {
@@ -93,14 +93,14 @@ pub fn install(
     }
     lua.set_app_data(state);
     lua.set_named_registry_value("wowsim.hostcall", host.hostcall.clone())?;
-    calls::install(lua, &host.hostcall);
+    calls::install(lua, host);
     lua.set_named_registry_value("wowsim.report", host.report.clone())?;
     lua.set_named_registry_value("wowsim.xmlhandlers", lua.create_table()?)?;
     fonts::install(lua)
 }
 
 /// Instantiates a top-level element of a `<Ui>` file of `addon` (`file` is its client path).
-pub fn instantiate_top_level(
+pub(crate) fn instantiate_top_level(
     lua: &Lua,
     _host: &HostFns,
     addon: &str,

@@ -75,7 +75,7 @@ impl Scope {
     }
 }
 
-/// XML state (VM app data).
+/// XML state (VM app data): the one owner of the loader's XML instantiation state.
 pub struct XmlState {
     pub flavor: Flavor,
     /// What files are validated against (see [`schema_of`]).
@@ -101,6 +101,10 @@ pub struct XmlState {
     /// `FrameXML.log` form (`file:line message`): notes, not error records (see
     /// `addons::xmlload`).
     pub blizzard_log: Vec<String>,
+    /// The VM's `hostcall` and `report` (see `calls`), kept once installed.
+    pub(crate) trampolines: Option<super::calls::Trampolines>,
+    /// The Lua helpers of `<Scripts>` (see `scripts`), kept once made.
+    pub(crate) script_helpers: Option<mlua::Table>,
 }
 
 /// A mask waiting for the texture it masks (see [`XmlState::pending_masks`]).
@@ -129,6 +133,8 @@ impl XmlState {
             pending_masks: Vec::new(),
             scope: Scope::default(),
             blizzard_log: Vec::new(),
+            trampolines: None,
+            script_helpers: None,
         }
     }
 }

@@ -32,13 +32,14 @@ end
 return { compose = compose }
 "#;
 
-/// [`helpers`] kept in app data once made: a registry read by name per `<Scripts>` handler
-/// (a string push and a lookup) showed in profiles of the retail start-up.
-struct Helpers(Table);
-
+/// [`helpers`] are kept in the XML state once made: a registry read by name per `<Scripts>`
+/// handler (a string push and a lookup) showed in profiles of the retail start-up.
 fn helpers(lua: &Lua) -> mlua::Result<Table> {
-    if let Some(h) = lua.app_data_ref::<Helpers>() {
-        return Ok(h.0.clone());
+    let kept = lua
+        .app_data_ref::<XmlState>()
+        .and_then(|s| s.script_helpers.clone());
+    if let Some(h) = kept {
+        return Ok(h);
     }
     let t = match lua.named_registry_value::<Value>("wowsim.xmlhelpers")? {
         Value::Table(t) => t,
@@ -48,8 +49,10 @@ fn helpers(lua: &Lua) -> mlua::Result<Table> {
             t
         }
     };
-    // While other app data is borrowed the table cannot be stored; the registry still has it.
-    let _ = lua.try_set_app_data(Helpers(t.clone()));
+    // While the XML state is borrowed the table cannot be stored; the registry still has it.
+    if let Ok(Some(mut s)) = lua.try_app_data_mut::<XmlState>() {
+        s.script_helpers = Some(t.clone());
+    }
     Ok(t)
 }
 

@@ -35,7 +35,7 @@ const SWIPE: [f32; 4] = [0.0, 0.0, 0.0, 0.8];
 /// The stand-in edge line's colour (the client's edge texture is a pale gold glow).
 const EDGE: [f32; 4] = [1.0, 0.95, 0.75, 0.9];
 /// How long the bling shows after a cooldown finishes.
-pub const BLING_SECONDS: f64 = 0.5;
+pub(crate) const BLING_SECONDS: f64 = 0.5;
 /// The countdown font when `SetCountdownFont` was not called.
 const COUNTDOWN_FONT: (&str, f32, Outline) = ("Fonts\\FRIZQT__.TTF", 20.0, Outline::Normal);
 
@@ -65,7 +65,7 @@ fn color(ui: &mut UiState, id: u32, prefix: &str, default: [f32; 4], alpha: f32)
 /// The countdown text for `remaining` seconds, as the client's cooldown numbers show it: at
 /// or above `abbrev` seconds the largest whole unit that fits, rounded up (`3m`, `2h`, `1d`);
 /// below `millis` seconds tenths (`1.5`); otherwise whole seconds rounded up (`9`).
-pub fn countdown_text(remaining: f64, abbrev: f64, millis: f64) -> String {
+pub(crate) fn countdown_text(remaining: f64, abbrev: f64, millis: f64) -> String {
     let r = remaining.max(0.0);
     if r >= abbrev {
         for (unit, suffix) in [(86400.0, "d"), (3600.0, "h"), (60.0, "m")] {
@@ -82,7 +82,7 @@ pub fn countdown_text(remaining: f64, abbrev: f64, millis: f64) -> String {
 
 /// Appends what a Cooldown frame draws at time `now` (seconds); `numbers` is the
 /// `countdownForCooldowns` option.
-pub fn swipe(
+pub(crate) fn swipe(
     ui: &mut UiState,
     vp: &Viewport,
     ctx: &RegionCtx,

@@ -215,7 +215,7 @@ pub fn run(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx, out: &mut Vec<DrawI
 
 /// Appends the drawing of `s` in the font, colour and justification of `ctx.id` (a
 /// FontString, or an EditBox drawing its own text).
-pub fn run_text(
+pub(crate) fn run_text(
     ui: &mut UiState,
     vp: &Viewport,
     ctx: &RegionCtx,
@@ -253,7 +253,7 @@ pub fn run_text(
 
 /// Where and in which colour [`push_lines`] draws laid-out text (own units; `color`'s alpha
 /// already includes the region's).
-pub struct LinesAt<'a> {
+pub(crate) struct LinesAt<'a> {
     pub left: f32,
     pub width: f32,
     /// Top of the first line.
@@ -265,7 +265,7 @@ pub struct LinesAt<'a> {
 
 /// Appends the text run (and inline textures) of `lay`, laid out with `opts`, in the shadow
 /// and outline of `ctx.id`'s font.
-pub fn push_lines(
+pub(crate) fn push_lines(
     ui: &mut UiState,
     vp: &Viewport,
     ctx: &RegionCtx,

@@ -23,6 +23,7 @@
 //! | `PlayerModel:CanSetUnit(unit)`, `SetBarberShopAlternateForm` | no results (as declared) |
 
 use super::*;
+use crate::widgets::host_methods::host_fn;
 use crate::widgets::types::inherits_from;
 use crate::widgets::util::with_ui;
 
@@ -173,7 +174,7 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<()> {
     noop(lua, t, "GetLowerEmblemFileName", &[C::S("")])?;
     noop(lua, t, "GetUpperEmblemFileName", &[C::S("")])?;
     for g in ["GetLowerEmblemTexture", "GetUpperEmblemTexture"] {
-        let f = lua.create_function(move |lua, a: MultiValue| {
+        let f = host_fn(lua, move |lua, a: MultiValue| {
             self_id(lua, &a, g)?;
             let tex = need_obj(lua, &a, 1, g, "TextureBase")?;
             crate::widgets::texture::set_texture(lua, tex, &Value::Nil);

@@ -3,6 +3,7 @@
 //! See the parent module for the helpers.
 
 use super::*;
+use crate::widgets::host_methods::host_fn;
 
 pub(super) fn install_map(lua: &Lua) -> mlua::Result<()> {
     use A::*;
@@ -270,7 +271,7 @@ pub(super) fn install_other(lua: &Lua) -> mlua::Result<()> {
             "uiobject.forbiddenAspects",
         ),
     ] {
-        let f = lua.create_function(move |lua, a: MultiValue| {
+        let f = host_fn(lua, move |lua, a: MultiValue| {
             let id = self_id(lua, &a, add)?;
             let v = arg(&a, 1);
             let n = num(&v).ok_or_else(|| bad_arg(lua, 1, add, "number", &v))? as u64;
@@ -279,7 +280,7 @@ pub(super) fn install_other(lua: &Lua) -> mlua::Result<()> {
             ret(lua, ())
         })?;
         reg(lua, "UIObject", add, f)?;
-        let g = lua.create_function(move |lua, a: MultiValue| {
+        let g = host_fn(lua, move |lua, a: MultiValue| {
             let id = self_id(lua, &a, get)?;
             ret(lua, get_field(lua, id, field).as_f64())
         })?;

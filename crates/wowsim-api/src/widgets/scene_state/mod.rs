@@ -24,6 +24,7 @@ use super::add_method;
 use super::fields::FieldVal;
 use super::util::{arg, get_field, num, ret, self_id, set_field, string, truthy};
 use crate::widgets::fields::FieldValLua;
+use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Table, Value};
 use std::cell::Cell;
 use wowsim_data::ProductData;
@@ -146,7 +147,7 @@ pub(crate) fn store(
     method: &'static str,
     fields: &'static [(&'static str, A)],
 ) -> mlua::Result<()> {
-    let f = lua.create_function(move |lua, a: MultiValue| {
+    let f = host_fn(lua, move |lua, a: MultiValue| {
         let id = self_id(lua, &a, method)?;
         let vals = read_args(lua, &a, method, fields)?;
         for ((name, _), v) in fields.iter().zip(vals) {
@@ -177,7 +178,7 @@ pub(crate) fn load(
     method: &'static str,
     fields: &'static [(&'static str, C)],
 ) -> mlua::Result<()> {
-    let f = lua.create_function(move |lua, a: MultiValue| {
+    let f = host_fn(lua, move |lua, a: MultiValue| {
         let id = self_id(lua, &a, method)?;
         let mut out = MultiValue::new();
         for (name, d) in fields {
@@ -195,7 +196,7 @@ pub(crate) fn noop(
     method: &'static str,
     rets: &'static [C],
 ) -> mlua::Result<()> {
-    let f = lua.create_function(move |lua, a: MultiValue| {
+    let f = host_fn(lua, move |lua, a: MultiValue| {
         self_id(lua, &a, method)?;
         let mut out = MultiValue::new();
         for r in rets {
@@ -246,7 +247,7 @@ pub(crate) fn method(
     name: &str,
     f: super::util::Method,
 ) -> mlua::Result<()> {
-    reg(lua, owner, name, lua.create_function(f)?)
+    reg(lua, owner, name, host_fn(lua, f)?)
 }
 
 /// Registers a method when the flavour's reference has it on `owner` (this file covers types

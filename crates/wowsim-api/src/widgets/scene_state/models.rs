@@ -2,6 +2,7 @@
 //! TabardModel), their transmog infos, and ModelScene. See the parent module for the helpers.
 
 use super::*;
+use crate::widgets::host_methods::host_fn;
 
 pub(super) fn install_actor(lua: &Lua) -> mlua::Result<()> {
     use A::*;
@@ -137,7 +138,7 @@ pub(super) fn install_actor(lua: &Lua) -> mlua::Result<()> {
         ret(lua, ())
     })?;
     for name in ["SetModelByFileID", "SetModelByPath"] {
-        let f = lua.create_function(move |lua, a: MultiValue| {
+        let f = host_fn(lua, move |lua, a: MultiValue| {
             let id = self_id(lua, &a, name)?;
             let v = arg(&a, 1);
             let (fid, path) = match &v {
@@ -206,7 +207,7 @@ pub(super) fn install_actor(lua: &Lua) -> mlua::Result<()> {
     })?;
     // Assets load at once in the simulator: a model is ready as soon as it is set.
     for name in ["IsLoaded", "IsGeoReady"] {
-        let f = lua.create_function(move |lua, a: MultiValue| {
+        let f = host_fn(lua, move |lua, a: MultiValue| {
             let id = self_id(lua, &a, name)?;
             ret(lua, has_model(lua, id))
         })?;
