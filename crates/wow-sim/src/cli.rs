@@ -105,6 +105,32 @@ pub struct Cli {
     /// ItemSubClass.csv) for real names; without it, ids answer counted stand-ins.
     #[arg(long, value_name = "DIR", global = true, env = "WOW_SIM_GAME_DATA")]
     pub game_data: Option<PathBuf>,
+    /// The client's locale (GetLocale(), the TOC's localized fields, and which
+    /// `GlobalStrings/<locale>.lua` is read): enUS (default), enGB, deDE, esES, esMX, frFR,
+    /// itIT, koKR, ptBR, ruRU, zhCN, zhTW.
+    #[arg(
+        long,
+        value_name = "LOCALE",
+        global = true,
+        env = "WOW_SIM_LOCALE",
+        default_value = "enUS",
+        value_parser = PossibleValuesParser::new([
+            "enUS", "enGB", "deDE", "esES", "esMX", "frFR", "itIT", "koKR", "ptBR", "ruRU",
+            "zhCN", "zhTW",
+        ])
+    )]
+    pub locale: String,
+    /// Your copy of the client's global strings for real values instead of stand-ins: a
+    /// `GlobalStrings.lua`, a wago.tools `GlobalStrings.csv`, or a folder with one of them or
+    /// `GlobalStrings/<locale>.lua` (BlizzardInterfaceResources layout). Without it, they are
+    /// looked for in `--game-data` and the `--art` folders (the cache of `resources fetch`).
+    #[arg(
+        long,
+        value_name = "PATH",
+        global = true,
+        env = "WOW_SIM_GLOBAL_STRINGS"
+    )]
+    pub global_strings: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
