@@ -421,18 +421,22 @@ fn add_scanned(
 fn note(fallback: &GlobalStringFallback, real: Option<&real::RealStrings>) -> String {
     let mut note = match real {
         Some(r) => format!(
-            "{} global strings are the real ones from {}, {} more names the client defines are              stand-ins",
+            "{} global strings are the real ones from {}, {} more names the client defines are \
+             stand-ins",
             fallback.real,
             r.file.display(),
             fallback.listed
         ),
         None => format!(
-            "{} global strings the client defines are stand-ins (each its own name and its              value's format specifiers; --global-strings, --game-data GlobalStrings.csv or              `wow-sim resources fetch` gives the real ones)",
+            "{} global strings the client defines are stand-ins (each its own name and its \
+             value's format specifiers; --global-strings, --game-data GlobalStrings.csv or \
+             `wow-sim resources fetch` gives the real ones)",
             fallback.listed
         ),
     };
     note.push_str(&format!(
-        "; {} more names the addons read are defined as their own names and {} colours come          from wow-sim's colour table; found in {} Blizzard UI files and {} addon files",
+        "; {} more names the addons read are defined as their own names and {} colours come \
+         from wow-sim's colour table; found in {} Blizzard UI files and {} addon files",
         fallback.strings.len(),
         fallback.colors.len(),
         fallback.files,
@@ -440,7 +444,8 @@ fn note(fallback: &GlobalStringFallback, real: Option<&real::RealStrings>) -> St
     ));
     if !fallback.enums.is_empty() {
         note.push_str(&format!(
-            "; {} enumerations the Blizzard UI reads and neither the reference nor its API              documentation defines have stand-in values ({})",
+            "; {} enumerations the Blizzard UI reads and neither the reference nor its API \
+             documentation defines have stand-in values ({})",
             fallback.enums.len(),
             fallback.enums.join(", ")
         ));
