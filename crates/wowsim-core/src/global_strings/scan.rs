@@ -305,8 +305,8 @@ fn through_g<'a>(t: &[&'a str], i: usize) -> Option<(&'a str, usize, usize, bool
 
 /// Adds what one Lua file reads and writes. A global named through `_G` (`_G.X`, `_G["X"]`,
 /// `rawget(_G, "X")`) is the same global: assigned by `_G.X = v` or `rawset`, nil-tested by
-/// the tests of [`is_nil_test`]; any other read through `_G` is a probe for something optional
-/// and not a read. A read kept in a local that the file tests for nil
+/// the tests of [`is_nil_test`], else read (`local _G = _G ... _G.CURRENCY`), except that
+/// `rawget(_G, "X")` outside a test is a probe and not a read. A read kept in a local that the file tests for nil
 /// (`local x = NAME if x then`, `local X = X if X then`) counts as a nil test.
 pub fn scan_lua(src: &str, out: &mut GlobalUse) {
     let tk = tokens(src);
@@ -351,9 +351,9 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
             out.assigned.insert(name.to_string());
         } else if is_nil_test(t, s, e) || kept_then_tested {
             out.nil_checked.insert(name.to_string());
-        } else if s < i || i < e {
-            // Another read through `_G` is a probe for something optional (another addon's
-            // global): not a read that asks for a stand-in.
+        } else if t[s] == "rawget" {
+            // `rawget(_G, "X")` is a probe for something optional: not a read that asks for
+            // a stand-in.
         } else {
             *out.read.entry(name.to_string()).or_default() += 1;
             if used_as_text(t, s, e) {
@@ -554,7 +554,10 @@ mod tests {
             &[],
         );
         check("s = A_STRING .. B_STRING", &["A_STRING", "B_STRING"]);
-        check("_G.SET_HERE = 1 print(SET_HERE, _G.PROBE)", &[]);
+        check(
+            "_G.SET_HERE = 1 print(SET_HERE, _G.READ_VIA_G, _G.PROBE and 1)",
+            &["READ_VIA_G"],
+        );
         check("if (IN_PARENS) then end print(IN_PARENS)", &[]);
         check("print(f(CALLED)) if (g(ARG)) then end", &["ARG", "CALLED"]);
         check("local v = KEPT if (v) then end", &[]);
@@ -591,9 +594,13 @@ mod tests {
         check("local C_THREE = C_THREE\nif C_THREE then end", &[]);
         check("local v = _G.C_FOUR\nif not v then end", &[]);
         check("x = pairs(C_FIVE or C_SIX)", &["C_SIX"]);
-        // Reads through `_G` are probes, not reads; the value of a caching `local X = X` is a
-        // global read; a test through `_G` is a nil test of a name read elsewhere.
-        check("print(_G['D_ONE'], rawget(_G, \"D_TWO\"), _G.D_THREE)", &[]);
+        // Reads through `_G` are reads, but `rawget` is a probe; the value of a caching
+        // `local X = X` is a global read; a test through `_G` is a nil test of a name read
+        // elsewhere.
+        check(
+            "print(_G['D_ONE'], rawget(_G, \"D_TWO\"), _G.D_THREE)",
+            &["D_ONE", "D_THREE"],
+        );
         check("print(D_FIVE) if _G['D_FIVE'] then end", &[]);
         check("local D_FOUR, x = D_FOUR, 1\nprint(D_FOUR)", &["D_FOUR"]);
         check(
