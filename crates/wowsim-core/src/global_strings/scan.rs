@@ -428,72 +428,64 @@ pub fn scan_xml(src: &str, out: &mut GlobalUse) {
     for lua in xml_inline_lua(src) {
         scan_lua(&lua, out);
     }
-    for (pos, _) in src.match_indices("color=\"") {
-        if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
-            continue;
-        }
-        let rest = &src[pos + 7..];
-        if let Some(end) = rest.find('"') {
-            let name = &rest[..end];
-            if is_constant_name(name) {
-                *out.read.entry(name.to_string()).or_default() += 1;
-                out.colors.insert(name.to_string());
-            }
+    for (_, name) in attr_values(src, "color") {
+        if is_constant_name(name) {
+            *out.read.entry(name.to_string()).or_default() += 1;
+            out.colors.insert(name.to_string());
         }
     }
-    for (pos, _) in src.match_indices("type=\"global\"") {
+    for (pos, ty) in attr_values(src, "type") {
+        if ty != "global" {
+            continue;
+        }
         let tag_start = src[..pos].rfind('<').unwrap_or(0);
         let tag_end = src[pos..].find('>').map_or(src.len(), |e| pos + e);
         let tag = &src[tag_start..tag_end];
-        let Some(v) = tag.find(" value=\"").map(|i| &tag[i + 8..]) else {
+        let Some((_, name)) = attr_values(tag, "value").next() else {
             continue;
         };
-        let name = v.split('"').next().unwrap_or_default();
         if is_constant_name(name) {
             *out.read.entry(name.to_string()).or_default() += 1;
-            let key = tag.find(" key=\"").map(|i| &tag[i + 6..]);
-            if key
-                .and_then(|k| k.split('"').next())
-                .is_some_and(is_color_holder)
-            {
+            if attr_values(tag, "key").any(|(_, k)| is_color_holder(k)) {
                 out.colors.insert(name.to_string());
             }
         }
     }
-    for (pos, _) in src.match_indices("name=\"") {
-        let preceded_by_space = src[..pos].ends_with(|c: char| c.is_ascii_whitespace());
-        let rest = &src[pos + 6..];
-        if let (true, Some(end)) = (preceded_by_space, rest.find('"')) {
-            let name = &rest[..end];
-            if is_constant_name(name) {
-                out.assigned.insert(name.to_string());
-            }
+    for (_, name) in attr_values(src, "name") {
+        if is_constant_name(name) {
+            out.assigned.insert(name.to_string());
         }
     }
+}
+
+/// The values of an XML attribute `attr` wherever it stands after white space, quoted with
+/// `"` or `'` (`file='a.lua'`, as some addons write), each with the position of its name.
+fn attr_values<'a>(src: &'a str, attr: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a {
+    src.match_indices(attr).filter_map(move |(pos, _)| {
+        if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
+            return None;
+        }
+        let rest = src[pos + attr.len()..].strip_prefix('=')?;
+        let q = rest.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+        let body = &rest[1..];
+        body.find(q).map(|end| (pos, &body[..end]))
+    })
 }
 
 /// Paths of Lua and XML files in an XML file's `file="..."` attributes (`<Script>` and
 /// `<Include>`). Other files (a texture's `file=`, thousands in Blizzard's UI) are left out:
 /// they are not code, and looking each up case-insensitively read a whole folder.
 pub fn xml_file_refs(src: &str) -> Vec<String> {
-    let mut v = Vec::new();
-    for (pos, _) in src.match_indices("file=\"") {
-        if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
-            continue;
-        }
-        let rest = &src[pos + 6..];
-        if let Some(end) = rest.find('"') {
-            let file = &rest[..end];
-            let code = file.len() > 4 && {
+    attr_values(src, "file")
+        .map(|(_, file)| file)
+        .filter(|file| {
+            file.len() > 4 && {
                 let ext = &file.as_bytes()[file.len() - 4..];
                 ext.eq_ignore_ascii_case(b".lua") || ext.eq_ignore_ascii_case(b".xml")
-            };
-            if code {
-                v.push(file.replace('\\', "/"));
             }
-        }
-    }
-    v
+        })
+        .map(|file| file.replace('\\', "/"))
+        .collect()
 }
 
 #[cfg(test)]
@@ -696,9 +688,16 @@ mod tests {
         assert_eq!(texts, ["F_COLOR", "G_COLOR", "H_COLOR", "LABEL_COLOR"]);
         assert_eq!(
             xml_file_refs(
-                r#"<Include file="x.xml"/><Texture file="Interface\Buttons\Y"/><Script file="a\b.LUA"/><Texture file="t.tga"/>"#
+                r#"<Include file="x.xml"/><Texture file="Interface\Buttons\Y"/><Script file="a\b.LUA"/><Texture file="t.tga"/><Script file='..\q.lua'/>"#
             ),
-            ["x.xml", "a/b.LUA"]
+            ["x.xml", "a/b.LUA", "../q.lua"]
         );
+        let mut u = GlobalUse::default();
+        scan_xml(
+            "<Frame name='SINGLE_QUOTED'><KeyValue key='k' value='SQ_GLOBAL' type='global'/></Frame>",
+            &mut u,
+        );
+        assert!(u.assigned.contains("SINGLE_QUOTED"));
+        assert_eq!(u.provided_by_client(), ["SQ_GLOBAL"]);
     }
 }
