@@ -5,7 +5,7 @@
 //! | identity | what it hashes |
 //! | --- | --- |
 //! | `WOWSIM_CACHE_ID_LUA` (compiled chunks, `chunk_cache.rs`) | the locked versions of mlua, mlua-sys and lua-src (the vendored compiler), the target, the chunk cache's and the entry format's sources |
-//! | `WOWSIM_CACHE_ID_SCAN` (global-string scan, `wowsim-core`'s `global_strings/scan_cache.rs`) | the scanner's sources and the entry format's |
+//! | `WOWSIM_CACHE_ID_SCAN` (global-string scan, `wowsim-core`'s `global_strings/scan_cache.rs`) | the scanner's sources, the shipped list of global-string names and the entry format's |
 //! | `WOWSIM_CACHE_ID_DOCS` (API documentation, `wowsim-api`'s `api/docs_cache.rs`) | the Lua identity's inputs (the documentation is evaluated in Lua), the docs reader's sources, the entry format's, and wowsim-data's sources and embedded reference data |
 //!
 //! The runtime owns the cache folders and their pruning, so all three identities are made here;
@@ -23,11 +23,15 @@ const ENTRY_FORMAT: &str = "src/cache_file.rs";
 /// The compiled-chunk cache's sources (the compiler itself is in the locked versions).
 const LUA_FILES: &[&str] = &["src/chunk_cache.rs", ENTRY_FORMAT];
 
-/// The global-string scanner: what one file's entry holds is made here.
+/// The global-string scanner: what one file's entry holds is made here (the tokenizer, the
+/// scan, the entry format). The shipped list of the client's names does not change an entry
+/// but decides what the entries lead to, so a new list starts a new folder too.
 const SCAN_FILES: &[&str] = &[
     "../wowsim-core/src/global_strings/scan.rs",
     "../wowsim-core/src/global_strings/mod.rs",
     "../wowsim-core/src/global_strings/scan_cache.rs",
+    "../wowsim-core/src/global_strings/tokens.rs",
+    "../wowsim-core/data/global_strings.tsv",
     ENTRY_FORMAT,
 ];
 

@@ -114,6 +114,32 @@ pub struct Cli {
     /// COMBAT_LOG_EVENT_UNFILTERED and the unit state it implies, at the log's timing.
     #[arg(long, value_name = "FILE", global = true, env = "WOW_SIM_COMBAT_LOG")]
     pub combat_log: Option<PathBuf>,
+    /// The client's locale (GetLocale(), the TOC's localized fields, and which
+    /// `GlobalStrings/<locale>.lua` is read): enUS (default), enGB, deDE, esES, esMX, frFR,
+    /// itIT, koKR, ptBR, ruRU, zhCN, zhTW.
+    #[arg(
+        long,
+        value_name = "LOCALE",
+        global = true,
+        env = "WOW_SIM_LOCALE",
+        default_value = "enUS",
+        value_parser = PossibleValuesParser::new([
+            "enUS", "enGB", "deDE", "esES", "esMX", "frFR", "itIT", "koKR", "ptBR", "ruRU",
+            "zhCN", "zhTW",
+        ])
+    )]
+    pub locale: String,
+    /// Your copy of the client's global strings for real values instead of stand-ins: a
+    /// `GlobalStrings.lua`, a wago.tools `GlobalStrings.csv`, or a folder with one of them or
+    /// `GlobalStrings/<locale>.lua` (BlizzardInterfaceResources layout). Without it, they are
+    /// looked for in `--game-data` and the `--art` folders (the cache of `resources fetch`).
+    #[arg(
+        long,
+        value_name = "PATH",
+        global = true,
+        env = "WOW_SIM_GLOBAL_STRINGS"
+    )]
+    pub global_strings: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

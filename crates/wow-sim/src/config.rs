@@ -93,6 +93,15 @@ pub fn resolve(cli: &Cli) -> anyhow::Result<Resolved> {
         ensure_dir("--game-data", d)?;
         c.game_data = Some(d.clone());
     }
+    c.locale = cli.locale.clone();
+    if let Some(p) = &cli.global_strings {
+        anyhow::ensure!(
+            p.exists(),
+            "--global-strings {}: no such file or folder",
+            p.display()
+        );
+        c.global_strings = Some(p.clone());
+    }
     saved_variables(cli, wow.as_ref(), &mut c, &mut notes)?;
     Ok(Resolved { config: c, notes })
 }

@@ -409,3 +409,49 @@ fn screenshot_size_scale_filter_and_crop() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn global_strings_file_and_locale() {
+    let dir = std::env::temp_dir().join(format!("wowsim-cli-gs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("GlobalStrings.lua");
+    std::fs::write(&good, "OKAY = \"made-up okay\";\n").unwrap();
+    let shown = "print(GetLocale(), OKAY, ITEM_LEVEL)";
+    let out = wow_sim(&[
+        "--no-addons",
+        "--no-saved-vars",
+        "--locale",
+        "frFR",
+        "--global-strings",
+        good.to_str().unwrap(),
+        "--exec-lua",
+        shown,
+        "lua-errors",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("frFR made-up okay ITEM_LEVEL %d"),
+        "{stderr}"
+    );
+    // A malformed file stops the run, naming the file and the line.
+    let bad = dir.join("Bad.lua");
+    std::fs::write(&bad, "OKAY = \"x\";\nlocal y = 1\n").unwrap();
+    let out = wow_sim(&[
+        "--no-addons",
+        "--no-saved-vars",
+        "--global-strings",
+        bad.to_str().unwrap(),
+        "lua-errors",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:2:", bad.display())),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    let out = wow_sim(&["--locale", "xxXX", "--no-addons", "lua-errors"]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -7,7 +7,8 @@
 //! - `AddOns/`: the fixture addons (the `--addons` folder). `Blizzard/`: a `--blizzard-ui` folder
 //!   (`blizzard_names` in `test.toml` gives folders the client's names at run time).
 //!   `Art/`: an `--art` folder (client art and fonts by client path, e.g. `Art/Fonts/…`).
-//!   `GameData/`: a `--game-data` folder (CSV exports of spell and item databases; ours, made up).
+//!   `GameData/`: a `--game-data` folder (CSV exports of spell and item databases, global
+//!   strings; ours, made up).
 //! - `WTF/`: SavedVariables present before the run (copied to a scratch folder).
 //! - `output.txt`: the expected chat lines (`print` output), one per line.
 //! - `errors.json`: the expected error records (every field but `stack`; `severity` only for
@@ -57,6 +58,8 @@ struct Spec {
     seconds: Option<f64>,
     /// `retail` (default), `classic`, `classic_era`.
     flavor: Option<String>,
+    /// The client's locale (default enUS), as `--locale`.
+    locale: Option<String>,
     /// Lua run after start-up and the ticks (phase `exec-lua`).
     exec_lua: Option<String>,
     /// Chat lines (slash commands) run after `exec_lua`.
@@ -333,6 +336,9 @@ fn run_case(case: &Path) -> Result<(), String> {
 fn case_config(case: &Path, spec: &Spec, scratch: &Path) -> Result<SimConfig, String> {
     let flavor = Flavor::parse(spec.flavor.as_deref().unwrap_or("retail")).ok_or("bad flavor")?;
     let mut config = SimConfig::new(flavor);
+    if let Some(l) = &spec.locale {
+        config.locale = l.clone();
+    }
     if case.join("AddOns").is_dir() {
         config.addon_dirs = vec![case.join("AddOns")];
     }

@@ -122,22 +122,53 @@ CreateSecureDelegate = function(f, options)
 end
 
 -- string.format: the client's takes C99's `%F` (the same digits as `%f`; the character panel
--- formats with "%.2F%%"), which Lua 5.1's refuses. Other formats are Lua's; an error names
--- 'format' and the caller's line, as the library function's own error does. The library's own
--- `pcall` (not the global one, a Lua wrapper) keeps the call cheap: the library function
--- raises only strings.
+-- formats with "%.2F%%"), which Lua 5.1's refuses, and positional arguments (`%2$s`, as
+-- localized global strings reorder theirs: "%1$s ... %3$02d/%2$d"), which are turned into
+-- a plain format over the arguments in the order named. Other formats are Lua's; an error
+-- names 'format' and the caller's line, as the library function's own error does. The
+-- library's own `pcall` (not the global one, a Lua wrapper) keeps the call cheap: the library
+-- function raises only strings.
 do
   local sformat, sfind, sgsub, rawpcall, type = string.format, string.find, string.gsub, natives.rawpcall, type
+  local unpack, tonumber = unpack, tonumber
   local function upperF(spec, c)
     if c == "F" then
       return "%" .. spec .. "f"
     end
   end
-  string.format = function(fmt, ...)
+  -- `fmt` with its positions dropped, and the arguments in the order its conversions take them
+  -- (a conversion without a position takes the one after the previous conversion's).
+  local function positional(fmt, ...)
+    local args, order, n, nextArg = { ... }, {}, 0, 1
+    local plain = sgsub(fmt, "%%(%d*%$?)([-+ #0]*%d*%.?%d*)(.?)", function(pos, spec, c)
+      if pos == "" and spec == "" and c == "%" then
+        return "%%"
+      end
+      local index = pos:sub(-1) == "$" and tonumber(pos:sub(1, -2))
+      if not index then
+        spec, index = pos .. spec, nextArg
+      end
+      n = n + 1
+      order[n] = args[index]
+      nextArg = index + 1
+      return "%" .. spec .. c
+    end)
+    return plain, n, order
+  end
+  local function run(fmt, ...)
     if type(fmt) == "string" and sfind(fmt, "F", 1, true) then
       fmt = sgsub(fmt, "%%([-+ #0]*%d*%.?%d*)(.)", upperF)
     end
-    local ok, s = rawpcall(sformat, fmt, ...)
+    return rawpcall(sformat, fmt, ...)
+  end
+  string.format = function(fmt, ...)
+    local ok, s
+    if type(fmt) == "string" and sfind(fmt, "%%%d+%$") then
+      local plain, n, order = positional(fmt, ...)
+      ok, s = run(plain, unpack(order, 1, n))
+    else
+      ok, s = run(fmt, ...)
+    end
     if ok then
       return s
     end

@@ -23,8 +23,11 @@
 //! The definitions are counted
 //! ([`GlobalStringFallback`]) and reported as a note.
 
+pub(crate) mod list;
+pub(crate) mod real;
 pub(crate) mod scan;
 pub(crate) mod scan_cache;
+pub(crate) mod tokens;
 
 use self::scan::GlobalUse;
 use crate::addons::AddonSet;
@@ -34,7 +37,11 @@ use std::path::{Path, PathBuf};
 /// What [`install`] defined (VM app data).
 #[derive(Default, Debug)]
 pub struct GlobalStringFallback {
-    /// Global strings defined as their own key.
+    /// Real strings defined from the user's file.
+    pub real: usize,
+    /// Names of the flavour's list defined as stand-ins.
+    pub listed: usize,
+    /// Names beyond the list defined as their own key.
     pub strings: Vec<String>,
     /// Colours added to the database.
     pub colors: Vec<String>,
@@ -48,11 +55,12 @@ pub struct GlobalStringFallback {
 }
 
 /// Files the addons load, split by who wrote them, and the names their TOCs declare as
-/// SavedVariables (the client restores those; they are never strings).
+/// SavedVariables (the client restores those; they are never strings), each with whether a
+/// Blizzard addon declares it.
 struct ScannedFiles {
     blizzard: Vec<PathBuf>,
     user: Vec<PathBuf>,
-    saved_variables: Vec<String>,
+    saved_variables: Vec<(bool, String)>,
 }
 
 /// An addon: whether Blizzard's, its folder, its TOC's files.
@@ -61,7 +69,10 @@ type Root = (bool, PathBuf, Vec<String>);
 /// What the scan of the addons' files found, before anything is defined.
 pub struct Scan {
     files: ScannedFiles,
-    usage: GlobalUse,
+    /// What the Blizzard UI's files use, and what the user's addons' files use (kept apart:
+    /// what the Blizzard UI sees never depends on which user addons are loaded).
+    blizzard: GlobalUse,
+    user: GlobalUse,
     emotes: Vec<(u32, String)>,
     /// `Enum.Name.Member` reads of the Blizzard UI's files (the user's are not stood in for).
     blizzard_enums: std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
@@ -98,18 +109,20 @@ pub fn scan_in_background(lua: &Lua) -> PendingScan {
 /// Reads and scans every file the addons load (each file's result from `cache` when it has it).
 fn scan(
     roots: Vec<Root>,
-    saved_variables: Vec<String>,
+    saved_variables: Vec<(bool, String)>,
     mut cache: Option<self::scan_cache::ScanCache>,
 ) -> Scan {
     use self::scan_cache::{self, Kind};
     let files = addon_files(roots, saved_variables);
-    let mut usage = GlobalUse::default();
+    let (mut blizzard, mut user) = (GlobalUse::default(), GlobalUse::default());
     let mut emotes: Vec<(u32, String)> = Vec::new();
-    let mut blizzard_enums = Default::default();
+    let n_blizzard = files.blizzard.len();
     for (n, f) in files.blizzard.iter().chain(&files.user).enumerate() {
-        if n == files.blizzard.len() {
-            blizzard_enums = std::mem::take(&mut usage.enum_members);
-        }
+        let usage = if n < n_blizzard {
+            &mut blizzard
+        } else {
+            &mut user
+        };
         let Ok(bytes) = wowsim_toc::read_regular(f) else {
             continue;
         };
@@ -119,7 +132,7 @@ fn scan(
             Kind::Xml
         };
         let Some(cache) = cache.as_mut() else {
-            scan_file(kind, &bytes, &mut usage, &mut emotes);
+            scan_file(kind, &bytes, usage, &mut emotes);
             continue;
         };
         let found = match cache.read(kind, &bytes) {
@@ -131,15 +144,21 @@ fn scan(
                 found
             }
         };
-        scan_cache::merge(&mut usage, &mut emotes, found);
+        scan_cache::merge(usage, &mut emotes, found);
     }
-    if files.user.is_empty() {
-        blizzard_enums = std::mem::take(&mut usage.enum_members);
+    let blizzard_enums = std::mem::take(&mut blizzard.enum_members);
+    for (by_blizzard, name) in &files.saved_variables {
+        let usage = if *by_blizzard {
+            &mut blizzard
+        } else {
+            &mut user
+        };
+        usage.assigned.insert(name.clone());
     }
-    usage.assigned.extend(files.saved_variables.iter().cloned());
     Scan {
         files,
-        usage,
+        blizzard,
+        user,
         emotes,
         blizzard_enums,
         cache_notes: cache.map(|c| c.notes).unwrap_or_default(),
@@ -164,7 +183,7 @@ fn scan_file(
 }
 
 /// The addons' folders and TOC files, and the SavedVariables names they declare.
-fn roots(lua: &Lua) -> (Vec<Root>, Vec<String>) {
+fn roots(lua: &Lua) -> (Vec<Root>, Vec<(bool, String)>) {
     let set = lua.app_data_ref::<AddonSet>().expect("addons");
     let roots = set
         .addons
@@ -180,7 +199,7 @@ fn roots(lua: &Lua) -> (Vec<Root>, Vec<String>) {
         .flat_map(|a| {
             let mut v = a.info.toc.saved_variables();
             v.extend(a.info.toc.saved_variables_per_character());
-            v
+            v.into_iter().map(|n| (a.info.blizzard, n))
         })
         .collect();
     (roots, saved)
@@ -189,7 +208,7 @@ fn roots(lua: &Lua) -> (Vec<Root>, Vec<String>) {
 /// Every Lua and XML file the addons (Blizzard's and the user's, load-on-demand ones too) load,
 /// following XML includes (a `file=` is looked up next to the XML file, then in the addon
 /// folder, as the loader does).
-fn addon_files(roots: Vec<Root>, saved_variables: Vec<String>) -> ScannedFiles {
+fn addon_files(roots: Vec<Root>, saved_variables: Vec<(bool, String)>) -> ScannedFiles {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut out = ScannedFiles {
         blizzard: Vec::new(),
@@ -274,13 +293,22 @@ fn fallback_value(name: &str) -> String {
     out
 }
 
-/// Defines the global strings and colours the scan of the addons (the Blizzard UI and the
-/// user's) found they need (see the file comment), once the scan is done. Does nothing when no
-/// addon was discovered. Returns a note for the user.
-pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> {
+/// Defines the global strings and colours, once the scan is done, in this order (a name
+/// already defined is left as it is): the user's real strings (`real`), the emote commands,
+/// every name the flavour's client defines (`list.rs`, stand-ins with the value's specifiers),
+/// then the names beyond the list that the Blizzard UI reads, then those the user's addons read
+/// (never one that the Blizzard UI or the addon tests for nil or assigns), and the colours.
+/// Returns a note for the user.
+pub fn install(
+    lua: &Lua,
+    pending: PendingScan,
+    real: Option<&real::RealStrings>,
+    flavor: wowsim_toc::Flavor,
+) -> mlua::Result<Option<String>> {
     let Scan {
         files,
-        usage,
+        blizzard,
+        mut user,
         emotes,
         blizzard_enums,
         cache_notes,
@@ -293,9 +321,6 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
     if let Some(cache) = lua.app_data_ref::<wowsim_lua::chunk_cache::ChunkCache>() {
         cache.add_notes(cache_notes);
     }
-    if files.blizzard.is_empty() && files.user.is_empty() {
-        return Ok(None);
-    }
     let g = lua.globals();
     let mut fallback = GlobalStringFallback {
         files: files.blizzard.len(),
@@ -303,7 +328,68 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
         enums: stand_in_enums(lua, &blizzard_enums)?,
         ..Default::default()
     };
-    for name in usage.provided_by_client() {
+    if let Some(r) = real {
+        for (name, value) in &r.values {
+            let cur = g.raw_get::<Value>(name.as_str())?;
+            if cur.is_nil() || cur.is_string() {
+                g.raw_set(name.as_str(), value.as_str())?;
+                fallback.real += 1;
+            }
+        }
+    }
+    // The emote commands (`EMOTE<i>_CMD1`) are global strings the UI looks up by a computed
+    // name; the UI assigns their tokens itself (`EMOTE<i>_TOKEN = "WAVE"`), and each command
+    // stands in as the token's `/word`, as in the English client.
+    for (i, token) in &emotes {
+        let cmd = format!("EMOTE{i}_CMD1");
+        if g.raw_get::<Value>(cmd.as_str())?.is_nil() {
+            g.raw_set(cmd.as_str(), format!("/{}", token.to_ascii_lowercase()))?;
+            fallback.strings.push(cmd);
+        }
+    }
+    for (name, sig) in list::names(flavor) {
+        if g.raw_get::<Value>(name)?.is_nil() {
+            g.raw_set(name, list::stand_in(name, sig))?;
+            fallback.listed += 1;
+        }
+    }
+    add_scanned(lua, &blizzard, blizzard.provided_by_client(), &mut fallback)?;
+    // A user addon's read adds a name only where the Blizzard UI has no say: not one it
+    // assigns or tests for nil.
+    user.nil_checked
+        .extend(blizzard.nil_checked.iter().cloned());
+    user.assigned.extend(blizzard.assigned.iter().cloned());
+    add_scanned(lua, &user, user.provided_by_client(), &mut fallback)?;
+    // The primary stats' tooltips (`DEFAULT_STAT<i>_TOOLTIP`, i = the `LE_UNIT_STAT_*` index
+    // 1 to 5) and the resistances' names (`RESISTANCE<i>_NAME`, school 0 to 6) are also looked
+    // up by a computed name (the character panel's stats and resistances).
+    if !files.blizzard.is_empty() {
+        let stats = (1..=5).map(|i| format!("DEFAULT_STAT{i}_TOOLTIP"));
+        let schools = (0..=6).map(|i| format!("RESISTANCE{i}_NAME"));
+        for name in stats.chain(schools) {
+            if g.raw_get::<Value>(name.as_str())?.is_nil() {
+                g.raw_set(name.as_str(), fallback_value(&name))?;
+                fallback.strings.push(name);
+            }
+        }
+    }
+    wowsim_api::api::ui_color::add_db_colors(lua, &fallback.colors);
+    let note = note(&fallback, real);
+    lua.set_app_data(fallback);
+    Ok(Some(note))
+}
+
+/// Defines the names beyond the list that `usage` found read (`names`, from
+/// [`GlobalUse::provided_by_client`]): colours go to the database, tables the code indexes and
+/// numeric constants stay nil, the rest are strings of their own name.
+fn add_scanned(
+    lua: &Lua,
+    usage: &GlobalUse,
+    names: Vec<String>,
+    fallback: &mut GlobalStringFallback,
+) -> mlua::Result<()> {
+    let g = lua.globals();
+    for name in names {
         if NUMERIC_PREFIXES.iter().any(|p| name.starts_with(p)) {
             continue;
         }
@@ -331,40 +417,34 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
             }
         }
     }
-    // The emote commands (`EMOTE<i>_CMD1`) are global strings the UI looks up by a computed
-    // name, so the scan above cannot see them; the UI assigns their tokens itself
-    // (`EMOTE<i>_TOKEN = "WAVE"`), and each command stands in as the token's `/word`, as in
-    // the English client.
-    for (i, token) in &emotes {
-        let cmd = format!("EMOTE{i}_CMD1");
-        if g.raw_get::<Value>(cmd.as_str())?.is_nil() {
-            g.raw_set(cmd.as_str(), format!("/{}", token.to_ascii_lowercase()))?;
-            fallback.strings.push(cmd);
-        }
-    }
-    // The primary stats' tooltips (`DEFAULT_STAT<i>_TOOLTIP`, i = the `LE_UNIT_STAT_*` index
-    // 1 to 5) and the resistances' names (`RESISTANCE<i>_NAME`, school 0 to 6) are also looked
-    // up by a computed name (the character panel's stats and resistances).
-    if !files.blizzard.is_empty() {
-        let stats = (1..=5).map(|i| format!("DEFAULT_STAT{i}_TOOLTIP"));
-        let schools = (0..=6).map(|i| format!("RESISTANCE{i}_NAME"));
-        for name in stats.chain(schools) {
-            if g.raw_get::<Value>(name.as_str())?.is_nil() {
-                g.raw_set(name.as_str(), fallback_value(&name))?;
-                fallback.strings.push(name);
-            }
-        }
-    }
-    wowsim_api::api::ui_color::add_db_colors(lua, &fallback.colors);
-    let mut note = format!(
-        "{} global strings (the client's GlobalStrings.lua is not available) are defined as their \
-         own names and {} colours come from wow-sim's colour table; found in {} Blizzard UI files \
-         and {} addon files",
+    Ok(())
+}
+
+/// The note `install` returns.
+fn note(fallback: &GlobalStringFallback, real: Option<&real::RealStrings>) -> String {
+    let mut note = match real {
+        Some(r) => format!(
+            "{} global strings are the real ones from {}, {} more names the client defines are \
+             stand-ins",
+            fallback.real,
+            r.file.display(),
+            fallback.listed
+        ),
+        None => format!(
+            "{} global strings the client defines are stand-ins (each its own name and its \
+             value's format specifiers; --global-strings, --game-data GlobalStrings.csv or \
+             `wow-sim resources fetch` gives the real ones)",
+            fallback.listed
+        ),
+    };
+    note.push_str(&format!(
+        "; {} more names the addons read are defined as their own names and {} colours come \
+         from wow-sim's colour table; found in {} Blizzard UI files and {} addon files",
         fallback.strings.len(),
         fallback.colors.len(),
         fallback.files,
         fallback.user_files
-    );
+    ));
     if !fallback.enums.is_empty() {
         note.push_str(&format!(
             "; {} enumerations the Blizzard UI reads and neither the reference nor its API \
@@ -373,8 +453,7 @@ pub fn install(lua: &Lua, pending: PendingScan) -> mlua::Result<Option<String>> 
             fallback.enums.join(", ")
         ));
     }
-    lua.set_app_data(fallback);
-    Ok(Some(note))
+    note
 }
 
 /// Defines each enumeration the Blizzard UI reads (`Enum.VasError.HasMail`) that `Enum` lacks

@@ -5,6 +5,7 @@
 //!
 //! The caller (`global_strings.rs`) decides what to define; this file only reads text.
 
+use super::tokens::{quoted, tokens};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// What the scan learnt about ALL_CAPS globals over every file it saw.
@@ -49,28 +50,28 @@ fn is_color_holder(name: &str) -> bool {
         .any(|s| name.ends_with(s))
 }
 
-/// Whether the read at `t[i]` uses the value as a colour.
-fn used_as_color(t: &[&str], i: usize) -> bool {
-    if t[i].ends_with("_CODE") {
+/// Whether the read `t[s..=e]` of `name` (the name or a `_G` form) uses the value as a colour.
+fn used_as_color(t: &[&str], s: usize, e: usize, name: &str) -> bool {
+    if name.ends_with("_CODE") {
         return false;
     }
-    let next = t.get(i + 1).copied().unwrap_or("");
-    let after = t.get(i + 2).copied().unwrap_or("");
-    let prev = if i > 0 { t[i - 1] } else { "" };
-    let holder = if i > 1 { t[i - 2] } else { "" };
+    let next = t.get(e + 1).copied().unwrap_or("");
+    let after = t.get(e + 2).copied().unwrap_or("");
+    let prev = if s > 0 { t[s - 1] } else { "" };
+    let holder = if s > 1 { t[s - 2] } else { "" };
     (next == ":" && COLOR_METHODS.contains(&after))
         || (next == "." && matches!(after, "r" | "g" | "b" | "a"))
         // A colour constant of the client is a name of several words (`ADVENTURES_BUFF_BLUE`);
         // a single word read into a `…Color` field is the global string of that word
         // (`L.TextShadowColor = COLOR`, the localized label "Color").
-        || (matches!(prev, "=" | "or") && is_color_holder(holder) && t[i].contains('_'))
+        || (matches!(prev, "=" | "or") && is_color_holder(holder) && name.contains('_'))
 }
 
-/// Whether the read at `t[i]` shows the value as text (see [`GlobalUse::texts`]).
-fn used_as_text(t: &[&str], i: usize) -> bool {
-    let next = t.get(i + 1).copied().unwrap_or("");
-    let prev = if i > 0 { t[i - 1] } else { "" };
-    let callee = if i > 1 { t[i - 2] } else { "" };
+/// Whether the read `t[s..=e]` shows the value as text (see [`GlobalUse::texts`]).
+fn used_as_text(t: &[&str], s: usize, e: usize) -> bool {
+    let next = t.get(e + 1).copied().unwrap_or("");
+    let prev = if s > 0 { t[s - 1] } else { "" };
+    let callee = if s > 1 { t[s - 2] } else { "" };
     next == ".."
         || prev == ".."
         || (prev == "(" && matches!(callee, "SetText" | "SetFormattedText" | "format"))
@@ -99,155 +100,163 @@ pub fn is_constant_name(s: &str) -> bool {
             .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
 }
 
-/// Lua tokens, without comments; string and number literals become `"` and `0`.
-fn tokens(src: &str) -> Vec<&str> {
-    let b = src.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-        } else if c == b'-' && b.get(i + 1) == Some(&b'-') {
-            i += 2;
-            if let Some(end) = long_bracket_end(b, i) {
-                i = end;
-            } else {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-        } else if c == b'[' && long_bracket_end(b, i).is_some() {
-            i = long_bracket_end(b, i).unwrap_or(b.len());
-            out.push("\"");
-        } else if c == b'"' || c == b'\'' {
-            i += 1;
-            while i < b.len() && b[i] != c && b[i] != b'\n' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-            out.push("\"");
-        } else if c.is_ascii_alphabetic() || c == b'_' {
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            out.push(&src[start..i]);
-        } else if c.is_ascii_digit() {
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.') {
-                i += 1;
-            }
-            out.push("0");
-        } else {
-            let two = src.get(i..i + 2).unwrap_or("");
-            let n = if matches!(two, "==" | "~=" | "<=" | ">=" | "..") {
-                2
-            } else {
-                1
-            };
-            // Multi-byte characters outside literals are not Lua; skip them whole.
-            let n = (n..=4).find(|k| src.is_char_boundary(i + k)).unwrap_or(1);
-            out.push(src.get(i..i + n).unwrap_or(""));
-            i += n;
-        }
-    }
-    out
-}
-
-/// If a long bracket (`[[`, `[==[`) opens at `i`, the index just past its closing bracket.
-fn long_bracket_end(b: &[u8], i: usize) -> Option<usize> {
-    if b.get(i) != Some(&b'[') {
-        return None;
-    }
-    let mut j = i + 1;
-    while b.get(j) == Some(&b'=') {
-        j += 1;
-    }
-    if b.get(j) != Some(&b'[') {
-        return None;
-    }
-    let level = j - i - 1;
-    let mut k = j + 1;
-    while k < b.len() {
-        if b[k] == b']' {
-            let mut m = k + 1;
-            while b.get(m) == Some(&b'=') {
-                m += 1;
-            }
-            if m - k - 1 == level && b.get(m) == Some(&b']') {
-                return Some(m + 1);
-            }
-        }
-        k += 1;
-    }
-    Some(b.len())
-}
-
-/// Names a file declares as locals, loop variables or parameters (scopes are not tracked:
-/// a name local anywhere in a file is not a global read in that file).
-fn file_locals<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
-    let mut locals = FxHashSet::default();
-    for (i, tok) in t.iter().enumerate() {
+/// Where each name of a file becomes a local (a `local` declaration, a loop variable, a
+/// parameter): the token index from which the name no longer means the global. Scopes are not
+/// tracked (a name local from some point on stays local to the end of the file); a `local`
+/// statement with values takes effect after its expressions, so `local X = X` and
+/// `local L = strlower(L)` read the global (the Lua rule).
+fn local_from<'a>(t_: &[&'a str]) -> (FxHashMap<&'a str, usize>, FxHashSet<usize>) {
+    let mut from: FxHashMap<&'a str, usize> = FxHashMap::default();
+    let mut declared = FxHashSet::default();
+    let mut note = |name: &'a str, at: usize| {
+        let e = from.entry(name).or_insert(at);
+        *e = (*e).min(at);
+    };
+    for (i, tok) in t_.iter().enumerate() {
         match *tok {
             "local" | "for" => {
                 let mut j = i + 1;
-                if t.get(j) == Some(&"function") {
+                let function = t_.get(j) == Some(&"function");
+                if function {
                     j += 1;
                 }
-                while let Some(name) = t.get(j) {
-                    locals.insert(*name);
-                    if t.get(j + 1) == Some(&",") {
+                let mut names = Vec::new();
+                while let Some(name) = t_.get(j) {
+                    names.push(*name);
+                    declared.insert(j);
+                    if t_.get(j + 1) == Some(&",") {
                         j += 2;
                     } else {
                         break;
                     }
                 }
+                // `local function f` and loop variables are local at once; a `local` with
+                // values from the next line on.
+                let at = if *tok == "local" && !function && t_.get(j + 1) == Some(&"=") {
+                    expressions_end(t_, j + 2)
+                } else {
+                    j
+                };
+                for n in names {
+                    note(n, at);
+                }
             }
             "function" => {
                 let mut j = i + 1;
-                while t.get(j).is_some_and(|s| *s != "(") {
+                while t_.get(j).is_some_and(|s| *s != "(") {
                     j += 1;
                 }
                 j += 1;
-                while let Some(p) = t.get(j).filter(|s| **s != ")") {
-                    locals.insert(*p);
+                while let Some(p) = t_.get(j).filter(|s| **s != ")") {
+                    note(p, j);
+                    declared.insert(j);
                     j += 1;
                 }
             }
             _ => {}
         }
     }
-    locals
+    (from, declared)
 }
 
-/// Whether the name at `t[i]` is tested for nil: `if X then`, `if (X) then`, `not X`,
-/// `X and …`, `X or default` (but not `c and X or y`, nor `a == X and`).
-fn is_nil_test(t: &[&str], i: usize) -> bool {
-    let mut p = i;
-    while p > 0 && t[p - 1] == "(" {
-        p -= 1;
+/// Where the expression list that starts at `t[k]` ends: the first token, outside brackets and
+/// function bodies, that starts a new statement after an operand (`local X = X if X then`).
+fn expressions_end(t: &[&str], k: usize) -> usize {
+    let (mut depth, mut blocks) = (0i32, 0i32);
+    for m in k..t.len() {
+        let tok = t[m];
+        if depth == 0 && blocks == 0 && m > k {
+            let prev = t[m - 1];
+            let operand_end = matches!(prev, ")" | "]" | "}" | "end" | "...")
+                || prev.starts_with(|c: char| {
+                    c.is_alphanumeric() || c == '_' || c == '"' || c == '\''
+                }) && !matches!(prev, "and" | "or" | "not" | "function" | "return" | "local");
+            let starts_statement = tok == ";"
+                || tok.starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    && !matches!(tok, "and" | "or");
+            if operand_end && starts_statement {
+                return m;
+            }
+        }
+        match tok {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth -= 1,
+            "function" | "if" | "do" | "repeat" => blocks += 1,
+            "end" | "until" => blocks -= 1,
+            _ => {}
+        }
+        if depth < 0 || blocks < 0 {
+            return m;
+        }
     }
-    let mut n = i + 1;
-    while t.get(n) == Some(&")") && n - i <= i - p {
+    t.len()
+}
+
+/// Whether the expression `t[s..=e]` (a name, `_G.X`, `_G["X"]`, `rawget(_G, "X")`) is tested
+/// for nil: `if X then`, `if (X) then`, `not X`, `X and …`, `X or default` (but not
+/// `c and X or y`, nor `a == X and`), `X == nil`, `X ~= nil` (either side), `type(X) == …`.
+fn is_nil_test(t: &[&str], s: usize, e: usize) -> bool {
+    // Grouping parentheses around the expression (`if (X) then`), not a call's (`f(X)`).
+    let (mut p, mut n) = (s, e + 1);
+    while p > 0 && t[p - 1] == "(" && t.get(n) == Some(&")") {
+        let call = p > 1 && {
+            let c = t[p - 2];
+            matches!(c, ")" | "]")
+                || c.starts_with(|ch: char| {
+                    ch == '_' || ch.is_alphanumeric() || ch == '"' || ch == '\''
+                }) && !is_keyword(c)
+        };
+        if call {
+            break;
+        }
+        p -= 1;
         n += 1;
     }
-    let prev = if p > 0 { t[p - 1] } else { "" };
-    let next = t.get(n).copied().unwrap_or("");
+    let at = |k: Option<usize>| k.and_then(|k| t.get(k)).copied().unwrap_or("");
+    let prev = at(p.checked_sub(1));
+    let next = at(Some(n));
     // Where an operand starts (not after `==`, `..`, …).
     let starts = matches!(
         prev,
         "if" | "elseif" | "while" | "not" | "(" | "=" | "," | "return" | "and" | "or" | "{"
     );
-    (matches!(prev, "if" | "elseif" | "not") && matches!(next, "then" | "and" | "or"))
+    let compared_to_nil = (matches!(next, "==" | "~=") && at(Some(n + 1)) == "nil")
+        || (matches!(prev, "==" | "~=") && at(p.checked_sub(2)) == "nil");
+    // `type(X)`: the name alone in the call's parentheses.
+    let typed = s > 1 && t[s - 1] == "(" && t[s - 2] == "type" && at(Some(e + 1)) == ")";
+    prev == "not"
+        || (matches!(prev, "if" | "elseif") && matches!(next, "then" | "and" | "or"))
         // `X and …` tests X; `X or default` expects it may be absent (not `c and X or y`).
         || (starts && next == "and")
         || (starts && prev != "and" && next == "or")
+        || compared_to_nil
+        || typed
 }
 
-/// Locals of a file that the file tests for nil (`local x = NAME ... if x then`).
+/// Lua keywords that can stand before a grouping parenthesis.
+fn is_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "if" | "elseif"
+            | "while"
+            | "until"
+            | "not"
+            | "and"
+            | "or"
+            | "return"
+            | "then"
+            | "do"
+            | "else"
+            | "in"
+            | "local"
+    )
+}
+
+/// Names of a file that the file tests for nil (locals among them: `local x = NAME ... if x
+/// then`).
 fn nil_tested_names<'a>(t: &[&'a str]) -> FxHashSet<&'a str> {
     (0..t.len())
-        .filter(|&i| is_nil_test(t, i))
+        .filter(|&i| is_nil_test(t, i, i))
         .map(|i| t[i])
         .collect()
 }
@@ -271,52 +280,89 @@ fn in_table_constructor(t: &[&str]) -> Vec<bool> {
     out
 }
 
-/// Adds what one Lua file reads and writes. `_G.NAME = v` assigns the global; other reads
-/// through `_G.NAME` are probes for something optional (another addon) and are not reads.
-/// A read kept in a local that the file tests for nil (`local x = NAME if x then`) counts as
-/// a nil test.
+/// A global named through `_G` at token `i`: `_G.X` (i at `X`), `_G["X"]` (i at the string),
+/// `rawget(_G, "X")`/`rawset(_G, "X", v)` (i at the string). Returns the name, the span of
+/// the whole expression and whether it is an assignment (`_G.X = v`, `rawset`).
+fn through_g<'a>(t: &[&'a str], i: usize) -> Option<(&'a str, usize, usize, bool)> {
+    let at = |k: usize| t.get(k).copied().unwrap_or("");
+    let g_at = |k: usize| at(k) == "_G" && (k == 0 || !matches!(at(k - 1), "." | ":"));
+    let (name, s, e) = if i >= 2 && at(i - 1) == "." && g_at(i - 2) {
+        (t[i], i - 2, i)
+    } else if i >= 2 && at(i - 1) == "[" && g_at(i - 2) && at(i + 1) == "]" {
+        (quoted(t[i])?, i - 2, i + 1)
+    } else if i >= 4 && at(i - 1) == "," && g_at(i - 2) && at(i - 3) == "(" {
+        let f = at(i - 4);
+        let set = f == "rawset" && at(i + 1) == ",";
+        if !(set || (f == "rawget" && at(i + 1) == ")")) {
+            return None;
+        }
+        return Some((quoted(t[i])?, i - 4, i + 1, set));
+    } else {
+        return None;
+    };
+    Some((name, s, e, at(e + 1) == "="))
+}
+
+/// Adds what one Lua file reads and writes. A global named through `_G` (`_G.X`, `_G["X"]`,
+/// `rawget(_G, "X")`) is the same global: assigned by `_G.X = v` or `rawset`, nil-tested by
+/// the tests of [`is_nil_test`], else read (`local _G = _G ... _G.CURRENCY`), except that
+/// `rawget(_G, "X")` outside a test is a probe and not a read. A read kept in a local that the file tests for nil
+/// (`local x = NAME if x then`, `local X = X if X then`) counts as a nil test.
 pub fn scan_lua(src: &str, out: &mut GlobalUse) {
-    let t = tokens(src);
-    enum_reads(&t, out);
-    let locals = file_locals(&t);
-    let tested = nil_tested_names(&t);
-    let in_table = in_table_constructor(&t);
+    let tk = tokens(src);
+    let t = &tk[..];
+    enum_reads(t, out);
+    let (locals, declared) = local_from(t);
+    let tested = nil_tested_names(t);
+    let in_table = in_table_constructor(t);
     for (i, tok) in t.iter().enumerate() {
-        if !is_constant_name(tok) || locals.contains(tok) {
-            continue;
-        }
         let prev = if i > 0 { t[i - 1] } else { "" };
-        let next = t.get(i + 1).copied().unwrap_or("");
-        let via_g = prev == "." && i > 1 && t[i - 2] == "_G";
-        if via_g && next == "=" {
-            out.assigned.insert((*tok).to_string());
-            continue;
-        }
-        if matches!(prev, "." | ":" | "goto") {
-            continue;
-        }
-        let kept_then_tested = prev == "="
-            && i > 2
-            && t[i - 3] == "local"
-            && tested.contains(t[i - 2])
+        let (name, s, e) = match through_g(t, i) {
+            Some((name, s, e, assigns)) => {
+                if !is_constant_name(name) {
+                    continue;
+                }
+                if assigns {
+                    out.assigned.insert(name.to_string());
+                    continue;
+                }
+                (name, s, e)
+            }
+            None => {
+                let local = declared.contains(&i) || locals.get(tok).is_some_and(|&from| i >= from);
+                if !is_constant_name(tok) || local || matches!(prev, "." | ":" | "goto") {
+                    continue;
+                }
+                (*tok, i, i)
+            }
+        };
+        let before = if s > 0 { t[s - 1] } else { "" };
+        let next = t.get(e + 1).copied().unwrap_or("");
+        let kept_then_tested = before == "="
+            && s > 2
+            && t[s - 3] == "local"
+            && tested.contains(t[s - 2])
             && !matches!(next, "." | ":" | "[" | "(" | "..");
-        if next == "=" && in_table[i] && matches!(prev, "{" | "," | ";") {
+        if s == i && next == "=" && in_table[i] && matches!(prev, "{" | "," | ";") {
             // A key of a table constructor (`{ NONE = "NONE" }`) is neither read nor assigned.
             continue;
         }
-        if prev == "function" || next == "=" {
-            out.assigned.insert((*tok).to_string());
-        } else if is_nil_test(&t, i) || kept_then_tested {
-            out.nil_checked.insert((*tok).to_string());
+        if s == i && (prev == "function" || next == "=") {
+            out.assigned.insert(name.to_string());
+        } else if is_nil_test(t, s, e) || kept_then_tested {
+            out.nil_checked.insert(name.to_string());
+        } else if t[s] == "rawget" {
+            // `rawget(_G, "X")` is a probe for something optional: not a read that asks for
+            // a stand-in.
         } else {
-            *out.read.entry((*tok).to_string()).or_default() += 1;
-            if used_as_text(&t, i) {
-                out.texts.insert((*tok).to_string());
+            *out.read.entry(name.to_string()).or_default() += 1;
+            if used_as_text(t, s, e) {
+                out.texts.insert(name.to_string());
             }
-            if used_as_color(&t, i) {
-                out.colors.insert((*tok).to_string());
+            if used_as_color(t, s, e, name) {
+                out.colors.insert(name.to_string());
             } else if matches!(next, "." | "[") {
-                out.indexed.insert((*tok).to_string());
+                out.indexed.insert(name.to_string());
             }
         }
     }
@@ -382,72 +428,64 @@ pub fn scan_xml(src: &str, out: &mut GlobalUse) {
     for lua in xml_inline_lua(src) {
         scan_lua(&lua, out);
     }
-    for (pos, _) in src.match_indices("color=\"") {
-        if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
-            continue;
-        }
-        let rest = &src[pos + 7..];
-        if let Some(end) = rest.find('"') {
-            let name = &rest[..end];
-            if is_constant_name(name) {
-                *out.read.entry(name.to_string()).or_default() += 1;
-                out.colors.insert(name.to_string());
-            }
+    for (_, name) in attr_values(src, "color") {
+        if is_constant_name(name) {
+            *out.read.entry(name.to_string()).or_default() += 1;
+            out.colors.insert(name.to_string());
         }
     }
-    for (pos, _) in src.match_indices("type=\"global\"") {
+    for (pos, ty) in attr_values(src, "type") {
+        if ty != "global" {
+            continue;
+        }
         let tag_start = src[..pos].rfind('<').unwrap_or(0);
         let tag_end = src[pos..].find('>').map_or(src.len(), |e| pos + e);
         let tag = &src[tag_start..tag_end];
-        let Some(v) = tag.find(" value=\"").map(|i| &tag[i + 8..]) else {
+        let Some((_, name)) = attr_values(tag, "value").next() else {
             continue;
         };
-        let name = v.split('"').next().unwrap_or_default();
         if is_constant_name(name) {
             *out.read.entry(name.to_string()).or_default() += 1;
-            let key = tag.find(" key=\"").map(|i| &tag[i + 6..]);
-            if key
-                .and_then(|k| k.split('"').next())
-                .is_some_and(is_color_holder)
-            {
+            if attr_values(tag, "key").any(|(_, k)| is_color_holder(k)) {
                 out.colors.insert(name.to_string());
             }
         }
     }
-    for (pos, _) in src.match_indices("name=\"") {
-        let preceded_by_space = src[..pos].ends_with(|c: char| c.is_ascii_whitespace());
-        let rest = &src[pos + 6..];
-        if let (true, Some(end)) = (preceded_by_space, rest.find('"')) {
-            let name = &rest[..end];
-            if is_constant_name(name) {
-                out.assigned.insert(name.to_string());
-            }
+    for (_, name) in attr_values(src, "name") {
+        if is_constant_name(name) {
+            out.assigned.insert(name.to_string());
         }
     }
+}
+
+/// The values of an XML attribute `attr` wherever it stands after white space, quoted with
+/// `"` or `'` (`file='a.lua'`, as some addons write), each with the position of its name.
+fn attr_values<'a>(src: &'a str, attr: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a {
+    src.match_indices(attr).filter_map(move |(pos, _)| {
+        if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
+            return None;
+        }
+        let rest = src[pos + attr.len()..].strip_prefix('=')?;
+        let q = rest.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+        let body = &rest[1..];
+        body.find(q).map(|end| (pos, &body[..end]))
+    })
 }
 
 /// Paths of Lua and XML files in an XML file's `file="..."` attributes (`<Script>` and
 /// `<Include>`). Other files (a texture's `file=`, thousands in Blizzard's UI) are left out:
 /// they are not code, and looking each up case-insensitively read a whole folder.
 pub fn xml_file_refs(src: &str) -> Vec<String> {
-    let mut v = Vec::new();
-    for (pos, _) in src.match_indices("file=\"") {
-        if !src[..pos].ends_with(|c: char| c.is_ascii_whitespace()) {
-            continue;
-        }
-        let rest = &src[pos + 6..];
-        if let Some(end) = rest.find('"') {
-            let file = &rest[..end];
-            let code = file.len() > 4 && {
+    attr_values(src, "file")
+        .map(|(_, file)| file)
+        .filter(|file| {
+            file.len() > 4 && {
                 let ext = &file.as_bytes()[file.len() - 4..];
                 ext.eq_ignore_ascii_case(b".lua") || ext.eq_ignore_ascii_case(b".xml")
-            };
-            if code {
-                v.push(file.replace('\\', "/"));
             }
-        }
-    }
-    v
+        })
+        .map(|file| file.replace('\\', "/"))
+        .collect()
 }
 
 #[cfg(test)]
@@ -508,7 +546,10 @@ mod tests {
             &[],
         );
         check("s = A_STRING .. B_STRING", &["A_STRING", "B_STRING"]);
-        check("_G.SET_HERE = 1 print(SET_HERE, _G.PROBE)", &[]);
+        check(
+            "_G.SET_HERE = 1 print(SET_HERE, _G.READ_VIA_G, _G.PROBE and 1)",
+            &["READ_VIA_G"],
+        );
         check("if (IN_PARENS) then end print(IN_PARENS)", &[]);
         check("print(f(CALLED)) if (g(ARG)) then end", &["ARG", "CALLED"]);
         check("local v = KEPT if (v) then end", &[]);
@@ -526,6 +567,47 @@ mod tests {
             &["COMPARED", "OTHER", "TERNARY"],
         );
         check("local v = USED:lower() if v then end", &["USED"]);
+    }
+
+    #[test]
+    fn nil_tests_of_every_form() {
+        check(
+            "if A_ONE ~= nil then end if nil == A_TWO then end x = A_THREE == nil",
+            &[],
+        );
+        check(
+            "if rawget(_G, 'B_ONE') then end x = _G['B_TWO'] or 4 if _G.B_THREE then end",
+            &[],
+        );
+        check(
+            "if type(C_ONE) == 'table' then end x = type(C_TWO, 1)",
+            &["C_TWO"],
+        );
+        check("local C_THREE = C_THREE\nif C_THREE then end", &[]);
+        check("local v = _G.C_FOUR\nif not v then end", &[]);
+        check("x = pairs(C_FIVE or C_SIX)", &["C_SIX"]);
+        // Reads through `_G` are reads, but `rawget` is a probe; the value of a caching
+        // `local X = X` is a global read; a test through `_G` is a nil test of a name read
+        // elsewhere.
+        check(
+            "print(_G['D_ONE'], rawget(_G, \"D_TWO\"), _G.D_THREE)",
+            &["D_ONE", "D_THREE"],
+        );
+        check("print(D_FIVE) if _G['D_FIVE'] then end", &[]);
+        check("local D_FOUR, x = D_FOUR, 1\nprint(D_FOUR)", &["D_FOUR"]);
+        check(
+            "local L = strlower(L_ONE) local L_ONE = 1\nprint(L_ONE)",
+            &["L_ONE"],
+        );
+        check(
+            "rawset(_G, 'E_ONE', 1) _G['E_TWO'] = 2 print(E_ONE, E_TWO)",
+            &[],
+        );
+        check("local function F_ONE() end print(F_ONE)", &[]);
+        check(
+            "function f(G_ONE) print(G_ONE) end print(G_TWO)",
+            &["G_TWO"],
+        );
     }
 
     #[test]
@@ -606,9 +688,16 @@ mod tests {
         assert_eq!(texts, ["F_COLOR", "G_COLOR", "H_COLOR", "LABEL_COLOR"]);
         assert_eq!(
             xml_file_refs(
-                r#"<Include file="x.xml"/><Texture file="Interface\Buttons\Y"/><Script file="a\b.LUA"/><Texture file="t.tga"/>"#
+                r#"<Include file="x.xml"/><Texture file="Interface\Buttons\Y"/><Script file="a\b.LUA"/><Texture file="t.tga"/><Script file='..\q.lua'/>"#
             ),
-            ["x.xml", "a/b.LUA"]
+            ["x.xml", "a/b.LUA", "../q.lua"]
         );
+        let mut u = GlobalUse::default();
+        scan_xml(
+            "<Frame name='SINGLE_QUOTED'><KeyValue key='k' value='SQ_GLOBAL' type='global'/></Frame>",
+            &mut u,
+        );
+        assert!(u.assigned.contains("SINGLE_QUOTED"));
+        assert_eq!(u.provided_by_client(), ["SQ_GLOBAL"]);
     }
 }

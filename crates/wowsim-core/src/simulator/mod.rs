@@ -52,6 +52,11 @@ pub struct SimConfig {
     /// A folder of the user's CSV exports of the client's spell and item databases
     /// (`api/game_data_csv.rs`); without it, spell and item ids answer counted stand-ins.
     pub game_data: Option<PathBuf>,
+    /// The user's copy of the client's global strings: a `GlobalStrings.lua` or wago.tools
+    /// `GlobalStrings.csv` file, or a folder holding one (or the BlizzardInterfaceResources
+    /// layout, `GlobalStrings/<locale>.lua`). `None`: looked for in `game_data` and `art_dirs`
+    /// (`global_strings/real.rs`); without one, every key is a stand-in.
+    pub global_strings: Option<PathBuf>,
     /// Lua instructions allowed per host entry (each handler, timer, file); 0 = unlimited.
     pub script_budget: u64,
     /// Wall-clock bound for the whole run, counted from `Simulator::new`.
@@ -84,6 +89,7 @@ impl SimConfig {
             ui_scale: 1.0,
             art_dirs: Vec::new(),
             game_data: None,
+            global_strings: None,
             script_budget: lua::budget::DEFAULT_SCRIPT_BUDGET,
             timeout: None,
             memory_limit: DEFAULT_MEMORY_LIMIT,
@@ -108,6 +114,8 @@ pub enum SimError {
     Scenario(String),
     #[error("Lua VM: {0}")]
     Lua(#[from] mlua::Error),
+    #[error(transparent)]
+    GlobalStrings(#[from] crate::global_strings::real::ReadError),
 }
 
 pub use wowsim_api::api::print::Output;

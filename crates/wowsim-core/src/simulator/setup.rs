@@ -6,6 +6,13 @@ impl Simulator {
     /// Builds the VM, the API and the addon list. Nothing runs yet.
     pub fn new(config: SimConfig) -> Result<Simulator, SimError> {
         check_dirs(&config)?;
+        let real_strings =
+            crate::global_strings::real::find_and_read(&crate::global_strings::real::Sources {
+                explicit: config.global_strings.as_deref(),
+                game_data: config.game_data.as_deref(),
+                art_dirs: &config.art_dirs,
+                locale: &config.locale,
+            })?;
         let data = wowsim_data::data(config.flavor);
         let (lua, host, deadline) = new_lua(&config)?;
         let atlas_notes = install_widgets(&lua, &host, &config, data)?;
@@ -29,8 +36,12 @@ impl Simulator {
         let global_scan = sim.load_ui(data)?;
         sim.notes.extend(atlas_notes);
         sim.notes.extend(game_data_notes);
-        sim.notes
-            .extend(crate::global_strings::install(&sim.lua, global_scan)?);
+        sim.notes.extend(crate::global_strings::install(
+            &sim.lua,
+            global_scan,
+            real_strings.as_ref(),
+            sim.config.flavor,
+        )?);
         sim.load_game_state()?;
         lua::budget::resume_deadline(&sim.lua, deadline);
         Ok(sim)
