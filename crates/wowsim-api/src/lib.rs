@@ -10,4 +10,5 @@ pub mod events;
 pub mod input;
 pub mod templates;
 pub mod timers;
+pub mod used_by;
 pub mod widgets;

@@ -6,6 +6,7 @@ mod input;
 mod query;
 mod run;
 mod setup;
+mod used_by;
 
 use crate::addons::{self, AddonEntry, AddonSet, AfterLoad};
 use crate::savedvars::{self, SavedVarsConfig};
