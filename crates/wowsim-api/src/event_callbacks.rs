@@ -9,7 +9,6 @@
 //! | `RegisterEventCallback(event, cb)` | [`register_global`]: only callback events (`events.json` `callback`); restricted ones answer `false` |
 //! | `RegisterUnitEventCallback(event, cb, unit)` | [`install`]: the same, for one unit |
 //! | `UnregisterEventCallback(event, cb)`, `UnregisterUnitEventCallback(event, cb, unit)` | [`install`]: drops the global entries of `cb` |
-//! | `Frame:UnregisterEventCallback(event)` | [`install`]: drops the frame's entries (Blizzard's `FrameUtil` calls it; the reference lists only the registering method) |
 //!
 //! The client appends its taint line (`\nLua Taint: <addon>`) to the global function's
 //! "unknown event" error; wow-sim has no taint model, so the message ends before it.
@@ -137,20 +136,10 @@ fn unregister_global(lua: &Lua, args: MultiValue) -> mlua::Result<()> {
     remove(lua, &event, |owner, c| owner.is_nil() && c == &cb)
 }
 
-/// `Frame:UnregisterEventCallback(event)`: drops the frame's entries for the event.
-fn unregister_frame(lua: &Lua, (this, event): (Value, Value)) -> mlua::Result<()> {
-    crate::widgets::obj_id(lua, &this, "UnregisterEventCallback")?;
-    let Value::String(event) = event else {
-        return Err(usage(
-            lua,
-            "Usage: Frame:UnregisterEventCallback(\"event\")",
-        ));
-    };
-    let event = event.to_string_lossy();
-    remove(lua, &event, |owner, _| owner == &this)
-}
-
-/// Installs the global functions the flavour's reference has, and the frame method.
+/// Installs the global functions the flavour's reference has. Frames have no
+/// `UnregisterEventCallback` in the current client (wowless's suite checks that it is absent;
+/// the 12.0.1 UI's `FrameUtil.UnregisterFrameForEventCallbacks`, which would call it, is
+/// called by nothing).
 pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Result<()> {
     let g = lua.globals();
     let has = |n: &str| data.api(n).is_some();
@@ -168,15 +157,6 @@ pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Resu
         if has(name) {
             g.raw_set(name, lua.create_function(unregister_global)?)?;
         }
-    }
-    // The reference lists only the registering method, but Blizzard's own `FrameUtil` calls
-    // `frame:UnregisterEventCallback(event)`: the client has it wherever it has the other.
-    let frame_has = data
-        .uiobject("Frame")
-        .is_some_and(|o| o.methods.iter().any(|m| m.name == "RegisterEventCallback"));
-    if frame_has {
-        let f = lua.create_function(unregister_frame)?;
-        crate::widgets::frame::add_method(lua, "Frame", "UnregisterEventCallback", f)?;
     }
     Ok(())
 }

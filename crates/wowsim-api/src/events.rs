@@ -119,10 +119,20 @@ pub(crate) fn script_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<(
         _ => e,
     })?;
     match reference_event(lua, &name) {
-        Some(e) if e.noscript => Err(unknown_event(lua, &prefix, &name)),
+        Some(e) if e.noscript && !ordinary_in_ui_docs(lua, &name) => {
+            Err(unknown_event(lua, &prefix, &name))
+        }
         Some(e) => Ok((name, !e.restricted)),
         None => Ok((name, true)),
     }
+}
+
+/// Whether the given Blizzard UI's API documentation describes `event` as an ordinary event
+/// (not a `CallbackEvent`): the client of an older UI tree (Classic Era 1.15.4's Minimap
+/// registers `MINIMAP_PING`) took it with `RegisterEvent`, and an older tree only adds.
+fn ordinary_in_ui_docs(lua: &Lua, event: &str) -> bool {
+    lua.app_data_ref::<crate::api::api_docs::Docs>()
+        .is_some_and(|d| d.0.events.iter().any(|e| e.name == event && !e.callback))
 }
 
 /// How the callback registrations take `v` (`Frame:RegisterEventCallback` with `prefix`
