@@ -159,8 +159,9 @@ pub enum Command {
     /// the same started state; exit 0 when all pass, 1 on failures, 2 when nothing could run.
     Test(crate::test_cmd::TestArgs),
     /// Print how much of the client's API is real, a typed stub, or missing, per namespace and
-    /// per UI object type (markdown).
-    ApiCoverage,
+    /// per UI object type (markdown); with `--used-by DIR`, the names the addons in DIR use that
+    /// wow-sim lacks.
+    ApiCoverage(ApiCoverageArgs),
     /// Blizzard's UI source from a public mirror, kept in the cache and used by later runs of
     /// the flavour when no `--blizzard-ui` is given.
     Ui {
@@ -329,6 +330,16 @@ pub fn parse_crop(s: &str) -> Result<(u32, u32, u32, u32), String> {
     let (x, y) = pos.split_once('+').ok_or_else(bad)?;
     let n = |v: &str| v.trim().parse::<u32>().map_err(|_| bad());
     Ok((n(w)?, n(h)?, n(x)?, n(y)?))
+}
+
+#[derive(Args, Debug)]
+pub struct ApiCoverageArgs {
+    /// List every global name, namespace member and method that the Lua and XML of the addons
+    /// in DIR use and neither they nor wow-sim define, with a file:line of a use (exit 1 if
+    /// any). DIR may be the `--blizzard-ui` folder or an `--addons` folder; otherwise it is
+    /// added as one.
+    #[arg(long, value_name = "DIR")]
+    pub used_by: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -93,7 +93,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
         Some(Command::Test(args)) => test_cmd::run(&cli, config, args),
-        Some(Command::ApiCoverage) => api_coverage(config),
+        Some(Command::ApiCoverage(args)) => api_coverage(config, args),
         Some(Command::Ui { .. } | Command::Resources { .. }) => unreachable!("handled above"),
         None => window(&cli, config),
     }
@@ -167,13 +167,48 @@ pub(crate) fn log_out(sim: &mut Simulator) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `api-coverage --used-by DIR`: one line per missing name, `file:line: kind name`.
+fn api_used_by(mut config: SimConfig, dir: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let same = |p: &std::path::Path| {
+        p.canonicalize()
+            .ok()
+            .is_some_and(|p| Some(p) == dir.canonicalize().ok())
+    };
+    if !config.blizzard_ui.as_deref().is_some_and(same)
+        && !config.addon_dirs.iter().any(|d| same(d))
+    {
+        config.addon_dirs.push(dir.to_path_buf());
+        config.no_addons = false;
+    }
+    config.saved_vars = None;
+    let sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (mut missing, errors) = sim.api_used_by(dir).map_err(lua_err)?;
+    missing.sort_by(|a, b| (&a.file, a.line, &a.name).cmp(&(&b.file, b.line, &b.name)));
+    for e in &errors {
+        eprintln!("wow-sim: note: not compiled: {e}");
+    }
+    for m in &missing {
+        println!("{}:{}: {} {}", m.file, m.line, m.kind, m.name);
+    }
+    eprintln!("wow-sim: {} names used and missing", missing.len());
+    Ok(if missing.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
 /// Simulator errors hold mlua errors, which are not `Send`; keep their text.
 pub(crate) fn lua_err(e: wowsim_core::SimError) -> anyhow::Error {
     anyhow::anyhow!("internal error in the Lua VM: {e}")
 }
 
-/// Prints the API coverage report (functions and UI object methods) as markdown.
-fn api_coverage(mut config: SimConfig) -> anyhow::Result<ExitCode> {
+/// Prints the API coverage report (functions and UI object methods) as markdown, or with
+/// `--used-by` the names a folder's addons use that wow-sim lacks.
+fn api_coverage(mut config: SimConfig, args: &cli::ApiCoverageArgs) -> anyhow::Result<ExitCode> {
+    if let Some(dir) = &args.used_by {
+        return api_used_by(config, dir);
+    }
     config.addon_dirs.clear();
     config.no_addons = true;
     config.saved_vars = None;

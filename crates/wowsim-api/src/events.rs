@@ -6,10 +6,14 @@
 //! | `Frame:RegisterUnitEvent(event, unit1 [, unit2])` | [`register`] with a unit filter |
 //! | `Frame:UnregisterEvent(event)`, `UnregisterAllEvents`, `RegisterAllEvents` | [`install_methods`] |
 //! | `Frame:IsEventRegistered(event)` | [`install_methods`] |
+//! | `GetFramesRegisteredForEvent(event)` | [`install_methods`]: the frames in dispatch order |
 //! | `wowsim.FireEvent(event, ...)`: not the client's; lets `--exec-lua` and fixtures fire an event with a payload, checked against `events.yaml` ([`check_payload`]) | [`install_methods`] |
 //!
-//! Dispatch takes a snapshot of the registered frames; a frame unregistered during the dispatch
-//! is skipped, one registered during it waits for the next event.
+//! Dispatch takes a snapshot of the registered frames (the event's list, then the all-events
+//! list; unregistering moves a list's last frame into the freed place, as the client does); a
+//! frame unregistered during the dispatch is skipped, one registered during it waits for the
+//! next event. `RegisterEvent` refuses callback-only events and answers `false` for
+//! restricted ones (`script_event`); callbacks take only callback events (`callback_event`).
 
 use crate::widgets::frame::add_method;
 use crate::widgets::host_methods::host_fn;
@@ -98,6 +102,76 @@ pub(crate) fn check_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<St
     Ok(name)
 }
 
+/// The reference's entry for `event`, if the flavour's reference has one.
+fn reference_event(lua: &Lua, event: &str) -> Option<&'static wowsim_data::Event> {
+    lua.app_data_ref::<EventReference>()
+        .and_then(|r| r.0.event(event))
+}
+
+/// How `RegisterEvent` and `RegisterUnitEvent` take `v`: the event's name, and whether it
+/// registers (a restricted event answers `false` to addon code). Events the client does not
+/// know, and those it delivers to callbacks only (`noscript`), are refused with the client's
+/// message, whose prefix is doubled (`Frame:RegisterEvent(): Frame:RegisterEvent(): Attempt to
+/// register unknown event "E"`).
+pub(crate) fn script_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<(String, bool)> {
+    let prefix = format!("{method}(): {method}(): ");
+    let name = check_event(lua, v, method).map_err(|e| match v {
+        Value::String(_) => unknown_event(lua, &prefix, &event_text(v)),
+        _ => e,
+    })?;
+    match reference_event(lua, &name) {
+        Some(e) if e.noscript && !ordinary_in_ui_docs(lua, &name) => {
+            Err(unknown_event(lua, &prefix, &name))
+        }
+        Some(e) => Ok((name, !e.restricted)),
+        None => Ok((name, true)),
+    }
+}
+
+/// Whether the given Blizzard UI's API documentation describes `event` as an ordinary event
+/// (not a `CallbackEvent`): the client of an older UI tree (Classic Era 1.15.4's Minimap
+/// registers `MINIMAP_PING`) took it with `RegisterEvent`, and an older tree only adds.
+fn ordinary_in_ui_docs(lua: &Lua, event: &str) -> bool {
+    lua.app_data_ref::<crate::api::api_docs::Docs>()
+        .is_some_and(|d| d.0.events.iter().any(|e| e.name == event && !e.callback))
+}
+
+/// How the callback registrations take `v` (`Frame:RegisterEventCallback` with `prefix`
+/// `"Frame:RegisterEventCallback(): "`, the global `RegisterEventCallback` with
+/// `"RegisterEventCallback "`): the event's name, and whether it registers (restricted events
+/// answer `false`). Only events the client marks as callback events take callbacks; any
+/// other is "unknown" to them.
+pub(crate) fn callback_event(
+    lua: &Lua,
+    v: &Value,
+    method: &str,
+    prefix: &str,
+) -> mlua::Result<(String, bool)> {
+    let name = check_event(lua, v, method).map_err(|e| match v {
+        Value::String(_) => unknown_event(lua, prefix, &event_text(v)),
+        _ => e,
+    })?;
+    match reference_event(lua, &name) {
+        Some(e) if e.callback => Ok((name, !e.restricted)),
+        _ => Err(unknown_event(lua, prefix, &name)),
+    }
+}
+
+fn event_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.to_string_lossy(),
+        _ => String::new(),
+    }
+}
+
+/// The client's error for an event a registration does not take.
+fn unknown_event(lua: &Lua, prefix: &str, name: &str) -> mlua::Error {
+    lua_error(
+        lua,
+        format_args!("{prefix}Attempt to register unknown event \"{name}\""),
+    )
+}
+
 /// Registers frame `id` for `event`, optionally only for the given units.
 pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String>>) -> bool {
     let Some(o) = ui.get_mut(id) else {
@@ -115,14 +189,40 @@ pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String
     true
 }
 
-/// Unregisters frame `id` from `event`.
+/// Unregisters frame `id` from `event`. As in the client, the event's last registered frame
+/// takes the freed place in its list (dispatch follows the list).
 pub(crate) fn unregister(ui: &mut UiState, id: u32, event: &str) {
     let Some(o) = ui.get_mut(id) else { return };
     o.events.retain(|e| e != event);
     o.set_unit_filter(event, None);
     if let Some(list) = ui.event_frames.get_mut(event) {
-        list.retain(|x| *x != id);
+        if let Some(pos) = list.iter().position(|x| *x == id) {
+            list.swap_remove(pos);
+        }
     }
+}
+
+/// The frames `event` is dispatched to, in dispatch order: those registered for it, then
+/// those registered for all events.
+fn dispatch_list(ui: &UiState, event: &str) -> Vec<u32> {
+    let mut ids = ui.event_frames.get(event).cloned().unwrap_or_default();
+    for id in &ui.all_event_frames {
+        if !ids.contains(id) {
+            ids.push(*id);
+        }
+    }
+    ids
+}
+
+/// `GetFramesRegisteredForEvent(event)`: the frames, in dispatch order.
+fn frames_registered_for_event(lua: &Lua, ev: Value) -> mlua::Result<MultiValue> {
+    let ev = check_event(lua, &ev, "GetFramesRegisteredForEvent")?;
+    let ids = dispatch_list(&lua.app_data_ref::<UiState>().expect("ui"), &ev);
+    let mut out = MultiValue::with_capacity(ids.len());
+    for id in ids {
+        out.push_back(crate::widgets::util::obj_value(lua, Some(id))?);
+    }
+    Ok(out)
 }
 
 fn is_registered(ui: &UiState, id: u32, event: &str) -> bool {
@@ -147,13 +247,19 @@ pub(crate) fn install_methods(lua: &Lua) -> mlua::Result<()> {
     };
     t.raw_set("FireEvent", fire)?;
     lua.globals().raw_set("wowsim", t)?;
+    let frames = lua.create_function(frames_registered_for_event)?;
+    lua.globals()
+        .raw_set("GetFramesRegisteredForEvent", frames)?;
     Ok(())
 }
 
 /// `Frame:RegisterEvent`.
 fn register_event(lua: &Lua, (this, ev): (Value, Value)) -> mlua::Result<bool> {
     let id = obj_id(lua, &this, "RegisterEvent")?;
-    let ev = check_event(lua, &ev, "Frame:RegisterEvent")?;
+    let (ev, allowed) = script_event(lua, &ev, "Frame:RegisterEvent")?;
+    if !allowed {
+        return Ok(false);
+    }
     Ok(register(
         &mut lua.app_data_mut::<UiState>().expect("ui"),
         id,
@@ -166,11 +272,14 @@ fn register_event(lua: &Lua, (this, ev): (Value, Value)) -> mlua::Result<bool> {
 fn register_unit_event(lua: &Lua, args: MultiValue) -> mlua::Result<bool> {
     let this = args.front().cloned().unwrap_or(Value::Nil);
     let id = obj_id(lua, &this, "RegisterUnitEvent")?;
-    let ev = check_event(
+    let (ev, allowed) = script_event(
         lua,
         args.get(1).unwrap_or(&Value::Nil),
         "Frame:RegisterUnitEvent",
     )?;
+    if !allowed {
+        return Ok(false);
+    }
     let units: Vec<String> = args
         .iter()
         .skip(2)
@@ -207,7 +316,9 @@ fn unregister_all_events(lua: &Lua, this: Value) -> mlua::Result<()> {
     if let Some(o) = ui.get_mut(id) {
         o.all_events = false;
     }
-    ui.all_event_frames.retain(|x| *x != id);
+    if let Some(pos) = ui.all_event_frames.iter().position(|x| *x == id) {
+        ui.all_event_frames.swap_remove(pos);
+    }
     Ok(())
 }
 
@@ -253,12 +364,7 @@ fn wowsim_fire_event(lua: &Lua, args: MultiValue) -> mlua::Result<()> {
 pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> {
     let ids: Vec<u32> = {
         let ui = lua.app_data_ref::<UiState>().expect("ui");
-        let mut ids = ui.event_frames.get(event).cloned().unwrap_or_default();
-        for id in &ui.all_event_frames {
-            if !ids.contains(id) {
-                ids.push(*id);
-            }
-        }
+        let mut ids = dispatch_list(&ui, event);
         // Unit filters: the first payload value is the unit.
         let unit = match args.front() {
             Some(Value::String(s)) => Some(s.to_string_lossy().to_lowercase()),

@@ -5,9 +5,11 @@
 
 pub mod api;
 pub mod coverage;
+pub mod event_callbacks;
 pub mod events;
 pub mod input;
 pub mod templates;
 pub mod timers;
+pub mod used_by;
 pub mod widgets;
 pub mod world;

@@ -8,7 +8,8 @@ use std::collections::BinaryHeap;
 use wowsim_lua::clock::Clock;
 use wowsim_lua::HostFns;
 
-/// Due time in whole microseconds (exact ordering, no float compares), then creation order.
+/// Due time in whole milliseconds of the client's clock (exact ordering, no float compares),
+/// then creation order.
 type Key = Reverse<(u64, u64)>;
 
 /// The host-side timer queue (VM app data).
@@ -18,8 +19,17 @@ pub(crate) struct TimerQueue {
     next_seq: u64,
 }
 
-fn micros(t: f64) -> u64 {
-    (t.max(0.0) * 1e6).round() as u64
+/// A virtual time as the client's clock shows it: whole milliseconds (`GetTime()` is this over
+/// 1000), so a time the clock reached by adding frame times (`0.99999999999909`) reads as the
+/// millisecond it is.
+pub(crate) fn client_ms(t: f64) -> u64 {
+    (t.max(0.0) * 1e3).round() as u64
+}
+
+/// A timer's delay in whole milliseconds, rounded up: a timer never fires before its delay has
+/// passed as `GetTime()` sees it.
+fn delay_ms(delay: f64) -> u64 {
+    (delay.max(0.0) * 1e3 - 1e-6).ceil().max(0.0) as u64
 }
 
 /// The Lua function that runs one timer by sequence number.
@@ -33,7 +43,8 @@ pub fn install(lua: &Lua, host: &HostFns) -> mlua::Result<()> {
         let mut q = lua.app_data_mut::<TimerQueue>().expect("timers");
         let seq = q.next_seq;
         q.next_seq += 1;
-        q.heap.push(Reverse((micros(now + delay.max(0.0)), seq)));
+        q.heap
+            .push(Reverse((client_ms(now) + delay_ms(delay), seq)));
         Ok(seq)
     })?;
     let runner: Function = lua
@@ -46,7 +57,7 @@ pub fn install(lua: &Lua, host: &HostFns) -> mlua::Result<()> {
 
 /// Runs every timer due at or before the clock's current time.
 pub fn run_due(lua: &Lua) -> mlua::Result<()> {
-    let now = micros(lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0));
+    let now = client_ms(lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0));
     let runner = lua.app_data_ref::<TimerRunner>().expect("timers").0.clone();
     let prev = wowsim_lua::errors::set_phase(lua, "timer");
     // Timers created while this tick runs them (even with 0 seconds) wait for the next tick,
@@ -67,4 +78,20 @@ pub fn run_due(lua: &Lua) -> mlua::Result<()> {
     }
     wowsim_lua::errors::restore_phase(lua, prev);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{client_ms, delay_ms};
+
+    #[test]
+    fn milliseconds_of_the_client_clock() {
+        let frames: f64 = (0..60).map(|_| 1.0 / 60.0).sum();
+        assert_eq!(client_ms(frames), 1000);
+        assert_eq!(client_ms(0.0004), 0);
+        assert_eq!(delay_ms(1.0), 1000);
+        assert_eq!(delay_ms(0.0001), 1);
+        assert_eq!(delay_ms(0.0), 0);
+        assert_eq!(delay_ms(-2.0), 0);
+    }
 }

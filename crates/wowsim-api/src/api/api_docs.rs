@@ -471,7 +471,7 @@ fn convert_system(sys: &Table, names: &Names, data: &ProductData, out: &mut DocD
                 .iter()
                 .filter_map(|p| param(p, names, data))
                 .collect(),
-            callback: false,
+            callback: flag(&e, "CallbackEvent"),
             noscript: false,
             restricted: false,
             stride: None,

@@ -4,6 +4,7 @@
 //! | --- | --- |
 //! | `GetClassInfo(classID)` | [`install`]: localized name (enUS), file name, id; nothing for an id the flavour lacks |
 //! | `C_CreatureInfo.GetClassInfo(classID)` | [`install`]: `{ className, classFile, classID }` or nil |
+//! | `C_ClassColor.GetClassColor(classFile)` | [`install`]: the class's colour (a `ColorMixin` table, as `colorRGB` says), nothing for a file name that is no class of the flavour |
 //! | `FillLocalizedClassList(classTable [, isFemale])` | [`install`]: `classTable[file] = name` for the flavour's classes (enUS names, the same for both genders); returns the table |
 //!
 //! Classic Era has no Death Knight, Monk, Demon Hunter or Evoker (ids 6, 10, 12, 13).
@@ -28,6 +29,47 @@ pub(crate) const CLASSES: &[(i64, &str, &str)] = &[
     (13, "Evoker", "EVOKER"),
 ];
 
+/// The client's class colours (its `ChrClasses` database, as the published hex codes; retail's
+/// `RAID_CLASS_COLORS` is built from them and each `colorStr` is their hex).
+const CLASS_COLORS: &[(&str, [u8; 3])] = &[
+    ("WARRIOR", [0xC6, 0x9B, 0x6D]),
+    ("PALADIN", [0xF4, 0x8C, 0xBA]),
+    ("HUNTER", [0xAA, 0xD3, 0x72]),
+    ("ROGUE", [0xFF, 0xF4, 0x68]),
+    ("PRIEST", [0xFF, 0xFF, 0xFF]),
+    ("DEATHKNIGHT", [0xC4, 0x1E, 0x3A]),
+    ("SHAMAN", [0x00, 0x70, 0xDD]),
+    ("MAGE", [0x3F, 0xC7, 0xEB]),
+    ("WARLOCK", [0x87, 0x88, 0xEE]),
+    ("MONK", [0x00, 0xFF, 0x98]),
+    ("DRUID", [0xFF, 0x7C, 0x0A]),
+    ("DEMONHUNTER", [0xA3, 0x30, 0xC9]),
+    ("EVOKER", [0x33, 0x93, 0x7F]),
+];
+
+/// `C_ClassColor.GetClassColor(classFile)`: a `colorRGB` with `ColorMixin`, or nothing.
+fn class_color(lua: &Lua, product: Flavor, file: Value) -> mlua::Result<MultiValue> {
+    let Value::String(file) = file else {
+        return Err(wowsim_lua::lua_error(
+            lua,
+            "Usage: local classColor = C_ClassColor.GetClassColor(className)",
+        ));
+    };
+    let file = file.to_string_lossy();
+    let known = CLASSES
+        .iter()
+        .any(|c| c.2 == file && class(product, &Value::Integer(c.0)).is_some());
+    let Some((_, rgb)) = CLASS_COLORS.iter().find(|c| c.0 == file).filter(|_| known) else {
+        return Ok(MultiValue::new());
+    };
+    let t = lua.create_table()?;
+    t.raw_set("r", f64::from(rgb[0]) / 255.0)?;
+    t.raw_set("g", f64::from(rgb[1]) / 255.0)?;
+    t.raw_set("b", f64::from(rgb[2]) / 255.0)?;
+    super::ui_color::apply_mixin(lua, &t, "ColorMixin")?;
+    Ok(MultiValue::from_vec(vec![Value::Table(t)]))
+}
+
 /// The class with this id in `product`, if the flavour has it.
 fn class(product: Flavor, id: &Value) -> Option<&'static (i64, &'static str, &'static str)> {
     let id = match id {
@@ -42,6 +84,11 @@ fn class(product: Flavor, id: &Value) -> Option<&'static (i64, &'static str, &'s
         Flavor::ClassicEra => !matches!(id, 6 | 10 | 12 | 13),
     };
     CLASSES.iter().find(|c| c.0 == id).filter(|_| exists)
+}
+
+/// The enUS name and file name of class `id` in `product`, if the flavour has it.
+pub(crate) fn class_names(product: Flavor, id: i64) -> Option<(&'static str, &'static str)> {
+    class(product, &Value::Integer(id)).map(|c| (c.1, c.2))
 }
 
 /// Installs `GetClassInfo` and `C_CreatureInfo.GetClassInfo` (before the typed stubs).
@@ -77,6 +124,18 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
             Ok(t)
         })?,
     )?;
+    if data.api("C_ClassColor.GetClassColor").is_some() {
+        let ns: Table = match g.raw_get::<Value>("C_ClassColor")? {
+            Value::Table(t) => t,
+            _ => {
+                let t = lua.create_table()?;
+                g.raw_set("C_ClassColor", t.clone())?;
+                t
+            }
+        };
+        let f = lua.create_function(move |lua, file: Value| class_color(lua, product, file))?;
+        ns.raw_set("GetClassColor", f)?;
+    }
     let ns: Table = match g.raw_get::<Value>("C_CreatureInfo")? {
         Value::Table(t) => t,
         _ => {

@@ -15,6 +15,8 @@ alias("IsOnGlueScreen", "C_Glue")
 alias("GetActionBarPage", "C_ActionBar")
 alias("GetLootMethod", "C_PartyInfo")
 alias("PlaySound", "C_Sound")
+-- Chat: the 1.15.4 chat frame sends with the global (C_ChatInfo in the reference).
+alias("SendChatMessage", "C_ChatInfo")
 -- The talent UI's active group (same arguments: isInspect, isPet).
 alias("GetActiveTalentGroup", "C_SpecializationInfo", "GetActiveSpecGroup")
 -- The action bar functions were globals in 1.15.4 (C_ActionBar in the reference).

@@ -43,7 +43,7 @@ pub struct Db {
 
 /// The client's English item class names by class id (`GetItemClassInfo`).
 pub(crate) fn class_name(class_id: i64) -> &'static str {
-    const NAMES: [&str; 20] = [
+    const NAMES: [&str; 21] = [
         "Consumable",
         "Container",
         "Weapon",
@@ -64,6 +64,7 @@ pub(crate) fn class_name(class_id: i64) -> &'static str {
         "Battle Pets",
         "WoW Token",
         "Profession",
+        "Housing",
     ];
     NAMES.get(class_id as usize).copied().unwrap_or("")
 }

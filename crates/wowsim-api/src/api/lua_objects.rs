@@ -28,18 +28,90 @@ pub struct LuaObj {
     pub state: ObjState,
 }
 
+/// The metamethod names a Lua object answers `nil` for and refuses to have assigned.
+const METAMETHODS: &[&str] = &["__eq", "__index", "__metatable", "__newindex", "__tostring"];
+
+/// The registry key of the weak table `object → its own fields`: a Lua object takes any key
+/// that is not a method as a field of its own (Rust keeps no Lua values of addons).
+const FIELDS_KEY: &str = "wowsim.luaobject.fields";
+
+fn fields_of(lua: &Lua, ud: &AnyUserData, create: bool) -> mlua::Result<Option<Table>> {
+    let all: Table = match lua.named_registry_value::<Value>(FIELDS_KEY)? {
+        Value::Table(t) => t,
+        _ => {
+            let t = lua.create_table()?;
+            let mt = lua.create_table()?;
+            mt.raw_set("__mode", "k")?;
+            t.set_metatable(Some(mt))?;
+            lua.set_named_registry_value(FIELDS_KEY, t.clone())?;
+            t
+        }
+    };
+    match all.raw_get::<Value>(ud.clone())? {
+        Value::Table(t) => Ok(Some(t)),
+        _ if create => {
+            let t = lua.create_table()?;
+            all.raw_set(ud.clone(), t.clone())?;
+            Ok(Some(t))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn method_table(lua: &Lua, ud: &AnyUserData) -> mlua::Result<Option<Table>> {
+    let kind = ud.borrow::<LuaObj>()?.kind;
+    Ok(lua
+        .app_data_ref::<LuaObjectTypes>()
+        .and_then(|t| t.methods.get(kind).cloned()))
+}
+
+fn is_metamethod(key: &Value) -> bool {
+    matches!(key, Value::String(s) if METAMETHODS.iter().any(|m| s.as_bytes() == m.as_bytes()))
+}
+
 impl UserData for LuaObj {
     fn add_methods<M: mlua::UserDataMethods<Self>>(methods: &mut M) {
         methods.add_meta_function(MetaMethod::Index, |lua, (ud, key): (AnyUserData, Value)| {
-            let kind = ud.borrow::<LuaObj>()?.kind;
-            let table = lua
-                .app_data_ref::<LuaObjectTypes>()
-                .and_then(|t| t.methods.get(kind).cloned());
-            match table {
-                Some(t) => t.raw_get::<Value>(key),
+            if is_metamethod(&key) {
+                return Ok(Value::Nil);
+            }
+            if let Some(t) = method_table(lua, &ud)? {
+                let v: Value = t.raw_get(key.clone())?;
+                if !v.is_nil() {
+                    return Ok(v);
+                }
+            }
+            match fields_of(lua, &ud, false)? {
+                Some(f) => f.raw_get(key),
                 None => Ok(Value::Nil),
             }
         });
+        methods.add_meta_function(
+            MetaMethod::NewIndex,
+            |lua, (ud, key, value): (AnyUserData, Value, Value)| {
+                let is_method = match method_table(lua, &ud)? {
+                    Some(t) => !t.raw_get::<Value>(key.clone())?.is_nil(),
+                    None => false,
+                };
+                if is_method || is_metamethod(&key) {
+                    let k = match &key {
+                        Value::String(s) => s.to_string_lossy(),
+                        other => format!("{other:?}"),
+                    };
+                    return Err(wowsim_lua::lua_error(
+                        lua,
+                        format_args!("Attempted to assign to read-only key {k}"),
+                    ));
+                }
+                if key.is_nil() {
+                    return Err(wowsim_lua::lua_error(lua, "table index is nil"));
+                }
+                if let Some(f) = fields_of(lua, &ud, !value.is_nil())? {
+                    f.raw_set(key, value)?;
+                }
+                Ok(())
+            },
+        );
         methods.add_meta_function(MetaMethod::ToString, |lua, ud: AnyUserData| {
             let kind = ud.borrow::<LuaObj>()?.kind;
             let name = lua

@@ -2,7 +2,7 @@
 //!
 //! | WoW name | behaviour |
 //! | --- | --- |
-//! | `GetTime`, `GetTimePreciseSec` | the virtual clock |
+//! | `GetTime`, `GetTimePreciseSec` | the virtual clock in whole milliseconds, as the client's |
 //! | `CreateForbiddenFrame` | `CreateFrame` (no taint in wow-sim) |
 //! | `C_AccountStore.GetCategories` | one (empty) category per store front |
 //! | `GetFramerate` | 1 / last tick |
@@ -70,6 +70,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         lua.create_function(no_group_members)?,
     )?;
     install_cvars(lua, data)?;
+    super::cvar_info::install(lua, data)?;
     install_chat_info(lua, data.product() == wowsim_data::Flavor::Retail)?;
     Ok(())
 }
@@ -105,7 +106,7 @@ fn get_categories(lua: &Lua, front: Value) -> mlua::Result<Table> {
 
 /// `GetTime()` and `GetTimePreciseSec()`: the virtual clock.
 fn get_time(lua: &Lua, (): ()) -> mlua::Result<f64> {
-    Ok(now(lua))
+    Ok(crate::timers::client_ms(now(lua)) as f64 / 1000.0)
 }
 
 /// `GetFramerate()`: 1 / last tick.
@@ -468,9 +469,10 @@ fn player_full_name(lua: &Lua) -> String {
         .unwrap_or_default()
 }
 
-/// Delivers the addon messages sent before this frame: `CHAT_MSG_ADDON(prefix, text, channel,
+/// Delivers the system messages (`chat_system.rs`) and the addon messages sent before this frame: `CHAT_MSG_ADDON(prefix, text, channel,
 /// sender, target, zoneChannelID, localID, name, instanceID)` for each registered prefix.
 pub fn deliver_addon_messages(lua: &Lua) -> mlua::Result<()> {
+    super::chat_system::deliver(lua)?;
     let mail = match lua.app_data_mut::<AddonMail>() {
         Some(mut m) if !m.0.is_empty() => std::mem::take(&mut m.0),
         _ => return Ok(()),

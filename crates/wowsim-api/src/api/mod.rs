@@ -6,12 +6,15 @@ pub mod auras;
 pub(crate) mod c_curve_util;
 pub(crate) mod c_map;
 pub(crate) mod c_texture;
+pub(crate) mod chat_system;
 pub(crate) mod classes;
+pub(crate) mod cvar_info;
 pub mod docs_cache;
 pub mod environment;
 pub mod game_data;
 pub mod game_data_csv;
 pub mod identity;
+pub(crate) mod item_classes;
 pub(crate) mod items;
 pub(crate) mod lua_objects;
 pub(crate) mod metatables;
@@ -19,6 +22,7 @@ pub mod misc;
 pub(crate) mod paper_doll;
 pub mod print;
 pub(crate) mod secrets;
+pub(crate) mod specializations;
 pub(crate) mod spells;
 pub mod stubs;
 pub mod ui_color;
@@ -38,11 +42,17 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     secrets::install(lua)?;
     c_texture::install(lua)?;
     classes::install(lua, data)?;
+    specializations::install(lua, data)?;
     c_map::install(lua, data)?;
     game_data::install(lua)?;
     spells::install(lua, data)?;
     items::install(lua, data)?;
+    item_classes::install(lua, data)?;
     install_no_database(lua, data)?;
+    chat_system::install(lua, data)?;
+    lua.load(include_str!("c_globals.lua"))
+        .set_name("=[wow-sim c_globals]")
+        .exec()?;
     lua.load(include_str!("macro_conditions.lua"))
         .set_name("=[wow-sim macro_conditions]")
         .exec()?;
@@ -61,7 +71,16 @@ fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()
         .load(include_str!("no_database.lua"))
         .set_name("=[wow-sim no_database]")
         .call(has)?;
-    install_character_access(lua, define)
+    install_character_access(lua, define.clone())?;
+    // One adventure-guide tier per expansion up to the flavour's own.
+    let tiers = match data.product() {
+        wowsim_data::Flavor::Retail => 12,
+        wowsim_data::Flavor::Classic => 5,
+        wowsim_data::Flavor::ClassicEra => 1,
+    };
+    lua.load(include_str!("encounter_journal.lua"))
+        .set_name("=[wow-sim encounter_journal]")
+        .call::<()>((define, tiers))
 }
 
 /// Runs `lua/character_access.lua`, which defines its answers with `define` (from

@@ -279,6 +279,55 @@ fn accepts(check: InputCheck, v: &Value) -> bool {
     }
 }
 
+/// Lists of a fixed length whose entries exist whatever the character's state (the client's
+/// constants: `MIRRORTIMER_NUMTIMERS`, `MAX_RUNES`); other index-taking stubs answer for an empty
+/// list. Functions whose "index" is an id, not a position in a list, are not bounded.
+const FIXED_LISTS: &[(&str, Option<i64>)] = &[
+    ("GetMirrorTimerInfo", Some(3)),
+    ("GetRuneCooldown", Some(6)),
+    ("GetRuneCount", Some(6)),
+    ("GetGameMessageInfo", None),
+    ("GetEventTime", None),
+];
+
+/// The position and the largest value of the list index a stub takes, when the client may
+/// answer nothing (`mayreturnnothing`) and the index is a required number named `index` or
+/// `…Index`: past the end of the list the client answers nothing, and a stub that answered
+/// for every index made loops such as `while GetX(i) do i = i + 1 end` endless. The lists
+/// wow-sim's character has are empty (their counts are 0) unless [`FIXED_LISTS`] says so.
+fn index_bound(api: &Api) -> Option<(usize, i64)> {
+    if !api.mayreturnnothing {
+        return None;
+    }
+    let max = match FIXED_LISTS.iter().find(|(n, _)| *n == api.name) {
+        Some((_, max)) => (*max)?,
+        None => 0,
+    };
+    let inputs = api.inputs.as_ref()?;
+    let pos = inputs.iter().position(|p| {
+        let name = p.name.as_deref().unwrap_or("");
+        (name == "index" || name.ends_with("Index"))
+            && matches!(p.ty, Ty::Number)
+            && !p.nilable
+            && p.default.is_none()
+    })?;
+    Some((pos, max))
+}
+
+/// Whether a list index given to a bounded stub names an entry (1 to `max`).
+fn index_in_range(v: Option<&Value>, max: i64) -> bool {
+    let n = match v {
+        Some(Value::Integer(i)) => *i as f64,
+        Some(Value::Number(n)) => *n,
+        Some(Value::String(s)) => match s.to_str().ok().and_then(|t| t.trim().parse().ok()) {
+            Some(n) => n,
+            None => return false,
+        },
+        _ => return false,
+    };
+    n >= 1.0 && n <= max as f64
+}
+
 /// Installs `outputs` as the counted typed stub of `api` (at its namespace path). The stub checks
 /// its arguments against the documented inputs and raises the client's usage error.
 pub(crate) fn install_stub_with(
@@ -293,6 +342,7 @@ pub(crate) fn install_stub_with(
     } else {
         usage_text(api)
     };
+    let bound = index_bound(api);
     let f = lua.create_function(move |lua, args: mlua::MultiValue| {
         for (i, c) in checks.iter().enumerate() {
             if !accepts(*c, args.get(i).unwrap_or(&Value::Nil)) {
@@ -305,6 +355,11 @@ pub(crate) fn install_stub_with(
                 None => {
                     s.calls.insert(name.clone(), 1);
                 }
+            }
+        }
+        if let Some((pos, max)) = bound {
+            if !index_in_range(args.get(pos), max) {
+                return Ok(mlua::MultiValue::new());
             }
         }
         outputs(lua)

@@ -5,6 +5,7 @@
 //! | WoW name | Rust |
 //! | --- | --- |
 //! | `CreateFont(name)` | [`install`] |
+//! | `CreateFontFamily(name, members)` | [`create_font_family`]: a named Font with the font of its `roman` member (else the first) |
 //! | `SetFont(file, height [, flags])`, `GetFont` | [`resolve`] |
 //! | `SetFontObject(font or name)`, `GetFontObject` | [`set_font_object`] |
 //! | `SetTextColor`, `GetTextColor`, `SetShadowColor`, `GetShadowColor`, `SetShadowOffset`, `GetShadowOffset` | [`install`] |
@@ -94,6 +95,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             Ok(t)
         })?,
     )?;
+    lua.globals()
+        .raw_set("CreateFontFamily", lua.create_function(create_font_family)?)?;
     let methods: &[(&str, &str, Method)] = &[
         ("FontInstance", "SetFont", set_font),
         ("FontInstance", "GetFont", get_font),
@@ -114,6 +117,42 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("Font", "CopyFontObject", copy_font_object),
     ];
     install_methods(lua, methods)
+}
+
+/// `CreateFontFamily(name, members)`: a Font object named `name` (so `_G[name]` is it), whose
+/// font is that of the member for the Latin alphabet (`roman`), or of the first member. wow-sim
+/// draws one alphabet, so the other members are not kept.
+fn create_font_family(lua: &Lua, (name, members): (Value, Value)) -> mlua::Result<Value> {
+    let usage = "Usage: local fontFamily = CreateFontFamily(name, members)";
+    let (Some(name), Value::Table(members)) = (string(&name), members) else {
+        return Err(lua_error(lua, usage));
+    };
+    let mut chosen: Option<mlua::Table> = None;
+    for m in members.sequence_values::<Value>() {
+        let Value::Table(m) = m? else {
+            return Err(lua_error(lua, usage));
+        };
+        let roman = m.raw_get::<Option<String>>("alphabet")?.as_deref() == Some("roman");
+        if chosen.is_none() || roman {
+            chosen = Some(m.clone());
+        }
+        if roman {
+            break;
+        }
+    }
+    let ty = types::find("Font").expect("Font type");
+    let (id, t) = create_object(lua, ty, Some(name), None)?;
+    if let Some(m) = chosen {
+        let file: Option<String> = m.raw_get("file")?;
+        let height: Option<f64> = m.raw_get("height")?;
+        let flags: Option<String> = m.raw_get("flags")?;
+        with_ui_mut(lua, |ui| {
+            ui.set_field_by_name(id, "fontFile", FieldVal::Str(file.unwrap_or_default()));
+            ui.set_field_by_name(id, "fontHeight", FieldVal::Num(height.unwrap_or(0.0)));
+            ui.set_field_by_name(id, "fontFlags", FieldVal::Str(flags.unwrap_or_default()));
+        });
+    }
+    Ok(Value::Table(t))
 }
 
 /// `FontInstance:SetFont`.

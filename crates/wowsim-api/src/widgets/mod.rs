@@ -126,6 +126,7 @@ pub fn install(
     model::install(lua)?;
     scene_state::install(lua, data)?;
     color_select::install(lua)?;
+    crate::event_callbacks::install(lua, data)?;
     Ok(())
 }
 

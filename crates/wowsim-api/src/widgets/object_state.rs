@@ -6,7 +6,7 @@
 //! | --- | --- |
 //! | `Region:SetPointsOffset(x, y)`, `ClearPointsOffset` | [`install`]: the offset is added to every anchor (replacing the previous one), so `GetPoint` and the rect include it |
 //! | `Region:GetSourceLocation` | the `file:line` that created the object (the XML element, or the Lua line that called `CreateFrame`/`Create*`), kept by `record_source` |
-//! | `Frame:RegisterEventCallback(event, cb)`, `RegisterUnitEventCallback(event, cb, units...)` | callbacks kept Lua-side (`events::CALLBACKS_KEY`), called after OnEvent as `cb(frame, ...)`; an unknown event is the `RegisterEvent` error |
+//! | `Frame:RegisterEventCallback(event, cb)`, `RegisterUnitEventCallback(event, cb, units...)` | callbacks kept Lua-side (`event_callbacks.rs`), called after OnEvent as `cb(frame, ...)`; only the client's callback events, restricted ones answer `false` |
 //! | `Frame:ExecuteAttribute(name, ...)` | runs the attribute's snippet (a string body with `self` and the arguments, or a function): true and its results; false when the attribute is no snippet or raises |
 //! | `Frame:InterceptStartDrag(delegate)` | true and the drag moves to `delegate` while `self` is being dragged; false otherwise |
 //! | `UIObject:GetInheritableForbiddenAspects(path)` | 0: nothing is forbidden (taint is not modelled) |
@@ -96,10 +96,14 @@ fn need_num(lua: &Lua, a: &MultiValue, pos: usize, m: &str) -> mlua::Result<f64>
     num(&v).ok_or_else(|| bad_arg(lua, pos, m, "number", &v))
 }
 
-/// `RegisterEventCallback`/`RegisterUnitEventCallback`: keeps `{frame, cb, units}`.
+/// `RegisterEventCallback`/`RegisterUnitEventCallback`: keeps `{frame, cb, units}`
+/// (`event_callbacks.rs`); only the client's callback events are taken, restricted ones answer
+/// `false`.
 fn register_callback(lua: &Lua, a: &MultiValue, m: &str, units: bool) -> mlua::Result<MultiValue> {
     self_id(lua, a, m)?;
-    let event = crate::events::check_event(lua, &arg(a, 1), &format!("Frame:{m}"))?;
+    let method = format!("Frame:{m}");
+    let (event, allowed) =
+        crate::events::callback_event(lua, &arg(a, 1), &method, &format!("{method}(): "))?;
     let cb = arg(a, 2);
     if !matches!(
         cb,
@@ -107,36 +111,20 @@ fn register_callback(lua: &Lua, a: &MultiValue, m: &str, units: bool) -> mlua::R
     ) {
         return Err(bad_arg(lua, 2, m, "function", &cb));
     }
-    let all = match lua.named_registry_value::<Value>(crate::events::CALLBACKS_KEY)? {
-        Value::Table(t) => t,
-        _ => {
-            let t = lua.create_table()?;
-            lua.set_named_registry_value(crate::events::CALLBACKS_KEY, t.clone())?;
-            t
-        }
-    };
-    let list = match all.raw_get::<Value>(event.as_str())? {
-        Value::Table(t) => t,
-        _ => {
-            let t = lua.create_table()?;
-            all.raw_set(event.as_str(), t.clone())?;
-            t
-        }
-    };
-    let entry = lua.create_table()?;
-    entry.raw_set(1, arg(a, 0))?;
-    entry.raw_set(2, cb)?;
-    if units {
+    if !allowed {
+        return ret(lua, false);
+    }
+    let unit_list = if units {
         let u = lua.create_table()?;
         for (i, v) in a.iter().skip(3).enumerate() {
             let s = string(v).ok_or_else(|| bad_arg(lua, i + 3, m, "string", v))?;
             u.raw_set(i + 1, s)?;
         }
-        entry.raw_set(3, u)?;
+        Value::Table(u)
     } else {
-        entry.raw_set(3, false)?;
-    }
-    list.raw_set(list.raw_len() + 1, entry)?;
+        Value::Boolean(false)
+    };
+    crate::event_callbacks::add(lua, &event, arg(a, 0), cb, unit_list)?;
     ret(lua, true)
 }
 

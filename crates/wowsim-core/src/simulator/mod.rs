@@ -6,6 +6,7 @@ mod input;
 mod query;
 mod run;
 mod setup;
+mod used_by;
 
 pub(crate) use query::draw_list_vm;
 pub(crate) use run::tick_vm;

@@ -91,8 +91,14 @@ pub(super) fn is_object_type(
     let Value::String(s) = arg(&a, 1) else {
         return Err(lua_error(lua, "Usage: IsObjectType(\"type\")"));
     };
+    // The client compares the type name exactly: `IsObjectType("frame")` is false.
+    let name = s.to_string_lossy();
     let t = type_of(lua, id);
-    ret(lua, types::is_a(t, &s.to_string_lossy()))
+    let exact = types::TYPES[t]
+        .ancestry
+        .iter()
+        .any(|&a| types::TYPES[a].name == name || types::TYPES[a].object_type == name);
+    ret(lua, exact)
 }
 
 /// `ParentedObjectBase:GetParent`.

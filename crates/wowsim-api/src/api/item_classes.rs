@@ -1,0 +1,158 @@
+//! Item class and subclass names (the client's `ItemClass` and `ItemSubClass` facts, enUS).
+//!
+//! | WoW name | Rust |
+//! | --- | --- |
+//! | `C_Item.GetItemClassInfo(classID)`, `GetItemClassInfo` | [`install`]: the class's name, nil for an id no class has |
+//! | `C_Item.GetItemSubClassInfo(classID, subClassID)`, `GetItemSubClassInfo` | [`install`]: name and whether the subclass is split by inventory type; nothing for a pair wow-sim does not know |
+//!
+//! Subclass names come from the user's `ItemSubClass.csv` (`--game-data`) when given, else
+//! from the built-in list of the weapon and armour subclasses (the ones addons list at load:
+//! bag sorters, loot tables, auction filters). Each function is defined only where the
+//! flavour's reference has it.
+
+use mlua::{Lua, MultiValue, Value};
+use wowsim_data::ProductData;
+
+/// Weapon subclasses (class 2) by subclass id.
+const WEAPONS: [&str; 21] = [
+    "One-Handed Axes",
+    "Two-Handed Axes",
+    "Bows",
+    "Guns",
+    "One-Handed Maces",
+    "Two-Handed Maces",
+    "Polearms",
+    "One-Handed Swords",
+    "Two-Handed Swords",
+    "Warglaives",
+    "Staves",
+    "Bear Claws",
+    "Cat Claws",
+    "Fist Weapons",
+    "Miscellaneous",
+    "Daggers",
+    "Thrown",
+    "Spears",
+    "Crossbows",
+    "Wands",
+    "Fishing Poles",
+];
+
+/// Armour subclasses (class 4) by subclass id.
+const ARMOR: [&str; 12] = [
+    "Miscellaneous",
+    "Cloth",
+    "Leather",
+    "Mail",
+    "Plate",
+    "Cosmetic",
+    "Shields",
+    "Librams",
+    "Idols",
+    "Totems",
+    "Sigils",
+    "Relic",
+];
+
+/// The built-in name of a subclass, and whether it is split by inventory type (the armour
+/// kinds worn in several slots).
+fn builtin_subclass(class: i64, sub: i64) -> Option<(&'static str, bool)> {
+    let i = usize::try_from(sub).ok()?;
+    match class {
+        2 => WEAPONS.get(i).map(|n| (*n, false)),
+        4 => ARMOR.get(i).map(|n| (*n, i <= 5)),
+        _ => None,
+    }
+}
+
+fn whole(v: &Value) -> Option<i64> {
+    match v {
+        Value::Integer(i) => Some(*i),
+        Value::Number(n) if n.fract() == 0.0 => Some(*n as i64),
+        Value::String(s) => s.to_str().ok()?.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn subclass_info(lua: &Lua, class: &Value, sub: &Value) -> mlua::Result<MultiValue> {
+    let mut out = MultiValue::new();
+    let (Some(class), Some(sub)) = (whole(class), whole(sub)) else {
+        return Ok(out);
+    };
+    let from_db = lua
+        .app_data_ref::<super::game_data::GameData>()
+        .and_then(|g| {
+            let key = (i32::try_from(class).ok()?, i32::try_from(sub).ok()?);
+            g.db.subclass_names.get(&key).map(|n| n.to_string())
+        });
+    let builtin = builtin_subclass(class, sub);
+    let name = match (from_db, builtin) {
+        (Some(n), _) => n,
+        (None, Some((n, _))) => n.to_string(),
+        (None, None) => return Ok(out),
+    };
+    out.push_back(Value::String(lua.create_string(&name)?));
+    out.push_back(Value::Boolean(builtin.is_some_and(|b| b.1)));
+    Ok(out)
+}
+
+/// Sets `f` at `name` (a global or `NS.F`) when the flavour's reference has the function.
+fn define(lua: &Lua, data: &ProductData, name: &str, f: &mlua::Function) -> mlua::Result<()> {
+    if data.api(name).is_none() {
+        return Ok(());
+    }
+    let g = lua.globals();
+    match name.split_once('.') {
+        Some((ns, short)) => {
+            let t = match g.raw_get::<Value>(ns)? {
+                Value::Table(t) => t,
+                _ => {
+                    let t = lua.create_table()?;
+                    g.raw_set(ns, t.clone())?;
+                    t
+                }
+            };
+            t.raw_set(short, f.clone())
+        }
+        None => g.raw_set(name, f.clone()),
+    }
+}
+
+/// Installs the functions of this file that the flavour has (before the typed stubs).
+pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
+    let class_info = lua.create_function(|lua, class: Value| {
+        let usage = "Usage: local result = C_Item.GetItemClassInfo(itemClassID)";
+        if whole(&class).is_none() && !matches!(class, Value::Number(_)) {
+            return Err(super::stubs::usage_error(lua, usage));
+        }
+        let name = whole(&class)
+            .map(super::game_data_csv::class_name)
+            .filter(|n| !n.is_empty());
+        Ok(name)
+    })?;
+    define(lua, data, "C_Item.GetItemClassInfo", &class_info)?;
+    define(lua, data, "GetItemClassInfo", &class_info)?;
+    let sub_info =
+        lua.create_function(|lua, (class, sub): (Value, Value)| subclass_info(lua, &class, &sub))?;
+    define(lua, data, "C_Item.GetItemSubClassInfo", &sub_info)?;
+    define(lua, data, "GetItemSubClassInfo", &sub_info)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::builtin_subclass;
+
+    #[test]
+    fn builtin_subclasses() {
+        let check = |c, s, expect: Option<(&str, bool)>| {
+            assert_eq!(builtin_subclass(c, s), expect, "class {c} sub {s}");
+        };
+        check(2, 15, Some(("Daggers", false)));
+        check(4, 4, Some(("Plate", true)));
+        check(4, 6, Some(("Shields", false)));
+        check(4, 12, None);
+        check(7, 0, None);
+        check(2, -1, None);
+    }
+}
