@@ -3,7 +3,7 @@
 //! (file or inline) and `<Include>` run in document order, and frame elements are handed to the
 //! native instantiator (`crate::xmlui`).
 
-use super::{join_logical, logical_path, record_at, run_lua_file, run_lua_source};
+use super::{logical_path, record_at, run_lua_file, run_lua_source};
 use mlua::Lua;
 use std::path::Path;
 use wowsim_lua::HostFns;
@@ -87,7 +87,6 @@ fn load_xml_depth(
         host,
         addon,
         addon_dir,
-        dir: path.parent().unwrap_or(addon_dir),
         logical,
         depth,
     };
@@ -108,26 +107,25 @@ struct Ctx<'a> {
     host: &'a HostFns,
     addon: &'a str,
     addon_dir: &'a Path,
-    /// The folder this XML file is in on disk (outside `addon_dir` when an include left it).
-    dir: &'a Path,
     logical: &'a str,
     depth: usize,
 }
 
 impl Ctx<'_> {
     /// Resolves `file=` as the client does: relative to this XML file's own folder, also when
-    /// `..` leaves the addon folder (Bagnon includes `..\..\BagBrother\core\core.xml`), so
-    /// the included file's own includes resolve from where it really is and its records name
-    /// it; failing that, relative to the addon folder. Returns the client path and the file.
+    /// `..` leaves the addon folder (Bagnon includes `..\..\BagBrother\core\core.xml`;
+    /// Blizzard's Classic map canvas climbs to the game folder and back down into
+    /// `Interface/AddOns`), so the included file's own includes resolve from where it really
+    /// is and its records name it; failing that, relative to the addon folder. The path must
+    /// end inside `Interface/AddOns` (no absolute paths, nothing above it), and is read from the
+    /// AddOns folder that holds this addon. Returns the client path and the file.
     fn resolve(&self, file: &str) -> Option<(String, std::path::PathBuf)> {
-        // Absolute paths and `..` out of the AddOns folder are never read (reported as files
-        // that cannot be opened); `..` into a sibling addon stays inside.
         let dir = self.logical.rsplit_once('/').map_or("", |(d, _)| d);
-        if !stays_in_addons(dir, file) {
-            return None;
-        }
-        if let Some(p) = wowsim_toc::resolve_path_ci(self.dir, file) {
-            return Some((join_logical(dir, file), p));
+        if let Some(rest) = inside_addons(dir, file) {
+            let root = self.addon_dir.parent();
+            if let Some(p) = root.and_then(|r| wowsim_toc::resolve_path_ci(r, &rest)) {
+                return Some((format!("Interface/AddOns/{rest}"), p));
+            }
         }
         wowsim_toc::resolve_addon_file(self.addon_dir, file)
             .ok()
@@ -222,41 +220,50 @@ impl Ctx<'_> {
     }
 }
 
-/// Whether `file`, relative to the client folder `dir` (`Interface/AddOns/<addon>/...`), stays
-/// inside `Interface/AddOns`: not absolute, and no `..` past it.
-fn stays_in_addons(dir: &str, file: &str) -> bool {
+/// Where `file`, relative to the client folder `dir` (`Interface/AddOns/<addon>/...`), ends:
+/// its path under `Interface/AddOns` (`<addon>/...`), or `None` for an absolute path or one
+/// that ends outside it (climbing above the game folder included).
+fn inside_addons(dir: &str, file: &str) -> Option<String> {
     let b = file.as_bytes();
     if b.first().is_some_and(|c| *c == b'/' || *c == b'\\') || b.get(1) == Some(&b':') {
-        return false;
+        return None;
     }
-    let mut depth = dir.split('/').filter(|p| !p.is_empty()).count() as i64;
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
     for comp in file.split(['/', '\\']) {
         match comp {
             "" | "." => {}
             ".." => {
-                depth -= 1;
-                if depth < 2 {
-                    return false;
-                }
+                parts.pop()?;
             }
-            _ => depth += 1,
+            c => parts.push(c),
         }
     }
-    true
+    let inside = parts.len() >= 3
+        && parts[0].eq_ignore_ascii_case("Interface")
+        && parts[1].eq_ignore_ascii_case("AddOns");
+    inside.then(|| parts[2..].join("/"))
 }
 
 #[cfg(test)]
 mod containment_tests {
     #[test]
     fn includes_stay_in_the_addons_folder() {
+        use super::inside_addons as ends;
         let d = "Interface/AddOns/Bagnon/sub";
-        assert!(super::stays_in_addons(d, "x.xml"));
-        assert!(super::stays_in_addons(
-            d,
-            "..\\..\\BagBrother\\core\\core.xml"
-        ));
-        assert!(!super::stays_in_addons(d, "../../../x.lua"));
-        assert!(!super::stays_in_addons(d, "/etc/passwd"));
-        assert!(!super::stays_in_addons(d, "C:\\x.lua"));
+        assert_eq!(ends(d, "x.xml").as_deref(), Some("Bagnon/sub/x.xml"));
+        let sibling = "..\\..\\BagBrother\\core\\core.xml";
+        assert_eq!(
+            ends(d, sibling).as_deref(),
+            Some("BagBrother/core/core.xml")
+        );
+        let round_trip = "../../../../Interface/AddOns/Blizzard_MapCanvas/a.lua";
+        assert_eq!(
+            ends(d, round_trip).as_deref(),
+            Some("Blizzard_MapCanvas/a.lua")
+        );
+        assert_eq!(ends(d, "../../../x.lua"), None);
+        assert_eq!(ends(d, "../../../../../x.lua"), None);
+        assert_eq!(ends(d, "/etc/passwd"), None);
+        assert_eq!(ends(d, "C:\\x.lua"), None);
     }
 }
