@@ -157,28 +157,34 @@ fn install_identity(lua: &Lua) -> mlua::Result<()> {
     })
 }
 
+/// Whether `UnitPower`/`UnitPowerMax(unit [, powerType])` asks for the unit's own power (no
+/// type, or its type): another type answers 0.
+fn asks_own_power(u: &Unit, args: &MultiValue) -> bool {
+    let asked = match args.get(1) {
+        Some(Value::Integer(n)) => Some(*n as i32),
+        Some(Value::Number(n)) => Some(*n as i32),
+        _ => None,
+    };
+    asked.is_none_or(|t| t == u.power_type.0)
+}
+
 fn install_bars(lua: &Lua) -> mlua::Result<()> {
     unit_fn(lua, "UnitHealth", |lua, _, u, _, _| ret(lua, u.health))?;
     unit_fn(lua, "UnitHealthMax", |lua, _, u, _, _| {
         ret(lua, u.health_max)
     })?;
     unit_fn(lua, "UnitPower", |lua, _, u, _, args| {
-        let asked = match args.get(1) {
-            Some(Value::Integer(n)) => Some(*n as i32),
-            Some(Value::Number(n)) => Some(*n as i32),
-            _ => None,
-        };
-        let same = asked.is_none_or(|t| t == u.power_type.0);
-        ret(lua, if same { u.power } else { 0 })
+        ret(lua, if asks_own_power(u, args) { u.power } else { 0 })
     })?;
     unit_fn(lua, "UnitPowerMax", |lua, _, u, _, args| {
-        let asked = match args.get(1) {
-            Some(Value::Integer(n)) => Some(*n as i32),
-            Some(Value::Number(n)) => Some(*n as i32),
-            _ => None,
-        };
-        let same = asked.is_none_or(|t| t == u.power_type.0);
-        ret(lua, if same { u.power_max } else { 0 })
+        ret(
+            lua,
+            if asks_own_power(u, args) {
+                u.power_max
+            } else {
+                0
+            },
+        )
     })?;
     unit_fn(lua, "UnitPowerType", |lua, _, u, _, _| {
         ret(lua, (u.power_type.0, u.power_type.1.clone()))
