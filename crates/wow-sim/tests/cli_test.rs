@@ -33,6 +33,17 @@ fn temp(name: &str) -> PathBuf {
     d
 }
 
+/// An addon `name` under `dir/AddOns` with a TOC listing `name.lua` (holding `lua`) and an empty
+/// `spec/` folder; returns the addon's folder.
+fn addon(dir: &Path, name: &str, lua: &str) -> PathBuf {
+    let a = dir.join("AddOns").join(name);
+    std::fs::create_dir_all(a.join("spec")).unwrap();
+    let toc = format!("## Interface: 110100\n## Title: {name}\n{name}.lua\n");
+    std::fs::write(a.join(format!("{name}.toc")), toc).unwrap();
+    std::fs::write(a.join(format!("{name}.lua")), lua).unwrap();
+    a
+}
+
 fn json(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(
@@ -143,13 +154,7 @@ fn nothing_to_run_exits_2() {
 fn every_spec_file_starts_from_the_same_state() {
     let dir = temp("isolation");
     let addons = dir.join("AddOns");
-    std::fs::create_dir_all(addons.join("Counter/spec")).unwrap();
-    std::fs::write(
-        addons.join("Counter/Counter.toc"),
-        "## Interface: 110100\n## Title: Counter\nCounter.lua\n",
-    )
-    .unwrap();
-    std::fs::write(addons.join("Counter/Counter.lua"), "CounterValue = 0\n").unwrap();
+    addon(&dir, "Counter", "CounterValue = 0\n");
     for name in ["a", "b", "c"] {
         std::fs::write(
             addons.join(format!("Counter/spec/{name}_spec.lua")),
@@ -266,19 +271,12 @@ fn a_bad_scenario_names_its_file_and_line_and_nothing_runs() {
 #[test]
 fn specs_load_scenarios_from_their_addon_only() {
     let dir = temp("spec-scenario");
-    let addon = dir.join("AddOns/Fighter");
-    std::fs::create_dir_all(addon.join("spec")).unwrap();
-    std::fs::write(
-        addon.join("Fighter.toc"),
-        "## Interface: 110100\nFighter.lua\n",
-    )
-    .unwrap();
-    std::fs::write(
-        addon.join("Fighter.lua"),
+    let addon = addon(
+        &dir,
+        "Fighter",
         "local f = CreateFrame('Frame')\nf:RegisterEvent('PLAYER_REGEN_DISABLED')\n\
          f:SetScript('OnEvent', function() FighterPulled = GetTime() end)\n",
-    )
-    .unwrap();
+    );
     std::fs::write(
         addon.join("spec/pull.toml"),
         "[target]\nname = \"Boss\"\nhostile = true\n\n[[timeline]]\nat = 2\ndo = \"enter_combat\"\n",
@@ -318,14 +316,7 @@ fn specs_load_scenarios_from_their_addon_only() {
 #[test]
 fn the_helper_of_an_addon_runs_before_each_spec_file() {
     let dir = temp("helper");
-    let addon = dir.join("AddOns/Helped");
-    std::fs::create_dir_all(addon.join("spec")).unwrap();
-    std::fs::write(
-        addon.join("Helped.toc"),
-        "## Interface: 110100\nHelped.lua\n",
-    )
-    .unwrap();
-    std::fs::write(addon.join("Helped.lua"), "HelpedValue = 41\n").unwrap();
+    let addon = addon(&dir, "Helped", "HelpedValue = 41\n");
     std::fs::write(
         addon.join(".wowsim.toml"),
         "[test]\nhelper = \"spec/setup.lua\"\n",
@@ -387,9 +378,6 @@ fn the_helper_of_an_addon_runs_before_each_spec_file() {
 #[test]
 fn specs_compare_pictures_of_frames() {
     let dir = temp("pictures");
-    let addon = dir.join("AddOns/Boxes");
-    std::fs::create_dir_all(addon.join("spec")).unwrap();
-    std::fs::write(addon.join("Boxes.toc"), "## Interface: 110100\nBoxes.lua\n").unwrap();
     let lua = |r: f32| {
         format!(
             "local f = CreateFrame('Frame', 'BoxFrame', UIParent)\nf:SetSize(40, 20)\n\
@@ -397,7 +385,7 @@ fn specs_compare_pictures_of_frames() {
              t:SetColorTexture({r}, 0.5, 0.25)\n"
         )
     };
-    std::fs::write(addon.join("Boxes.lua"), lua(1.0)).unwrap();
+    let addon = addon(&dir, "Boxes", &lua(1.0));
     std::fs::write(
         addon.join("spec/box_spec.lua"),
         "describe('box', function() it('looks the same', function()\n  \

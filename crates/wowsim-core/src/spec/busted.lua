@@ -724,6 +724,13 @@ local Pending = {}
 
 local finalizers
 
+-- A hook registrar: adds `f` to the current block's list `key`.
+local function hook(key)
+  return function(f)
+    tinsert(current[key], f)
+  end
+end
+
 local env_functions = {
   describe = describe,
   context = describe,
@@ -739,18 +746,10 @@ local env_functions = {
     end
     add_test(name, nil, "pending")
   end,
-  before_each = function(f)
-    tinsert(current.before_each, f)
-  end,
-  after_each = function(f)
-    tinsert(current.after_each, f)
-  end,
-  setup = function(f)
-    tinsert(current.setup, f)
-  end,
-  teardown = function(f)
-    tinsert(current.teardown, f)
-  end,
+  before_each = hook("before_each"),
+  after_each = hook("after_each"),
+  setup = hook("setup"),
+  teardown = hook("teardown"),
   finally = function(f)
     if not finalizers then
       error("finally() is only allowed inside a test", 2)
