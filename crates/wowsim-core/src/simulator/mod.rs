@@ -138,6 +138,7 @@ impl AfterLoad for AfterAddon {
             )
         };
         if let Some(cfg) = &self.saved {
+            savedvars::claim_wtf(lua, &cfg.wtf);
             let prev = set_phase(lua, "saved-variables");
             if !sv.is_empty() {
                 savedvars::restore_file(lua, &cfg.account_file(&name), &sv)?;
