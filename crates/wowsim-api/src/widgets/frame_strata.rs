@@ -68,9 +68,33 @@ pub fn set_attribute(lua: &Lua, args: MultiValue, no_handler: bool) -> mlua::Res
 
 /// `GetAttribute(name)` and `GetAttribute(prefix, name, suffix)` (the modified-attribute
 /// lookup order: prefix..name..suffix, *name..suffix, prefix..name*, *name*, name).
+/// A read makes no table for a frame without attributes, and a name that is already ASCII
+/// lower case is looked up as the Lua string it is (the retail start-up reads ~26,000
+/// attributes; the conversions to Rust strings and back were most of their cost).
 fn get_attribute(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &args, "GetAttribute")?;
-    let attrs = attrs_of(lua, id)?;
+    let attrs = match attributes(lua)?.raw_get::<Value>(id)? {
+        Value::Table(t) => Some(t),
+        _ => None,
+    };
+    if let (true, Some(Value::String(s))) = (args.len() < 4, args.get(1)) {
+        if s.as_bytes()
+            .iter()
+            .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+        {
+            return match &attrs {
+                Some(a) => ret(lua, a.raw_get::<Value>(s)?),
+                None => ret(lua, Value::Nil),
+            };
+        }
+    }
+    // What the lookups below answer for a frame without attributes.
+    let Some(attrs) = attrs else {
+        return match args.len() < 4 && string(&arg(&args, 1)).is_some() {
+            true => ret(lua, Value::Nil),
+            false => ret(lua, ()),
+        };
+    };
     let get = |k: String| attrs.raw_get::<Value>(k.to_lowercase());
     if args.len() >= 4 {
         let (p, n, s) = (
