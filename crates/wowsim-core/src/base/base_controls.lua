@@ -611,6 +611,10 @@ function StaticPopup_Visible(which)
     end
   end
 end
+-- The client's four dialogs exist from the start (StaticPopup1 to StaticPopup4), hidden.
+for i = 1, 4 do
+  popupFrame(i):Hide()
+end
 
 -- Action button templates: the icon, texts and state textures an action button has (named
 -- `$parentIcon`, `$parentCount`, ... and by key), over the secure action button.
