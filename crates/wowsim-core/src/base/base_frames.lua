@@ -34,6 +34,10 @@ MultiBarRight                 Frame         -                    shown   all
 CompactRaidFrameManager       Frame         -                    hidden  all
 CompactRaidFrameContainer     Frame         -                    hidden  all
 MovieFrame                    Frame         -                    hidden  all
+TimerTracker                  Frame         -                    shown   all
+MirrorTimerContainer          Frame         -                    shown   all
+TargetFrameSpellBar           StatusBar     -                    hidden  all
+RolePollPopup                 Frame         -                    hidden  retail
 FocusFrame                    Button        -                    hidden  retail
 TalkingHeadFrame              Frame         -                    hidden  retail
 BossBanner                    Frame         -                    hidden  retail
@@ -191,3 +195,16 @@ if not rawget(_G, "ColorPickerFrame") then
   end
 end
 
+
+-- The three mirror timers (breath, fatigue, feign death) of the mirror timer container.
+MirrorTimerContainer.mirrorTimers = MirrorTimerContainer.mirrorTimers or {}
+for i = 1, 3 do
+  local t = MirrorTimerContainer.mirrorTimers[i] or CreateFrame("Frame", nil, MirrorTimerContainer)
+  t:Hide()
+  t.StatusBar = t.StatusBar or CreateFrame("StatusBar", nil, t)
+  MirrorTimerContainer.mirrorTimers[i] = t
+end
+-- The world map's map change, which addons hook.
+if rawget(_G, "WorldMapFrame") and not WorldMapFrame.OnMapChanged then
+  function WorldMapFrame:OnMapChanged() end
+end

@@ -115,6 +115,9 @@ local View = ScrollBoxListLinearViewMixin
 function View:SetElementInitializer(frameTemplate, initializer)
   self.frameTemplate, self.initializer = frameTemplate, initializer
 end
+function View:SetElementResetter(resetter)
+  self.resetter = resetter
+end
 function View:SetElementFactory(factory)
   self.factory = factory
 end
@@ -367,6 +370,10 @@ function Bar:SetHideIfUnscrollable(hide)
   self.hideIfUnscrollable = hide
 end
 function Bar:SetHideTrackIfThumbExceedsTrack() end
+function Bar:SetInterpolateScroll() end
+function Bar:SetPanExtent(extent)
+  self.panExtent = extent
+end
 function Bar:SetPanExtentPercentage(p)
   self.panExtentPercentage = p
 end

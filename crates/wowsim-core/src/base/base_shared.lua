@@ -415,7 +415,20 @@ define("ChatFrameUtil", {
 })
 
 -- ---- auras ----
-if C_UnitAuras and C_UnitAuras.GetAuraDataByIndex then
+-- An aura by index as the packed table, from C_UnitAuras or (older Classic) UnitAura.
+local auraByIndex = C_UnitAuras and C_UnitAuras.GetAuraDataByIndex
+if not auraByIndex and UnitAura then
+  auraByIndex = function(unit, i, filter)
+    local name, icon, count, dispel, duration, expires, source, stealable, personal, spellId = UnitAura(unit, i, filter)
+    if name then
+      return { name = name, icon = icon, applications = count, dispelName = dispel, duration = duration,
+        expirationTime = expires, sourceUnit = source, isStealable = stealable,
+        nameplateShowPersonal = personal, spellId = spellId }
+    end
+  end
+end
+if auraByIndex then
+  local C_UnitAuras = { GetAuraDataByIndex = auraByIndex }
   local AuraUtil = rawget(_G, "AuraUtil") or {}
   _G.AuraUtil = AuraUtil
   -- Calls func(aura) for each aura of `unit` that passes `filter`, until it returns true.
@@ -676,4 +689,110 @@ local function itemButton(self)
 end
 template("ItemButton", itemButton)
 template("ItemButtonTemplate", itemButton)
-template("ContainerFrameItemButtonTemplate", itemButton)
+-- A bag slot's button: the item button with the bag's overlays and its cooldown.
+template("ContainerFrameItemButtonTemplate", function(self)
+  itemButton(self)
+  for _, key in ipairs({ "BattlepayItemTexture", "NewItemTexture", "IconQuestTexture", "JunkIcon",
+    "UpgradeIcon", "flash", "searchOverlay", "ItemContextOverlay", "IconOverlay", "IconOverlay2" }) do
+    self[key] = self:CreateTexture(nil, "OVERLAY")
+    self[key]:SetAllPoints()
+    self[key]:Hide()
+  end
+  local name = self:GetName()
+  self.Cooldown = CreateFrame("Cooldown", name and (name .. "Cooldown") or nil, self, "CooldownFrameTemplate")
+  self.Cooldown:SetAllPoints()
+end)
+
+-- ---- action bars ----
+define("NUM_ACTIONBAR_BUTTONS", 12)
+define("NUM_ACTIONBAR_PAGES", 6)
+define("NUM_STANCE_SLOTS", 10)
+-- The new-action highlight marks (hooked by action button libraries).
+define("MarkNewActionHighlight", function(action)
+  NEW_ACTION_HIGHLIGHTS = NEW_ACTION_HIGHLIGHTS or {}
+  NEW_ACTION_HIGHLIGHTS[action] = true
+end)
+define("ClearNewActionHighlight", function(action)
+  if NEW_ACTION_HIGHLIGHTS then
+    NEW_ACTION_HIGHLIGHTS[action] = nil
+  end
+end)
+define("GetAppropriateTooltip", function()
+  return GameTooltip
+end)
+-- Pools of frames that are never secure (the client's newer name of the frame pool).
+define("CreateUnsecuredFramePool", CreateFramePool)
+define("CreateUnsecuredRegionPoolInstance", function()
+  return CreateObjectPool(function()
+    return {}
+  end, function(_, o)
+    wipe(o)
+  end)
+end)
+-- The load-on-demand panels' loaders: they load the Blizzard addon, which the base has not.
+for name, addon in pairs({ DeathRecap_LoadUI = "Blizzard_DeathRecap",
+  PlayerTalentFrame_LoadUI = "Blizzard_TalentUI", EncounterJournal_LoadUI = "Blizzard_EncounterJournal" }) do
+  define(name, function()
+    return C_AddOns.LoadAddOn(addon)
+  end)
+end
+-- Classic keeps the global names of the C_AddOns functions (its deprecation fallbacks).
+if not isRetail and C_AddOns then
+  for _, name in ipairs({ "EnableAddOn", "DisableAddOn", "LoadAddOn", "IsAddOnLoaded", "EnableAllAddOns",
+    "DisableAllAddOns", "GetAddOnInfo", "GetAddOnDependencies", "GetAddOnOptionalDependencies",
+    "GetNumAddOns", "SaveAddOns", "ResetAddOns", "IsAddOnLoadOnDemand", "GetAddOnMetadata" }) do
+    if C_AddOns[name] then
+      define(name, C_AddOns[name])
+    end
+  end
+  if C_AddOns.GetAddOnEnableState then
+    define("GetAddOnEnableState", function(character, name)
+      return C_AddOns.GetAddOnEnableState(name, character)
+    end)
+  end
+end
+
+-- Count text of an action button from its action's count (hooked by bar addons).
+define("ActionButton_UpdateCount", function(self)
+  local text = self.Count
+  if text and self.action then
+    local count = GetActionCount(self.action) or 0
+    text:SetText(count > 1 and count or "")
+  end
+end)
+-- Closes open dropdown menus on a mouse press elsewhere (hooked by dropdown libraries).
+define("UIDropDownMenu_HandleGlobalMouseEvent", function(button, event)
+  if event == "GLOBAL_MOUSE_DOWN" and CloseDropDownMenus then
+    CloseDropDownMenus()
+  end
+end)
+-- The reputation bar colours by standing (hated to exalted).
+define("FACTION_BAR_COLORS", {
+  { r = 0.8, g = 0.3, b = 0.22 }, { r = 0.8, g = 0.3, b = 0.22 }, { r = 0.75, g = 0.27, b = 0 },
+  { r = 0.9, g = 0.7, b = 0 }, { r = 0, g = 0.6, b = 0.1 }, { r = 0, g = 0.6, b = 0.1 },
+  { r = 0, g = 0.6, b = 0.1 }, { r = 0, g = 0.6, b = 0.1 },
+})
+-- Classic's table of the frames UIParent positions itself (addons remove theirs from it).
+if not isRetail then
+  define("UIPARENT_MANAGED_FRAME_POSITIONS", {})
+end
+-- The on-bar highlight marks of spells and flyouts (hooked by action button libraries).
+ON_BAR_HIGHLIGHT_MARKS = ON_BAR_HIGHLIGHT_MARKS or {}
+define("ClearOnBarHighlightMarks", function()
+  ON_BAR_HIGHLIGHT_MARKS = {}
+end)
+define("UpdateOnBarHighlightMarksBySpell", function(spellID)
+  ON_BAR_HIGHLIGHT_MARKS = { spell = spellID }
+end)
+define("UpdateOnBarHighlightMarksByFlyout", function(flyoutID)
+  ON_BAR_HIGHLIGHT_MARKS = { flyout = flyoutID }
+end)
+define("UpdateOnBarHighlightMarksByPetAction", function(petAction)
+  ON_BAR_HIGHLIGHT_MARKS = { petAction = petAction }
+end)
+-- Classic's talent frame sizes (three trees of up to 40 talents in 15 tiers).
+if not isRetail then
+  define("MAX_TALENT_TABS", 3)
+  define("MAX_NUM_TALENT_TIERS", 15)
+  define("MAX_NUM_TALENTS", 40)
+end

@@ -310,3 +310,30 @@ if isRetail then
     return button.wowsimSpellAlert == true
   end
 end
+
+-- A scroll frame holding a multi-line edit box (`EditBox`) and its character count (`CharCount`).
+template("InputScrollFrameTemplate", function(self)
+  local box = CreateFrame("EditBox", nil, self)
+  box:SetMultiLine(true)
+  box:SetAutoFocus(false)
+  box:SetFontObject("ChatFontNormal")
+  box:SetWidth(math.max(self:GetWidth(), 1))
+  self:SetScrollChild(box)
+  self.EditBox = box
+  self.CharCount = self:CreateFontString(nil, "OVERLAY", "GameFontDisableLarge")
+  self.CharCount:SetPoint("BOTTOMRIGHT", -6, 0)
+  box:HookScript("OnTextChanged", function(b)
+    local max = b:GetMaxLetters()
+    self.CharCount:SetShown(max > 0)
+    self.CharCount:SetText(max > 0 and (max - b:GetNumLetters()) or "")
+  end)
+end)
+template("PortraitFrameTexturedBaseTemplate", template("PortraitFrameTemplate"))
+-- A frame with a thin gold border (Classic dialogs).
+template("ThinGoldEdgeTemplate", function(self)
+  for _, key in ipairs({ "TopLeft", "TopRight", "BottomLeft", "BottomRight", "Top", "Bottom", "Left", "Right" }) do
+    self[key] = self:CreateTexture(nil, "BORDER")
+  end
+  self.Bg = self:CreateTexture(nil, "BACKGROUND")
+  self.Bg:SetAllPoints()
+end)
