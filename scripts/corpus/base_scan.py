@@ -157,7 +157,9 @@ def ui_definitions(ui, flavor):
                 n = m.group(1)
                 if tag in ("Font", "FontFamily"):
                     define(n, "font", tag, lod)
-                elif re.search(r"\b(virtual|intrinsic)\s*=\s*\"true\"", attrs):
+                elif re.search(r"\bintrinsic\s*=\s*\"true\"", attrs):
+                    define(n, "template", n, lod)  # an intrinsic is made as a type of its name
+                elif re.search(r"\bvirtual\s*=\s*\"true\"", attrs):
                     define(n, "template", tag, lod)
                 elif tag not in ("Include", "Script", "Anchor", "KeyValue", "Attribute"):
                     define(n, "global", tag, lod)

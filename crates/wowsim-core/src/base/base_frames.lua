@@ -89,9 +89,9 @@ UIErrorsFrame:SetPoint("TOP", 0, -122)
 UIErrorsFrame:SetFrameStrata("DIALOG")
 UIErrorsFrame:SetTimeVisible(5)
 
--- The edit mode manager (retail): addons hook entering and leaving edit mode and ask whether
--- it is active.
-if isRetail and not rawget(_G, "EditModeManagerFrame") then
+-- The edit mode manager: addons hook entering and leaving edit mode and ask whether it is
+-- active.
+if not rawget(_G, "EditModeManagerFrame") then
   local edit = CreateFrame("Frame", "EditModeManagerFrame", UIParent)
   edit:Hide()
   edit.registeredSystemFrames = {}

@@ -396,11 +396,11 @@ template("WowStyle1DropdownTemplate", function(self)
   end)
 end)
 
--- Menus made on the spot (retail): `MenuUtil.CreateContextMenu(owner, generator)` fills a new
+-- Menus made on the spot (every flavour's UI has them): `MenuUtil.CreateContextMenu(owner, generator)` fills a new
 -- description as a dropdown's generator does and opens it (the open menu is `Menu.GetOpenMenu`;
 -- no menu is drawn, a line is chosen with `Pick`); `Menu.ModifyMenu(tag, f)` registers a
 -- function called with each menu of that tag when it is generated.
-if WOW_PROJECT_ID == WOW_PROJECT_MAINLINE then
+do
   Menu = Menu or {}
   local modifiers, open = {}, nil
   function Menu.ModifyMenu(tag, f)

@@ -796,3 +796,190 @@ if not isRetail then
   define("MAX_NUM_TALENT_TIERS", 15)
   define("MAX_NUM_TALENTS", 40)
 end
+
+-- ---- frames, bindings, CVars ----
+define("FrameUtil", {
+  RegisterFrameForEvents = function(frame, events)
+    for _, event in ipairs(events) do
+      frame:RegisterEvent(event)
+    end
+  end,
+  UnregisterFrameForEvents = function(frame, events)
+    for _, event in ipairs(events) do
+      frame:UnregisterEvent(event)
+    end
+  end,
+  RegisterFrameForUnitEvents = function(frame, events, ...)
+    for _, event in ipairs(events) do
+      frame:RegisterUnitEvent(event, ...)
+    end
+  end,
+  -- Calls func(frame, elapsed) every `frequencySeconds` of OnUpdate.
+  RegisterUpdateFunction = function(frame, frequencySeconds, func)
+    local elapsed = 0
+    frame:SetScript("OnUpdate", function(self, dt)
+      elapsed = elapsed + dt
+      if elapsed >= frequencySeconds then
+        func(self, elapsed)
+        elapsed = 0
+      end
+    end)
+  end,
+  UnregisterUpdateFunction = function(frame)
+    frame:SetScript("OnUpdate", nil)
+  end,
+  GetRootParent = function(frame)
+    local root = frame
+    while root:GetParent() do
+      root = root:GetParent()
+    end
+    return root
+  end,
+})
+define("SetCVarBitfield", function(name, index, value)
+  return C_CVar.SetCVarBitfield(name, index, value)
+end)
+define("GetBindingFromClick", function(input)
+  return GetBindingByKey(input)
+end)
+-- Whether a slash command is one the secure chat code handles itself.
+define("IsSecureCmd", function(command)
+  local secure = { ["/cast"] = true, ["/use"] = true, ["/castsequence"] = true, ["/target"] = true,
+    ["/focus"] = true, ["/assist"] = true, ["/stopmacro"] = true, ["/click"] = true,
+    ["/startattack"] = true, ["/stopattack"] = true, ["/petattack"] = true, ["/cancelaura"] = true }
+  return secure[tostring(command):lower()] == true
+end)
+define("IsEncounterInProgress", function()
+  return C_InstanceEncounter and C_InstanceEncounter.IsEncounterInProgress
+    and C_InstanceEncounter.IsEncounterInProgress() or false
+end)
+define("ToggleCharacter", function()
+  CharacterFrame:SetShown(not CharacterFrame:IsShown())
+end)
+define("FCFDock_GetSelectedWindow", function(dock)
+  return dock and dock.selected or DEFAULT_CHAT_FRAME
+end)
+-- Seconds as the client writes a duration: days, hours, minutes and seconds, the largest
+-- `maxCount` units (all by default), abbreviated unless `notAbbreviated`.
+define("SecondsToTime", function(seconds, noSeconds, notAbbreviated, maxCount)
+  seconds = math.floor(tonumber(seconds) or 0)
+  local units = { { 86400, "Day", "Days", "Day" }, { 3600, "Hr", "Hours", "Hour" },
+    { 60, "Min", "Minutes", "Minute" }, { 1, "Sec", "Seconds", "Second" } }
+  local parts = {}
+  maxCount = maxCount or 2
+  for i, u in ipairs(units) do
+    if #parts >= maxCount or (i == 4 and noSeconds) then
+      break
+    end
+    local n = math.floor(seconds / u[1])
+    if n > 0 or (i == 4 and #parts == 0) then
+      local word = notAbbreviated and (n == 1 and u[4] or u[3]) or u[2]
+      parts[#parts + 1] = n .. " " .. word
+      seconds = seconds - n * u[1]
+    end
+  end
+  return table.concat(parts, " ")
+end)
+-- A point on a map: the map's id and a position in it.
+define("UiMapPoint", {
+  CreateFromCoordinates = function(mapID, x, y, z)
+    return { uiMapID = mapID, position = CreateVector2D(x, y), z = z }
+  end,
+  CreateFromVector2D = function(mapID, position, z)
+    return { uiMapID = mapID, position = position, z = z }
+  end,
+})
+-- The chat types' colours (the client fills them from the chat colour settings).
+if rawget(_G, "ChatTypeInfo") == nil then
+  ChatTypeInfo = {}
+  for kind, c in pairs({ SYSTEM = { 1, 1, 0 }, SAY = { 1, 1, 1 }, PARTY = { 0.67, 0.67, 1 },
+    RAID = { 1, 0.5, 0 }, GUILD = { 0.25, 1, 0.25 }, OFFICER = { 0.25, 0.75, 0.25 },
+    YELL = { 1, 0.25, 0.25 }, WHISPER = { 1, 0.5, 1 }, EMOTE = { 1, 0.5, 0.25 },
+    CHANNEL = { 1, 0.75, 0.75 }, INSTANCE_CHAT = { 1, 0.5, 0 } }) do
+    ChatTypeInfo[kind] = { r = c[1], g = c[2], b = c[3], sticky = 0 }
+  end
+end
+-- The tutorial pointers: shown and hidden by text on a parent, no drawing.
+if rawget(_G, "HelpTip") == nil then
+  local shown = {}
+  HelpTip = { Point = { TopEdgeCenter = 1, BottomEdgeCenter = 2, LeftEdgeCenter = 3, RightEdgeCenter = 4 },
+    Alignment = { Center = 1, Left = 2, Right = 3, Top = 4, Bottom = 5 },
+    ButtonStyle = { None = 1, Close = 2, Okay = 3, GotIt = 4, Next = 5 } }
+  function HelpTip:Show(parent, info)
+    shown[parent] = shown[parent] or {}
+    shown[parent][info.text or ""] = true
+    return true
+  end
+  function HelpTip:Hide(parent, text)
+    if shown[parent] then
+      shown[parent][text or ""] = nil
+    end
+  end
+  function HelpTip:IsShowing(parent, text)
+    return shown[parent] ~= nil and shown[parent][text or ""] == true
+  end
+  function HelpTip:HideAll(parent)
+    shown[parent] = nil
+  end
+end
+-- Where an item is: a bag and slot or an equipment slot.
+if isRetail and rawget(_G, "ItemLocation") == nil then
+  ItemLocationMixin = ItemLocationMixin or {}
+  local L = ItemLocationMixin
+  function L:SetBagAndSlot(bag, slot)
+    self.bagID, self.slotIndex, self.equipmentSlotIndex = bag, slot, nil
+  end
+  function L:GetBagAndSlot()
+    return self.bagID, self.slotIndex
+  end
+  function L:SetEquipmentSlot(slot)
+    self.bagID, self.slotIndex, self.equipmentSlotIndex = nil, nil, slot
+  end
+  function L:GetEquipmentSlot()
+    return self.equipmentSlotIndex
+  end
+  function L:IsBagAndSlot()
+    return self.bagID ~= nil and self.slotIndex ~= nil
+  end
+  function L:IsEquipmentSlot()
+    return self.equipmentSlotIndex ~= nil
+  end
+  function L:IsValid()
+    return self:IsBagAndSlot() or self:IsEquipmentSlot()
+  end
+  function L:Clear()
+    self.bagID, self.slotIndex, self.equipmentSlotIndex = nil, nil, nil
+  end
+  function L:IsEqualTo(other)
+    return other ~= nil and self.bagID == other.bagID and self.slotIndex == other.slotIndex
+      and self.equipmentSlotIndex == other.equipmentSlotIndex
+  end
+  -- Made with method calls, as the client's are (`ItemLocation:CreateFromBagAndSlot(bag, slot)`).
+  ItemLocation = {}
+  function ItemLocation:CreateEmpty()
+    return CreateFromMixins(L)
+  end
+  function ItemLocation:CreateFromBagAndSlot(bag, slot)
+    local l = CreateFromMixins(L)
+    l:SetBagAndSlot(bag, slot)
+    return l
+  end
+  function ItemLocation:CreateFromEquipmentSlot(slot)
+    local l = CreateFromMixins(L)
+    l:SetEquipmentSlot(slot)
+    return l
+  end
+end
+-- The colours of item qualities as colour data (retail's colour manager).
+if isRetail and rawget(_G, "ColorManager") == nil then
+  ColorManager = {
+    GetColorDataForItemQuality = function(quality)
+      local c = QUALITY_COLORS[quality]
+      if c then
+        local color = CreateColor(c[1], c[2], c[3])
+        return { r = c[1], g = c[2], b = c[3], color = color, hex = color:GenerateHexColorMarkup() }
+      end
+    end,
+  }
+  ColorManager.GetColorDataForBagItemQuality = ColorManager.GetColorDataForItemQuality
+end
