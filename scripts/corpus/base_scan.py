@@ -12,6 +12,9 @@ built-in base by one wow-sim run without a Blizzard UI, with one probe addon who
 every name (a global or font: its value; a template: an object made that inherits it).
 
 Usage: base_scan.py OUT [--markdown] [--min N]
+       base_scan.py --clean RESULTS... (run.sh results, each with .ui.json and/or .base.json runs:
+       per flavour, how many sets load clean with the Blizzard UI and how many of those load
+       clean on the base; a later RESULTS folder's run of a set replaces an earlier one's)
   OUT is pack.py's output (OUT/per/<set>/.flavors and the set's addon folders).
 Environment: WOW_SIM (the binary), RETAIL_UI and CLASSIC_ERA_UI (and CLASSIC_UI for Mists
 Classic, used when a set declares `classic`): the Blizzard UI AddOns folders.
@@ -321,9 +324,35 @@ def markdown(rows, least):
             print(f"| `{n}` | {kind}{where} | {len(addons)} | {'yes' if have else '**no**'} |")
 
 
+def clean_counts(folders):
+    """Per flavour: sets clean with the UI, of those clean on the base, and which are not."""
+    runs = {}
+    for res in folders:
+        for f in sorted(os.listdir(res)):
+            m = re.match(r"(.+)\.(retail|classic|classic_era)\.(ui|base)\.json$", f)
+            if not m or m.group(1).startswith("("):
+                continue
+            try:
+                with open(os.path.join(res, f)) as h:
+                    runs[m.groups()] = json.load(h)
+            except (OSError, ValueError):
+                runs[m.groups()] = None
+    print("| flavour | sets run | clean with Blizzard's UI | of those, clean on the base | not clean on the base |")
+    print("| --- | --- | --- | --- | --- |")
+    for fl in sorted({k[1] for k in runs}):
+        sets = sorted({k[0] for k in runs if k[1] == fl}, key=str.lower)
+        ui_clean = [s for s in sets if runs.get((s, fl, "ui")) == []]
+        both = [s for s in ui_clean if runs.get((s, fl, "base")) == []]
+        left = ", ".join(f"{s} ({len(runs.get((s, fl, 'base')) or [])})" for s in ui_clean if s not in both)
+        print(f"| {fl} | {len(sets)} | {len(ui_clean)} | {len(both)} | {left or 'none'} |")
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    if sys.argv[1] == "--clean":
+        clean_counts(sys.argv[2:])
+        return
     out = sys.argv[1]
     least = int(sys.argv[sys.argv.index("--min") + 1]) if "--min" in sys.argv else 3
     flavors = set()

@@ -208,3 +208,16 @@ end
 if rawget(_G, "WorldMapFrame") and not WorldMapFrame.OnMapChanged then
   function WorldMapFrame:OnMapChanged() end
 end
+-- The world map's border frame and its encounter journal pins, which addons hook.
+if rawget(_G, "WorldMapFrame") then
+  WorldMapFrame.BorderFrame = WorldMapFrame.BorderFrame or CreateFrame("Frame", nil, WorldMapFrame)
+  if isRetail and not rawget(_G, "EncounterJournalPinMixin") then
+    EncounterJournalPinMixin = CreateFromMixins(rawget(_G, "MapCanvasPinMixin") or {})
+    function EncounterJournalPinMixin:OnAcquired(instanceID, x, y)
+      self.instanceID = instanceID
+      if self.SetPosition then
+        self:SetPosition(x, y)
+      end
+    end
+  end
+end

@@ -415,19 +415,20 @@ define("ChatFrameUtil", {
 })
 
 -- ---- auras ----
--- An aura by index as the packed table, from C_UnitAuras or (older Classic) UnitAura.
-local auraByIndex = C_UnitAuras and C_UnitAuras.GetAuraDataByIndex
-if not auraByIndex and UnitAura then
-  auraByIndex = function(unit, i, filter)
-    local name, icon, count, dispel, duration, expires, source, stealable, personal, spellId = UnitAura(unit, i, filter)
-    if name then
-      return { name = name, icon = icon, applications = count, dispelName = dispel, duration = duration,
-        expirationTime = expires, sourceUnit = source, isStealable = stealable,
-        nameplateShowPersonal = personal, spellId = spellId }
-    end
+-- An aura by index as the packed table, from C_UnitAuras or (older Classic) UnitAura, looked
+-- up when called (the namespaces are installed after the base).
+local function auraByIndex(unit, i, filter)
+  if C_UnitAuras and C_UnitAuras.GetAuraDataByIndex then
+    return C_UnitAuras.GetAuraDataByIndex(unit, i, filter)
+  end
+  local name, icon, count, dispel, duration, expires, source, stealable, personal, spellId = UnitAura(unit, i, filter)
+  if name then
+    return { name = name, icon = icon, applications = count, dispelName = dispel, duration = duration,
+      expirationTime = expires, sourceUnit = source, isStealable = stealable,
+      nameplateShowPersonal = personal, spellId = spellId }
   end
 end
-if auraByIndex then
+do
   local C_UnitAuras = { GetAuraDataByIndex = auraByIndex }
   local AuraUtil = rawget(_G, "AuraUtil") or {}
   _G.AuraUtil = AuraUtil
@@ -737,19 +738,18 @@ for name, addon in pairs({ DeathRecap_LoadUI = "Blizzard_DeathRecap",
   end)
 end
 -- Classic keeps the global names of the C_AddOns functions (its deprecation fallbacks).
-if not isRetail and C_AddOns then
+-- (The namespaces are installed after the base: each name looks its function up when called.)
+if not isRetail then
   for _, name in ipairs({ "EnableAddOn", "DisableAddOn", "LoadAddOn", "IsAddOnLoaded", "EnableAllAddOns",
     "DisableAllAddOns", "GetAddOnInfo", "GetAddOnDependencies", "GetAddOnOptionalDependencies",
     "GetNumAddOns", "SaveAddOns", "ResetAddOns", "IsAddOnLoadOnDemand", "GetAddOnMetadata" }) do
-    if C_AddOns[name] then
-      define(name, C_AddOns[name])
-    end
-  end
-  if C_AddOns.GetAddOnEnableState then
-    define("GetAddOnEnableState", function(character, name)
-      return C_AddOns.GetAddOnEnableState(name, character)
+    define(name, function(...)
+      return C_AddOns[name](...)
     end)
   end
+  define("GetAddOnEnableState", function(character, name)
+    return C_AddOns.GetAddOnEnableState(name, character)
+  end)
 end
 
 -- Count text of an action button from its action's count (hooked by bar addons).
@@ -983,3 +983,62 @@ if isRetail and rawget(_G, "ColorManager") == nil then
   }
   ColorManager.GetColorDataForBagItemQuality = ColorManager.GetColorDataForItemQuality
 end
+
+-- ---- hook targets ----
+-- Functions of the client's panels that addons hook with hooksecurefunc at load time.
+define("InboxFrameItem_OnEnter", function(self)
+  GameTooltip:SetOwner(self, "ANCHOR_RIGHT")
+end)
+define("UIDropDownMenu_InitializeHelper", function(frame)
+  frame.wowsimInitialized = true
+end)
+-- The client's namespaces are installed after the base, so these look them up when called.
+if isRetail then
+  define("SendChatMessage", function(...)
+    return C_ChatInfo.SendChatMessage(...)
+  end)
+end
+-- Pools of frames keyed by frame type and template, created on first use.
+define("CreateFramePoolCollection", function()
+  local collection = { pools = {} }
+  function collection:GetOrCreatePool(frameType, parent, template, resetterFunc, forbidden)
+    local key = tostring(frameType) .. "\0" .. tostring(template) .. "\0" .. tostring(parent)
+    local pool = self.pools[key]
+    if not pool then
+      pool = CreateFramePool(frameType, parent, template, resetterFunc, forbidden)
+      self.pools[key] = pool
+    end
+    return pool
+  end
+  collection.CreatePool = collection.GetOrCreatePool
+  function collection:GetPool(template)
+    for key, pool in pairs(self.pools) do
+      if key:find("\0" .. tostring(template) .. "\0", 1, true) then
+        return pool
+      end
+    end
+  end
+  function collection:Acquire(template)
+    local pool = self:GetPool(template)
+    return pool and pool:Acquire()
+  end
+  function collection:ReleaseAll()
+    for _, pool in pairs(self.pools) do
+      pool:ReleaseAll()
+    end
+  end
+  function collection:EnumerateActive()
+    local frames = {}
+    for _, pool in pairs(self.pools) do
+      for f in pool:EnumerateActive() do
+        frames[#frames + 1] = f
+      end
+    end
+    local i = 0
+    return function()
+      i = i + 1
+      return frames[i]
+    end
+  end
+  return collection
+end)
