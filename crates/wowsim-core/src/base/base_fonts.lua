@@ -13,6 +13,8 @@ Fancy14Font                        MORPHEUS   14 -             1,1,1            
 Fancy22Font                        MORPHEUS   22 -             1,1,1              -      -
 Game13FontShadow                   FRIZQT__   13 -             1,1,1              shadow -
 GameFontBlack                      FRIZQT__   12 -             0,0,0              -      -
+GameFontBlackMedium                FRIZQT__   14 -             0,0,0              -      -
+GameFontBlackSmall                 FRIZQT__   10 -             0,0,0              -      -
 GameFontDisable                    FRIZQT__   12 -             0.5,0.5,0.5        shadow -
 GameFontDisableLarge               FRIZQT__   16 -             0.5,0.5,0.5        shadow -
 GameFontDisableLeft                FRIZQT__   12 -             0.5,0.5,0.5        shadow LEFT
@@ -23,6 +25,7 @@ GameFontHighlight                  FRIZQT__   12 -             1,1,1            
 GameFontHighlightHuge              FRIZQT__   20 -             1,1,1              shadow -
 GameFontHighlightLarge             FRIZQT__   16 -             1,1,1              shadow -
 GameFontHighlightLeft              FRIZQT__   12 -             1,1,1              shadow LEFT
+GameFontHighlightMed2              FRIZQT__   14 -             1,1,1              shadow -
 GameFontHighlightMedium            FRIZQT__   14 -             1,1,1              shadow -
 GameFontHighlightOutline           FRIZQT__   12 OUTLINE       1,1,1              shadow -
 GameFontHighlightSmall             FRIZQT__   10 -             1,1,1              shadow -
@@ -32,6 +35,7 @@ GameFontNormal                     FRIZQT__   12 -             1,0.82,0         
 GameFontNormalHuge                 FRIZQT__   20 -             1,0.82,0           shadow -
 GameFontNormalHuge3                FRIZQT__   25 -             1,0.82,0           shadow -
 GameFontNormalLarge                FRIZQT__   16 -             1,0.82,0           shadow -
+GameFontNormalLargeOutline         FRIZQT__   16 OUTLINE       1,0.82,0           shadow -
 GameFontNormalLarge2               FRIZQT__   18 -             1,0.82,0           shadow -
 GameFontNormalLeft                 FRIZQT__   12 -             1,0.82,0           shadow LEFT
 GameFontNormalMed1                 FRIZQT__   13 -             1,0.82,0           shadow -

@@ -1042,3 +1042,17 @@ define("CreateFramePoolCollection", function()
   end
   return collection
 end)
+
+-- ---- more table and texture helpers ----
+define("FindValueInTableIf", function(t, pred)
+  return select(2, FindInTableIf(t, pred))
+end)
+define("TableHasAnyEntries", function(t)
+  return next(t) ~= nil
+end)
+-- The texture coordinates of cell (x, y), counted from 1, of a grid of gridWidth x gridHeight
+-- cells in a textureWidth x textureHeight file.
+define("GetTexCoordsByGrid", function(x, y, textureWidth, textureHeight, gridWidth, gridHeight)
+  local w, h = gridWidth / textureWidth, gridHeight / textureHeight
+  return (x - 1) * w, x * w, (y - 1) * h, y * h
+end)
