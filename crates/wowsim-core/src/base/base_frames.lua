@@ -38,6 +38,7 @@ TimerTracker                  Frame         -                    shown   all
 MirrorTimerContainer          Frame         -                    shown   all
 TargetFrameSpellBar           StatusBar     -                    hidden  all
 RolePollPopup                 Frame         -                    hidden  retail
+CommunitiesFrame              Frame         -                    hidden  retail
 FocusFrame                    Button        -                    hidden  retail
 TalkingHeadFrame              Frame         -                    hidden  retail
 BossBanner                    Frame         -                    hidden  retail

@@ -1056,3 +1056,27 @@ define("GetTexCoordsByGrid", function(x, y, textureWidth, textureHeight, gridWid
   local w, h = gridWidth / textureWidth, gridHeight / textureHeight
   return (x - 1) * w, x * w, (y - 1) * h, y * h
 end)
+
+-- ---- curves ----
+-- Retail's standard curves (identity, scaled to 100, reversed, reversed to 100), made with
+-- C_CurveUtil on first use (the namespaces are installed after the base).
+if isRetail and rawget(_G, "CurveConstants") == nil then
+  local points = { ZeroToOne = { 0, 0, 1, 1 }, ScaleTo100 = { 0, 0, 1, 100 }, Reverse = { 0, 1, 1, 0 },
+    ReverseTo100 = { 0, 100, 1, 0 } }
+  CurveConstants = setmetatable({}, {
+    __index = function(t, key)
+      local p = points[key]
+      if not p then
+        return nil
+      end
+      local curve = C_CurveUtil.CreateCurve()
+      if key ~= "ZeroToOne" and Enum.LuaCurveType then
+        curve:SetType(Enum.LuaCurveType.Linear)
+      end
+      curve:AddPoint(p[1], p[2])
+      curve:AddPoint(p[3], p[4])
+      rawset(t, key, curve)
+      return curve
+    end,
+  })
+end
