@@ -650,6 +650,7 @@ local function actionButtonParts(self, size)
   -- The flyout arrow and border (shown for flyout actions only).
   part(self, "texture", "FlyoutBorder", "FlyoutBorder", "ARTWORK", 1):Hide()
   part(self, "texture", "FlyoutBorderShadow", "FlyoutBorderShadow", "ARTWORK", 1):Hide()
+  part(self, "texture", "FlyoutArrow", "FlyoutArrow", "ARTWORK", 2):Hide()
   self.FlyoutArrowContainer = CreateFrame("Frame", nil, self)
   self.FlyoutArrowContainer:SetAllPoints()
   self.FlyoutArrowContainer.FlyoutArrowNormal = self.FlyoutArrowContainer:CreateTexture(nil, "ARTWORK")

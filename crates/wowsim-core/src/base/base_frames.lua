@@ -67,6 +67,7 @@ PetBattlePrimaryAbilityTooltip Frame        BackdropTemplate     hidden  retail
 WorldMapTooltip               GameTooltip   GameTooltipTemplate  hidden  classic
 MainMenuExpBar                StatusBar     -                    shown   classic
 KeyRingButton                 CheckButton   -                    shown   classic
+ReputationWatchBar            Frame         -                    hidden  classic
 ]]
 
 local function want(flavours)
@@ -220,5 +221,22 @@ if rawget(_G, "WorldMapFrame") then
         self:SetPosition(x, y)
       end
     end
+  end
+end
+-- The extra action button and the zone ability frame's art (retail), which bar addons show or
+-- hide.
+if isRetail then
+  if not ExtraActionBarFrame.button then
+    local b = CreateFrame("CheckButton", "ExtraActionButton1", ExtraActionBarFrame)
+    b.style = b:CreateTexture(nil, "OVERLAY")
+    ExtraActionBarFrame.button = b
+  end
+  ZoneAbilityFrame.Style = ZoneAbilityFrame.Style or ZoneAbilityFrame:CreateTexture(nil, "OVERLAY")
+else
+  -- Classic's experience bar update, which bar addons hook: the bar shows the character's XP.
+  function MainMenuBar_UpdateExperienceBars()
+    local max = UnitXPMax("player") or 0
+    MainMenuExpBar:SetMinMaxValues(0, math.max(max, 1))
+    MainMenuExpBar:SetValue(UnitXP("player") or 0)
   end
 end

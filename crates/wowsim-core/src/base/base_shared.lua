@@ -1080,3 +1080,11 @@ if isRetail and rawget(_G, "CurveConstants") == nil then
     end,
   })
 end
+-- Which bar the action bar controller shows: the main bar (no override, vehicle or pet battle).
+if isRetail then
+  define("LE_ACTIONBAR_STATE_MAIN", 1)
+  define("LE_ACTIONBAR_STATE_OVERRIDE", 2)
+  define("ActionBarController_GetCurrentActionBarState", function()
+    return LE_ACTIONBAR_STATE_MAIN
+  end)
+end

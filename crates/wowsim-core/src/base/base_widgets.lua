@@ -290,15 +290,21 @@ DropDownMenuButtonMixin = DropDownMenuButtonMixin or {}
 function DropDownMenuButtonMixin:OnEnter() end
 function DropDownMenuButtonMixin:OnLeave() end
 
--- Overlay glows on action buttons (Classic) and the spell alert manager (retail).
-function ActionButton_ShowOverlayGlow(button)
-  button.wowsimOverlayGlow = true
-end
-function ActionButton_HideOverlayGlow(button)
-  button.wowsimOverlayGlow = nil
-end
-function ActionButton_UpdateFlyout() end
-if isRetail then
+-- Overlay glows and flyout arrows on action buttons (Classic's UI has these functions; retail's
+-- has the spell alert manager instead).
+if not isRetail then
+  function ActionButton_ShowOverlayGlow(button)
+    button.wowsimOverlayGlow = true
+  end
+  function ActionButton_HideOverlayGlow(button)
+    button.wowsimOverlayGlow = nil
+  end
+  function ActionButton_UpdateFlyout(button)
+    if button.FlyoutArrow then
+      button.FlyoutArrow:Hide()
+    end
+  end
+else
   ActionButtonSpellAlertManager = ActionButtonSpellAlertManager or {}
   function ActionButtonSpellAlertManager:ShowAlert(button)
     button.wowsimSpellAlert = true
