@@ -288,47 +288,7 @@ function BackdropTemplateMixin:OnBackdropSizeChanged()
   end
 end
 
--- Font objects the client's UI defines and addons use by name.
-local function font(name, size, r, g, b, flags)
-  local f = CreateFont(name)
-  f:SetFont("Fonts\\FRIZQT__.TTF", size, flags or "")
-  f:SetTextColor(r, g, b)
-  return f
-end
-font("GameFontNormal", 12, 1.0, 0.82, 0)
-font("GameFontNormalSmall", 10, 1.0, 0.82, 0)
-font("GameFontNormalLarge", 16, 1.0, 0.82, 0)
-font("GameFontNormalHuge", 20, 1.0, 0.82, 0)
-font("GameFontHighlight", 12, 1, 1, 1)
-font("GameFontHighlightSmall", 10, 1, 1, 1)
-font("GameFontHighlightLarge", 16, 1, 1, 1)
-font("GameFontDisable", 12, 0.5, 0.5, 0.5)
-font("GameFontDisableSmall", 10, 0.5, 0.5, 0.5)
-font("GameFontGreen", 12, 0.1, 1, 0.1)
-font("GameFontRed", 12, 1, 0.1, 0.1)
-font("GameFontWhite", 12, 1, 1, 1)
-font("GameFontBlack", 12, 0, 0, 0)
-font("GameTooltipText", 12, 1, 1, 1)
-font("GameTooltipTextSmall", 10, 1, 1, 1)
-font("GameTooltipHeaderText", 14, 1, 1, 1)
-font("ChatFontNormal", 14, 1, 1, 1)
-font("ChatFontSmall", 12, 1, 1, 1)
-font("NumberFontNormal", 12, 1, 1, 1, "OUTLINE")
-font("NumberFontNormalSmall", 10, 1, 1, 1, "OUTLINE")
-font("SystemFont_Small", 10, 1, 1, 1)
-font("GameFontHighlightMedium", 14, 1, 1, 1)
-font("GameFontNormalMed3", 14, 1.0, 0.82, 0)
--- Left-justified variants.
-for _, spec in ipairs({
-  { "GameFontNormalLeft", 12, 1.0, 0.82, 0 }, { "GameFontNormalSmallLeft", 10, 1.0, 0.82, 0 },
-  { "GameFontHighlightLeft", 12, 1, 1, 1 }, { "GameFontHighlightSmallLeft", 10, 1, 1, 1 },
-  { "GameFontDisableLeft", 12, 0.5, 0.5, 0.5 }, { "GameFontDisableSmallLeft", 10, 0.5, 0.5, 0.5 },
-}) do
-  font(spec[1], spec[2], spec[3], spec[4], spec[5]):SetJustifyH("LEFT")
-end
-font("GameFontHighlightOutline", 12, 1, 1, 1, "OUTLINE")
-font("GameFontHighlightSmallOutline", 10, 1, 1, 1, "OUTLINE")
-font("GameFontNormalOutline", 12, 1.0, 0.82, 0, "OUTLINE")
+-- The named font objects are the data table of base_fonts.lua, loaded before this file.
 
 -- Button templates: a label and the state textures. The built-in base ships no client art, so
 -- its templates draw with colours of their own.

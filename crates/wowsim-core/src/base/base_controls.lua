@@ -611,6 +611,10 @@ function StaticPopup_Visible(which)
     end
   end
 end
+-- The client's four dialogs exist from the start (StaticPopup1 to StaticPopup4), hidden.
+for i = 1, 4 do
+  popupFrame(i):Hide()
+end
 
 -- Action button templates: the icon, texts and state textures an action button has (named
 -- `$parentIcon`, `$parentCount`, ... and by key), over the secure action button.
@@ -646,6 +650,7 @@ local function actionButtonParts(self, size)
   -- The flyout arrow and border (shown for flyout actions only).
   part(self, "texture", "FlyoutBorder", "FlyoutBorder", "ARTWORK", 1):Hide()
   part(self, "texture", "FlyoutBorderShadow", "FlyoutBorderShadow", "ARTWORK", 1):Hide()
+  part(self, "texture", "FlyoutArrow", "FlyoutArrow", "ARTWORK", 2):Hide()
   self.FlyoutArrowContainer = CreateFrame("Frame", nil, self)
   self.FlyoutArrowContainer:SetAllPoints()
   self.FlyoutArrowContainer.FlyoutArrowNormal = self.FlyoutArrowContainer:CreateTexture(nil, "ARTWORK")

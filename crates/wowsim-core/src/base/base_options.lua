@@ -395,3 +395,87 @@ template("WowStyle1DropdownTemplate", function(self)
     end
   end)
 end)
+
+-- Menus made on the spot (every flavour's UI has them): `MenuUtil.CreateContextMenu(owner, generator)` fills a new
+-- description as a dropdown's generator does and opens it (the open menu is `Menu.GetOpenMenu`;
+-- no menu is drawn, a line is chosen with `Pick`); `Menu.ModifyMenu(tag, f)` registers a
+-- function called with each menu of that tag when it is generated.
+do
+  Menu = Menu or {}
+  local modifiers, open = {}, nil
+  function Menu.ModifyMenu(tag, f)
+    modifiers[tag] = modifiers[tag] or {}
+    table.insert(modifiers[tag], f)
+  end
+  function Menu.GetOpenMenu()
+    return open
+  end
+  function Menu.GetManager()
+    return Menu
+  end
+  local function openMenu(owner, root)
+    local tag, contextData = root:GetTag()
+    for _, f in ipairs(tag and modifiers[tag] or {}) do
+      f(owner, root, contextData)
+    end
+    open = { owner = owner, description = root }
+    function open:Close()
+      if open == self then
+        open = nil
+      end
+    end
+    function open:GetDescription()
+      return self.description
+    end
+    return open
+  end
+  MenuUtil = MenuUtil or {}
+  function MenuUtil.CreateRootMenuDescription()
+    return describe("root")
+  end
+  function MenuUtil.CreateContextMenu(owner, generator, ...)
+    local root = describe("root")
+    generator(owner, root, ...)
+    return openMenu(owner, root)
+  end
+  -- A context menu of buttons from (text, callback) pairs.
+  function MenuUtil.CreateButtonContextMenu(owner, ...)
+    local args = { ... }
+    return MenuUtil.CreateContextMenu(owner, function(_, root)
+      for i = 1, #args, 2 do
+        root:CreateButton(args[i], args[i + 1])
+      end
+    end)
+  end
+  function MenuUtil.CreateButton(text, callback, data)
+    return describe("button", text, nil, callback, data)
+  end
+  function MenuUtil.CreateCheckbox(text, isSelected, setSelected, data)
+    return describe("checkbox", text, isSelected, setSelected, data)
+  end
+  function MenuUtil.CreateRadio(text, isSelected, setSelected, data)
+    return describe("radio", text, isSelected, setSelected, data)
+  end
+  function MenuUtil.CreateTitle(text)
+    return describe("title", text)
+  end
+  function MenuUtil.CreateDivider()
+    return describe("divider")
+  end
+  function MenuUtil.ShowTooltip(owner, func, ...)
+    GameTooltip:SetOwner(owner, "ANCHOR_RIGHT")
+    func(GameTooltip, ...)
+    GameTooltip:Show()
+  end
+  function MenuUtil.HideTooltip(owner)
+    if GameTooltip:GetOwner() == owner then
+      GameTooltip:Hide()
+    end
+  end
+  function MenuUtil.GetElementText(description)
+    return description.text
+  end
+  function MenuUtil.SetElementText(description, text)
+    description.text = text
+  end
+end

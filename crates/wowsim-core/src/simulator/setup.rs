@@ -197,6 +197,13 @@ impl Simulator {
             load_aliases(&self.lua)?;
         }
         let prev = set_phase(&self.lua, "load");
+        // The named font objects first (`base/base_fonts.lua`): the base's templates use them.
+        let fonts = self
+            .lua
+            .load(include_str!("../base/base_fonts.lua"))
+            .set_name("@Interface/wow-sim/base_fonts.lua")
+            .into_function()?;
+        host_entry(&self.lua, || self.host.hostcall.call::<MultiValue>(fonts))?;
         let f = self
             .lua
             .load(include_str!("../base/base.lua"))
@@ -217,7 +224,9 @@ impl Simulator {
         })?;
         // Secure templates and snippets (`base/base_secure.lua`), the client's controls addons
         // use at load time (`base/base_controls.lua`), then anchors, grid layouts and options
-        // controls (`base/base_options.lua`); each receives `template`.
+        // controls (`base/base_options.lua`), then what the corpus scan found missing (shared
+        // functions, scroll boxes, more templates, named frames: `base/base_shared.lua`,
+        // `base_scroll.lua`, `base_widgets.lua`, `base_frames.lua`); each receives `template`.
         let template: Function = natives.get("template")?;
         for (src, name) in [
             (
@@ -231,6 +240,22 @@ impl Simulator {
             (
                 include_str!("../base/base_options.lua"),
                 "@Interface/wow-sim/base_options.lua",
+            ),
+            (
+                include_str!("../base/base_shared.lua"),
+                "@Interface/wow-sim/base_shared.lua",
+            ),
+            (
+                include_str!("../base/base_scroll.lua"),
+                "@Interface/wow-sim/base_scroll.lua",
+            ),
+            (
+                include_str!("../base/base_widgets.lua"),
+                "@Interface/wow-sim/base_widgets.lua",
+            ),
+            (
+                include_str!("../base/base_frames.lua"),
+                "@Interface/wow-sim/base_frames.lua",
             ),
         ] {
             let f = self.lua.load(src).set_name(name).into_function()?;

@@ -1,0 +1,379 @@
+-- wow-sim built-in base: more of the client's shared templates and their helper functions that
+-- three or more corpus addons use (docs/base-coverage.md): the event frame, glow boxes, insets,
+-- search and scrolling edit boxes, sliders with labels, colour swatches, dynamic-resize and tab
+-- buttons, the secure group header, the menu utilities, overlay glows. Each template builds the
+-- keys and named children addons reach for; the art is the client's file names or plain colours.
+-- Written for wow-sim from the documented behaviour. Receives `template`.
+local template = ...
+local isRetail = WOW_PROJECT_ID == WOW_PROJECT_MAINLINE
+
+local function childName(self, suffix)
+  local name = self:GetName()
+  return name and (name .. suffix) or nil
+end
+
+-- EventFrame: a frame whose OnShow, OnHide and OnSizeChanged are callback events.
+EventFrameMixin = EventFrameMixin or CreateFromMixins(CallbackRegistryMixin)
+EventFrameMixin.Event = { OnShow = "OnShow", OnHide = "OnHide", OnSizeChanged = "OnSizeChanged" }
+template("EventFrame", function(self)
+  Mixin(self, EventFrameMixin)
+  CallbackRegistryMixin.OnLoad(self)
+  for event in pairs(EventFrameMixin.Event) do
+    self:HookScript(event, function(f, ...)
+      f:TriggerEvent(event, f, ...)
+    end)
+  end
+end)
+
+-- Glow boxes: the tutorial call-out frame with its text and arrow.
+template("GlowBoxTemplate", function(self)
+  self.BG = self:CreateTexture(nil, "BACKGROUND")
+  self.BG:SetAllPoints()
+  self.BG:SetColorTexture(0, 0, 0, 0.8)
+  self.Text = self:CreateFontString(nil, "ARTWORK", "GameFontHighlightLeft")
+  self.Text:SetPoint("TOPLEFT", 16, -16)
+end)
+template("GlowBoxArrowTemplate", function(self)
+  self:SetSize(53, 21)
+  self.Arrow = self:CreateTexture(nil, "BORDER")
+  self.Arrow:SetAllPoints()
+  self.Glow = self:CreateTexture(nil, "BACKGROUND")
+  self.Glow:SetAllPoints()
+end)
+template("NewFeatureLabelTemplate", function(self)
+  self:SetSize(1, 1)
+  self.BGLabel = self:CreateFontString(nil, "BACKGROUND", "GameFontNormalSmall")
+  self.Label = self:CreateFontString(nil, "ARTWORK", "GameFontNormalSmall")
+  self.Label:SetText(NEW or "New")
+  self.Label:SetPoint("CENTER")
+  self.BGLabel:SetText(NEW or "New")
+  self.BGLabel:SetPoint("CENTER")
+end)
+
+-- The inset panel: a dark background inside a thin border (NineSlice frame).
+template("InsetFrameTemplate", function(self)
+  self.Bg = self:CreateTexture(childName(self, "Bg"), "BACKGROUND", nil, -6)
+  self.Bg:SetAllPoints()
+  self.Bg:SetColorTexture(0.1, 0.1, 0.1, 1)
+  self.NineSlice = CreateFrame("Frame", nil, self, "NineSlicePanelTemplate")
+  self.NineSlice:SetAllPoints()
+end)
+
+-- The close button without its OnClick (the addon sets its own).
+template("UIPanelCloseButtonNoScripts", function(self)
+  template("UIPanelCloseButton")(self)
+  self:SetScript("OnClick", nil)
+end)
+template("UIPanelButtonHighlightTexture", function(self)
+  self:SetTexture("Interface\\Buttons\\UI-Panel-Button-Highlight")
+  self:SetBlendMode("ADD")
+  self:SetTexCoord(0, 0.625, 0, 0.6875)
+end)
+
+-- A button sized to its text: `DynamicResizeButton_Resize` makes it its text's width plus room.
+function DynamicResizeButton_Resize(button)
+  local padding = 40
+  local text = button:GetFontString()
+  local width = (text and text:GetStringWidth() or 0) + padding
+  button:SetWidth(math.max(width, button.minWidth or 0))
+end
+template("UIPanelDynamicResizeButtonTemplate", function(self)
+  template("UIPanelButtonTemplate")(self)
+  self:SetHeight(22)
+  self:HookScript("OnShow", DynamicResizeButton_Resize)
+end)
+template("SharedButtonTemplate", function(self)
+  template("UIPanelButtonTemplate")(self)
+  self:SetSize(120, 22)
+end)
+
+-- A tab button of the chat configuration and Classic's tab button.
+template("TabButtonTemplate", function(self)
+  local name = self:GetName()
+  self:SetSize(115, 32)
+  self.Text = self:CreateFontString(name and (name .. "Text") or nil, "ARTWORK", "GameFontNormalSmall")
+  self.Text:SetPoint("CENTER", 0, 2)
+  self:SetFontString(self.Text)
+  self:SetNormalFontObject("GameFontNormalSmall")
+  self:SetHighlightFontObject("GameFontHighlightSmall")
+  self:SetDisabledFontObject("GameFontHighlightSmall")
+  for _, part in ipairs({ "Left", "Middle", "Right", "LeftDisabled", "MiddleDisabled", "RightDisabled" }) do
+    self[part] = self:CreateTexture(name and (name .. part) or nil, "BORDER")
+  end
+end)
+template("ChatConfigCheckButtonTemplate", function(self)
+  template("UICheckButtonTemplate")(self)
+  self:SetSize(24, 24)
+  self:SetHitRectInsets(0, -100, 0, 0)
+end)
+
+-- The colour swatch: a square of the chosen colour on a border.
+template("ColorSwatchTemplate", function(self)
+  self:SetSize(16, 16)
+  self.SwatchBg = self:CreateTexture(nil, "BACKGROUND")
+  self.SwatchBg:SetSize(14, 14)
+  self.SwatchBg:SetPoint("CENTER")
+  self.SwatchBg:SetColorTexture(1, 1, 1, 1)
+  self.InnerBorder = self:CreateTexture(nil, "BORDER")
+  self.InnerBorder:SetSize(12, 12)
+  self.InnerBorder:SetPoint("CENTER")
+  self.InnerBorder:SetColorTexture(0, 0, 0, 1)
+  self.Color = self:CreateTexture(nil, "OVERLAY")
+  self.Color:SetSize(10, 10)
+  self.Color:SetPoint("CENTER")
+  self.Color:SetColorTexture(1, 1, 1, 1)
+  self.SetColor = function(swatch, r, g, b)
+    swatch.Color:SetVertexColor(r, g, b)
+  end
+end)
+
+-- The search box: an input box with a magnifier, instructions shown while empty, and a clear
+-- button that empties it.
+template("SearchBoxTemplate", function(self)
+  template("InputBoxTemplate")(self)
+  self:SetHeight(20)
+  self:SetAutoFocus(false)
+  self:SetTextInsets(16, 20, 0, 0)
+  self.Instructions = self:CreateFontString(nil, "ARTWORK", "GameFontDisable")
+  self.Instructions:SetPoint("TOPLEFT", 16, 0)
+  self.Instructions:SetPoint("BOTTOMRIGHT", -20, 0)
+  self.Instructions:SetJustifyH("LEFT")
+  self.Instructions:SetText(SEARCH or "Search")
+  self.searchIcon = self:CreateTexture(nil, "OVERLAY")
+  self.searchIcon:SetTexture("Interface\\Common\\UI-Searchbox-Icon")
+  self.searchIcon:SetSize(14, 14)
+  self.searchIcon:SetPoint("LEFT", 0, -2)
+  local clear = CreateFrame("Button", nil, self)
+  clear:SetSize(17, 17)
+  clear:SetPoint("RIGHT", -3, 0)
+  clear:Hide()
+  clear:SetScript("OnClick", function(button)
+    local box = button:GetParent()
+    box:SetText("")
+    box:ClearFocus()
+  end)
+  self.clearButton = clear
+  self:HookScript("OnTextChanged", function(box)
+    local empty = box:GetText() == ""
+    box.Instructions:SetShown(empty)
+    box.clearButton:SetShown(not empty)
+  end)
+end)
+
+-- The scrolling edit box: a multi-line edit box inside a scroll frame, reached through methods.
+template("ScrollingEditBoxTemplate", function(self)
+  local scroll = CreateFrame("ScrollFrame", nil, self)
+  scroll:SetAllPoints()
+  local box = CreateFrame("EditBox", nil, scroll)
+  box:SetMultiLine(true)
+  box:SetAutoFocus(false)
+  box:SetFontObject("GameFontHighlightSmall")
+  box:SetWidth(math.max(self:GetWidth(), 1))
+  scroll:SetScrollChild(box)
+  self.ScrollBox = scroll
+  scroll.EditBox = box
+  function self:GetEditBox()
+    return box
+  end
+  function self:GetScrollBox()
+    return scroll
+  end
+  function self:SetText(text)
+    box:SetText(text)
+  end
+  function self:GetInputText()
+    return box:GetText()
+  end
+  function self:ClearText()
+    box:SetText("")
+  end
+  function self:SetDefaultText(text)
+    self.defaultText = text
+  end
+  function self:SetFocus()
+    box:SetFocus()
+  end
+  function self:SetEnabled(enabled)
+    box:SetEnabled(enabled)
+  end
+  function self:SetFontObject(font)
+    box:SetFontObject(font)
+  end
+  function self:SetTextColor(r, g, b)
+    box:SetTextColor(r, g, b)
+  end
+  function self:RegisterCallback() end
+end)
+
+-- Sliders: the plain one (a thumb on a horizontal track) and one with its label, low and high
+-- texts (`Text`, `Low`, `High`, also by name).
+local function slider(self)
+  self:SetOrientation("HORIZONTAL")
+  self:SetSize(144, 17)
+  local thumb = self:CreateTexture(childName(self, "Thumb"), "ARTWORK")
+  thumb:SetSize(32, 32)
+  thumb:SetTexture("Interface\\Buttons\\UI-SliderBar-Button-Horizontal")
+  self:SetThumbTexture(thumb)
+  self.Thumb = thumb
+end
+template("UISliderTemplate", slider)
+template("UISliderTemplateWithLabels", function(self)
+  slider(self)
+  self.Text = self:CreateFontString(childName(self, "Text"), "ARTWORK", "GameFontNormalSmall")
+  self.Text:SetPoint("BOTTOM", self, "TOP")
+  self.Low = self:CreateFontString(childName(self, "Low"), "ARTWORK", "GameFontHighlightSmall")
+  self.Low:SetPoint("TOPLEFT", self, "BOTTOMLEFT", -4, 3)
+  self.High = self:CreateFontString(childName(self, "High"), "ARTWORK", "GameFontHighlightSmall")
+  self.High:SetPoint("TOPRIGHT", self, "BOTTOMRIGHT", 4, 3)
+end)
+
+-- The secure group header (raid and party headers): a secure frame of attributes; its children
+-- (one unit button per group member) come from the `template` attribute when units exist.
+template("SecureGroupHeaderTemplate", function(self)
+  template("SecureFrameTemplate")(self)
+  self:SetAttribute("_initialAttributeNames", "")
+  self:Hide()
+end)
+template("PingableUnitFrameTemplate", function(self)
+  self.IsPingable = true
+end)
+if isRetail then
+  template("ActionBarButtonAssistedCombatRotationTemplate", function(self)
+    template("ActionButtonTemplate")(self)
+    self.AssistedCombatRotationFrame = CreateFrame("Frame", nil, self)
+    self.AssistedCombatRotationFrame:SetAllPoints()
+  end)
+end
+
+-- Panel and dialog helpers.
+function ButtonFrameTemplate_HidePortrait(self)
+  if self.PortraitContainer then
+    self.PortraitContainer:Hide()
+  end
+  if self.portrait then
+    self.portrait:Hide()
+  end
+end
+function ButtonFrameTemplate_HideButtonBar(self)
+  if self.Inset then
+    self.Inset:SetPoint("BOTTOMRIGHT", -6, 4)
+  end
+end
+function StaticPopup_OnClick(dialog, index)
+  local button = dialog and dialog["button" .. index]
+  if button then
+    button:Click()
+  end
+end
+function StaticPopup_StandardEditBoxOnEscapePressed(editBox)
+  editBox:GetParent():Hide()
+end
+-- The options list's expand and collapse button: toggles its element's `collapsed`.
+function OptionsListButtonToggle_OnClick(self)
+  local button = self:GetParent()
+  local element = button and button.element
+  if element then
+    element.collapsed = not element.collapsed
+  end
+end
+
+-- The tooltip backdrop mixin of TooltipBackdropTemplate, for frames that mix it in by hand.
+TooltipBackdropTemplateMixin = TooltipBackdropTemplateMixin or CreateFromMixins(BackdropTemplateMixin)
+function TooltipBackdropTemplateMixin:TooltipBackdropOnLoad()
+  self:SetBackdrop({ bgFile = "Interface\\Tooltips\\UI-Tooltip-Background",
+    edgeFile = "Interface\\Tooltips\\UI-Tooltip-Border", edgeSize = 16, tile = true, tileSize = 16,
+    insets = { left = 4, right = 4, top = 4, bottom = 4 } })
+  self:SetBackdropColor(0.09, 0.09, 0.19, 1)
+end
+-- Classic's dropdown menu list buttons mix this in: their enter and leave behaviour.
+DropDownMenuButtonMixin = DropDownMenuButtonMixin or {}
+function DropDownMenuButtonMixin:OnEnter() end
+function DropDownMenuButtonMixin:OnLeave() end
+
+-- Overlay glows and flyout arrows on action buttons (Classic's UI has these functions; retail's
+-- has the spell alert manager instead).
+if not isRetail then
+  function ActionButton_ShowOverlayGlow(button)
+    button.wowsimOverlayGlow = true
+  end
+  function ActionButton_HideOverlayGlow(button)
+    button.wowsimOverlayGlow = nil
+  end
+  function ActionButton_UpdateFlyout(button)
+    if button.FlyoutArrow then
+      button.FlyoutArrow:Hide()
+    end
+  end
+else
+  ActionButtonSpellAlertManager = ActionButtonSpellAlertManager or {}
+  function ActionButtonSpellAlertManager:ShowAlert(button)
+    button.wowsimSpellAlert = true
+  end
+  function ActionButtonSpellAlertManager:HideAlert(button)
+    button.wowsimSpellAlert = nil
+  end
+  function ActionButtonSpellAlertManager:HasAlert(button)
+    return button.wowsimSpellAlert == true
+  end
+end
+
+-- A scroll frame holding a multi-line edit box (`EditBox`) and its character count (`CharCount`).
+template("InputScrollFrameTemplate", function(self)
+  local box = CreateFrame("EditBox", nil, self)
+  box:SetMultiLine(true)
+  box:SetAutoFocus(false)
+  box:SetFontObject("ChatFontNormal")
+  box:SetWidth(math.max(self:GetWidth(), 1))
+  self:SetScrollChild(box)
+  self.EditBox = box
+  self.CharCount = self:CreateFontString(nil, "OVERLAY", "GameFontDisableLarge")
+  self.CharCount:SetPoint("BOTTOMRIGHT", -6, 0)
+  box:HookScript("OnTextChanged", function(b)
+    local max = b:GetMaxLetters()
+    self.CharCount:SetShown(max > 0)
+    self.CharCount:SetText(max > 0 and (max - b:GetNumLetters()) or "")
+  end)
+end)
+template("PortraitFrameTexturedBaseTemplate", template("PortraitFrameTemplate"))
+-- A frame with a thin gold border (Classic dialogs).
+template("ThinGoldEdgeTemplate", function(self)
+  for _, key in ipairs({ "TopLeft", "TopRight", "BottomLeft", "BottomRight", "Top", "Bottom", "Left", "Right" }) do
+    self[key] = self:CreateTexture(nil, "BORDER")
+  end
+  self.Bg = self:CreateTexture(nil, "BACKGROUND")
+  self.Bg:SetAllPoints()
+end)
+-- The old options check button: a check button with its label (`Text`, also `$parentText`).
+template("InterfaceOptionsCheckButtonTemplate", function(self)
+  template("UICheckButtonTemplate")(self)
+  self:SetSize(26, 26)
+end)
+template("InterfaceOptionsSmallCheckButtonTemplate", function(self)
+  template("UICheckButtonTemplate")(self)
+  self:SetSize(22, 22)
+end)
+-- A radio button: a check button with the round art and a label.
+template("UIRadioButtonTemplate", function(self)
+  self:SetSize(16, 16)
+  local name = self:GetName()
+  self.text = self:CreateFontString(name and (name .. "Text") or nil, "BACKGROUND", "GameFontNormalSmall")
+  self.text:SetPoint("LEFT", self, "RIGHT", 5, 0)
+  self.Text = self.text
+  self:SetNormalTexture("Interface\\Buttons\\UI-RadioButton")
+  self:SetCheckedTexture("Interface\\Buttons\\UI-RadioButton")
+  self:SetHighlightTexture("Interface\\Buttons\\UI-RadioButton", "ADD")
+end)
+-- A panel's drag bar: dragging it moves the parent.
+template("PanelDragBarTemplate", function(self)
+  self:RegisterForDrag("LeftButton")
+  self:SetScript("OnDragStart", function(bar)
+    bar:GetParent():StartMoving()
+  end)
+  self:SetScript("OnDragStop", function(bar)
+    bar:GetParent():StopMovingOrSizing()
+  end)
+end)
+template("UIPanelButtonDisabledTexture", function(self)
+  self:SetTexture("Interface\\Buttons\\UI-Panel-Button-Disabled")
+  self:SetTexCoord(0, 0.625, 0, 0.6875)
+end)
