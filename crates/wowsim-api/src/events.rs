@@ -191,8 +191,12 @@ pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String
 
 /// Unregisters frame `id` from `event`. As in the client, the event's last registered frame
 /// takes the freed place in its list (dispatch follows the list).
-pub(crate) fn unregister(ui: &mut UiState, id: u32, event: &str) {
-    let Some(o) = ui.get_mut(id) else { return };
+/// Returns whether it was registered (for the event itself, not through `RegisterAllEvents`).
+pub(crate) fn unregister(ui: &mut UiState, id: u32, event: &str) -> bool {
+    let Some(o) = ui.get_mut(id) else {
+        return false;
+    };
+    let was = o.events.iter().any(|e| e == event);
     o.events.retain(|e| e != event);
     o.set_unit_filter(event, None);
     if let Some(list) = ui.event_frames.get_mut(event) {
@@ -200,6 +204,7 @@ pub(crate) fn unregister(ui: &mut UiState, id: u32, event: &str) {
             list.swap_remove(pos);
         }
     }
+    was
 }
 
 /// The frames `event` is dispatched to, in dispatch order: those registered for it, then
@@ -298,11 +303,14 @@ fn register_unit_event(lua: &Lua, args: MultiValue) -> mlua::Result<bool> {
 }
 
 /// `Frame:UnregisterEvent`.
-fn unregister_event(lua: &Lua, (this, ev): (Value, Value)) -> mlua::Result<()> {
+fn unregister_event(lua: &Lua, (this, ev): (Value, Value)) -> mlua::Result<bool> {
     let id = obj_id(lua, &this, "UnregisterEvent")?;
     let ev = check_event(lua, &ev, "Frame:UnregisterEvent")?;
-    unregister(&mut lua.app_data_mut::<UiState>().expect("ui"), id, &ev);
-    Ok(())
+    Ok(unregister(
+        &mut lua.app_data_mut::<UiState>().expect("ui"),
+        id,
+        &ev,
+    ))
 }
 
 /// `Frame:UnregisterAllEvents`.
@@ -341,11 +349,16 @@ fn is_event_registered(lua: &Lua, (this, ev): (Value, Value)) -> mlua::Result<Mu
     let ev = check_event(lua, &ev, "Frame:IsEventRegistered")?;
     let ui = lua.app_data_ref::<UiState>().expect("ui");
     let units = ui.get(id).and_then(|o| o.unit_filter(&ev).cloned());
-    let reg = is_registered(&ui, id, &ev);
+    // The event's own registration: `RegisterAllEvents` does not make it true.
+    let reg = ui.get(id).is_some_and(|o| o.events.contains(&ev));
     drop(ui);
     let mut out = MultiValue::new();
     out.push_back(Value::Boolean(reg));
-    for u in units.unwrap_or_default() {
+    let units = units.unwrap_or_default();
+    if units.is_empty() {
+        out.push_back(Value::Nil);
+    }
+    for u in units {
         out.push_back(Value::String(lua.create_string(u)?));
     }
     Ok(out)

@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod coverage;
+pub mod distinct;
 pub mod event_callbacks;
 pub mod events;
 pub mod input;

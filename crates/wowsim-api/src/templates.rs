@@ -52,3 +52,16 @@ pub fn apply_runtime_templates(
         )),
     }
 }
+
+/// For the creators that take one template name, literally (regions, animation groups and
+/// animations, control points, actors): a comma-separated list is not split as `CreateFrame`
+/// splits it, so it names no template and raises the error of an unknown one.
+pub fn check_single(lua: &Lua, method: &str, name: &str) -> mlua::Result<()> {
+    if name.contains(',') && !is_xml_template(lua, name) {
+        return Err(wowsim_lua::lua_error(
+            lua,
+            format_args!("{method}: Couldn't find inherited node \"{name}\""),
+        ));
+    }
+    Ok(())
+}

@@ -1,59 +1,49 @@
--- wow-sim: C_Timer on top of the host's timer queue (natives.schedule(delay) -> seq).
+-- wow-sim: C_Timer on top of the host's timer queue (natives.schedule(delay) -> seq) and the
+-- host's function containers (a timer's handle is a LuaFunctionContainer).
 -- Written for wow-sim, not client code.
-local hostcall, schedule = ...
-local type, error, setmetatable, tonumber = type, error, setmetatable, tonumber
+local hostcall, schedule, fn = ...
+local type, error = type, error
 local pending = {} -- seq -> entry
 
-local Handle = {}
-Handle.__index = Handle
-function Handle:Cancel()
-  self._cancelled = true
-  if self._seq then
-    pending[self._seq] = nil
-  end
-end
-function Handle:IsCancelled()
-  return self._cancelled == true
-end
--- The client's handles also answer Invoke (runs the callback now).
-function Handle:Invoke(...)
-  return self._callback(...)
-end
-
+-- A callback is a Lua function or a function container; a container given to a timer lends
+-- it its function (the timer's state is its own: cancelling or finishing one leaves the other).
 local function check(name, seconds, callback)
-  if type(tonumber(seconds)) ~= "number" or type(callback) ~= "function" then
-    error("Usage: C_Timer." .. name .. "(seconds, callback" .. (name == "NewTicker" and "[, iterations])" or ")"), 3)
+  local usage = "Usage: C_Timer." .. name .. "(seconds, callback" .. (name == "NewTicker" and "[, iterations])" or ")")
+  seconds = type(seconds) == "number" and seconds or tonumber(seconds)
+  if type(seconds) ~= "number" or seconds < 0 or seconds * 1000 > 4294967295 then
+    error(usage, 3)
   end
-  return tonumber(seconds)
+  local f = fn.callback(callback)
+  if not f then
+    error(usage, 3)
+  end
+  return seconds, f
 end
 
 local function arm(entry, delay)
   local seq = schedule(delay)
   entry.seq = seq
-  if entry.handle then
-    entry.handle._seq = seq
-  end
   pending[seq] = entry
 end
 
 C_Timer = C_Timer or {}
 
 C_Timer.After = function(seconds, callback)
-  seconds = check("After", seconds, callback)
-  arm({ callback = callback }, seconds)
+  local s, f = check("After", seconds, callback)
+  arm({ callback = f }, s)
 end
 
 C_Timer.NewTimer = function(seconds, callback)
-  seconds = check("NewTimer", seconds, callback)
-  local h = setmetatable({ _callback = callback }, Handle)
-  arm({ callback = callback, handle = h }, seconds)
+  local s, f = check("NewTimer", seconds, callback)
+  local h = fn.new(f)
+  arm({ handle = h }, s)
   return h
 end
 
 C_Timer.NewTicker = function(seconds, callback, iterations)
-  seconds = check("NewTicker", seconds, callback)
-  local h = setmetatable({ _callback = callback }, Handle)
-  arm({ callback = callback, handle = h, interval = seconds, remaining = iterations }, seconds)
+  local s, f = check("NewTicker", seconds, callback)
+  local h = fn.new(f)
+  arm({ handle = h, interval = s, remaining = iterations }, s)
   return h
 end
 
@@ -65,7 +55,11 @@ return function(seq)
   end
   pending[seq] = nil
   local h = e.handle
-  if h and h._cancelled then
+  if not h then
+    return hostcall(e.callback)
+  end
+  local f = fn.of(h)
+  if not f then
     return
   end
   if e.interval then
@@ -75,12 +69,9 @@ return function(seq)
     if not e.remaining or e.remaining > 0 then
       arm(e, e.interval)
     else
-      h._cancelled = true
+      fn.finish(h)
     end
   end
-  if h then
-    hostcall(e.callback, h)
-  else
-    hostcall(e.callback)
-  end
+  -- The callback gets another userdata of the handle (equal to it, sharing its fields).
+  hostcall(f, fn.proxy(h))
 end

@@ -1,8 +1,9 @@
 //! `C_Timer` (After, NewTimer, NewTicker, Cancel, IsCancelled) on the virtual clock. The queue
-//! of due times lives here; callbacks stay in Lua (`timers.lua`). Timers due at the same time
+//! of due times lives here; callbacks stay in Lua (`timers.lua`); a timer's handle is a
+//! function container (`api/funtainer.rs`), and its callback gets a proxy of it. Timers due at the same time
 //! fire in creation order; a timer of 0 seconds fires on the next tick.
 
-use mlua::{Function, Lua};
+use mlua::{AnyUserData, Function, Lua, Table, Value};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use wowsim_lua::clock::Clock;
@@ -50,9 +51,42 @@ pub fn install(lua: &Lua, host: &HostFns) -> mlua::Result<()> {
     let runner: Function = lua
         .load(include_str!("timers.lua"))
         .set_name("=[wow-sim C_Timer]")
-        .call((host.hostcall.clone(), schedule))?;
+        .call((host.hostcall.clone(), schedule, container_fns(lua)?))?;
     lua.set_app_data(TimerRunner(runner));
     Ok(())
+}
+
+/// The function-container natives `timers.lua` uses: `callback(v)` (the Lua function a
+/// callback argument stands for, or nil), `new(f)`, `of(handle)` (nil once cancelled),
+/// `finish(handle)` (cancels it) and `proxy(handle)`.
+fn container_fns(lua: &Lua) -> mlua::Result<Table> {
+    use crate::api::{funtainer, lua_objects};
+    let t = lua.create_table()?;
+    let callback = lua.create_function(|lua, v: Value| match &v {
+        Value::Function(f) if funtainer::is_lua_function(f) => Ok(Some(f.clone())),
+        _ => match funtainer::as_container(lua, &v) {
+            Some(ud) => funtainer::callback_of(lua, &ud),
+            None => Ok(None),
+        },
+    })?;
+    t.raw_set("callback", callback)?;
+    t.raw_set(
+        "new",
+        lua.create_function(|lua, f: Function| funtainer::new(lua, f))?,
+    )?;
+    t.raw_set(
+        "of",
+        lua.create_function(|lua, ud: AnyUserData| funtainer::callback_of(lua, &ud))?,
+    )?;
+    t.raw_set(
+        "finish",
+        lua.create_function(|lua, ud: AnyUserData| funtainer::cancel(lua, &ud))?,
+    )?;
+    t.raw_set(
+        "proxy",
+        lua.create_function(|lua, ud: AnyUserData| lua_objects::proxy(lua, &ud))?,
+    )?;
+    Ok(t)
 }
 
 /// Runs every timer due at or before the clock's current time.

@@ -9,7 +9,16 @@ impl Layout {
     /// first. Cached until something it depends on changes. `None` when the node
     /// has no anchors (and no direct rect), when something it is anchored to cannot
     /// be resolved, or for an unknown id.
+    /// The rect (and what it depends on) counts as seen by the client from then on
+    /// (`IsRectValid`).
     pub fn compute_frame_rect(&mut self, id: NodeId) -> Option<Rect> {
+        let r = self.resolve(id);
+        self.mark_seen(id);
+        r
+    }
+
+    /// [`Layout::compute_frame_rect`] without marking anything seen (change reporting).
+    fn resolve(&mut self, id: NodeId) -> Option<Rect> {
         match self.node(id)?.state {
             State::Done(r) => return r,
             State::Dirty => {}
@@ -140,7 +149,8 @@ impl Layout {
     /// Whether the node holds a resolved rect that nothing has invalidated since
     /// (`IsRectValid`). Does not compute anything.
     pub fn is_rect_valid(&self, id: NodeId) -> bool {
-        matches!(self.node(id).map(|n| n.state), Some(State::Done(Some(_))))
+        self.node(id)
+            .is_some_and(|n| n.seen && matches!(n.state, State::Done(Some(_))))
     }
 
     /// The cached rect when it is valid, without computing anything.
@@ -169,8 +179,13 @@ impl Layout {
                 continue;
             }
             n.state = State::Dirty;
+            n.seen = false;
+            let relist = !std::mem::replace(&mut n.unseen_listed, true);
             let listed = n.baseline.is_some() && !n.pending;
             n.pending |= listed;
+            if relist {
+                self.unseen.push(id);
+            }
             self.stats.invalidated += 1;
             if listed {
                 self.pending.push(id);
@@ -185,7 +200,7 @@ impl Layout {
         let pending = std::mem::take(&mut self.pending);
         let mut out = Vec::new();
         for &id in &pending {
-            let new = self.compute_frame_rect(id);
+            let new = self.resolve(id);
             let Some(n) = self.node_mut(id) else { continue };
             n.pending = false;
             let old = n.baseline.flatten();

@@ -189,6 +189,13 @@ impl Layout {
     /// transitively. Stops at nodes already dirty: a dirty node's dependents are
     /// always dirty too, since a node is only computed after what it anchors to.
     pub(crate) fn invalidate_rect(&mut self, id: NodeId) {
+        // The changed node itself is listed for the heartbeat even when it was dirty already
+        // (a new node getting its first anchor).
+        if let Some(n) = self.node_mut(id) {
+            if !std::mem::replace(&mut n.unseen_listed, true) {
+                self.unseen.push(id);
+            }
+        }
         let mut stack = std::mem::take(&mut self.scratch);
         stack.clear();
         stack.push(id);
@@ -204,7 +211,12 @@ impl Layout {
             if listed {
                 n.pending = true;
             }
+            n.seen = false;
+            let relist = !std::mem::replace(&mut n.unseen_listed, true);
             stack.extend_from_slice(&n.dependents);
+            if relist {
+                self.unseen.push(cur);
+            }
             self.stats.invalidated += 1;
             if listed {
                 self.pending.push(cur);

@@ -20,8 +20,10 @@
 //!   region dependent on it" ([`AnchorError`]).
 //! * A region without anchors has no rect; a region whose anchor target cannot be
 //!   resolved has none either. An axis without a second edge or a size has extent 0.
-//! * `IsRectValid` is true only once the rect has been resolved and until the next
-//!   change that affects it.
+//! * `IsRectValid` is true only once the rect has been resolved for the client (a rect
+//!   getter, or the once-a-frame heartbeat for visible regions, [`Layout::unseen`]) and
+//!   until the next change that affects it. Resolving for change reports
+//!   ([`Layout::take_changes`]) does not count.
 //!
 //! ```
 //! use wowsim_layout::{Anchor, AnchorPoint, Layout, Rect};
@@ -53,6 +55,7 @@ mod cache;
 mod graph;
 mod node;
 mod rect;
+mod seen;
 
 pub use anchor::{Anchor, AnchorError, AnchorPoint};
 pub use node::Layout;

@@ -34,6 +34,11 @@ pub(crate) struct Node {
     pub baseline: Option<Option<Rect>>,
     /// Listed in `Layout::pending`.
     pub pending: bool,
+    /// The client has seen the rect since it last changed (`IsRectValid`): set when a caller
+    /// resolves the node or something anchored to it, cleared when it is invalidated.
+    pub seen: bool,
+    /// Listed in `Layout::unseen`.
+    pub unseen_listed: bool,
 }
 
 impl Node {
@@ -54,6 +59,8 @@ impl Node {
             state: State::Dirty,
             baseline: None,
             pending: false,
+            seen: false,
+            unseen_listed: true,
         }
     }
 }
@@ -67,6 +74,8 @@ pub struct Layout {
     pub(crate) screen_deps: Vec<NodeId>,
     /// Nodes computed at least once and invalidated since the last `take_changes`.
     pub(crate) pending: Vec<NodeId>,
+    /// Nodes whose rect the client may not have seen since it changed (see `seen.rs`).
+    pub(crate) unseen: Vec<NodeId>,
     pub(crate) stack: Vec<(NodeId, bool)>,
     pub(crate) scratch: Vec<NodeId>,
     pub(crate) stats: LayoutStats,
@@ -81,6 +90,7 @@ impl Layout {
             screen_h: screen_height,
             screen_deps: Vec::new(),
             pending: Vec::new(),
+            unseen: Vec::new(),
             stack: Vec::new(),
             scratch: Vec::new(),
             stats: LayoutStats::default(),
@@ -143,6 +153,7 @@ impl Layout {
         let id = NodeId(self.nodes.len() as u32);
         let parent = parent.filter(|p| self.contains(*p));
         self.nodes.push(Some(Node::new(parent)));
+        self.unseen.push(id);
         if let Some(p) = parent.and_then(|p| self.node_mut(p)) {
             p.children.push(id);
         }

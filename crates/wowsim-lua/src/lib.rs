@@ -8,6 +8,7 @@ pub mod budget;
 pub mod cache_file;
 pub mod chunk_cache;
 pub mod clock;
+pub mod clone_fn;
 pub mod direct_call;
 pub mod errors;
 pub mod fast_call;

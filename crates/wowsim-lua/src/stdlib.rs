@@ -307,15 +307,40 @@ pub(crate) fn wipe(lua: &Lua, v: Value) -> mlua::Result<Table> {
     Ok(t)
 }
 
-/// `table.count(t)`: the number of key/value pairs.
-pub fn count(lua: &Lua, v: Value) -> mlua::Result<i64> {
-    let t = check_table(lua, v, "count")?;
-    let mut n = 0;
-    t.for_each(|_: Value, _: Value| {
-        n += 1;
+/// `table.count(t)`: the number of key/value pairs, of those whose key is a positive whole
+/// number, and the largest such key. Nothing for a value that is not a table; nil (or no
+/// argument) raises the client's usage message.
+pub fn count(_: &Lua, v: Value) -> mlua::Result<mlua::MultiValue> {
+    let t = match v {
+        Value::Table(t) => t,
+        Value::Nil => {
+            return Err(mlua::Error::RuntimeError(
+                "bad argument #1 to '?' (Usage: local numTableNodes, numArrayNodes, \
+                 maxArrayIndex = table.count(table))"
+                    .into(),
+            ))
+        }
+        _ => return Ok(mlua::MultiValue::new()),
+    };
+    let (mut nodes, mut array, mut max) = (0i64, 0i64, 0f64);
+    t.for_each(|k: Value, _: Value| {
+        nodes += 1;
+        let key = match k {
+            Value::Integer(i) => i as f64,
+            Value::Number(n) => n,
+            _ => return Ok(()),
+        };
+        if key >= 1.0 && key.fract() == 0.0 {
+            array += 1;
+            max = max.max(key);
+        }
         Ok(())
     })?;
-    Ok(n)
+    Ok(mlua::MultiValue::from_vec(vec![
+        Value::Integer(nodes),
+        Value::Integer(array),
+        Value::Number(max),
+    ]))
 }
 
 /// `table.removemulti(t, pos, count)`: removes `count` array entries starting at `pos`.

@@ -106,7 +106,8 @@ pub struct UiState {
     pub event_frames: FxHashMap<String, Vec<u32>>,
     /// Frames registered with `RegisterAllEvents`.
     pub all_event_frames: Vec<u32>,
-    /// Frames with an OnUpdate handler, in creation order.
+    /// Frames with an OnUpdate handler, in the order they got one (OnUpdate runs from the
+    /// end); entries of cleared handlers stay until the next tick drops them.
     pub update_frames: Vec<u32>,
     pub ui_parent: Option<u32>,
     /// Anchors → rects, one node per Region.

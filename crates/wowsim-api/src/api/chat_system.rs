@@ -3,16 +3,26 @@
 //! | WoW name | Rust |
 //! | --- | --- |
 //! | `SendSystemMessage(msg)` | [`install`]: queues `CHAT_MSG_SYSTEM(msg, player, "", …)`, fired at the start of the next frame as the client's event queue does ([`deliver`]) |
+//! | `RequestTimePlayed()` | [`install`]: `TIME_PLAYED_MSG(totalSeconds, levelSeconds)` on the next frame: the character has played this session only, at its level |
 
 use mlua::{Lua, Value};
 
-/// Messages sent this frame (VM app data).
+/// Messages sent this frame, and whether the played time was asked for (VM app data).
 #[derive(Default)]
-struct SystemMessages(Vec<String>);
+struct SystemMessages(Vec<String>, bool);
 
 /// Installs `SendSystemMessage` where the flavour's reference has it.
 pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Result<()> {
     lua.set_app_data(SystemMessages::default());
+    if data.api("RequestTimePlayed").is_some() {
+        let f = lua.create_function(|lua, ()| {
+            if let Some(mut q) = lua.app_data_mut::<SystemMessages>() {
+                q.1 = true;
+            }
+            Ok(())
+        })?;
+        lua.globals().raw_set("RequestTimePlayed", f)?;
+    }
     if data.api("SendSystemMessage").is_none() {
         return Ok(());
     }
@@ -31,8 +41,20 @@ pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Resu
     lua.globals().raw_set("SendSystemMessage", f)
 }
 
-/// Fires `CHAT_MSG_SYSTEM` for each message sent before this frame, in order.
+/// Fires `TIME_PLAYED_MSG` if asked for, then `CHAT_MSG_SYSTEM` for each message sent before
+/// this frame, in order.
 pub fn deliver(lua: &Lua) -> mlua::Result<()> {
+    let played = lua
+        .app_data_mut::<SystemMessages>()
+        .is_some_and(|mut q| std::mem::take(&mut q.1));
+    if played {
+        let now = lua
+            .app_data_ref::<wowsim_lua::clock::Clock>()
+            .map_or(0.0, |c| c.now());
+        let secs = Value::Integer(now.max(0.0).floor() as i64);
+        let args = mlua::MultiValue::from_vec(vec![secs.clone(), secs]);
+        crate::events::fire_event(lua, "TIME_PLAYED_MSG", args)?;
+    }
     let msgs = match lua.app_data_mut::<SystemMessages>() {
         Some(mut q) if !q.0.is_empty() => std::mem::take(&mut q.0),
         _ => return Ok(()),

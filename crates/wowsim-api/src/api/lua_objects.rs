@@ -26,6 +26,10 @@ pub enum ObjState {
 pub struct LuaObj {
     pub kind: usize,
     pub state: ObjState,
+    /// The address of the first userdata of this object: the client hands a callback another
+    /// userdata of the same object (a proxy, [`proxy`]), equal to it under `==`, printing the
+    /// same and sharing its fields. 0 until [`create`] has the userdata.
+    pub origin: usize,
 }
 
 /// The metamethod names a Lua object answers `nil` for and refuses to have assigned.
@@ -113,12 +117,19 @@ impl UserData for LuaObj {
             },
         );
         methods.add_meta_function(MetaMethod::ToString, |lua, ud: AnyUserData| {
-            let kind = ud.borrow::<LuaObj>()?.kind;
+            let (kind, origin) = {
+                let o = ud.borrow::<LuaObj>()?;
+                (o.kind, o.origin)
+            };
             let name = lua
                 .app_data_ref::<LuaObjectTypes>()
                 .and_then(|t| t.names.get(kind).cloned())
                 .unwrap_or_default();
-            Ok(format!("{name}: {:p}", ud.to_pointer()))
+            Ok(format!("{name}: {:p}", origin as *const u8))
+        });
+        methods.add_meta_function(MetaMethod::Eq, |_, (a, b): (AnyUserData, AnyUserData)| {
+            let origin = |u: &AnyUserData| u.borrow::<LuaObj>().map(|o| o.origin).ok();
+            Ok(origin(&a).is_some() && origin(&a) == origin(&b))
         });
     }
 }
@@ -136,12 +147,48 @@ pub fn create(lua: &Lua, type_name: &str, state: ObjState) -> mlua::Result<Value
     let kind = lua
         .app_data_ref::<LuaObjectTypes>()
         .and_then(|t| t.names.iter().position(|n| n == type_name));
-    match kind {
-        Some(kind) => Ok(Value::UserData(
-            lua.create_userdata(LuaObj { kind, state })?,
-        )),
-        None => Ok(Value::Nil),
-    }
+    let Some(kind) = kind else {
+        return Ok(Value::Nil);
+    };
+    let ud = lua.create_userdata(LuaObj {
+        kind,
+        state,
+        origin: 0,
+    })?;
+    ud.borrow_mut::<LuaObj>()?.origin = ud.to_pointer() as usize;
+    Ok(Value::UserData(ud))
+}
+
+/// Another userdata of the object `ud` (stateless objects only: the state stays with `ud`):
+/// equal to it, printing the same, sharing its fields, but a different table key.
+pub fn proxy(lua: &Lua, ud: &AnyUserData) -> mlua::Result<AnyUserData> {
+    let (kind, origin) = {
+        let o = ud.borrow::<LuaObj>()?;
+        (o.kind, o.origin)
+    };
+    let p = lua.create_userdata(LuaObj {
+        kind,
+        state: ObjState::None,
+        origin,
+    })?;
+    let fields = fields_of(lua, ud, true)?.expect("created");
+    let all: Table = lua.named_registry_value(FIELDS_KEY)?;
+    all.raw_set(p.clone(), fields)?;
+    Ok(p)
+}
+
+/// The table of fields an object shares with its proxies (created on first use): where
+/// implementations keep Lua values of an object, under keys no addon can name.
+pub fn shared_fields(lua: &Lua, ud: &AnyUserData) -> mlua::Result<Table> {
+    Ok(fields_of(lua, ud, true)?.expect("created"))
+}
+
+/// The type name of a Lua object value, if it is one.
+pub fn type_name_of(lua: &Lua, v: &Value) -> Option<String> {
+    let Value::UserData(ud) = v else { return None };
+    let kind = ud.borrow::<LuaObj>().ok()?.kind;
+    lua.app_data_ref::<LuaObjectTypes>()
+        .and_then(|t| t.names.get(kind).cloned())
 }
 
 /// Runs `f` with the object behind `self` (the first argument of a method).

@@ -8,7 +8,7 @@
 //! | `GetFramerate` | 1 / last tick |
 //! | `debugprofilestart`, `debugprofilestop` | milliseconds on the virtual clock |
 //! | `debugstack(start, top, bottom)` | the Lua stack, client style |
-//! | `GetBuildInfo` | version, build, date, tocversion, localizedVersion, buildType of the flavour |
+//! | `GetBuildInfo` | version, build, date, tocversion, then the flavour client's extra values (`BuildInfoShape`) |
 //! | `IsLoggedIn` | true after `PLAYER_LOGIN` |
 //! | `InCombatLockdown`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers` | solo, out of combat |
 //! | `C_CVar.GetCVar`, `SetCVar`, `GetCVarDefault`, `GetCVarBool`, `RegisterCVar` and the globals | defaults from the reference |
@@ -17,7 +17,7 @@
 //! | `C_ChatInfo.RegisterAddonMessagePrefix`, `IsAddonMessagePrefixRegistered`, `GetRegisteredAddonMessagePrefixes` | prefixes remembered |
 //! | `C_ChatInfo.SendAddonMessage`, `SendAddonMessageLogged` | the solo character's result codes; a whisper to himself comes back as `CHAT_MSG_ADDON[_LOGGED]` on the next frame |
 
-use mlua::{IntoLuaMulti, Lua, Table, Value};
+use mlua::{IntoLuaMulti, Lua, MultiValue, Table, Value};
 use rustc_hash::FxHashMap;
 use wowsim_data::ProductData;
 use wowsim_lua::clock::Clock;
@@ -58,7 +58,9 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     g.raw_set("debugprofilestop", lua.create_function(debugprofilestop)?)?;
     g.raw_set("debugstack", lua.create_function(debugstack)?)?;
     let build = data.build();
-    let build_info = lua.create_function(move |_, ()| Ok(get_build_info(build)))?;
+    let shape = data.api("GetBuildInfo").and_then(|a| a.impl_.as_deref());
+    let shape = BuildInfoShape::of(shape);
+    let build_info = lua.create_function(move |lua, ()| get_build_info(lua, build, shape))?;
     g.raw_set("GetBuildInfo", build_info)?;
     g.raw_set("IsLoggedIn", lua.create_function(is_logged_in)?)?;
     g.raw_set("InCombatLockdown", lua.create_function(in_combat_lockdown)?)?;
@@ -170,18 +172,55 @@ fn debugstack(
     Ok(out)
 }
 
-/// `GetBuildInfo()`: version, build, date, tocversion, localizedVersion, buildType.
+/// What a client's `GetBuildInfo` returns after version, build, date and TOC version (the
+/// reference's implementation name tells which client shape the flavour has).
+#[derive(Clone, Copy)]
+enum BuildInfoShape {
+    /// Retail (`GetBuildInfo_10_1`): `""` and `" "`.
+    Retail,
+    /// Classic Era (`GetBuildInfo_1_15_0`): `""`, `"Release "` (`"Test "` on a test build)
+    /// and the TOC version again.
+    ClassicEra,
+    /// Classic (`GetBuildInfo_3_4_2`): `""`, `" "` and the TOC version again.
+    Classic,
+}
+
+impl BuildInfoShape {
+    fn of(impl_name: Option<&str>) -> Self {
+        match impl_name {
+            Some("GetBuildInfo_1_15_0") => Self::ClassicEra,
+            Some("GetBuildInfo_3_4_2") => Self::Classic,
+            _ => Self::Retail,
+        }
+    }
+}
+
+/// `GetBuildInfo()`: version, build, date, tocversion, then what the flavour's client adds.
 fn get_build_info(
+    lua: &Lua,
     b: &wowsim_data::BuildInfo,
-) -> (String, String, String, u32, String, &'static str) {
-    (
-        b.version.clone(),
-        b.build.clone(),
-        b.date.clone(),
-        b.tocversion,
-        b.version.clone(),
-        "Release",
-    )
+    shape: BuildInfoShape,
+) -> mlua::Result<MultiValue> {
+    let s = |t: &str| lua.create_string(t).map(Value::String);
+    let mut out = vec![
+        s(&b.version)?,
+        s(&b.build)?,
+        s(&b.date)?,
+        Value::Integer(i64::from(b.tocversion)),
+        s("")?,
+    ];
+    match shape {
+        BuildInfoShape::Retail => out.push(s(" ")?),
+        BuildInfoShape::ClassicEra => {
+            out.push(s(if b.test { "Test " } else { "Release " })?);
+            out.push(Value::Integer(i64::from(b.tocversion)));
+        }
+        BuildInfoShape::Classic => {
+            out.push(s(" ")?);
+            out.push(Value::Integer(i64::from(b.tocversion)));
+        }
+    }
+    Ok(MultiValue::from_vec(out))
 }
 
 /// `IsLoggedIn()`: true after `PLAYER_LOGIN`.

@@ -228,6 +228,7 @@ fn create_group(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
     let ty = types::find("AnimationGroup").expect("type");
     let (gid, t) = create_object(lua, ty, name, Some(id))?;
     if let Some(template) = string(&arg(&a, 2)) {
+        crate::templates::check_single(lua, "CreateAnimationGroup", &template)?;
         crate::templates::apply_runtime_templates(lua, gid, &t, &template, None)?;
     }
     ret(lua, t)
@@ -247,6 +248,7 @@ fn create_animation(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
     let name = string(&arg(&a, 2)).map(|n| super::frame::expand_parent_name(lua, &n, Some(id)));
     let (aid, t) = create_object(lua, ty, name, Some(id))?;
     if let Some(template) = string(&arg(&a, 3)) {
+        crate::templates::check_single(lua, "CreateAnimation", &template)?;
         crate::templates::apply_runtime_templates(lua, aid, &t, &template, None)?;
     }
     ret(lua, t)

@@ -331,6 +331,7 @@ fn create_control_point(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<ml
     let name = string(&arg(&a, 1)).map(|n| super::frame::expand_parent_name(lua, &n, Some(id)));
     let (cp, t) = create_object(lua, ty, name, Some(id))?;
     if let Some(template) = string(&arg(&a, 2)) {
+        crate::templates::check_single(lua, "CreateControlPoint", &template)?;
         crate::templates::apply_runtime_templates(lua, cp, &t, &template, None)?;
     }
     if let Some(o) = num(&arg(&a, 3)) {

@@ -112,8 +112,11 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ("FontInstance", "GetShadowColor", get_shadow_color),
         ("FontInstance", "SetShadowOffset", set_shadow_offset),
         ("FontInstance", "GetShadowOffset", get_shadow_offset),
-        ("FontInstance", "SetFontHeight", set_font_height),
-        ("FontInstance", "GetFontHeight", get_font_height),
+        // Font and FontString only: the client's EditBox and MessageFrame lack them.
+        ("Font", "SetFontHeight", set_font_height),
+        ("Font", "GetFontHeight", get_font_height),
+        ("FontString", "SetFontHeight", set_font_height),
+        ("FontString", "GetFontHeight", get_font_height),
         ("Font", "CopyFontObject", copy_font_object),
     ];
     install_methods(lua, methods)
@@ -252,7 +255,7 @@ fn get_shadow_offset(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua:
     get_nums(lua, id, &SHADOW_OFFSET, 0.0)
 }
 
-/// `FontInstance:SetFontHeight`.
+/// `Font:SetFontHeight`, `FontString:SetFontHeight`.
 fn set_font_height(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetFontHeight")?;
     let h = need_num(lua, &a, 1, "SetFontHeight(height)")?;
@@ -260,7 +263,7 @@ fn set_font_height(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::M
     ret(lua, ())
 }
 
-/// `FontInstance:GetFontHeight`.
+/// `Font:GetFontHeight`, `FontString:GetFontHeight`.
 fn get_font_height(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "GetFontHeight")?;
     ret(lua, with_ui(lua, |ui| font_height(ui, id)))

@@ -143,11 +143,11 @@ fn note_on_update(lua: &Lua, id: u32, has: bool) {
         return;
     }
     o.has_on_update = has;
-    if has {
-        let pos = ui.update_frames.partition_point(|x| *x < id);
-        ui.update_frames.insert(pos, id);
-    } else {
-        ui.update_frames.retain(|x| *x != id);
+    // The client's list: a frame that gets a handler while not in it goes first (the list runs
+    // from its end); a cleared handler leaves its entry until the next tick's walk drops it, so
+    // clearing and setting again before that keeps the frame's place.
+    if has && !ui.update_frames.contains(&id) {
+        ui.update_frames.push(id);
     }
 }
 
@@ -476,6 +476,7 @@ pub(crate) fn create_region(
     }
     if let Value::String(template) = arg(&args, 3) {
         let template = template.to_string_lossy();
+        crate::templates::check_single(lua, method, &template)?;
         let font: Value = lua.globals().raw_get(template.as_str())?;
         let font_id = match &font {
             Value::Table(_) => obj_id(lua, &font, method).ok().filter(|f| {

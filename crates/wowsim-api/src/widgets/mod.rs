@@ -141,6 +141,12 @@ pub fn after_frame(lua: &Lua) -> mlua::Result<()> {
     animation::tick(lua)
 }
 
+/// Work done at the end of each frame, after OnUpdate (where the client renders): the layout
+/// of visible regions whose rect changed.
+pub fn end_of_frame(lua: &Lua) {
+    region::heartbeat(lua);
+}
+
 /// Registers `f` as method `name` on type `owner` and every type derived from it (with its
 /// body for host calls when [`host_methods::host_fn`] made it).
 pub(crate) fn add_method(lua: &Lua, owner: &str, name: &str, f: Function) -> mlua::Result<()> {

@@ -27,6 +27,7 @@ fn create_actor(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
     let name = string(&arg(&a, 1)).map(|n| super::frame::expand_parent_name(lua, &n, Some(id)));
     let (aid, t) = create_object(lua, ty, name, Some(id))?;
     if let Some(template) = string(&arg(&a, 2)) {
+        crate::templates::check_single(lua, "CreateActor", &template)?;
         crate::templates::apply_runtime_templates(lua, aid, &t, &template, None)?;
     }
     ret(lua, t)

@@ -349,6 +349,20 @@ pub(crate) fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
     Ok(())
 }
 
+/// The client's once-a-frame layout pass: resolves the rects of visible regions whose rect
+/// changed (and what they are anchored to), so `IsRectValid` is true again on the next frame;
+/// hidden regions, and shown ones under a hidden parent, keep their dirty bit.
+pub(crate) fn heartbeat(lua: &Lua) {
+    with_ui_mut(lua, |ui| {
+        for n in ui.layout.unseen() {
+            let owner = ui.node_owner.get(n.0 as usize).copied();
+            if owner.is_some_and(|id| ui.is_visible(id)) {
+                ui.layout.compute_frame_rect(n);
+            }
+        }
+    });
+}
+
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     // SetPoint is the hottest setter: a typed signature (see `set_point_typed`).

@@ -184,7 +184,7 @@ impl Simulator {
 
 /// One frame of [`Simulator::tick`] without the reload step, for callers that hold only the VM
 /// (`wowsim.Advance` in specs): the clock, auras, addon messages, item data, due timers, the
-/// end-of-frame work, input, then OnUpdate on visible frames.
+/// end-of-frame work, input, OnUpdate on visible frames, then the layout of visible regions.
 pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
     lua::budget::check_stop(lua)?;
     lua.app_data_mut::<Clock>().expect("clock").advance(dt);
@@ -196,12 +196,17 @@ pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
     widgets::after_frame(lua)?;
     wowsim_api::input::after_tick(lua)?;
     let ids: Vec<u32> = {
-        let ui = lua.app_data_ref::<UiState>().expect("ui");
-        ui.update_frames
+        let mut ui = lua.app_data_mut::<UiState>().expect("ui");
+        let mut list = std::mem::take(&mut ui.update_frames);
+        list.retain(|id| ui.get(*id).is_some_and(|o| o.has_on_update));
+        let ids = list
             .iter()
+            .rev()
             .copied()
             .filter(|id| ui.is_visible(*id))
-            .collect()
+            .collect();
+        ui.update_frames = list;
+        ids
     };
     if !ids.is_empty() {
         let fire: Function = lua.app_data_ref::<UiLua>().expect("ui").fire.clone();
@@ -211,5 +216,6 @@ pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
         }
         restore_phase(lua, prev);
     }
+    widgets::end_of_frame(lua);
     Ok(())
 }

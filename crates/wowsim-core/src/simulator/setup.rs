@@ -63,8 +63,8 @@ impl Simulator {
     }
 
     /// The addon list, the global-string scan (started here, installed by the caller), the
-    /// API documentation, the built-in base (without a Blizzard UI), `ReloadUI` and the typed
-    /// stubs, in that order.
+    /// API documentation, the built-in base (without a Blizzard UI), `ReloadUI`, the typed
+    /// stubs, then one function value per API and method name, in that order.
     fn load_ui(
         &mut self,
         data: &'static wowsim_data::ProductData,
@@ -92,6 +92,8 @@ impl Simulator {
             // After the typed stubs: these point at namespaced functions.
             wowsim_api::api::install_classic_era_legacy(&self.lua)?;
         }
+        // Last: every API is in place, so each name of the reference gets its own value.
+        wowsim_api::distinct::install(&self.lua, data)?;
         Ok(global_scan)
     }
 

@@ -4,7 +4,7 @@
 
 use mlua::{Lua, MultiValue, Table, Value};
 use rustc_hash::FxHashMap;
-use wowsim_xml::{parse_bool, parse_number, Element, Schema};
+use wowsim_xml::{parse_bool, parse_number, AttrType, Element, Schema};
 
 /// How a value is passed to the method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -478,7 +478,12 @@ pub fn apply(
             Act::Late(m, a) => (m, a, true),
             Act::Store(field, a) => {
                 if !late {
-                    store(lua, obj, field, value, a)?;
+                    match enum_value(schema, tag, name, value, a) {
+                        Some(EnumValue::Invalid) => {}
+                        Some(EnumValue::Name(v)) => store(lua, obj, field, v, a)?,
+                        Some(EnumValue::Number(n)) => store(lua, obj, field, &n, Arg::Num)?,
+                        None => store(lua, obj, field, value, a)?,
+                    }
                 }
                 continue;
             }
@@ -492,9 +497,85 @@ pub fn apply(
         if is_late != late {
             continue;
         }
-        call_with(lua, obj, tag, name, method, value, arg)?;
+        match enum_value(schema, tag, name, value, arg) {
+            Some(EnumValue::Invalid) => {}
+            Some(EnumValue::Name(v)) => call_with(lua, obj, tag, name, method, v, arg)?,
+            Some(EnumValue::Number(n)) => call_with(lua, obj, tag, name, method, &n, Arg::Num)?,
+            None => call_with(lua, obj, tag, name, method, value, arg)?,
+        }
     }
     Ok(())
+}
+
+/// An enum attribute's value as the client keeps it.
+enum EnumValue {
+    /// The schema's spelling of a string enum's value (upper case, whatever the XML wrote).
+    Name(&'static str),
+    /// The number of an `Enum.*` value.
+    Number(String),
+    /// Not a value of the enum: reported by the parser, not applied (the default stays).
+    Invalid,
+}
+
+/// The enum-typed attributes of each tag of a schema (declared by it or a supertype).
+type EnumAttrs = FxHashMap<&'static str, FxHashMap<&'static str, &'static AttrType>>;
+
+thread_local! {
+    static ENUM_ATTRS: std::cell::RefCell<Vec<(usize, &'static EnumAttrs)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn enum_attrs(schema: &'static Schema) -> &'static EnumAttrs {
+    let key = schema as *const Schema as usize;
+    ENUM_ATTRS.with(|a| {
+        let found = a.borrow().iter().find(|(k, _)| *k == key).map(|(_, t)| *t);
+        found.unwrap_or_else(|| {
+            let mut m = EnumAttrs::default();
+            for tag in schema.tags() {
+                for t in schema.supertypes(&tag.name) {
+                    for at in &t.attributes {
+                        if matches!(at.ty, AttrType::StringEnum(_) | AttrType::Enum(_)) {
+                            let e = m.entry(tag.name.as_str()).or_default();
+                            e.entry(at.name.as_str()).or_insert(&at.ty);
+                        }
+                    }
+                }
+            }
+            let t: &'static EnumAttrs = Box::leak(Box::new(m));
+            a.borrow_mut().push((key, t));
+            t
+        })
+    })
+}
+
+/// The value of a text attribute whose schema type is an enum: matched without regard to
+/// case, kept in the schema's spelling (string enums) or as its number (`Enum.*`); `None`
+/// for other attributes.
+fn enum_value(
+    schema: &'static Schema,
+    tag: &str,
+    name: &str,
+    value: &str,
+    arg: Arg,
+) -> Option<EnumValue> {
+    if arg != Arg::Str {
+        return None;
+    }
+    let ty = enum_attrs(schema).get(tag)?.get(name)?;
+    let (AttrType::StringEnum(e) | AttrType::Enum(e)) = ty else {
+        return None;
+    };
+    let vals = schema.enum_values(e)?;
+    let v = value.trim();
+    let num = parse_number(v);
+    let hit = vals.iter().find(|(k, n)| {
+        k.eq_ignore_ascii_case(v) || matches!((n, num), (Some(n), Some(x)) if (*n as f64) == x)
+    });
+    Some(match (hit, ty) {
+        (None, _) => EnumValue::Invalid,
+        (Some((_, Some(n))), AttrType::Enum(_)) => EnumValue::Number(n.to_string()),
+        (Some((k, _)), _) => EnumValue::Name(k.as_str()),
+    })
 }
 
 /// Calls `obj:method(value)` with the value converted by `arg` (nothing when it does not

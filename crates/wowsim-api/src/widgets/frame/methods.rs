@@ -91,15 +91,36 @@ pub(super) fn is_object_type(
     let Value::String(s) = arg(&a, 1) else {
         return Err(lua_error(lua, "Usage: IsObjectType(\"type\")"));
     };
-    // The client compares the type name exactly: `IsObjectType("frame")` is false.
+    // The client compares exactly (`IsObjectType("frame")` is false) against the object-type
+    // names of the type and its ancestors: a type's `objectType` where the reference gives one
+    // (an Actor answers to `ModelSceneActor`, through `ParentedObjectBase` to `Object`), else
+    // its name; a virtual type without an `objectType` (`RegionBase`, `UIObject`) is no name.
     let name = s.to_string_lossy();
     let t = type_of(lua, id);
     let exact = types::TYPES[t]
         .ancestry
         .iter()
-        .any(|&a| types::TYPES[a].name == name || types::TYPES[a].object_type == name);
+        .any(|&a| NAMED[a] && types::TYPES[a].object_type == name);
     ret(lua, exact)
 }
+
+/// For each type: whether `IsObjectType` answers to its object-type name (a type that is not
+/// virtual, or virtual with an `objectType` of the reference's; wow-sim's intrinsics are not
+/// virtual).
+static NAMED: std::sync::LazyLock<Vec<bool>> = std::sync::LazyLock::new(|| {
+    types::TYPES
+        .iter()
+        .map(|ty| {
+            let reference = wowsim_data::Flavor::ALL
+                .iter()
+                .find_map(|f| wowsim_data::data(*f).uiobject(ty.name));
+            match reference {
+                Some(o) => !o.is_virtual || o.object_type.is_some(),
+                None => !ty.is_virtual,
+            }
+        })
+        .collect()
+});
 
 /// `ParentedObjectBase:GetParent`.
 pub(super) fn get_parent(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {

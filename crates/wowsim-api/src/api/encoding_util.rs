@@ -1,0 +1,125 @@
+//! `C_EncodingUtil` Base64: `EncodeBase64(source [, variant])`, `DecodeBase64(source [,
+//! variant])`, variant 0 (standard alphabet, `+/`) or 1 (URL-safe, `-_`), both padded with
+//! `=`. A source is a string or a number (its text); text that is not Base64 of the variant
+//! (a bad character, a length that is not a multiple of four) decodes to the empty string.
+//! Bad arguments raise the client's message, which names the function `?`.
+
+use mlua::{Lua, Table, Value};
+
+const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// `bytes` in Base64 with `alphabet`, padded.
+pub fn encode(bytes: &[u8], alphabet: &[u8; 64]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(alphabet[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The bytes of padded Base64 text in `alphabet`; `None` when the text is not that.
+pub fn decode(text: &[u8], alphabet: &[u8; 64]) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(4) {
+        return None;
+    }
+    let value = |c: u8| alphabet.iter().position(|a| *a == c).map(|p| p as u32);
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    let quads = text.len() / 4;
+    for (qi, q) in text.chunks(4).enumerate() {
+        let pad = q.iter().rev().take_while(|c| **c == b'=').count();
+        if pad > 2 || (pad > 0 && qi + 1 != quads) {
+            return None;
+        }
+        let mut n = 0u32;
+        for &c in &q[..4 - pad] {
+            n = (n << 6) | value(c)?;
+        }
+        n <<= 6 * pad as u32;
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..3 - pad]);
+    }
+    Some(out)
+}
+
+fn usage(n: usize, name: &str) -> mlua::Error {
+    mlua::Error::RuntimeError(format!(
+        "bad argument #{n} to '?' (Usage: local output = C_EncodingUtil.{name}(source [, variant]))"
+    ))
+}
+
+/// The source text and alphabet of a call's arguments.
+fn args(source: &Value, variant: &Value, name: &str) -> mlua::Result<(Vec<u8>, &'static [u8; 64])> {
+    let text = match source {
+        Value::String(s) => s.as_bytes().to_vec(),
+        Value::Integer(i) => i.to_string().into_bytes(),
+        Value::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => {
+            (*n as i64).to_string().into_bytes()
+        }
+        Value::Number(n) => n.to_string().into_bytes(),
+        _ => return Err(usage(1, name)),
+    };
+    let v = match variant {
+        Value::Nil => Some(0.0),
+        Value::Integer(i) => Some(*i as f64),
+        Value::Number(n) => Some(*n),
+        Value::String(s) => s.to_str().ok().and_then(|s| s.trim().parse::<f64>().ok()),
+        _ => None,
+    };
+    match v {
+        Some(0.0) => Ok((text, STANDARD)),
+        Some(1.0) => Ok((text, URL)),
+        _ => Err(usage(2, name)),
+    }
+}
+
+/// Installs both functions into `C_EncodingUtil`.
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let ns: Table = match lua.globals().raw_get::<Value>("C_EncodingUtil")? {
+        Value::Table(t) => t,
+        _ => lua.create_table()?,
+    };
+    let enc = lua.create_function(|lua, (s, v): (Value, Value)| {
+        let (text, alphabet) = args(&s, &v, "EncodeBase64")?;
+        lua.create_string(encode(&text, alphabet))
+    })?;
+    ns.raw_set("EncodeBase64", enc)?;
+    let dec = lua.create_function(|lua, (s, v): (Value, Value)| {
+        let (text, alphabet) = args(&s, &v, "DecodeBase64")?;
+        lua.create_string(decode(&text, alphabet).unwrap_or_default())
+    })?;
+    ns.raw_set("DecodeBase64", dec)?;
+    lua.globals().raw_set("C_EncodingUtil", ns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_rejects() {
+        let all: Vec<u8> = (0..=255).collect();
+        for a in [STANDARD, URL] {
+            assert_eq!(
+                decode(encode(&all, a).as_bytes(), a).as_deref(),
+                Some(&all[..])
+            );
+        }
+        assert_eq!(encode(b"fo", STANDARD), "Zm8=");
+        assert_eq!(decode(b"Zg", URL), None);
+        assert_eq!(decode(b"!!!!", STANDARD), None);
+        assert_eq!(decode(b"Zg==Zg==", STANDARD), None);
+    }
+}
