@@ -17,6 +17,7 @@ mod protected_call;
 pub(crate) mod sandbox;
 pub mod stdlib;
 pub mod table_ops;
+pub mod taint;
 pub(crate) mod time;
 
 use crate::errors::{addon_of_file, ErrorState};
@@ -113,8 +114,10 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     time::install(&lua)?;
     sandbox::install(&lua)?;
     budget::install(&lua)?;
+    taint::install(&lua)?;
 
     let natives = lua.create_table()?;
+    taint::add_natives(&lua, &natives)?;
     natives.set(
         "errmsg",
         lua.create_function(|_, v: Value| Ok(error_value_message(&v)))?,
