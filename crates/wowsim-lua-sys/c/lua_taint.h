@@ -23,7 +23,10 @@ LUA_API void wowsim_taint_readslot (lua_State *L, int tidx, int kidx);
 LUA_API int wowsim_taint_offunction (lua_State *L, int idx);
 LUA_API void wowsim_taint_setfunction (lua_State *L, int idx, int taint);
 /* Why the execution is tainted: the kind (WOWSIM_TAINT_*), and the key, source and line. */
-LUA_API int wowsim_taint_reason (lua_State *L, const char **key, const char **src, int *line);
+LUA_API int wowsim_taint_greason (void *global, const char **key, const char **src, int *line);
+/* Puts back a reason read with wowsim_taint_greason (after nested code changed it). */
+LUA_API void wowsim_taint_gsetreason (void *global, int kind, const char *key, const char *src,
+                                      int line);
 /* Installs (or with NULL removes) the callback for writes to the globals table. */
 LUA_API void wowsim_taint_onwrite (lua_State *L,
                                    void (*fn) (void *, int, int, const char *, const char *, int),

@@ -36,6 +36,22 @@ pub struct ErrorRecord {
     pub count: u32,
     /// `error` or `warning` (see [`Severity`]).
     pub severity: Severity,
+    /// For a call refused to tainted code (phase `taint`): what was refused and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taint: Option<TaintInfo>,
+}
+
+/// A protected call refused to insecure code (an [`ErrorRecord`] with phase `taint`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaintInfo {
+    /// `forbidden` (a protected function, at any time) or `blocked` (in combat).
+    pub kind: String,
+    /// What was refused: `CastSpellByName()`, `PlayerFrame:Show()`.
+    pub function: String,
+    /// The addon whose taint the execution carried (the record's addon too).
+    pub addon: String,
+    /// How the execution came to be tainted: the variable read, written where and by whom.
+    pub chain: Vec<String>,
 }
 
 /// What the VM's error trampoline writes to (stored as the VM's app data).
@@ -113,10 +129,31 @@ impl ErrorLog {
             stack,
             count: 1,
             severity,
+            taint: None,
         });
         if let Some(shared) = &self.shared {
             let r = self.records.last().cloned();
             shared.lock().unwrap_or_else(|p| p.into_inner()).extend(r);
+        }
+    }
+
+    /// Adds a refused protected call (phase `taint`), blamed on the tainting addon; a repeat
+    /// of the same (place, message) only bumps the count.
+    pub fn push_taint(&mut self, message: String, stack: Vec<String>, info: TaintInfo) {
+        let before = self.records.len();
+        self.push(message, "taint", stack);
+        if self.records.len() > before {
+            let addon = Some(info.addon.clone());
+            if let Some(r) = self.records.last_mut() {
+                r.addon = addon.clone();
+                r.taint = Some(info.clone());
+            }
+            if let Some(shared) = &self.shared {
+                if let Some(r) = shared.lock().unwrap_or_else(|p| p.into_inner()).last_mut() {
+                    r.addon = addon;
+                    r.taint = Some(info);
+                }
+            }
         }
     }
 

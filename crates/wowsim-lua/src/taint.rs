@@ -29,12 +29,19 @@ extern "C-unwind" {
     fn wowsim_taint_setslot(state: *mut ffi::lua_State, tidx: c_int, taint: c_int) -> c_int;
     fn wowsim_taint_offunction(state: *mut ffi::lua_State, idx: c_int) -> c_int;
     fn wowsim_taint_setfunction(state: *mut ffi::lua_State, idx: c_int, taint: c_int);
-    fn wowsim_taint_reason(
-        state: *mut ffi::lua_State,
+    fn wowsim_taint_greason(
+        global: *mut c_void,
         key: *mut *const c_char,
         src: *mut *const c_char,
         line: *mut c_int,
     ) -> c_int;
+    fn wowsim_taint_gsetreason(
+        global: *mut c_void,
+        kind: c_int,
+        key: *const c_char,
+        src: *const c_char,
+        line: c_int,
+    );
     fn wowsim_taint_onwrite(state: *mut ffi::lua_State, f: Option<WriteFn>, ud: *mut c_void);
 }
 
@@ -260,11 +267,12 @@ pub fn set(lua: &Lua, id: TaintId) {
 /// inside it; both are restored after.
 pub fn run_as<R>(lua: &Lua, id: TaintId, f: impl FnOnce() -> R) -> R {
     let Some(t) = state(lua) else { return f() };
-    let (entry, was) = (t.entry.replace(id), t.get());
+    let (entry, was, why) = (t.entry.replace(id), t.get(), t.raw_reason());
     t.set(id);
     let r = f();
     t.entry.set(entry);
     t.set(was);
+    t.set_raw_reason(&why);
     r
 }
 
@@ -333,22 +341,46 @@ pub fn set_function(lua: &Lua, f: &Function, id: TaintId) -> mlua::Result<()> {
     unsafe { lua.exec_raw::<()>(f, |s| wowsim_taint_setfunction(s, 1, id.0)) }
 }
 
+/// The patch's record of why the execution is tainted, as it keeps it.
+struct RawReason {
+    kind: c_int,
+    key: std::ffi::CString,
+    src: std::ffi::CString,
+    line: c_int,
+}
+
+impl Taint {
+    fn raw_reason(&self) -> RawReason {
+        let (mut key, mut src, mut line) = (std::ptr::null(), std::ptr::null(), 0);
+        // SAFETY: `global` is the live VM's global state; the patch returns pointers into its
+        // own buffers (NUL-terminated), copied at once.
+        unsafe {
+            let kind = wowsim_taint_greason(self.global, &mut key, &mut src, &mut line);
+            RawReason {
+                kind,
+                key: CStr::from_ptr(key).to_owned(),
+                src: CStr::from_ptr(src).to_owned(),
+                line,
+            }
+        }
+    }
+
+    fn set_raw_reason(&self, r: &RawReason) {
+        // SAFETY: as in `raw_reason`; the strings are copied into the patch's buffers.
+        unsafe {
+            wowsim_taint_gsetreason(self.global, r.kind, r.key.as_ptr(), r.src.as_ptr(), r.line)
+        }
+    }
+}
+
 /// Why the running execution is tainted (`None`: it is secure).
 pub fn reason(lua: &Lua) -> mlua::Result<Option<Reason>> {
-    // SAFETY: the patch returns pointers into the global state's buffers, copied at once.
-    let r = unsafe {
-        lua.exec_raw::<(i64, String, String, i64)>((), |s| {
-            let (mut key, mut src, mut line) = (std::ptr::null(), std::ptr::null(), 0);
-            let kind = wowsim_taint_reason(s, &mut key, &mut src, &mut line);
-            ffi::lua_pushinteger(s, ffi::lua_Integer::from(kind));
-            ffi::lua_pushstring(s, key);
-            ffi::lua_pushstring(s, src);
-            ffi::lua_pushinteger(s, ffi::lua_Integer::from(line));
-        })?
-    };
-    let (kind, key, src, line) = r;
-    let (source, line) = (chunk_file(&src), line.max(0) as u32);
-    Ok(match kind {
+    let Some(t) = state(lua) else { return Ok(None) };
+    let r = t.raw_reason();
+    let key = r.key.to_string_lossy().into_owned();
+    let source = chunk_file(&r.src.to_string_lossy());
+    let line = r.line.max(0) as u32;
+    Ok(match r.kind {
         1 => Some(Reason::Read { key, source, line }),
         2 => Some(Reason::Call { source, line }),
         3 => Some(Reason::Set),

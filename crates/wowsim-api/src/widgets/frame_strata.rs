@@ -51,6 +51,9 @@ pub fn set_attribute(lua: &Lua, args: MultiValue, no_handler: bool) -> mlua::Res
         "SetAttribute"
     };
     let id = self_id(lua, &args, method)?;
+    if !crate::protection::frame_allowed(lua, id, method)? {
+        return Ok(MultiValue::new());
+    }
     let Some(name) = string(&arg(&args, 1)) else {
         return Err(wowsim_lua::lua_error(
             lua,
@@ -131,6 +134,9 @@ fn get_frame_strata(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::
 /// `Frame:SetFrameStrata`.
 fn set_frame_strata(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetFrameStrata")?;
+    if !crate::protection::frame_allowed(lua, id, "SetFrameStrata")? {
+        return ret(lua, ());
+    }
     let s = string(&arg(&a, 1)).unwrap_or_default().to_uppercase();
     let idx = STRATA.iter().position(|x| *x == s).map(|i| i as u8);
     if idx.is_some() || s == "PARENT" {
@@ -148,6 +154,9 @@ fn get_frame_level(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::M
 /// `Frame:SetFrameLevel`.
 fn set_frame_level(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetFrameLevel")?;
+    if !crate::protection::frame_allowed(lua, id, "SetFrameLevel")? {
+        return ret(lua, ());
+    }
     let l = num(&arg(&a, 1))
         .ok_or_else(|| wowsim_lua::lua_error(lua, "Usage: SetFrameLevel(level)"))?;
     let l = (l as i32).clamp(0, 10000);
@@ -158,6 +167,9 @@ fn set_frame_level(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::M
 /// `Frame:Raise`.
 fn frame_raise(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "Raise")?;
+    if !crate::protection::frame_allowed(lua, id, "Raise")? {
+        return ret(lua, ());
+    }
     with_ui_mut(lua, |ui| raise(ui, id));
     ret(lua, ())
 }
@@ -165,6 +177,9 @@ fn frame_raise(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::Multi
 /// `Frame:Lower`.
 fn frame_lower(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "Lower")?;
+    if !crate::protection::frame_allowed(lua, id, "Lower")? {
+        return ret(lua, ());
+    }
     with_ui_mut(lua, |ui| {
         let cur = effective_level(ui, id);
         if let Some((lo, _)) = level_range(ui, id) {
