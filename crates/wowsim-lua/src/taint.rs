@@ -68,7 +68,7 @@ impl TaintId {
 }
 
 /// The taint `forceinsecure()` gives (the client's name for it).
-pub const FORCED: &str = "*** ForceTaint_Strong ***";
+pub(crate) const FORCED: &str = "*** ForceTaint_Strong ***";
 
 /// How the running execution became tainted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +94,7 @@ pub struct GlobalWrite {
 }
 
 /// The VM's taint state (app data; see the module docs).
-pub struct Taint {
+pub(crate) struct Taint {
     /// The VM's global state (the patch's taint lives there; valid while the VM lives).
     global: *mut c_void,
     /// Addon names by taint (index 0 is secure: unused).
@@ -223,14 +223,6 @@ pub fn of_addon(lua: &Lua, addon: &str) -> TaintId {
     }
 }
 
-/// The taint of code from `file` (`Interface/AddOns/<addon>/...`; anything else is secure).
-pub fn of_file(lua: &Lua, file: &str) -> TaintId {
-    match crate::errors::addon_of_file(file) {
-        Some(addon) => of_addon(lua, &addon),
-        None => TaintId::SECURE,
-    }
-}
-
 /// Marks `addon`'s files as secure (Blizzard's own addons).
 pub fn mark_secure(lua: &Lua, addon: &str) {
     if let Some(t) = state(lua) {
@@ -248,6 +240,15 @@ pub fn named(lua: &Lua, name: Option<&str>) -> TaintId {
     match (name, state(lua)) {
         (Some(n), Some(t)) => t.intern(n),
         _ => TaintId::SECURE,
+    }
+}
+
+/// The line the client appends to some errors raised for tainted code (`\nLua Taint: A`);
+/// empty for secure code.
+pub fn error_suffix(lua: &Lua) -> String {
+    match name(lua, current(lua)) {
+        Some(n) => format!("\nLua Taint: {n}"),
+        None => String::new(),
     }
 }
 
@@ -313,7 +314,7 @@ pub fn slot(lua: &Lua, t: &Table, key: Value) -> mlua::Result<TaintId> {
 }
 
 /// Sets the taint of the existing slot `t[key]` (nothing when absent).
-pub fn set_slot(lua: &Lua, t: &Table, key: Value, id: TaintId) -> mlua::Result<()> {
+pub(crate) fn set_slot(lua: &Lua, t: &Table, key: Value, id: TaintId) -> mlua::Result<()> {
     // SAFETY: as in `slot`.
     unsafe {
         lua.exec_raw::<()>((t, key), |s| {
@@ -336,7 +337,7 @@ pub fn function(lua: &Lua, f: &Function) -> mlua::Result<TaintId> {
 }
 
 /// Sets the taint of a Lua function.
-pub fn set_function(lua: &Lua, f: &Function, id: TaintId) -> mlua::Result<()> {
+pub(crate) fn set_function(lua: &Lua, f: &Function, id: TaintId) -> mlua::Result<()> {
     // SAFETY: writes the closure pushed at index 1.
     unsafe { lua.exec_raw::<()>(f, |s| wowsim_taint_setfunction(s, 1, id.0)) }
 }

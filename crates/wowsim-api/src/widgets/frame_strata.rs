@@ -70,35 +70,46 @@ pub fn set_attribute(lua: &Lua, args: MultiValue, no_handler: bool) -> mlua::Res
 }
 
 /// `GetAttribute(name)` and `GetAttribute(prefix, name, suffix)` (the modified-attribute
-/// lookup order: prefix..name..suffix, *name..suffix, prefix..name*, *name*, name).
+/// lookup order: prefix..name..suffix, *name..suffix, prefix..name*, *name*, name). As the
+/// client: a true first argument without a second is the one-name form; otherwise a second
+/// argument and a third (even nil) make the three-part form; anything else is the error
+/// `Arguments: ("name")`, without a position, with the caller's taint line.
 fn get_attribute(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &args, "GetAttribute")?;
     let attrs = attrs_of(lua, id)?;
     let get = |k: String| attrs.raw_get::<Value>(k.to_lowercase());
-    if args.len() >= 4 {
-        let (p, n, s) = (
-            string(&arg(&args, 1)).unwrap_or_default(),
-            string(&arg(&args, 2)).unwrap_or_default(),
-            string(&arg(&args, 3)).unwrap_or_default(),
-        );
-        for k in [
-            format!("{p}{n}{s}"),
-            format!("*{n}{s}"),
-            format!("{p}{n}*"),
-            format!("*{n}*"),
-            n.clone(),
-        ] {
-            let v = get(k)?;
-            if !v.is_nil() {
-                return ret(lua, v);
-            }
-        }
-        return ret(lua, ());
+    let truthy = |v: &Value| !matches!(v, Value::Nil | Value::Boolean(false));
+    let (a1, a2) = (arg(&args, 1), arg(&args, 2));
+    if truthy(&a1) && !truthy(&a2) {
+        return match string(&a1) {
+            Some(name) => ret(lua, get(name)?),
+            None => ret(lua, ()),
+        };
     }
-    let Some(name) = string(&arg(&args, 1)) else {
-        return ret(lua, ());
-    };
-    ret(lua, get(name)?)
+    if !truthy(&a2) || args.len() < 4 {
+        let taint = wowsim_lua::taint::error_suffix(lua);
+        return Err(mlua::Error::RuntimeError(format!(
+            "Arguments: (\"name\"){taint}"
+        )));
+    }
+    let (p, n, s) = (
+        string(&a1).unwrap_or_default(),
+        string(&a2).unwrap_or_default(),
+        string(&arg(&args, 3)).unwrap_or_default(),
+    );
+    for k in [
+        format!("{p}{n}{s}"),
+        format!("*{n}{s}"),
+        format!("{p}{n}*"),
+        format!("*{n}*"),
+        n.clone(),
+    ] {
+        let v = get(k)?;
+        if !v.is_nil() {
+            return ret(lua, v);
+        }
+    }
+    ret(lua, ())
 }
 
 /// Installs the methods of this file.
