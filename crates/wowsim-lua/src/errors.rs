@@ -62,6 +62,25 @@ pub struct ErrorState {
     pub phase: String,
     /// The stack depth at which the innermost direct host call entered (`direct_call`).
     pub direct_depth: Option<usize>,
+    /// Messages whose error handler failed: `LUA_WARNING`s for the next frame
+    /// ([`take_warnings`]).
+    pub pending_warnings: Vec<String>,
+}
+
+/// The client delivers at most this many `LUA_WARNING`s a frame and drops the rest.
+const WARNINGS_PER_FRAME: usize = 100;
+
+/// The `LUA_WARNING` messages to deliver this frame (at most 100; the rest are dropped, as
+/// the client drops them), emptying the queue.
+pub fn take_warnings(lua: &mlua::Lua) -> Vec<String> {
+    match lua.app_data_mut::<ErrorState>() {
+        Some(mut s) => {
+            let mut w = std::mem::take(&mut s.pending_warnings);
+            w.truncate(WARNINGS_PER_FRAME);
+            w
+        }
+        None => Vec::new(),
+    }
 }
 
 /// Sets the phase for errors raised from now on; returns the previous one for `restore_phase`.
