@@ -292,6 +292,10 @@ pub struct ScreenshotArgs {
     /// Seconds of virtual time to run after start-up (60 ticks a second).
     #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
     pub seconds: f64,
+    /// Wall-clock bound for the run before drawing, as for `lua-errors`: past it the run
+    /// stops, the records so far go to stderr, no image is written and the exit code is 1.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 fn parse_image_path(s: &str) -> Result<PathBuf, String> {

@@ -3,7 +3,8 @@
 //! output's extension). Texture problems and font
 //! files that could not be loaded are warnings on stderr (one per path, then a count; font
 //! paths not found are one note); Lua errors go to stderr and make the exit
-//! code 1, as for `lua-errors`.
+//! code 1, as for `lua-errors`. `--timeout` bounds the run as there (the VM's deadline and
+//! the watchdog, `watchdog.rs`); a run stopped so draws nothing.
 
 use crate::cli::{self, Cli, ScreenshotArgs};
 use crate::lua_err;
@@ -17,17 +18,41 @@ use wowsim_raster::{Root, TextureStore};
 pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::Result<ExitCode> {
     config.screen = (args.width, args.height);
     config.ui_scale = args.ui_scale;
+    config.timeout = args.timeout.map(std::time::Duration::from_secs_f64);
+    let timeout = config.timeout;
     let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
     for n in &sim.notes {
         eprintln!("wow-sim: note: {n}");
     }
-    sim.start().map_err(lua_err)?;
+    let watchdog = match (timeout, sim.share_records()) {
+        (Some(t), Some(records)) => {
+            Some(crate::watchdog::start(t, records, Box::new(print_errors)))
+        }
+        _ => None,
+    };
+    let exec = cli
+        .exec_lua
+        .as_deref()
+        .map(cli::exec_lua_source)
+        .transpose()?;
+    let steps = (|| {
+        sim.start()?;
+        sim.run_for(args.seconds)?;
+        if let Some((code, name)) = &exec {
+            sim.exec_lua(code, name)?;
+        }
+        Ok(())
+    })();
     crate::print_cache_notes(&sim);
-    sim.run_for(args.seconds).map_err(lua_err)?;
-    if let Some(code) = &cli.exec_lua {
-        let (code, name) = cli::exec_lua_source(code)?;
-        sim.exec_lua(&code, &name).map_err(lua_err)?;
+    if let Some(reason) = sim.stopped() {
+        sim.add_error_record(&reason);
+        print_errors(&sim.errors());
+        eprintln!("wow-sim: {reason}; no image written");
+        return Ok(ExitCode::from(1));
     }
+    steps.map_err(lua_err)?;
+    // Drawing and encoding are Rust that ends on its own.
+    drop(watchdog);
     if let Some(name) = &args.filter {
         anyhow::ensure!(
             sim.has_global_table(name),
@@ -54,6 +79,39 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
     };
     std::fs::write(&args.output, bytes)
         .with_context(|| format!("cannot write {}", args.output.display()))?;
+    print_draw_warnings(&store, &sim);
+    crate::log_out(&mut sim)?;
+    for line in sim.output() {
+        eprintln!("[chat] {line}");
+    }
+    let errors = sim.errors();
+    print_errors(&errors);
+    eprintln!(
+        "wow-sim: wrote {} ({}x{}, {} draw items)",
+        args.output.display(),
+        image.width,
+        image.height,
+        list.items.len()
+    );
+    Ok(if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The records on stderr, one line each.
+fn print_errors(errors: &[wowsim_core::ErrorRecord]) {
+    for e in errors {
+        eprintln!(
+            "wow-sim: Lua error ({}, x{}): {}",
+            e.phase, e.count, e.message
+        );
+    }
+}
+
+/// Textures that could not be drawn and fonts that could not be loaded, on stderr.
+fn print_draw_warnings(store: &TextureStore, sim: &Simulator) {
     for p in &store.problems {
         eprintln!("wow-sim: warning: {p} (drawn as a magenta/black placeholder)");
     }
@@ -74,27 +132,4 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
             fonts_not_found.join(", ")
         );
     }
-    crate::log_out(&mut sim)?;
-    for line in sim.output() {
-        eprintln!("[chat] {line}");
-    }
-    let errors = sim.errors();
-    for e in &errors {
-        eprintln!(
-            "wow-sim: Lua error ({}, x{}): {}",
-            e.phase, e.count, e.message
-        );
-    }
-    eprintln!(
-        "wow-sim: wrote {} ({}x{}, {} draw items)",
-        args.output.display(),
-        image.width,
-        image.height,
-        list.items.len()
-    );
-    Ok(if errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
 }

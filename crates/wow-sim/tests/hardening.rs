@@ -1,7 +1,7 @@
 //! Attacks that a fixture cannot hold, run through the real command line: a run stuck where
 //! the VM's own checks never come (a backtracking pattern match in C, a looping `__gc`
 //! finalizer, which Lua runs with hooks off) ends by `--timeout`'s watchdog with the records so
-//! far and exit code 1; a FIFO listed in a TOC is refused, not read for ever; a symlinked addon
+//! far and exit code 1 (for `screenshot` too, which then writes no image); a FIFO listed in a TOC is refused, not read for ever; a symlinked addon
 //! folder (what developers make) is followed. Each child is killed after a generous bound, so
 //! a regression fails the test instead of hanging the suite.
 
@@ -134,14 +134,59 @@ fn a_backtracking_pattern_in_c_ends_by_the_watchdog() {
 }
 
 #[test]
+fn a_screenshot_stuck_in_c_ends_by_the_watchdog_and_writes_nothing() {
+    let root = addons("shot");
+    addon(&root, "Match", "error('before the match')\n");
+    addon(
+        &root,
+        "Stuck",
+        "local s = string.rep('a', 60)\nprint(string.find(s, string.rep('a*', 60) .. 'b'))\n",
+    );
+    let png = root.join("shot.png");
+    let args = [
+        "--addons",
+        root.to_str().unwrap(),
+        "--no-saved-vars",
+        "screenshot",
+        "-o",
+        png.to_str().unwrap(),
+        "--timeout",
+        TIMEOUT,
+    ];
+    let ran = wow_sim(&args, Duration::from_secs(60));
+    assert_eq!(
+        ran.code,
+        Some(1),
+        "None: killed by the test's bound\n{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("before the match"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("timed out after 5 s (--timeout)")
+            && ran.stderr.contains("the process was ended"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!png.exists(), "no image from a stopped run");
+    // Without the stuck addon the same command draws.
+    std::fs::remove_dir_all(root.join("Stuck")).unwrap();
+    let ran = wow_sim(&args, Duration::from_secs(60));
+    assert_eq!(ran.code, Some(1), "the other addon's error\n{}", ran.stderr);
+    assert!(png.is_file(), "{}", ran.stderr);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
 fn a_looping_gc_finalizer_ends_by_the_watchdog() {
     let root = addons("gc");
     addon(&root, "Early", "error('before the finalizer')\n");
     addon(
         &root,
         "Final",
+        // `rawset` passes the guard that runs `__gc` in a coroutine (fixture
+        // `bound_gc_finalizer_loop`): this finalizer runs with hooks off.
         "local p = newproxy(true)\n\
-         getmetatable(p).__gc = function() while true do end end\n\
+         rawset(getmetatable(p), '__gc', function() while true do end end)\n\
          p = nil\n\
          collectgarbage()\n",
     );

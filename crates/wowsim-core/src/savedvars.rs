@@ -10,7 +10,7 @@ use crate::addons::record_at;
 use mlua::{Lua, Table, Value};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use wowsim_savedvars::{Built, Emitter, Limits, Scalar, SvValue, WriteOptions};
+use wowsim_savedvars::{Built, Emitter, FolderClaim, Limits, Scalar, SvValue, WriteOptions};
 
 /// Where SavedVariables live and whose they are.
 #[derive(Clone, Debug)]
@@ -303,7 +303,8 @@ fn mark_broken(lua: &Lua, path: &Path) {
 }
 
 /// Writes the declared variables (as they are now in the globals) to `path`, durably.
-/// Returns a message when the file was skipped because it failed to parse at load.
+/// Returns a message when the file was skipped because it failed to parse at load, or when
+/// the save waited for another run's.
 pub fn save_file(
     lua: &Lua,
     path: &Path,
@@ -344,6 +345,32 @@ pub fn save_file(
     if let Some(e) = lua_error {
         return Err(e);
     }
-    saved.map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(None)
+    let saved = saved.map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(saved.waited.then(|| {
+        format!(
+            "{}: another wow-sim run was saving into the same folder; saved after it, over its file",
+            path.display()
+        )
+    }))
+}
+
+/// Claims the run's WTF folder once (VM app data), so that logout can tell the user when
+/// another run held it ([`wowsim_savedvars::FolderClaim`]).
+pub(crate) fn claim_wtf(lua: &Lua, wtf: &Path) {
+    if lua.app_data_ref::<FolderClaim>().is_none() {
+        lua.set_app_data(FolderClaim::claim(wtf));
+    }
+}
+
+/// Logout's note when another run held the WTF folder as this one started.
+pub(crate) fn shared_wtf_note(lua: &Lua, wtf: &Path) -> Option<String> {
+    lua.app_data_ref::<FolderClaim>()
+        .is_some_and(|c| c.shared())
+        .then(|| {
+            format!(
+                "{}: another wow-sim run was using this WTF folder when this one started; \
+                 saves took turns, each file is whole and the last save's is kept",
+                wtf.display()
+            )
+        })
 }

@@ -55,6 +55,37 @@ local function runhandler(h, ...)
   return handlerresult(coresume(cocreate(h), ...))
 end
 
+-- Lua runs `__gc` finalizers with hooks off, so a finalizer that loops was never stopped. A
+-- `__gc` assigned to the metatable of `newproxy(true)` (the only finalizers Lua 5.1 runs for
+-- addon code) is kept wrapped: it runs in a fresh coroutine (hooks on), stopped by the budget
+-- like any script, and its error is raised where the collector ran, as Lua raises it.
+-- `rawset(mt, "__gc", f)` passes the guard: only the watchdog of --timeout ends that one.
+local rawnewproxy, rawsetmetatable, rawgetmetatable = newproxy, setmetatable, getmetatable
+local rawset_ = rawset
+local function guardedgc(gc)
+  return function(u)
+    local ok, e = coresume(cocreate(gc), u)
+    if not ok then
+      error(fix(e), 0)
+    end
+  end
+end
+local gcguard = {
+  __newindex = function(mt, k, v)
+    if k == "__gc" and type(v) == "function" then
+      v = guardedgc(v)
+    end
+    rawset_(mt, k, v)
+  end,
+}
+newproxy = function(...)
+  local p = rawnewproxy(...)
+  if (...) == true then
+    rawsetmetatable(rawgetmetatable(p), gcguard)
+  end
+  return p
+end
+
 pcall = function(f, ...)
   checkspent()
   return pcallresult(rawpcall(f, ...))

@@ -55,7 +55,8 @@ fn is_internal(f: &Function) -> bool {
 }
 
 /// `setfenv(f or level, table)`: as Lua 5.1's, except that wow-sim's own functions and the
-/// thread's global environment (level 0) are refused like C functions are.
+/// thread's global environment (level 0) are refused like C functions are (with the
+/// caller's position, as Lua's own message has it).
 fn setfenv(lua: &Lua, raw: &Function, target: Value, env: Value) -> mlua::Result<Value> {
     let func = match &target {
         Value::Function(f) => f.clone(),
@@ -88,7 +89,9 @@ fn setfenv(lua: &Lua, raw: &Function, target: Value, env: Value) -> mlua::Result
         }
         _ => return raw.call((target, env)),
     };
-    if is_internal(&func) {
+    // C functions are refused here rather than by the library's setfenv, which would raise
+    // from this host frame and lose the caller's `file:line:` that Lua's message has.
+    if is_internal(&func) || func.info().what == "C" {
         return Err(cannot_change(lua));
     }
     raw.call((func, env))

@@ -1,7 +1,10 @@
 //! Fault points in the durable save, for crash tests: `WOWSIM_FAULT=savedvars.<point>[:<n>]`
 //! makes the process abort (`std::process::abort`) exactly at that point of
-//! [`save_atomic_with`](crate::save_atomic_with). Leaves running the child process and checking
-//! the file afterwards to the tests.
+//! [`save_atomic_with`](crate::save_atomic_with). Two more make a step fail as a full disk or a
+//! read-only folder would, without aborting: `savedvars.full:<n>` (the n-th piece written to
+//! the temporary file fails with `StorageFull`) and `savedvars.readonly` (creating the temporary
+//! file fails with `ReadOnlyFilesystem`). Leaves running the child process and checking the
+//! file afterwards to the tests.
 //!
 //! The variable is read once per process; unset, each point costs one load of a `OnceLock`.
 
@@ -26,7 +29,8 @@ pub const FAULT_VAR: &str = "WOWSIM_FAULT";
 ///
 /// `write:N` is not in this list: how many pieces there are depends on the contents. A
 /// point the save does not reach (`write:N` past the last piece, `backup_*` when there was
-/// no old file) does nothing.
+/// no old file) does nothing. Nor are the two failures (`full:N`, `readonly`), which return
+/// an error from the save instead of aborting.
 pub const FAULT_POINTS: &[&str] = &[
     "create",
     "flush",
@@ -42,6 +46,10 @@ pub const FAULT_POINTS: &[&str] = &[
 enum Armed {
     Point(&'static str),
     Pieces(u64),
+    /// `full:N`: the N-th piece fails as on a full disk.
+    Full(u64),
+    /// `readonly`: the temporary file cannot be created.
+    ReadOnly,
 }
 
 fn armed() -> Option<&'static Armed> {
@@ -60,11 +68,19 @@ fn parse(value: &str) -> Result<Option<Armed>, String> {
     let Some(point) = value.strip_prefix("savedvars.") else {
         return Ok(None);
     };
-    if let Some(n) = point.strip_prefix("write:") {
-        return match n.parse::<u64>() {
-            Ok(n) if n >= 1 => Ok(Some(Armed::Pieces(n))),
-            _ => Err(format!("write:N needs a whole number N ≥ 1, not {n:?}")),
-        };
+    for (prefix, make) in [
+        ("write:", Armed::Pieces as fn(u64) -> Armed),
+        ("full:", Armed::Full),
+    ] {
+        if let Some(n) = point.strip_prefix(prefix) {
+            return match n.parse::<u64>() {
+                Ok(n) if n >= 1 => Ok(Some(make(n))),
+                _ => Err(format!("{prefix}N needs a whole number N ≥ 1, not {n:?}")),
+            };
+        }
+    }
+    if point == "readonly" {
+        return Ok(Some(Armed::ReadOnly));
     }
     FAULT_POINTS
         .iter()
@@ -72,7 +88,7 @@ fn parse(value: &str) -> Result<Option<Armed>, String> {
         .map(|p| Some(Armed::Point(p)))
         .ok_or_else(|| {
             format!(
-                "no fault point {point:?} (points: {}, write:N)",
+                "no fault point {point:?} (points: {}, write:N, full:N, readonly)",
                 FAULT_POINTS.join(", ")
             )
         })
@@ -101,7 +117,19 @@ pub(crate) fn pieces_written(pieces: u64) {
     }
 }
 
-/// A writer that counts the pieces handed to the file, for `write:N`.
+/// Fails as a read-only folder would when `readonly` is armed (before the temporary file is
+/// created).
+pub(crate) fn create_fails() -> std::io::Result<()> {
+    match armed() {
+        Some(Armed::ReadOnly) => Err(std::io::Error::new(
+            std::io::ErrorKind::ReadOnlyFilesystem,
+            format!("read-only file system ({FAULT_VAR}=savedvars.readonly)"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A writer that counts the pieces handed to the file, for `write:N` and `full:N`.
 pub(crate) struct Pieces<W> {
     pub inner: W,
     count: u64,
@@ -115,6 +143,14 @@ impl<W> Pieces<W> {
 
 impl<W: std::io::Write> std::io::Write for Pieces<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(Armed::Full(n)) = armed() {
+            if *n == self.count + 1 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::StorageFull,
+                    format!("no space left on device ({FAULT_VAR}=savedvars.full:{n})"),
+                ));
+            }
+        }
         let n = self.inner.write(buf)?;
         self.count += 1;
         pieces_written(self.count);
@@ -135,6 +171,8 @@ mod tests {
             a.map(|a| match a {
                 Armed::Point(p) => p.to_string(),
                 Armed::Pieces(n) => format!("write:{n}"),
+                Armed::Full(n) => format!("full:{n}"),
+                Armed::ReadOnly => "readonly".to_string(),
             })
         });
         match (got, expect) {
@@ -154,5 +192,8 @@ mod tests {
         check("savedvars.renam", Err("no fault point \"renam\""));
         check("savedvars.write:0", Err("N ≥ 1"));
         check("savedvars.write:x", Err("N ≥ 1"));
+        check("savedvars.full:2", Ok(Some("full:2")));
+        check("savedvars.full:0", Err("full:N needs"));
+        check("savedvars.readonly", Ok(Some("readonly")));
     }
 }

@@ -10,8 +10,10 @@
 //! For crash tests, the environment variable `WOWSIM_FAULT=savedvars.<point>[:<n>]`
 //! ([`FAULT_VAR`]) makes the process abort at one step of a save: after creating the
 //! temporary file, after its n-th written piece (`write:<n>`), after the last write, its
-//! fsync, each backup step, the rename and the directory's fsync ([`FAULT_POINTS`]). It is
-//! read once per process; unset, it costs nothing measurable.
+//! fsync, each backup step, the rename and the directory's fsync ([`FAULT_POINTS`]);
+//! `full:<n>` and `readonly` make the save fail as on a full disk or a read-only folder. It
+//! is read once per process; unset, it costs nothing measurable. Saves into one folder take
+//! turns under a lock, and [`FolderClaim`] tells a run that another holds its WTF folder.
 //!
 //! # File layout (verified against real client files; sources in `README.md`)
 //!
@@ -43,7 +45,9 @@ mod writer;
 
 pub use fault::{FAULT_POINTS, FAULT_VAR};
 pub use parser::{parse, parse_with, Builder, Built};
-pub use store::{account_path, backup_path, character_path, save_atomic, save_atomic_with};
+pub use store::{
+    account_path, backup_path, character_path, save_atomic, save_atomic_with, FolderClaim, Saved,
+};
 pub use writer::{
     write, write_with, Emitter, LineEnding, Scalar, Style, WriteOptions, STREAM_CHUNK,
 };

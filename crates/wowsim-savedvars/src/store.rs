@@ -60,12 +60,17 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// Why not "rename old to .bak, then rename tmp to final": between those two renames
 /// `path` would not exist, so a crash there would lose the file. The data is synced
 /// before the rename, so after power loss the name points at either the old inode or
-/// the fully written new one. Concurrent saves of one path are not supported (they
-/// share the `.tmp` name).
+/// the fully written new one.
+///
+/// Saves into one folder take turns (Unix): each holds an exclusive advisory lock
+/// (`flock`) on the folder from step 1 to step 4, so two processes saving the same file
+/// never share its `.tmp` or `.bak.tmp` (which would tear it); the later save wins, whole.
+/// The lock goes with the process, also when it is killed. A save that had to wait says so
+/// in [`Saved::waited`].
 ///
 /// Crash tests can stop the process at each step: `WOWSIM_FAULT=savedvars.<point>[:<n>]`
 /// aborts right after it (points in [`FAULT_POINTS`](crate::FAULT_POINTS)).
-pub fn save_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+pub fn save_atomic(path: &Path, contents: &[u8]) -> io::Result<Saved> {
     save_atomic_with(path, |w| w.write_all(contents))
 }
 
@@ -75,7 +80,7 @@ pub fn save_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 pub fn save_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<()> {
+) -> io::Result<Saved> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -87,6 +92,8 @@ pub fn save_atomic_with(
         ));
     }
     let tmp = with_suffix(path, ".tmp");
+    let (_turn, waited) = take_turn(&dir)?;
+    fault::create_fails()?;
     {
         let f = OpenOptions::new()
             .write(true)
@@ -126,7 +133,82 @@ pub fn save_atomic_with(
     fault::point("rename");
     sync_dir(&dir)?;
     fault::point("dir_fsync");
-    Ok(())
+    Ok(Saved { waited })
+}
+
+/// What a save met on the way, for the caller to tell the user.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Saved {
+    /// Another process was saving into the same folder: this save waited for it, then
+    /// replaced what it wrote.
+    pub waited: bool,
+}
+
+/// The folder's save lock, held until the returned file is dropped, and whether another
+/// process held it first.
+#[cfg(unix)]
+fn take_turn(dir: &Path) -> io::Result<(File, bool)> {
+    let lock = File::open(dir)?;
+    match lock.try_lock() {
+        Ok(()) => Ok((lock, false)),
+        Err(fs::TryLockError::WouldBlock) => {
+            lock.lock()?;
+            Ok((lock, true))
+        }
+        Err(fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// Folders cannot be opened for locking on Windows: saves there do not take turns.
+#[cfg(not(unix))]
+fn take_turn(_dir: &Path) -> io::Result<((), bool)> {
+    Ok(((), false))
+}
+
+/// A run's claim on a WTF folder: an exclusive advisory lock on it (Unix), held while the
+/// claim lives, so that a second run on the same folder learns of the first ([`Self::shared`]).
+/// Both still run and save (in turns, see [`save_atomic_with`]); the later logout's files win.
+#[derive(Debug)]
+pub struct FolderClaim {
+    _lock: Option<File>,
+    shared: bool,
+}
+
+impl FolderClaim {
+    /// Claims `dir` (created if missing). A folder that cannot be opened or locked (read-only
+    /// and missing, or a file system without locks) gives an unshared claim holding nothing.
+    pub fn claim(dir: &Path) -> FolderClaim {
+        #[cfg(unix)]
+        {
+            let lock = fs::create_dir_all(dir).and_then(|()| File::open(dir));
+            if let Ok(lock) = lock {
+                return match lock.try_lock() {
+                    Ok(()) => FolderClaim {
+                        _lock: Some(lock),
+                        shared: false,
+                    },
+                    Err(fs::TryLockError::WouldBlock) => FolderClaim {
+                        _lock: None,
+                        shared: true,
+                    },
+                    Err(fs::TryLockError::Error(_)) => FolderClaim {
+                        _lock: None,
+                        shared: false,
+                    },
+                };
+            }
+        }
+        let _ = dir;
+        FolderClaim {
+            _lock: None,
+            shared: false,
+        }
+    }
+
+    /// Whether another run held the folder when this one claimed it.
+    pub fn shared(&self) -> bool {
+        self.shared
+    }
 }
 
 #[cfg(unix)]

@@ -142,6 +142,9 @@ pub struct UiState {
     /// FontStrings whose measurement is stale ([`TextMeasure::Stale`]), measured again by
     /// `font_string::flush_text` before any layout read.
     pub stale_text: Vec<u32>,
+    /// Bytes of text the FontStrings hold (`font_string::store_text`), outside Lua's heap:
+    /// bounded by `font_string::MAX_TEXT_BYTES`.
+    pub text_bytes: usize,
 }
 
 impl Default for UiState {
@@ -168,6 +171,7 @@ impl Default for UiState {
             fonts: Default::default(),
             atlases: Default::default(),
             stale_text: Vec::new(),
+            text_bytes: 0,
         }
     }
 }

@@ -13,8 +13,31 @@ use crate::arena::UiState;
 use crate::fields::fid;
 use crate::fields::FieldVal;
 
+/// The most bytes of text all FontStrings may hold at once (256 MiB). Text is copied out of
+/// Lua's heap, so the memory cap does not see it: one 20 MB string set on 50 FontStrings held
+/// 1 GB here while Lua held 20 MB. Past the bound `SetText` fails with a clear error.
+pub const MAX_TEXT_BYTES: usize = 256 << 20;
+
+/// The length of an object's text, if it has one.
+fn text_len(ui: &UiState, id: u32) -> usize {
+    ui.get(id)
+        .and_then(|o| o.fields.iter().find(|(k, _)| *k == fid::TEXT))
+        .map_or(0, |(_, v)| match v {
+            FieldVal::Str(s) => s.len(),
+            _ => 0,
+        })
+}
+
+/// Whether setting a text of `len` bytes on `id` keeps the FontStrings within
+/// [`MAX_TEXT_BYTES`].
+pub fn text_fits(ui: &UiState, id: u32, len: usize) -> bool {
+    ui.text_bytes.saturating_sub(text_len(ui, id)) + len <= MAX_TEXT_BYTES
+}
+
 /// Stores the `text` field (reusing its buffer) and marks the measurement stale.
 pub fn store_text(ui: &mut UiState, id: u32, text: Option<&str>) {
+    let old = text_len(ui, id);
+    ui.text_bytes = ui.text_bytes.saturating_sub(old) + text.map_or(0, str::len);
     let Some(o) = ui.get_mut(id) else { return };
     let slot = o.fields.iter_mut().find(|(k, _)| *k == fid::TEXT);
     match (slot, text) {

@@ -28,6 +28,16 @@ pub fn set_text(lua: &Lua, id: u32, v: &Value) -> mlua::Result<()> {
         Value::Nil => with_ui_mut(lua, |ui| store_text(ui, id, None)),
         Value::String(s) => {
             let b = s.as_bytes();
+            if !with_ui_mut(lua, |ui| text_fits(ui, id, b.len())) {
+                return Err(lua_error(
+                    lua,
+                    format!(
+                        "FontString:SetText: the FontStrings would hold more than {} MiB of text \
+                         (wow-sim's bound on text kept outside Lua's memory)",
+                        MAX_TEXT_BYTES >> 20
+                    ),
+                ));
+            }
             match std::str::from_utf8(&b) {
                 Ok(t) => with_ui_mut(lua, |ui| store_text(ui, id, Some(t))),
                 Err(_) => {
@@ -109,6 +119,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 
 /// The fast path of `SetText` with a UTF-8 string or nil (see `fast_call`).
 fn set_text_fast(ui: &mut UiState, id: u32, a: &super::fast_call::Args) -> bool {
+    // Past the bound, the slow path raises the error.
+    if a.bytes(1).is_some_and(|b| !text_fits(ui, id, b.len())) {
+        return false;
+    }
     match a.bytes(1).map(std::str::from_utf8) {
         Some(Ok(t)) => store_text(ui, id, Some(t)),
         None if a.is_nil(1) => store_text(ui, id, None),

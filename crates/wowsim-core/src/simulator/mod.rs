@@ -142,6 +142,7 @@ impl AfterLoad for AfterAddon {
             )
         };
         if let Some(cfg) = &self.saved {
+            savedvars::claim_wtf(lua, &cfg.wtf);
             let prev = set_phase(lua, "saved-variables");
             // The addon's saved variables are its own: written with its taint.
             let taint = wowsim_lua::taint::of_addon(lua, &name);

@@ -148,6 +148,7 @@ impl Simulator {
         if !self.config.write_saved_vars {
             return Ok(messages);
         }
+        messages.extend(savedvars::shared_wtf_note(&self.lua, &cfg.wtf));
         let loaded: Vec<(String, Vec<String>, Vec<String>)> = {
             let set = self.lua.app_data_ref::<AddonSet>().expect("addons");
             set.addons
