@@ -168,6 +168,10 @@ pub enum Command {
     /// per UI object type (markdown); with `--used-by DIR`, the names the addons in DIR use that
     /// wow-sim lacks.
     ApiCoverage(ApiCoverageArgs),
+    /// Load each addon of an AddOns folder on its own (with the addons it requires), per
+    /// flavour, in parallel child processes; print records, CPU, wall time and peak memory
+    /// per addon (a table or JSON); exit 1 if any run had errors, 2 if a run failed.
+    Scan(crate::scan::ScanArgs),
     /// Blizzard's UI source from a public mirror, kept in the cache and used by later runs of
     /// the flavour when no `--blizzard-ui` is given.
     Ui {

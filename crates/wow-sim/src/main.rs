@@ -6,6 +6,7 @@ mod cli;
 mod config;
 mod lua_errors;
 mod report;
+mod scan;
 mod screenshot;
 mod test_cmd;
 mod ui_cache;
@@ -81,6 +82,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match &cli.command {
         Some(Command::Ui { command }) => return ui_cmd::ui(&cli, command),
         Some(Command::Resources { command }) => return ui_cmd::resources(&cli, command),
+        Some(Command::Scan(args)) => return scan::run(&cli, args),
         _ => {}
     }
     let resolved = config::resolve(&cli)?;
@@ -94,7 +96,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
         Some(Command::Test(args)) => test_cmd::run(&cli, config, args),
         Some(Command::ApiCoverage(args)) => api_coverage(config, args),
-        Some(Command::Ui { .. } | Command::Resources { .. }) => unreachable!("handled above"),
+        Some(Command::Ui { .. } | Command::Resources { .. } | Command::Scan(_)) => {
+            unreachable!("handled above")
+        }
         None => window(&cli, config),
     }
 }

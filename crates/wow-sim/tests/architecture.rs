@@ -411,6 +411,7 @@ const UNSAFE_ALLOWED: &[&str] = &[
     "wowsim-lua/src/",
     "wow-sim/src/alloc.rs",
     "wow-sim/src/test_cmd/fork.rs",
+    "wow-sim/src/scan/child.rs",
     "wow-sim/tests/gui_support/",
 ];
 

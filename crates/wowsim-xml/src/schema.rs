@@ -102,6 +102,9 @@ pub struct TagDef {
 pub struct Schema {
     tags: Vec<TagDef>,
     index: HashMap<String, usize>,
+    /// Per tag, the positions of the child tags it allows, its own and inherited (sorted):
+    /// `is_allowed_child` runs for every element of every XML file.
+    allowed: Vec<Vec<usize>>,
     enums: HashMap<String, Vec<(String, Option<i64>)>>,
 }
 
@@ -294,7 +297,20 @@ impl Schema {
             let lower = t.extends.as_deref().map(str::to_ascii_lowercase);
             t.extends_at = lower.and_then(|e| index.get(&e).copied());
         }
-        Schema { tags, index, enums }
+        let allowed = (0..tags.len())
+            .map(|i| allowed_at(&tags, &index, i))
+            .collect();
+        Schema {
+            tags,
+            index,
+            allowed,
+            enums,
+        }
+    }
+
+    /// The positions of the child tags tag `i` allows (see [`Schema::allowed`]).
+    pub(crate) fn allowed_at(&self, i: usize) -> &[usize] {
+        &self.allowed[i]
     }
 
     /// Gives every script tag without a parameter list in the schema the one `list` names
@@ -331,4 +347,25 @@ impl Schema {
     pub fn enum_values(&self, name: &str) -> Option<&[(String, Option<i64>)]> {
         self.enums.get(name).map(Vec::as_slice)
     }
+}
+
+/// The known child tags of tag `i` and of the tags it extends (the chain as
+/// `Schema::supertypes` follows it), as sorted positions.
+fn allowed_at(tags: &[TagDef], index: &HashMap<String, usize>, i: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut cur = Some(i);
+    for _ in 0..crate::schema_query::MAX_CHAIN {
+        let Some(t) = cur.map(|c| &tags[c]) else {
+            break;
+        };
+        out.extend(
+            t.children
+                .iter()
+                .filter_map(|c| index.get(&c.to_ascii_lowercase()).copied()),
+        );
+        cur = t.extends_at;
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }

@@ -4,7 +4,7 @@
 use crate::schema::{AttrDef, Schema, TagDef, TagImpl};
 
 /// Longest `extends` chain followed; guards against cycles in hand-edited data.
-const MAX_CHAIN: usize = 32;
+pub(crate) const MAX_CHAIN: usize = 32;
 
 impl Schema {
     /// The definition of a tag, looked up case-insensitively.
@@ -124,20 +124,31 @@ impl Schema {
     /// names the child or a tag the child extends. A `sealed` tag stands only for itself,
     /// so the walk up the child's chain stops after it. Virtual tags never appear.
     pub fn is_allowed_child(&self, parent: &str, child: &str) -> bool {
-        let Some(c) = self.tag(child) else {
+        let Some(c) = self.tag_index(child) else {
             return false;
         };
-        if c.is_virtual {
+        if self.tag_at(c).is_virtual {
             return false;
         }
-        let allowed = self.allowed_children(parent);
-        for t in self.supertypes(&c.name) {
-            if allowed.iter().any(|a| a.eq_ignore_ascii_case(&t.name)) {
+        // Unknown parents allow nothing (they have no supertypes).
+        let Some(p) = self.tag_index(parent) else {
+            return false;
+        };
+        let allowed = self.allowed_at(p);
+        // The child itself, then the tags it extends, as `supertypes` walks them.
+        let mut cur = Some(c);
+        for _ in 0..MAX_CHAIN {
+            let Some(i) = cur else {
+                break;
+            };
+            if allowed.binary_search(&i).is_ok() {
                 return true;
             }
+            let t = self.tag_at(i);
             if t.sealed {
                 break;
             }
+            cur = t.extends_at;
         }
         false
     }

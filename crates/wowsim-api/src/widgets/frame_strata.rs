@@ -74,16 +74,33 @@ pub fn set_attribute(lua: &Lua, args: MultiValue, no_handler: bool) -> mlua::Res
 /// client: a true first argument without a second is the one-name form; otherwise a second
 /// argument and a third (even nil) make the three-part form; anything else is the error
 /// `Arguments: ("name")`, without a position, with the caller's taint line.
+/// A read makes no table for a frame without attributes, and a name that is already ASCII
+/// lower case is looked up as the Lua string it is (the retail start-up reads ~26,000
+/// attributes; the conversions to Rust strings and back were most of their cost).
 fn get_attribute(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &args, "GetAttribute")?;
-    let attrs = attrs_of(lua, id)?;
-    let get = |k: String| attrs.raw_get::<Value>(k.to_lowercase());
+    let attrs = match attributes(lua)?.raw_get::<Value>(id)? {
+        Value::Table(t) => Some(t),
+        _ => None,
+    };
     let truthy = |v: &Value| !matches!(v, Value::Nil | Value::Boolean(false));
     let (a1, a2) = (arg(&args, 1), arg(&args, 2));
     if truthy(&a1) && !truthy(&a2) {
-        return match string(&a1) {
-            Some(name) => ret(lua, get(name)?),
-            None => ret(lua, ()),
+        if let Value::String(s) = &a1 {
+            if s.as_bytes()
+                .iter()
+                .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+            {
+                return match &attrs {
+                    Some(a) => ret(lua, a.raw_get::<Value>(s)?),
+                    None => ret(lua, Value::Nil),
+                };
+            }
+        }
+        return match (string(&a1), &attrs) {
+            (Some(name), Some(a)) => ret(lua, a.raw_get::<Value>(name.to_lowercase())?),
+            (Some(_), None) => ret(lua, Value::Nil),
+            (None, _) => ret(lua, ()),
         };
     }
     if !truthy(&a2) || args.len() < 4 {
@@ -92,6 +109,11 @@ fn get_attribute(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
             "Arguments: (\"name\"){taint}"
         )));
     }
+    // What the three-part lookups answer for a frame without attributes.
+    let Some(attrs) = attrs else {
+        return ret(lua, ());
+    };
+    let get = |k: String| attrs.raw_get::<Value>(k.to_lowercase());
     let (p, n, s) = (
         string(&a1).unwrap_or_default(),
         string(&a2).unwrap_or_default(),

@@ -105,7 +105,8 @@ fn reset_tex_coord(lua: &Lua, id: u32) {
     let vals = [0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0];
     with_ui_mut(lua, |ui| {
         for (f, v) in COORDS.iter().zip(vals) {
-            ui.set_field_by_name(id, f, FieldVal::Num(v));
+            let fid = ui.fields.id(f);
+            ui.set_field_to_default(id, fid, FieldVal::Num(v));
         }
     });
 }
