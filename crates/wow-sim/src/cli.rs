@@ -114,6 +114,12 @@ pub struct Cli {
     /// COMBAT_LOG_EVENT_UNFILTERED and the unit state it implies, at the log's timing.
     #[arg(long, value_name = "FILE", global = true, env = "WOW_SIM_COMBAT_LOG")]
     pub combat_log: Option<PathBuf>,
+    /// Print the client's taint log on stderr (`[taint] ...` lines), as its `taintLog` CVar:
+    /// 1 = globals an addon's code tainted and each refused protected call, 2 = also how the
+    /// refused call's execution was tainted.
+    #[arg(long, value_name = "LEVEL", global = true, env = "WOW_SIM_TAINT_LOG", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub taint_log: u8,
     /// The client's locale (GetLocale(), the TOC's localized fields, and which
     /// `GlobalStrings/<locale>.lua` is read): enUS (default), enGB, deDE, esES, esMX, frFR,
     /// itIT, koKR, ptBR, ruRU, zhCN, zhTW.

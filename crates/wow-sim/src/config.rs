@@ -89,6 +89,7 @@ pub fn resolve(cli: &Cli) -> anyhow::Result<Resolved> {
     c.art_dirs = art_dirs(cli, wow.as_ref(), flavor, &mut notes);
     c.scenario = cli.scenario.clone();
     c.combat_log = cli.combat_log.clone();
+    c.taint_log = cli.taint_log;
     if let Some(d) = &cli.game_data {
         ensure_dir("--game-data", d)?;
         c.game_data = Some(d.clone());

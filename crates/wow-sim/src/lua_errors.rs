@@ -64,6 +64,9 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
     let result = steps();
     print_cache_notes(&sim);
     end_run(&mut sim, result)?;
+    for line in sim.take_taint_log() {
+        eprintln!("[taint] {line}");
+    }
     // The run is over (logout included): the rest is Rust that ends on its own.
     drop(watchdog);
     print_run_notes(&sim);

@@ -55,6 +55,7 @@ pub fn start(timeout: Duration, records: SharedRecords, print: PrintRecords) -> 
                 stack: Vec::new(),
                 count: 1,
                 severity: Default::default(),
+                taint: None,
             });
             print(&recs);
             std::process::exit(1);

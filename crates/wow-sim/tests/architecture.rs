@@ -27,7 +27,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("wowsim-layout", &[]),
     ("wowsim-savedvars", &[]),
     ("wowsim-render", &[]),
-    ("wowsim-lua", &[]),
+    ("wowsim-lua-sys", &[]),
+    ("wowsim-lua", &["wowsim-lua-sys"]),
     (
         "wowsim-ui",
         &[

@@ -20,6 +20,8 @@ const IN_PUBLIC_SIGNATURES: &[&str] = &[
     "Budget",
     "Pruned",
     "ErrorLog",
+    // wowsim-lua: `taint::last_write`.
+    "GlobalWrite",
     // wowsim-ui: `UiState::atlases`, `FontLibrary::problems`, the draw walk's helpers, `TYPES`.
     "AtlasDb",
     "FontProblem",

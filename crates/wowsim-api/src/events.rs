@@ -123,7 +123,7 @@ pub(crate) fn script_event(lua: &Lua, v: &Value, method: &str) -> mlua::Result<(
         Some(e) if e.noscript && !ordinary_in_ui_docs(lua, &name) => {
             Err(unknown_event(lua, &prefix, &name))
         }
-        Some(e) => Ok((name, !e.restricted)),
+        Some(e) => Ok((name, registers(lua, e.restricted))),
         None => Ok((name, true)),
     }
 }
@@ -152,7 +152,7 @@ pub(crate) fn callback_event(
         _ => e,
     })?;
     match reference_event(lua, &name) {
-        Some(e) if e.callback => Ok((name, !e.restricted)),
+        Some(e) if e.callback => Ok((name, registers(lua, e.restricted))),
         _ => Err(unknown_event(lua, prefix, &name)),
     }
 }
@@ -164,11 +164,22 @@ fn event_text(v: &Value) -> String {
     }
 }
 
-/// The client's error for an event a registration does not take.
+/// Whether a registration for an event registers: a restricted event only for secure code.
+fn registers(lua: &Lua, restricted: bool) -> bool {
+    !restricted || wowsim_lua::taint::current(lua).is_secure()
+}
+
+/// The client's error for an event a registration does not take (the global
+/// `RegisterEventCallback`'s ends with the caller's taint line, as the client's does).
 fn unknown_event(lua: &Lua, prefix: &str, name: &str) -> mlua::Error {
+    let taint = if prefix.starts_with("RegisterEventCallback") {
+        wowsim_lua::taint::error_suffix(lua)
+    } else {
+        String::new()
+    };
     lua_error(
         lua,
-        format_args!("{prefix}Attempt to register unknown event \"{name}\""),
+        format_args!("{prefix}Attempt to register unknown event \"{name}\"{taint}"),
     )
 }
 

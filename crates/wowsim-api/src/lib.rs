@@ -9,6 +9,7 @@ pub mod distinct;
 pub mod event_callbacks;
 pub mod events;
 pub mod input;
+pub mod protection;
 pub mod templates;
 pub mod timers;
 pub mod used_by;

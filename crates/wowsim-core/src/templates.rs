@@ -65,7 +65,11 @@ pub fn apply_runtime_templates(
         match lua_templates.raw_get::<Value>(name)? {
             Value::Function(f) => {
                 let f: Function = f;
-                f.call::<()>(obj.clone())?;
+                // A Lua template applies as the client applies an XML template's structure:
+                // with the template's own taint (the base's are secure), so the handlers and
+                // hooks it sets are its own, whoever creates the frame.
+                let taint = wowsim_lua::taint::function(lua, &f)?;
+                wowsim_lua::taint::run_as(lua, taint, || f.call::<()>(obj.clone()))?;
             }
             // An intrinsic type of the base without a template of its name has nothing to add.
             _ if i < n_intrinsic => {}

@@ -123,7 +123,9 @@ coroutine.wrap = function(f)
   end
 end
 
--- The error handler chain.
+-- The error handler chain. When the installed handler itself fails, the client queues the
+-- original message as a LUA_WARNING, delivered at the start of the next frame.
+local queuewarning = natives.queuewarning
 local inhandler = false
 local function defaulthandler(msg)
   if not inhandler then
@@ -161,6 +163,7 @@ seterrorhandler = function(h)
       if ok then
         return r
       end
+      queuewarning(msg)
       return msg
     end
   end
@@ -174,7 +177,9 @@ local function report(msg, st)
   local h = currenthandler
   if h ~= defaulthandler then
     inhandler = true
-    rawpcall(runhandler, h, msg)
+    if not rawpcall(runhandler, h, msg) then
+      queuewarning(msg)
+    end
     inhandler = false
   end
   return msg

@@ -445,8 +445,16 @@ pub fn budget(lua: &Lua) -> Option<Rc<Budget>> {
 
 /// Runs `f` as a host entry into Lua: the outermost entry starts a fresh budget, and when it
 /// ends the "ran too long" state is cleared. Returns an error once the run was stopped
-/// (timeout, memory), after a full collection so that the VM stays usable.
+/// (timeout, memory), after a full collection so that the VM stays usable. The outermost entry
+/// also starts and ends with the entry taint (`taint::run_as`; secure by default).
 pub fn host_entry<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
+    crate::taint::enter(lua);
+    let r = budgeted_entry(lua, f);
+    crate::taint::leave(lua);
+    r
+}
+
+fn budgeted_entry<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
     let Some(b) = budget(lua) else { return f() };
     if let Some(s) = b.stopped() {
         return Err(mlua::Error::RuntimeError(s.to_string()));

@@ -4,47 +4,62 @@ local hostcall, natives = ...
 local type, select, error, rawget, rawset, pairs, next = type, select, error, rawget, rawset, pairs, next
 local tostring, unpack = tostring, unpack
 
-local function dropok(ok, ...)
+local gettaint, settaint, taintname = natives.gettaint, natives.settaint, natives.taintname
+local slottaint, setslottaint = natives.slottaint, natives.setslottaint
+local setfunctaint, forcedtaint = natives.setfunctaint, natives.forcedtaint
+
+-- The results of a protected call made for a secure function: the caller's taint comes back
+-- (whatever the called code read or called), an error went to the error handler.
+local function restored(taint, ok, ...)
+  settaint(taint)
   if ok then
     return ...
   end
 end
 
--- securecall(f or name, ...): errors go to the error handler; the caller continues.
+-- securecall(f or name, ...): errors go to the error handler; the caller continues with its
+-- own taint.
 securecall = function(f, ...)
+  local taint = gettaint()
   if type(f) == "string" then
     f = _G[f]
   end
   if type(f) ~= "function" then
+    settaint(taint)
     error("securecall(): Function is not a function", 2)
   end
-  return dropok(hostcall(f, ...))
+  return restored(taint, hostcall(f, ...))
 end
 
 securecallfunction = securecall
 
 securecallmethod = function(obj, method, ...)
+  local taint = gettaint()
   local f = obj[method]
   if type(f) ~= "function" then
+    settaint(taint)
     error("securecallmethod(): Method is not a function", 2)
   end
-  return dropok(hostcall(f, obj, ...))
+  return restored(taint, hostcall(f, obj, ...))
 end
 
 secureexecuterange = function(t, f, ...)
   if type(t) ~= "table" or type(f) ~= "function" then
     error("Usage: secureexecuterange(table, function[, ...])", 2)
   end
+  local taint = gettaint()
   for k, v in pairs(t) do
-    hostcall(f, k, v, ...)
+    restored(taint, hostcall(f, k, v, ...))
   end
 end
 
--- wow-sim runs all addon code as insecure except for nothing: taint is not modelled, so
--- every caller is "secure" from the point of view of code that asks.
+-- issecure(): whether the running code is secure.
 issecure = function()
-  return true
+  return gettaint() == 0
 end
+
+-- issecurevariable([table,] "name"): whether the slot was last written by secure code, and
+-- else the name of the addon that wrote it. Reading does not taint the caller.
 issecurevariable = function(t, name)
   if name == nil then
     name = t
@@ -53,9 +68,17 @@ issecurevariable = function(t, name)
   if type(t) ~= "table" then
     error("Usage: issecurevariable([table,] \"variable\")", 2)
   end
-  return true, nil
+  local taint = slottaint(t, name)
+  return taint == 0, taintname(taint)
 end
-forceinsecure = function() end
+
+-- forceinsecure(): the running code becomes insecure (if it is not already).
+forceinsecure = function()
+  if gettaint() == 0 then
+    settaint(forcedtaint())
+  end
+end
+
 scrub = function(...)
   local n = select("#", ...)
   local out = { ... }
@@ -68,13 +91,18 @@ scrub = function(...)
   return unpack(out, 1, n)
 end
 
+-- The hook runs after the original; whatever it reads or calls, its caller keeps its taint.
 local function posthook(hook, args, ...)
+  local taint = gettaint()
   hook(unpack(args, 1, args.n))
+  settaint(taint)
   return ...
 end
 
 -- hooksecurefunc([table,] "name", hook): the original runs first and its results are
--- returned; the hook runs after it with the same arguments.
+-- returned; the hook runs after it with the same arguments. The function put in the slot,
+-- and the slot itself, keep the original slot's taint: hooking a secure function leaves it
+-- secure for its callers.
 hooksecurefunc = function(t, name, hook)
   if type(t) ~= "table" then
     t, name, hook = _G, t, name
@@ -86,9 +114,13 @@ hooksecurefunc = function(t, name, hook)
   if type(orig) ~= "function" then
     error("hooksecurefunc(): " .. name .. " is not a function", 2)
   end
-  rawset(t, name, function(...)
+  local taint = slottaint(t, name)
+  local hooked = function(...)
     return posthook(hook, { n = select("#", ...), ... }, orig(...))
-  end)
+  end
+  setfunctaint(hooked, taint)
+  rawset(t, name, hooked)
+  setslottaint(t, name, taint)
 end
 
 -- Mixin(object, ...): copies every key of each mixin into object; returns object.
@@ -110,14 +142,14 @@ debuglocals = function()
   return ""
 end
 
--- CreateSecureDelegate(f[, options]): a function that calls f as securecall does (wow-sim has
--- no taint, so "securely" only means: errors go to the error handler, the caller continues).
+-- CreateSecureDelegate(f[, options]): a function that calls f as securecall does (errors go to
+-- the error handler, the caller continues with its own taint).
 CreateSecureDelegate = function(f, options)
   if type(f) ~= "function" then
     error("bad argument #1 to 'CreateSecureDelegate' (function expected, got " .. type(f) .. ")", 2)
   end
   return function(...)
-    return dropok(hostcall(f, ...))
+    return restored(gettaint(), hostcall(f, ...))
   end
 end
 

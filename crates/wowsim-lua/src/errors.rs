@@ -36,6 +36,22 @@ pub struct ErrorRecord {
     pub count: u32,
     /// `error` or `warning` (see [`Severity`]).
     pub severity: Severity,
+    /// For a call refused to tainted code (phase `taint`): what was refused and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taint: Option<TaintInfo>,
+}
+
+/// A protected call refused to insecure code (an [`ErrorRecord`] with phase `taint`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaintInfo {
+    /// `forbidden` (a protected function, at any time) or `blocked` (in combat).
+    pub kind: String,
+    /// What was refused: `CastSpellByName()`, `PlayerFrame:Show()`.
+    pub function: String,
+    /// The addon whose taint the execution carried (the record's addon too).
+    pub addon: String,
+    /// How the execution came to be tainted: the variable read, written where and by whom.
+    pub chain: Vec<String>,
 }
 
 /// What the VM's error trampoline writes to (stored as the VM's app data).
@@ -46,6 +62,25 @@ pub struct ErrorState {
     pub phase: String,
     /// The stack depth at which the innermost direct host call entered (`direct_call`).
     pub direct_depth: Option<usize>,
+    /// Messages whose error handler failed: `LUA_WARNING`s for the next frame
+    /// ([`take_warnings`]).
+    pub pending_warnings: Vec<String>,
+}
+
+/// The client delivers at most this many `LUA_WARNING`s a frame and drops the rest.
+const WARNINGS_PER_FRAME: usize = 100;
+
+/// The `LUA_WARNING` messages to deliver this frame (at most 100; the rest are dropped, as
+/// the client drops them), emptying the queue.
+pub fn take_warnings(lua: &mlua::Lua) -> Vec<String> {
+    match lua.app_data_mut::<ErrorState>() {
+        Some(mut s) => {
+            let mut w = std::mem::take(&mut s.pending_warnings);
+            w.truncate(WARNINGS_PER_FRAME);
+            w
+        }
+        None => Vec::new(),
+    }
 }
 
 /// Sets the phase for errors raised from now on; returns the previous one for `restore_phase`.
@@ -113,10 +148,31 @@ impl ErrorLog {
             stack,
             count: 1,
             severity,
+            taint: None,
         });
         if let Some(shared) = &self.shared {
             let r = self.records.last().cloned();
             shared.lock().unwrap_or_else(|p| p.into_inner()).extend(r);
+        }
+    }
+
+    /// Adds a refused protected call (phase `taint`), blamed on the tainting addon; a repeat
+    /// of the same (place, message) only bumps the count.
+    pub fn push_taint(&mut self, message: String, stack: Vec<String>, info: TaintInfo) {
+        let before = self.records.len();
+        self.push(message, "taint", stack);
+        if self.records.len() > before {
+            let addon = Some(info.addon.clone());
+            if let Some(r) = self.records.last_mut() {
+                r.addon = addon.clone();
+                r.taint = Some(info.clone());
+            }
+            if let Some(shared) = &self.shared {
+                if let Some(r) = shared.lock().unwrap_or_else(|p| p.into_inner()).last_mut() {
+                    r.addon = addon;
+                    r.taint = Some(info);
+                }
+            }
         }
     }
 

@@ -18,6 +18,7 @@ mod protected_call;
 pub(crate) mod sandbox;
 pub mod stdlib;
 pub mod table_ops;
+pub mod taint;
 pub(crate) mod time;
 
 use crate::errors::{addon_of_file, ErrorState};
@@ -114,8 +115,10 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     time::install(&lua)?;
     sandbox::install(&lua)?;
     budget::install(&lua)?;
+    taint::install(&lua)?;
 
     let natives = lua.create_table()?;
+    taint::add_natives(&lua, &natives)?;
     natives.set(
         "errmsg",
         lua.create_function(|_, v: Value| Ok(error_value_message(&v)))?,
@@ -158,6 +161,19 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         })?,
     )?;
     natives.set("memerror", lua.create_function(sandbox::memory_error)?)?;
+    natives.set(
+        "queuewarning",
+        lua.create_function(|lua, msg: Value| {
+            let msg = match &msg {
+                Value::String(s) => s.to_string_lossy(),
+                other => error_value_message(other),
+            };
+            if let Some(mut state) = lua.app_data_mut::<ErrorState>() {
+                state.pending_warnings.push(msg);
+            }
+            Ok(())
+        })?,
+    )?;
     natives.set("spent", budget::spent_flag(&lua)?)?;
     natives.set(
         "toolong",

@@ -127,6 +127,9 @@ pub struct UiState {
     /// Address of each object's Lua table → its id: the fast path of `obj_id` (object tables
     /// are never collected, so an address is never reused while the VM lives).
     pub by_table: FxHashMap<usize, u32>,
+    /// Combat lockdown (the world's combat state, mirrored here for the methods' fast paths,
+    /// which then leave every call to the ordinary functions that check protected frames).
+    pub lockdown: bool,
     /// What playing animations do to each target (`animation_effect`).
     pub anim_fx: FxHashMap<u32, animation_effect::AnimFx>,
     /// Each type's script handlers in this product (`script_types`).
@@ -162,6 +165,7 @@ impl Default for UiState {
             physical: screen::PHYSICAL_SIZE,
             ui_scale: 1.0,
             by_table: FxHashMap::default(),
+            lockdown: false,
             anim_fx: FxHashMap::default(),
             scripts: Vec::new(),
             masks: FxHashMap::default(),

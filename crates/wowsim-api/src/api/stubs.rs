@@ -343,7 +343,16 @@ pub(crate) fn install_stub_with(
         usage_text(api)
     };
     let bound = index_bound(api);
+    let guard = crate::protection::guard_of(&api.name, api.protected);
+    if guard.is_some() {
+        crate::protection::note_guarded_stub(lua, &api.name);
+    }
     let f = lua.create_function(move |lua, args: mlua::MultiValue| {
+        if let Some(g) = guard {
+            if !crate::protection::call_allowed(lua, g, &name)? {
+                return Ok(mlua::MultiValue::new());
+            }
+        }
         for (i, c) in checks.iter().enumerate() {
             if !accepts(*c, args.get(i).unwrap_or(&Value::Nil)) {
                 return Err(usage_error(lua, &usage));

@@ -10,8 +10,12 @@ pub use wowsim_lua::fast_call::Args;
 /// A method's fast path over the UI state (see [`wowsim_lua::fast_call::Fast`]).
 pub type Fast = wowsim_lua::fast_call::Fast<UiState>;
 
-/// The object a table stands for: the fast path of `obj_id`.
+/// The object a table stands for: the fast path of `obj_id`. In combat lockdown none (every
+/// call goes to the ordinary function, which refuses insecure changes to protected frames).
 fn by_table(ui: &UiState, table: usize) -> Option<u32> {
+    if ui.lockdown {
+        return None;
+    }
     ui.by_table.get(&table).copied()
 }
 

@@ -51,6 +51,9 @@ pub fn set_attribute(lua: &Lua, args: MultiValue, no_handler: bool) -> mlua::Res
         "SetAttribute"
     };
     let id = self_id(lua, &args, method)?;
+    if !crate::protection::frame_allowed(lua, id, method)? {
+        return Ok(MultiValue::new());
+    }
     let Some(name) = string(&arg(&args, 1)) else {
         return Err(wowsim_lua::lua_error(
             lua,
@@ -67,7 +70,10 @@ pub fn set_attribute(lua: &Lua, args: MultiValue, no_handler: bool) -> mlua::Res
 }
 
 /// `GetAttribute(name)` and `GetAttribute(prefix, name, suffix)` (the modified-attribute
-/// lookup order: prefix..name..suffix, *name..suffix, prefix..name*, *name*, name).
+/// lookup order: prefix..name..suffix, *name..suffix, prefix..name*, *name*, name). As the
+/// client: a true first argument without a second is the one-name form; otherwise a second
+/// argument and a third (even nil) make the three-part form; anything else is the error
+/// `Arguments: ("name")`, without a position, with the caller's taint line.
 /// A read makes no table for a frame without attributes, and a name that is already ASCII
 /// lower case is looked up as the Lua string it is (the retail start-up reads ~26,000
 /// attributes; the conversions to Rust strings and back were most of their cost).
@@ -77,49 +83,55 @@ fn get_attribute(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
         Value::Table(t) => Some(t),
         _ => None,
     };
-    if let (true, Some(Value::String(s))) = (args.len() < 4, args.get(1)) {
-        if s.as_bytes()
-            .iter()
-            .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
-        {
-            return match &attrs {
-                Some(a) => ret(lua, a.raw_get::<Value>(s)?),
-                None => ret(lua, Value::Nil),
-            };
-        }
-    }
-    // What the lookups below answer for a frame without attributes.
-    let Some(attrs) = attrs else {
-        return match args.len() < 4 && string(&arg(&args, 1)).is_some() {
-            true => ret(lua, Value::Nil),
-            false => ret(lua, ()),
-        };
-    };
-    let get = |k: String| attrs.raw_get::<Value>(k.to_lowercase());
-    if args.len() >= 4 {
-        let (p, n, s) = (
-            string(&arg(&args, 1)).unwrap_or_default(),
-            string(&arg(&args, 2)).unwrap_or_default(),
-            string(&arg(&args, 3)).unwrap_or_default(),
-        );
-        for k in [
-            format!("{p}{n}{s}"),
-            format!("*{n}{s}"),
-            format!("{p}{n}*"),
-            format!("*{n}*"),
-            n.clone(),
-        ] {
-            let v = get(k)?;
-            if !v.is_nil() {
-                return ret(lua, v);
+    let truthy = |v: &Value| !matches!(v, Value::Nil | Value::Boolean(false));
+    let (a1, a2) = (arg(&args, 1), arg(&args, 2));
+    if truthy(&a1) && !truthy(&a2) {
+        if let Value::String(s) = &a1 {
+            if s.as_bytes()
+                .iter()
+                .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+            {
+                return match &attrs {
+                    Some(a) => ret(lua, a.raw_get::<Value>(s)?),
+                    None => ret(lua, Value::Nil),
+                };
             }
         }
-        return ret(lua, ());
+        return match (string(&a1), &attrs) {
+            (Some(name), Some(a)) => ret(lua, a.raw_get::<Value>(name.to_lowercase())?),
+            (Some(_), None) => ret(lua, Value::Nil),
+            (None, _) => ret(lua, ()),
+        };
     }
-    let Some(name) = string(&arg(&args, 1)) else {
+    if !truthy(&a2) || args.len() < 4 {
+        let taint = wowsim_lua::taint::error_suffix(lua);
+        return Err(mlua::Error::RuntimeError(format!(
+            "Arguments: (\"name\"){taint}"
+        )));
+    }
+    // What the three-part lookups answer for a frame without attributes.
+    let Some(attrs) = attrs else {
         return ret(lua, ());
     };
-    ret(lua, get(name)?)
+    let get = |k: String| attrs.raw_get::<Value>(k.to_lowercase());
+    let (p, n, s) = (
+        string(&a1).unwrap_or_default(),
+        string(&a2).unwrap_or_default(),
+        string(&arg(&args, 3)).unwrap_or_default(),
+    );
+    for k in [
+        format!("{p}{n}{s}"),
+        format!("*{n}{s}"),
+        format!("{p}{n}*"),
+        format!("*{n}*"),
+        n.clone(),
+    ] {
+        let v = get(k)?;
+        if !v.is_nil() {
+            return ret(lua, v);
+        }
+    }
+    ret(lua, ())
 }
 
 /// Installs the methods of this file.
@@ -155,6 +167,9 @@ fn get_frame_strata(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::
 /// `Frame:SetFrameStrata`.
 fn set_frame_strata(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetFrameStrata")?;
+    if !crate::protection::frame_allowed(lua, id, "SetFrameStrata")? {
+        return ret(lua, ());
+    }
     let s = string(&arg(&a, 1)).unwrap_or_default().to_uppercase();
     let idx = STRATA.iter().position(|x| *x == s).map(|i| i as u8);
     if idx.is_some() || s == "PARENT" {
@@ -172,6 +187,9 @@ fn get_frame_level(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::M
 /// `Frame:SetFrameLevel`.
 fn set_frame_level(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetFrameLevel")?;
+    if !crate::protection::frame_allowed(lua, id, "SetFrameLevel")? {
+        return ret(lua, ());
+    }
     let l = num(&arg(&a, 1))
         .ok_or_else(|| wowsim_lua::lua_error(lua, "Usage: SetFrameLevel(level)"))?;
     let l = (l as i32).clamp(0, 10000);
@@ -182,6 +200,9 @@ fn set_frame_level(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::M
 /// `Frame:Raise`.
 fn frame_raise(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "Raise")?;
+    if !crate::protection::frame_allowed(lua, id, "Raise")? {
+        return ret(lua, ());
+    }
     with_ui_mut(lua, |ui| raise(ui, id));
     ret(lua, ())
 }
@@ -189,6 +210,9 @@ fn frame_raise(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::Multi
 /// `Frame:Lower`.
 fn frame_lower(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "Lower")?;
+    if !crate::protection::frame_allowed(lua, id, "Lower")? {
+        return ret(lua, ());
+    }
     with_ui_mut(lua, |ui| {
         let cur = effective_level(ui, id);
         if let Some((lo, _)) = level_range(ui, id) {

@@ -149,6 +149,11 @@ pub fn set_point(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 /// [`set_point`] on the arguments after `self`: the method itself takes them as a typed tuple
 /// (no argument or result lists), and reads the UI state in two borrows.
 fn set_point_typed(lua: &Lua, this: &Value, args: [Value; 5]) -> mlua::Result<()> {
+    if crate::protection::in_lockdown(lua)
+        && !crate::protection::frame_allowed(lua, obj_id(lua, this, "SetPoint")?, "SetPoint")?
+    {
+        return Ok(());
+    }
     if let Some(done) = set_point_offset(lua, this, &args) {
         return done;
     }
@@ -193,6 +198,9 @@ fn set_point_typed(lua: &Lua, this: &Value, args: [Value; 5]) -> mlua::Result<()
 /// `SetAllPoints([relativeTo|name|true])`: relativeTo defaults to the parent (the screen without one).
 pub fn set_all_points(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &args, "SetAllPoints")?;
+    if !crate::protection::frame_allowed(lua, id, "SetAllPoints")? {
+        return Ok(MultiValue::new());
+    }
     // `SetAllPoints(true)` (a common idiom, e.g. DetailsFramework) means the default: the parent.
     let rel = match arg(&args, 1) {
         Value::Boolean(_) => relative_arg(lua, id, &Value::Nil, "SetAllPoints")?,
@@ -403,6 +411,9 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     // Hot setters with typed signatures (no argument/result lists to build).
     let f = host_fn(lua, |lua, (this, w, h): (Value, Value, Value)| {
         let id = obj_id(lua, &this, "SetSize")?;
+        if !crate::protection::frame_allowed(lua, id, "SetSize")? {
+            return Ok(());
+        }
         let (Some(w), Some(h)) = (num(&w), num(&h)) else {
             return Err(lua_error(lua, "Usage: SetSize(width, height)"));
         };
@@ -413,6 +424,9 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     for (name, height) in [("SetWidth", false), ("SetHeight", true)] {
         let f = host_fn(lua, move |lua, (this, v): (Value, Value)| {
             let id = obj_id(lua, &this, name)?;
+            if !crate::protection::frame_allowed(lua, id, name)? {
+                return Ok(());
+            }
             let usage = if height {
                 "Usage: SetHeight(height)"
             } else {
@@ -473,6 +487,9 @@ fn update_clamp(lua: &Lua, id: u32) {
 /// `Region:ClearAllPoints`.
 fn region_clear_all_points(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "ClearAllPoints")?;
+    if !crate::protection::frame_allowed(lua, id, "ClearAllPoints")? {
+        return Ok(mlua::MultiValue::new());
+    }
     with_ui_mut(lua, |ui| {
         node_of(ui, id).map(|n| ui.layout.clear_all_points(n))
     });
@@ -621,6 +638,9 @@ fn region_is_rect_valid(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<ml
 /// `RegionBase:SetScale`.
 fn region_base_set_scale(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetScale")?;
+    if !crate::protection::frame_allowed(lua, id, "SetScale")? {
+        return Ok(mlua::MultiValue::new());
+    }
     let s = num(&arg(&a, 1)).ok_or_else(|| lua_error(lua, "Usage: SetScale(scale)"))?;
     if s <= 0.0 {
         let who = with_ui(lua, |ui| display_name(ui, id));

@@ -197,6 +197,9 @@ fn set_combat(lua: &Lua, on: bool) -> mlua::Result<()> {
             p.in_combat = on;
         }
     }
+    if let Some(mut ui) = lua.app_data_mut::<crate::widgets::UiState>() {
+        ui.lockdown = on;
+    }
     fire(
         lua,
         if on {

@@ -239,11 +239,38 @@ pub fn load_addon(
     if secure || load_first {
         secure_env::refresh(lua)?;
     }
+    // The addon's files, and every function they make, carry its taint.
+    let taint = wowsim_lua::taint::of_addon(lua, &name);
+    wowsim_lua::taint::run_as(lua, taint, || {
+        load_files(lua, host, index, &name, &dir, &files, secure)
+    })?;
+    restore_phase(lua, prev);
+    {
+        let mut set = lua.app_data_mut::<AddonSet>().expect("addons");
+        let a = &mut set.addons[index];
+        a.loading = false;
+        a.loaded = true;
+    }
+    after.after_files(lua, index)?;
+    Ok(true)
+}
+
+/// The files of `load_addon` in TOC order (in the secure environment for a secure addon), then
+/// its key bindings.
+fn load_files(
+    lua: &Lua,
+    host: &HostFns,
+    index: usize,
+    name: &str,
+    dir: &Path,
+    files: &[wowsim_toc::TocFile],
+    secure: bool,
+) -> mlua::Result<()> {
     let prev_env = secure_env::enter(lua, secure)?;
     if secure {
         rerun_dependencies(lua, host, index)?;
     }
-    for f in &files {
+    for f in files {
         let logical = logical_path(&name, &f.path);
         let path = match wowsim_toc::resolve_addon_file(&dir, &f.path) {
             Ok(path) => path,
@@ -280,14 +307,5 @@ pub fn load_addon(
     if secure {
         secure_env::refresh_after(lua)?;
     }
-    bindings_xml::load(lua, &name, &dir)?;
-    restore_phase(lua, prev);
-    {
-        let mut set = lua.app_data_mut::<AddonSet>().expect("addons");
-        let a = &mut set.addons[index];
-        a.loading = false;
-        a.loaded = true;
-    }
-    after.after_files(lua, index)?;
-    Ok(true)
+    bindings_xml::load(lua, name, dir)
 }

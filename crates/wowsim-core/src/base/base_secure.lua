@@ -6,10 +6,11 @@
 -- `_onattributechanged`, `_onclick`, `_onshow`/`_onhide`, `_childupdate-<id>` on children;
 -- `Execute`, `WrapScript`, `SetFrameRef`), the state drivers (`RegisterStateDriver`,
 -- `RegisterAttributeDriver`) over macro conditionals (`SecureCmdOptionParse`), and the action
--- button templates. Taint is not modelled: snippets run in a per-header environment with the
--- client's restricted library (string, math and table functions, `newtable`), and frame handles
--- are proxies that forward to the frame.
-local template = ...
+-- button templates. Snippets run in a per-header environment with the client's restricted
+-- library (string, math and table functions, `newtable`), and frame handles are proxies that
+-- forward to the frame. The templates apply secure (whoever creates the frame) and make their
+-- frames protected (`protect`), so insecure code may not move, show or hide them in combat.
+local template, protect = ...
 
 -- Frame handles ---------------------------------------------------------------------------
 local handles = setmetatable({}, { __mode = "k" })
@@ -279,13 +280,16 @@ local function onAttributeState(self, name, value)
   end
 end
 template("SecureHandlerBaseTemplate", function(self)
+  protect(self)
   Mixin(self, SecureHandlerMixin)
 end)
 template("SecureHandlerStateTemplate", function(self)
+  protect(self)
   Mixin(self, SecureHandlerMixin)
   self:HookScript("OnAttributeChanged", onAttributeState)
 end)
 template("SecureHandlerAttributeTemplate", function(self)
+  protect(self)
   Mixin(self, SecureHandlerMixin)
   self:HookScript("OnAttributeChanged", function(f, name, value)
     if name:sub(1, 1) == "_" then
@@ -299,6 +303,7 @@ template("SecureHandlerAttributeTemplate", function(self)
   end)
 end)
 template("SecureHandlerClickTemplate", function(self)
+  protect(self)
   Mixin(self, SecureHandlerMixin)
   self:RegisterForClicks("AnyUp")
   self:HookScript("OnClick", function(f, button, down)
@@ -307,16 +312,18 @@ template("SecureHandlerClickTemplate", function(self)
   end)
 end)
 template("SecureHandlerShowHideTemplate", function(self)
+  protect(self)
   Mixin(self, SecureHandlerMixin)
   self:HookScript("OnShow", function(f) run(f, f, f:GetAttribute("_onshow")) end)
   self:HookScript("OnHide", function(f) run(f, f, f:GetAttribute("_onhide")) end)
 end)
 template("SecureHandlerEnterLeaveTemplate", function(self)
+  protect(self)
   Mixin(self, SecureHandlerMixin)
   self:HookScript("OnEnter", function(f) run(f, f, f:GetAttribute("_onenter")) end)
   self:HookScript("OnLeave", function(f) run(f, f, f:GetAttribute("_onleave")) end)
 end)
-template("SecureFrameTemplate", function(self) end)
+template("SecureFrameTemplate", protect)
 
 -- Macro conditionals (`SecureCmdOptionParse`) are the client's C API: `lua/macro_conditions.lua`.
 
@@ -403,13 +410,33 @@ SecureButton_GetAttribute = function(frame, name)
 end
 
 -- What a click does, by `type`: `click` clicks `clickbutton`, `attribute` sets an attribute;
--- the game actions (`spell`, `item`, `macro`, `action`, `target`, ...) have nothing to act on.
+-- `spell`, `macro`, `target`, `focus`, `assist` call the client's protected functions (from
+-- secure code, so they are allowed in combat too); `item`, `action`, ... have nothing to act on.
+-- The protected function of each game action, and the attribute it takes.
+local actions = {
+  spell = { "CastSpellByName", "spell" },
+  macro = { "RunMacroText", "macrotext" },
+  target = { "TargetUnit", "unit" },
+  focus = { "FocusUnit", "unit" },
+  assist = { "AssistUnit", "unit" },
+}
 function SecureActionButton_OnClick(self, button, down)
   local kind = SecureButton_GetModifiedAttribute(self, "type", button)
   if kind == "click" then
     local target = SecureButton_GetModifiedAttribute(self, "clickbutton", button)
     if target and target ~= self and target.Click then
       target:Click(button, down)
+    end
+  elseif actions[kind] then
+    local f = _G[actions[kind][1]]
+    if type(f) == "function" then
+      local arg = actions[kind][2]
+      local value = SecureButton_GetModifiedAttribute(self, arg, button) or ""
+      if arg == "unit" then
+        f(value)
+      else
+        f(value, SecureButton_GetModifiedAttribute(self, "unit", button))
+      end
     end
   elseif kind == "attribute" then
     local frame = SecureButton_GetModifiedAttribute(self, "attribute-frame", button) or self
@@ -423,6 +450,10 @@ local function actionButton(self)
   self:RegisterForClicks("LeftButtonUp")
   self:SetScript("OnClick", SecureActionButton_OnClick)
 end
-template("SecureActionButtonTemplate", actionButton)
+local function secureButton(self)
+  protect(self)
+  actionButton(self)
+end
+template("SecureActionButtonTemplate", secureButton)
 template("InsecureActionButtonTemplate", actionButton)
-template("SecureUnitButtonTemplate", actionButton)
+template("SecureUnitButtonTemplate", secureButton)

@@ -71,6 +71,9 @@ pub struct SimConfig {
     pub scenario: Option<PathBuf>,
     /// A combat log (`WoWCombatLog.txt`) replayed from the start of the run.
     pub combat_log: Option<PathBuf>,
+    /// The taint log's level, as the client's `taintLog` CVar: 0 off, 1 globals tainted and
+    /// refused actions, 2 also how each refused call's execution was tainted.
+    pub taint_log: u8,
 }
 
 impl SimConfig {
@@ -97,6 +100,7 @@ impl SimConfig {
             lua_cache: None,
             scenario: None,
             combat_log: None,
+            taint_log: 0,
         }
     }
 }
@@ -140,12 +144,17 @@ impl AfterLoad for AfterAddon {
         if let Some(cfg) = &self.saved {
             savedvars::claim_wtf(lua, &cfg.wtf);
             let prev = set_phase(lua, "saved-variables");
-            if !sv.is_empty() {
-                savedvars::restore_file(lua, &cfg.account_file(&name), &sv)?;
-            }
-            if !svpc.is_empty() {
-                savedvars::restore_file(lua, &cfg.character_file(&name), &svpc)?;
-            }
+            // The addon's saved variables are its own: written with its taint.
+            let taint = wowsim_lua::taint::of_addon(lua, &name);
+            wowsim_lua::taint::run_as(lua, taint, || -> mlua::Result<()> {
+                if !sv.is_empty() {
+                    savedvars::restore_file(lua, &cfg.account_file(&name), &sv)?;
+                }
+                if !svpc.is_empty() {
+                    savedvars::restore_file(lua, &cfg.character_file(&name), &svpc)?;
+                }
+                Ok(())
+            })?;
             restore_phase(lua, prev);
         }
         events::fire_event(lua, "ADDON_LOADED", (name, false).into_lua_multi(lua)?)

@@ -11,6 +11,11 @@ impl Simulator {
             .unwrap_or_default()
     }
 
+    /// The taint log's lines since the last call (`SimConfig::taint_log`; empty when off).
+    pub fn take_taint_log(&self) -> Vec<String> {
+        wowsim_lua::taint::take_log(&self.lua)
+    }
+
     /// The error records as another thread can read them while the simulation runs (kept
     /// up to date from now on): what `--timeout`'s watchdog prints when the run is stuck.
     pub fn share_records(&self) -> Option<lua::errors::SharedRecords> {

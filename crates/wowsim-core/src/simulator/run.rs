@@ -188,6 +188,10 @@ impl Simulator {
 pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
     lua::budget::check_stop(lua)?;
     lua.app_data_mut::<Clock>().expect("clock").advance(dt);
+    // First in the frame, as the client: the LUA_WARNINGs queued by failed error handlers.
+    for w in wowsim_lua::errors::take_warnings(lua) {
+        wowsim_api::events::fire_event(lua, "LUA_WARNING", (w,).into_lua_multi(lua)?)?;
+    }
     wowsim_api::api::auras::expire(lua)?;
     wowsim_api::api::misc::deliver_addon_messages(lua)?;
     wowsim_api::api::game_data::deliver_items(lua)?;

@@ -92,6 +92,8 @@ impl Simulator {
             // After the typed stubs: these point at namespaced functions.
             wowsim_api::api::install_classic_era_legacy(&self.lua)?;
         }
+        // The protected functions the stubs do not cover get their guard.
+        wowsim_api::protection::guard_functions(&self.lua, data)?;
         // Last: every API is in place, so each name of the reference gets its own value.
         wowsim_api::distinct::install(&self.lua, data)?;
         Ok(global_scan)
@@ -160,6 +162,10 @@ impl Simulator {
         let mut set = AddonSet::default();
         for (i, info) in found.into_iter().enumerate() {
             let enabled = info.toc.default_enabled();
+            // Blizzard's own addons run secure; every other addon's code carries its name.
+            if info.blizzard {
+                wowsim_lua::taint::mark_secure(&self.lua, &info.name);
+            }
             set.addons.push(AddonEntry {
                 info,
                 state: plan.states[i],
@@ -230,6 +236,7 @@ impl Simulator {
         // functions, scroll boxes, more templates, named frames: `base/base_shared.lua`,
         // `base_scroll.lua`, `base_widgets.lua`, `base_frames.lua`); each receives `template`.
         let template: Function = natives.get("template")?;
+        let protect = wowsim_api::protection::protect_fn(&self.lua)?;
         for (src, name) in [
             (
                 include_str!("../base/base_secure.lua"),
@@ -262,7 +269,9 @@ impl Simulator {
         ] {
             let f = self.lua.load(src).set_name(name).into_function()?;
             host_entry(&self.lua, || {
-                self.host.hostcall.call::<MultiValue>((f, template.clone()))
+                self.host
+                    .hostcall
+                    .call::<MultiValue>((f, template.clone(), protect.clone()))
             })?;
         }
         restore_phase(&self.lua, prev);
@@ -294,6 +303,7 @@ fn new_lua(config: &SimConfig) -> Result<(Lua, HostFns, Option<std::time::Durati
         config.memory_limit,
     )?;
     let deadline = lua::budget::pause_deadline(&lua);
+    wowsim_lua::taint::enable_log(&lua, config.taint_log);
     wowsim_lua::keys::install(&lua);
     if let Some(dir) = &config.lua_cache {
         let flavour = format!("{:?}", config.flavor);

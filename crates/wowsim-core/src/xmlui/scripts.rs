@@ -100,8 +100,14 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
             chunk = chunk.set_environment(env);
         }
     }
-    let f = match chunk.into_function() {
-        Ok(chunk) => Some(chunk.call::<Function>(())?),
+    // The handler carries the taint of the file it is written in (a Blizzard template's stays
+    // secure when an addon's frame inherits it), whoever instantiates it first.
+    let taint = wowsim_lua::taint::of_addon(lua, &src.addon);
+    let made = wowsim_lua::taint::run_as(lua, taint, || {
+        chunk.into_function().map(|c| c.call::<Function>(()))
+    });
+    let f = match made {
+        Ok(made) => Some(made?),
         Err(e) => {
             let report: Function = lua.named_registry_value("wowsim.report")?;
             report.call::<()>(wowsim_lua::host_error_message(&e))?;

@@ -52,6 +52,9 @@ pub(super) fn get_object_type(lua: &Lua, this: Value) -> mlua::Result<&'static s
 /// `RegionBase:Show` (the general form).
 pub(super) fn show(lua: &Lua, this: Value) -> mlua::Result<()> {
     let id = obj_id(lua, &this, "Show")?;
+    if !crate::protection::frame_allowed(lua, id, "Show")? {
+        return Ok(());
+    }
     set_shown(lua, id, true)
 }
 
@@ -63,6 +66,9 @@ pub(super) fn show_fast(ui: &mut UiState, id: u32, _: &Args) -> bool {
 /// `RegionBase:Hide` (the general form).
 pub(super) fn hide(lua: &Lua, this: Value) -> mlua::Result<()> {
     let id = obj_id(lua, &this, "Hide")?;
+    if !crate::protection::frame_allowed(lua, id, "Hide")? {
+        return Ok(());
+    }
     set_shown(lua, id, false)
 }
 
@@ -74,6 +80,9 @@ pub(super) fn hide_fast(ui: &mut UiState, id: u32, _: &Args) -> bool {
 /// `RegionBase:SetShown` (the general form).
 pub(super) fn region_set_shown(lua: &Lua, (this, on): (Value, Value)) -> mlua::Result<()> {
     let id = obj_id(lua, &this, "SetShown")?;
+    if !crate::protection::frame_allowed(lua, id, "SetShown")? {
+        return Ok(());
+    }
     set_shown(lua, id, !matches!(on, Value::Nil | Value::Boolean(false)))
 }
 
@@ -213,6 +222,9 @@ pub(super) fn parented_object_set_parent(
     a: mlua::MultiValue,
 ) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetParent")?;
+    if !crate::protection::frame_allowed(lua, id, "SetParent")? {
+        return Ok(mlua::MultiValue::new());
+    }
     let p = parent_arg(lua, &arg(&a, 1), "SetParent")?;
     if p.is_some_and(|p| is_self_or_descendant(lua, id, p)) {
         // A cycle would hang every walk up the tree (visibility, scale, layout).

@@ -1,0 +1,135 @@
+//! The edits that add taint tracking to Lua 5.1.5's sources (see `c/ltaint.h` for the model).
+//! Each edit replaces one exact, unique piece of a file; the build fails if a piece is missing or
+//! appears twice, so a changed upstream source is noticed instead of half patched.
+
+/// One edit: in `file`, the text `from` (exactly once) becomes `to`.
+pub struct Edit {
+    pub file: &'static str,
+    pub from: &'static str,
+    pub to: &'static str,
+}
+
+/// Every edit, by file.
+pub const EDITS: &[Edit] = &[
+    // Values: the taint of the slot a TValue sits in (unused on the stack). The field takes the
+    // padding after `tt`, so a TValue stays 16 bytes on 64-bit targets.
+    Edit {
+        file: "lobject.h",
+        from: "#define TValuefields\tValue value; int tt\n",
+        to: "#define TValuefields\tValue value; int tt; int taint\n",
+    },
+    // Table writes stamp the execution's taint; moves inside a table (rehash) keep the slot's.
+    Edit {
+        file: "lobject.h",
+        from: "#define setobjt2t\tsetobj\n",
+        to: "#define setobjt2t(L,obj1,obj2) \\\n  { const TValue *t2_=(obj2); TValue *t1_=(obj1); \\\n    setobj(L, t1_, t2_); t1_->taint = t2_->taint; }\n",
+    },
+    Edit {
+        file: "lobject.h",
+        from: "#define setobj2t\tsetobj\n",
+        to: "#define setobj2t(L,obj1,obj2) \\\n  { TValue *t1_=(obj1); setobj(L, t1_, obj2); t1_->taint = G(L)->taint; }\n",
+    },
+    // Closures: the taint of the execution that created them (C functions: always secure).
+    Edit {
+        file: "lobject.h",
+        from: "\tstruct Table *env\n",
+        to: "\tstruct Table *env; int taint\n",
+    },
+    Edit {
+        file: "lobject.h",
+        from: "LUAI_FUNC void luaO_chunkid (char *out, const char *source, size_t len);\n",
+        to: "LUAI_FUNC void luaO_chunkid (char *out, const char *source, size_t len);\n\n#include \"ltaint.h\"\n",
+    },
+    Edit {
+        file: "lfunc.c",
+        from: "  c->c.isC = 1;\n",
+        to: "  c->c.isC = 1;\n  c->c.taint = 0;\n",
+    },
+    Edit {
+        file: "lfunc.c",
+        from: "  c->l.isC = 0;\n",
+        to: "  c->l.isC = 0;\n  c->l.taint = G(L)->taint;\n",
+    },
+    // The execution's taint and why, kept in the global state.
+    Edit {
+        file: "lstate.h",
+        from: "  TString *tmname[TM_N];  /* array with tag-method names */\n} global_State;",
+        to: "  TString *tmname[TM_N];  /* array with tag-method names */\n  int taint;  /* wow-sim: the running execution's taint (0: secure) */\n  int taint_kind;  /* wow-sim: why (WOWSIM_TAINT_*) */\n  int taint_line;\n  char taint_key[WOWSIM_TAINT_KEYLEN];\n  char taint_src[WOWSIM_TAINT_SRCLEN];\n  wowsim_taint_writefn taint_write;  /* wow-sim: told of global writes */\n  void *taint_ud;\n} global_State;",
+    },
+    Edit {
+        file: "lstate.c",
+        from: "  g->gcdept = 0;\n",
+        to: "  g->gcdept = 0;\n  g->taint = 0;\n  g->taint_kind = 0;\n  g->taint_line = 0;\n  g->taint_key[0] = '\\0';\n  g->taint_src[0] = '\\0';\n  g->taint_write = NULL;\n  g->taint_ud = NULL;\n",
+    },
+    // New slots start secure.
+    Edit {
+        file: "ltable.c",
+        from: "  {{{NULL}, LUA_TNIL, NULL}}  /* key */\n",
+        to: "  {{{NULL}, LUA_TNIL, 0, NULL}}  /* key */\n",
+    },
+    Edit {
+        file: "ltable.c",
+        from: "     setnilvalue(&t->array[i]);\n",
+        to: "     { setnilvalue(&t->array[i]); t->array[i].taint = 0; }\n",
+    },
+    Edit {
+        file: "ltable.c",
+        from: "      setnilvalue(gval(n));\n",
+        to: "      setnilvalue(gval(n));\n      gval(n)->taint = 0;\n",
+    },
+    // Lua code reading a tainted slot taints a secure execution (C code reading does not).
+    Edit {
+        file: "lvm.c",
+        from: "      const TValue *res = luaH_get(h, key); /* do a primitive get */\n",
+        to: "      const TValue *res = luaH_get(h, key); /* do a primitive get */\n      if (res->taint != 0 && G(L)->taint == 0 && isLua(L->ci))\n        wowsim_taint_fromread(L, key, res->taint);\n",
+    },
+    // Writes to the globals table that change a slot's taint are reported (the taint log and
+    // the "written where, by whom" of error records).
+    Edit {
+        file: "lvm.c",
+        from: "        setobj2t(L, oldval, val);\n        h->flags = 0;\n",
+        to: "        int oldtaint_ = oldval->taint;\n        setobj2t(L, oldval, val);\n        if (oldtaint_ != G(L)->taint && G(L)->taint_write != NULL && h == hvalue(gt(L)))\n          wowsim_taint_globalwrite(L, key, oldtaint_);\n        h->flags = 0;\n",
+    },
+    // Calling a tainted closure taints a secure execution.
+    Edit {
+        file: "ldo.c",
+        from: "  cl = &clvalue(func)->l;\n  L->ci->savedpc = L->savedpc;\n",
+        to: "  cl = &clvalue(func)->l;\n  if (cl->taint != 0 && G(L)->taint == 0)\n    wowsim_taint_fromcall(L, cl->isC ? NULL : cl->p, cl->taint);\n  L->ci->savedpc = L->savedpc;\n",
+    },
+    // A finalizer runs at any moment: it leaves the interrupted execution's taint as it was.
+    Edit {
+        file: "lgc.c",
+        from: "    luaD_call(L, L->top - 2, 0);\n    L->allowhook = oldah;",
+        to: "    { int taint_ = g->taint; luaD_call(L, L->top - 2, 0); g->taint = taint_; }\n    L->allowhook = oldah;",
+    },
+    // The base library's raw reads are Lua code's reads.
+    Edit {
+        file: "lbaselib.c",
+        from: "#include \"lualib.h\"\n",
+        to: "#include \"lualib.h\"\n#include \"lua_taint.h\"\n",
+    },
+    Edit {
+        file: "lbaselib.c",
+        from: "  lua_settop(L, 2);\n  lua_rawget(L, 1);\n",
+        to: "  lua_settop(L, 2);\n  wowsim_taint_readslot(L, 1, 2);\n  lua_rawget(L, 1);\n",
+    },
+    Edit {
+        file: "lbaselib.c",
+        from: "  if (lua_next(L, 1))\n    return 2;\n",
+        to: "  if (lua_next(L, 1)) {\n    wowsim_taint_readslot(L, 1, -2);\n    return 2;\n  }\n",
+    },
+    Edit {
+        file: "lbaselib.c",
+        from: "  lua_pushinteger(L, i);\n  lua_rawgeti(L, 1, i);\n",
+        to: "  lua_pushinteger(L, i);\n  wowsim_taint_readslot(L, 1, -1);\n  lua_rawgeti(L, 1, i);\n",
+    },
+    // The patch's own functions, compiled with lapi.c's helpers.
+    Edit {
+        file: "lapi.c",
+        from: "#include \"lvm.h\"\n",
+        to: "#include \"lvm.h\"\n#include \"ltaint.h\"\n",
+    },
+];
+
+/// The text appended to `lapi.c`.
+pub const LAPI_TAIL: &str = "\n#include \"ltaint_api.inc\"\n";
