@@ -63,8 +63,8 @@ impl Simulator {
     }
 
     /// The addon list, the global-string scan (started here, installed by the caller), the
-    /// API documentation, the built-in base (without a Blizzard UI), `ReloadUI` and the typed
-    /// stubs, in that order.
+    /// API documentation, the built-in base (without a Blizzard UI), `ReloadUI`, the typed
+    /// stubs and last the stubs of what the client's own dump adds, in that order.
     fn load_ui(
         &mut self,
         data: &'static wowsim_data::ProductData,
@@ -91,6 +91,10 @@ impl Simulator {
         if self.config.flavor == Flavor::ClassicEra {
             // After the typed stubs: these point at namespaced functions.
             wowsim_api::api::install_classic_era_legacy(&self.lua)?;
+        }
+        let added = api::stubs::install_client_api(&self.lua, data)?;
+        if let Some(mut st) = self.lua.app_data_mut::<api::stubs::StubStats>() {
+            st.stubbed.extend(added);
         }
         Ok(global_scan)
     }
