@@ -9,6 +9,7 @@ pub(crate) mod c_texture;
 pub(crate) mod chat_system;
 pub(crate) mod classes;
 pub(crate) mod cvar_info;
+pub mod doc_objects;
 pub mod docs_cache;
 pub mod environment;
 pub mod game_data;
