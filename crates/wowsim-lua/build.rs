@@ -38,6 +38,7 @@ const SCAN_FILES: &[&str] = &[
 /// The API documentation reader (with the reference values it puts in its sandbox).
 const DOCS_FILES: &[&str] = &[
     "../wowsim-api/src/api/api_docs.rs",
+    "../wowsim-api/src/api/doc_objects.rs",
     "../wowsim-api/src/api/docs_cache.rs",
     "../wowsim-api/src/api/mod.rs",
     ENTRY_FORMAT,

@@ -150,6 +150,20 @@ RULES = [
      "<Include file=\"..\\..\\BagBrother\\core\\core.xml\"/> leaves the addon folder; wow-sim files the included file under Bagnon/ and resolves its includes from there"),
     ("Bagnon", "*", "*", r"field '(Tipped|ItemGroup|Skins)'|global 'LibStub'", "ours", "XML-PATH",
      "follow-ups: BagBrother's files did not load"),
+    # ---- new in the 19:00 refresh of Dec 1 2026 (branch fidel) ----
+    (r"BetterBags", "*", "*", r"data/items.lua:302: table index is nil", "ours", "STUB-FACTS",
+     "C_Item.GetItemSubClassInfo(Enum.ItemClass.Container, 0) answered nothing: wow-sim knew weapon and "
+     "armour subclasses only (the client: \"Bag\"); containers added on branch fidel after this run"),
+    ("AtlasLootClassic", "*", "*", r"ItemInfo.lua:353: attempt to concatenate local 'name'", "ours", "STUB-FACTS",
+     "GetItemSubClassInfo(class, sub) answered nothing for a pair wow-sim does not know; the client names every pair"),
+    (r"Baganator|Bagnon|ElvUI|QUI", "*", "*",
+     r"ContainerSlots.lua:\d+: Invalid inventory slot|ImportExport.lua:246|playerMoney.lua:18: Attempt to find 'this'|"
+     r"MutexDelay-1.0.lua:30: Usage: C_Timer.After|CustomSearch-1.0.lua:235|API.lua:735: attempt to call method 'SetRGBA'|"
+     r"Toolkit.lua:151: bad argument #1 to 'unpack'|keybinds.lua:483: attempt to call method 'GetName'",
+     "ours", "UNRESOLVED",
+     "new in this refresh (the addons now get further): live code of current, popular addons, so the client "
+     "accepts it; not yet read (GetInventorySlotInfo(\"Bag1\"), Line:SetStartPoint(point, 0, -5), C_Timer.After's "
+     "argument check, a ColorMixin colour, an action button)"),
 ]
 
 

@@ -349,11 +349,16 @@ pub fn parse_crop(s: &str) -> Result<(u32, u32, u32, u32), String> {
 #[derive(Args, Debug)]
 pub struct ApiCoverageArgs {
     /// List every global name, namespace member and method that the Lua and XML of the addons
-    /// in DIR use and neither they nor wow-sim define, with a file:line of a use (exit 1 if
-    /// any). DIR may be the `--blizzard-ui` folder or an `--addons` folder; otherwise it is
-    /// added as one.
+    /// in DIR use, neither they nor wow-sim define, and the client has (by the reference, its
+    /// API dump or the UI's API documentation), with a file:line of a use and the evidence
+    /// (exit 1 if any). DIR may be the `--blizzard-ui` folder or an `--addons` folder;
+    /// otherwise it is added as one.
     #[arg(long, value_name = "DIR")]
     pub used_by: Option<std::path::PathBuf>,
+    /// With `--used-by`: also list the names the client lacks too (they read nil there as
+    /// well: code that guards them, or dead code).
+    #[arg(long, requires = "used_by")]
+    pub absent: bool,
 }
 
 #[derive(Args, Debug)]

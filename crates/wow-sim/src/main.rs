@@ -171,8 +171,14 @@ pub(crate) fn log_out(sim: &mut Simulator) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `api-coverage --used-by DIR`: one line per missing name, `file:line: kind name`.
-fn api_used_by(mut config: SimConfig, dir: &std::path::Path) -> anyhow::Result<ExitCode> {
+/// `api-coverage --used-by DIR`: one line per name the client has and wow-sim lacks,
+/// `file:line: kind name (client: evidence)`; with `absent` also the names the client lacks
+/// too, `file:line: kind name (absent in the client too)`. Exit 1 if wow-sim lacks any.
+fn api_used_by(
+    mut config: SimConfig,
+    dir: &std::path::Path,
+    absent: bool,
+) -> anyhow::Result<ExitCode> {
     let same = |p: &std::path::Path| {
         p.canonicalize()
             .ok()
@@ -191,11 +197,32 @@ fn api_used_by(mut config: SimConfig, dir: &std::path::Path) -> anyhow::Result<E
     for e in &errors {
         eprintln!("wow-sim: note: not compiled: {e}");
     }
+    let gaps = missing.iter().filter(|m| m.client.is_some()).count();
     for m in &missing {
-        println!("{}:{}: {} {}", m.file, m.line, m.kind, m.name);
+        match m.client {
+            Some(e) => println!(
+                "{}:{}: {} {} (client: {})",
+                m.file,
+                m.line,
+                m.kind,
+                m.name,
+                e.as_str()
+            ),
+            None if absent => println!(
+                "{}:{}: {} {} (absent in the client too)",
+                m.file, m.line, m.kind, m.name
+            ),
+            None => {}
+        }
     }
-    eprintln!("wow-sim: {} names used and missing", missing.len());
-    Ok(if missing.is_empty() {
+    eprintln!(
+        "wow-sim: {gaps} names used that the client has and wow-sim lacks; {} more used that \
+         the client lacks too (in neither its reference, its API dump nor the UI's API \
+         documentation{})",
+        missing.len() - gaps,
+        if absent { "" } else { "; --absent lists them" }
+    );
+    Ok(if gaps == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -211,7 +238,7 @@ pub(crate) fn lua_err(e: wowsim_core::SimError) -> anyhow::Error {
 /// `--used-by` the names a folder's addons use that wow-sim lacks.
 fn api_coverage(mut config: SimConfig, args: &cli::ApiCoverageArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.used_by {
-        return api_used_by(config, dir);
+        return api_used_by(config, dir, args.absent);
     }
     config.addon_dirs.clear();
     config.no_addons = true;

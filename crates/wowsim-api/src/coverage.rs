@@ -12,6 +12,11 @@ pub(crate) fn mark_stub(lua: &Lua, f: &Function) -> mlua::Result<()> {
     stub_set(lua)?.raw_set(f.clone(), true)
 }
 
+/// Whether `f` is one of wow-sim's stubs (see [`mark_stub`]).
+pub(crate) fn is_stub(lua: &Lua, f: &Function) -> mlua::Result<bool> {
+    Ok(!stub_set(lua)?.raw_get::<Value>(f.clone())?.is_nil())
+}
+
 fn stub_set(lua: &Lua) -> mlua::Result<Table> {
     match lua.named_registry_value::<Value>("wowsim.stubfns")? {
         Value::Table(t) => Ok(t),

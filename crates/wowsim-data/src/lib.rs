@@ -79,6 +79,9 @@ macro_rules! embed {
     };
 }
 
+/// `data/client_api.tsv`: see [`ProductData::client_api`].
+static CLIENT_API: &str = include_str!("../data/client_api.tsv");
+
 static FILES: [Files; 3] = [embed!("retail"), embed!("classic"), embed!("classic_era")];
 
 fn parse<T: DeserializeOwned>(json: &str) -> T {
@@ -259,6 +262,23 @@ impl ProductData {
         self.xml_tags();
         self.script_types();
         self.config();
+    }
+
+    /// The global C functions this flavour's client has by its own dump of its global
+    /// environment that the reference lacks (`data/client_api.tsv`, made by
+    /// `scripts/client-api.py`): names only, no signature. Sorted by name.
+    pub fn client_api(&self) -> impl Iterator<Item = &'static str> {
+        let letter = match self.product {
+            Flavor::Retail => 'r',
+            Flavor::Classic => 'c',
+            Flavor::ClassicEra => 'e',
+        };
+        CLIENT_API
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once('\t'))
+            .filter(move |(_, flavours)| flavours.contains(letter))
+            .map(|(name, _)| name)
     }
 
     /// A function by full name (`"C_Timer.After"`, `"GetTime"`).

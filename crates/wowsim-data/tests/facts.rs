@@ -272,3 +272,23 @@ fn serialized_reference_kinds_read_back_equal() {
         .any(|a| (a.outputs.iter().flatten()).any(|o| matches!(o.stub, Some(Value::Table(_)))));
     assert!(with_table_stub);
 }
+
+/// The client-dump names (`data/client_api.tsv`) are what the reference lacks: none of them
+/// is a reference function (rerun `scripts/client-api.py` after regenerating the reference),
+/// they are sorted and unique, and a flavour without a dump of its own (classic) has none.
+#[test]
+fn client_dump_names_are_what_the_reference_lacks() {
+    for flavor in [Flavor::Retail, Flavor::ClassicEra] {
+        let d = data(flavor);
+        let names: Vec<&str> = d.client_api().collect();
+        assert!(names.len() > 100, "{flavor:?}: {} names", names.len());
+        assert!(names.windows(2).all(|w| w[0] < w[1]), "{flavor:?}: sorted");
+        for n in &names {
+            assert!(d.api(n).is_none(), "{flavor:?}: {n} is in the reference");
+        }
+    }
+    assert_eq!(data(Flavor::Classic).client_api().count(), 0);
+    assert!(data(Flavor::ClassicEra)
+        .client_api()
+        .any(|n| n == "AcceptSockets"));
+}

@@ -14,8 +14,9 @@
 //! runs in a separate VM with no libraries, where `APIDocumentation` only records the table
 //! (and fills `Constants`, which later constants of the same files read) and `Enum.X.Y`
 //! yields a marker resolved afterwards. The reference keeps precedence (it has
-//! wowless's stub values); the documentation only adds what is missing. Object-method
-//! documentation (`ScriptObject` systems) is left to the widget tables.
+//! wowless's stub values); the documentation only adds what is missing. Of object-method
+//! documentation (`ScriptObject` systems) only the method names are kept (`used_by`); the
+//! methods themselves are left to the widget tables.
 
 use super::docs_cache::{self, DocsCache};
 use mlua::{Lua, LuaOptions, StdLib, Table, Value};
@@ -32,6 +33,11 @@ pub struct DocData {
     pub structures: Vec<Structure>,
     /// `(table, name, value)` of `Constants` tables; enum values already resolved.
     pub constants: Vec<(String, String, wowsim_data::Value)>,
+    /// Method names of the documented object types (`ScriptObject` systems, widget types'
+    /// too), sorted: what the client's objects answer (`api-coverage --used-by`).
+    pub object_methods: Vec<String>,
+    /// The documented object types that are no widget type (`doc_objects.rs`).
+    pub objects: Vec<super::doc_objects::DocObject>,
     /// Positions in `structures` and `enums` by name (stubs look types up on every call).
     #[serde(skip)]
     struct_index: rustc_hash::FxHashMap<String, usize>,
@@ -356,9 +362,14 @@ fn convert(raw: &Raw, data: &ProductData, full: &dyn Fn(&DocData) -> bool) -> (D
         out.build_index();
         return (out, false);
     }
+    let is_object = |sys: &&Table| s(sys, "Type").as_deref() == Some("ScriptObject");
     let names = Names {
         enums: out.enums.iter().map(|e| e.name.clone()).collect(),
         structures: struct_tables.iter().map(|(n, _)| n.clone()).collect(),
+        objects: (raw.systems.iter().filter(is_object))
+            .filter_map(|sys| s(sys, "Name"))
+            .filter_map(|n| super::doc_objects::type_of_system(&n).map(str::to_string))
+            .collect(),
     };
     for (name, t) in &struct_tables {
         let mut fields: Vec<Param> = list(t, "Fields")
@@ -372,11 +383,22 @@ fn convert(raw: &Raw, data: &ProductData, full: &dyn Fn(&DocData) -> bool) -> (D
             mixin: None,
         });
     }
+    let mut objects = Vec::new();
     for sys in &raw.systems {
-        if s(sys, "Type").as_deref() != Some("ScriptObject") {
+        if !is_object(&sys) {
             convert_system(sys, &names, data, &mut out);
+            continue;
         }
+        let fns: Vec<Api> = (list(sys, "Functions").iter())
+            .filter_map(|f| function(f, None, &names, data))
+            .collect();
+        out.object_methods
+            .extend(fns.iter().map(|f| f.name.clone()));
+        objects.push((s(sys, "Name").unwrap_or_default(), fns));
     }
+    out.object_methods.sort();
+    out.object_methods.dedup();
+    out.objects = super::doc_objects::collect(objects);
     out.build_index();
     (out, true)
 }
@@ -432,34 +454,7 @@ fn enumeration(name: String, t: &Table) -> EnumDef {
 fn convert_system(sys: &Table, names: &Names, data: &ProductData, out: &mut DocData) {
     let ns = s(sys, "Namespace");
     for f in list(sys, "Functions") {
-        let Some(short) = s(&f, "Name") else { continue };
-        let name = match &ns {
-            Some(ns) => format!("{ns}.{short}"),
-            None => short.clone(),
-        };
-        let params = |k: &str| -> Vec<Param> {
-            list(&f, k)
-                .iter()
-                .filter_map(|p| param(p, names, data))
-                .collect()
-        };
-        out.apis.push(Api {
-            name,
-            namespace: ns.clone(),
-            short_name: short,
-            inputs: Some(params("Arguments")),
-            outputs: Some(params("Returns")),
-            impl_: None,
-            protected: false,
-            secureonly: false,
-            unsupported: false,
-            platform: None,
-            mayreturnnothing: flag(&f, "MayReturnNothing"),
-            stubnothing: false,
-            instride: None,
-            outstride: None,
-            stuboutstrides: None,
-        });
+        out.apis.extend(function(&f, ns.as_deref(), names, data));
     }
     for e in list(sys, "Events") {
         let Some(name) = s(&e, "LiteralName") else {
@@ -479,10 +474,43 @@ fn convert_system(sys: &Table, names: &Names, data: &ProductData, out: &mut DocD
     }
 }
 
+/// One documented function (of namespace `ns`, if any).
+fn function(f: &Table, ns: Option<&str>, names: &Names, data: &ProductData) -> Option<Api> {
+    let short = s(f, "Name")?;
+    let params = |k: &str| -> Vec<Param> {
+        list(f, k)
+            .iter()
+            .filter_map(|p| param(p, names, data))
+            .collect()
+    };
+    Some(Api {
+        name: match ns {
+            Some(ns) => format!("{ns}.{short}"),
+            None => short.clone(),
+        },
+        namespace: ns.map(str::to_string),
+        short_name: short,
+        inputs: Some(params("Arguments")),
+        outputs: Some(params("Returns")),
+        impl_: None,
+        protected: false,
+        secureonly: false,
+        unsupported: false,
+        platform: None,
+        mayreturnnothing: flag(f, "MayReturnNothing"),
+        stubnothing: false,
+        instride: None,
+        outstride: None,
+        stuboutstrides: None,
+    })
+}
+
 /// Type names the documentation declares in its own files.
 struct Names {
     enums: rustc_hash::FxHashSet<String>,
     structures: rustc_hash::FxHashSet<String>,
+    /// Object types (`doc_objects.rs`).
+    objects: rustc_hash::FxHashSet<String>,
 }
 
 fn param(t: &Table, names: &Names, data: &ProductData) -> Option<Param> {
@@ -523,7 +551,7 @@ fn doc_type(name: &str, names: &Names, data: &ProductData) -> Ty {
     if data.string_enum(name).is_some() {
         return Ty::StringEnum(name.to_owned());
     }
-    if data.luaobject(name).is_some() {
+    if data.luaobject(name).is_some() || names.objects.contains(name) {
         return Ty::LuaObject(name.to_owned());
     }
     match name {
@@ -679,6 +707,11 @@ pub fn install_functions(
             Ok(out)
         })?;
         added.push(api.name.clone());
+    }
+    for name in super::doc_objects::install(lua, docs, data)? {
+        if !added.contains(&name) {
+            added.push(name);
+        }
     }
     Ok(added)
 }

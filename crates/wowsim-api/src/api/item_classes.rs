@@ -6,7 +6,7 @@
 //! | `C_Item.GetItemSubClassInfo(classID, subClassID)`, `GetItemSubClassInfo` | [`install`]: name and whether the subclass is split by inventory type; nothing for a pair wow-sim does not know |
 //!
 //! Subclass names come from the user's `ItemSubClass.csv` (`--game-data`) when given, else
-//! from the built-in list of the weapon and armour subclasses (the ones addons list at load:
+//! from the built-in list of the container, weapon and armour subclasses (the ones addons list at load:
 //! bag sorters, loot tables, auction filters). Each function is defined only where the
 //! flavour's reference has it.
 
@@ -38,6 +38,22 @@ const WEAPONS: [&str; 21] = [
     "Fishing Poles",
 ];
 
+/// Container subclasses (class 1) by subclass id: bag sorters name their bag kinds at load.
+const CONTAINERS: [&str; 12] = [
+    "Bag",
+    "Soul Bag",
+    "Herb Bag",
+    "Enchanting Bag",
+    "Engineering Bag",
+    "Gem Bag",
+    "Mining Bag",
+    "Leatherworking Bag",
+    "Inscription Bag",
+    "Tackle Box",
+    "Cooking Bag",
+    "Reagent Bag",
+];
+
 /// Armour subclasses (class 4) by subclass id.
 const ARMOR: [&str; 12] = [
     "Miscellaneous",
@@ -59,6 +75,7 @@ const ARMOR: [&str; 12] = [
 fn builtin_subclass(class: i64, sub: i64) -> Option<(&'static str, bool)> {
     let i = usize::try_from(sub).ok()?;
     match class {
+        1 => CONTAINERS.get(i).map(|n| (*n, false)),
         2 => WEAPONS.get(i).map(|n| (*n, false)),
         4 => ARMOR.get(i).map(|n| (*n, i <= 5)),
         _ => None,

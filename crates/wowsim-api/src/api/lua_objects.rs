@@ -206,6 +206,16 @@ pub fn with_obj<R>(
     Ok(f(&mut obj))
 }
 
+/// Adds a type (its method table) that the reference lacks, unless one of that name exists.
+pub fn add_type(lua: &Lua, type_name: &str, methods: Table) {
+    if let Some(mut types) = lua.app_data_mut::<LuaObjectTypes>() {
+        if !types.names.iter().any(|n| n == type_name) {
+            types.names.push(type_name.to_string());
+            types.methods.push(methods);
+        }
+    }
+}
+
 /// Replaces a method of a type with a real implementation.
 pub fn set_method(lua: &Lua, type_name: &str, method: &str, f: Function) -> mlua::Result<()> {
     let t = {

@@ -10,6 +10,7 @@ pub(crate) mod chat_system;
 pub(crate) mod classes;
 pub(crate) mod cvar_info;
 pub(crate) mod date_time;
+pub mod doc_objects;
 pub mod docs_cache;
 pub(crate) mod encoding_util;
 pub mod environment;

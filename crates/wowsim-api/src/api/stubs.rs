@@ -405,3 +405,22 @@ pub fn install(lua: &Lua, _host: &HostFns, data: &'static ProductData) -> mlua::
     });
     Ok(())
 }
+
+/// Installs a counted stub (any arguments, no results) for every function the flavour's client
+/// has by its own dump that is still undefined ([`ProductData::client_api`]: the reference
+/// lacks them, so their signatures are unknown). Run after every other source of functions
+/// (the reference, the UI's documentation, the Classic Era aliases); returns the names.
+pub fn install_client_api(lua: &Lua, data: &'static ProductData) -> mlua::Result<Vec<String>> {
+    let mut added = Vec::new();
+    for name in data.client_api() {
+        if !get_path(lua, name)?.is_nil() {
+            continue;
+        }
+        let mut api: Api = serde_json::from_value(serde_json::json!({ "name": name }))
+            .map_err(mlua::Error::external)?;
+        api.split_name();
+        install_stub_with(lua, &api, |_| Ok(mlua::MultiValue::new()))?;
+        added.push(name.to_string());
+    }
+    Ok(added)
+}

@@ -1,6 +1,6 @@
 //! Reads what a compiled Lua 5.1 chunk (`string.dump` with debug information) does with names:
 //! global reads and writes, `NS.Member` reads and writes right after a global read, method calls
-//! (`obj:Name(...)`) and the constant keys it stores in tables. The compiler has already
+//! (`obj:Name(...)`), the constant keys it stores in tables and its string constants. The compiler has already
 //! resolved scopes, so a global here is exactly what Lua treats as one. Only the format mlua's
 //! vendored Lua 5.1 writes on this machine (little-endian, 4-byte ints and instructions, 8-byte
 //! sizes and doubles) is read; anything else is an error, never a panic.
@@ -24,6 +24,8 @@ pub enum Op {
     /// A global (`NS` empty) or member read only to test it (`if X then`, `X and …`,
     /// `X == nil`).
     Tested(String, String),
+    /// A string constant of the chunk (a prefix of names built at run time: `"Name" .. i`).
+    Str(String),
 }
 
 /// Reads a chunk dump into `(line, op)` pairs, in code order per function.
@@ -133,6 +135,10 @@ impl Reader<'_> {
             self.string()?;
         }
         decode(&code, &k, &lines, &inner_ups, out);
+        out.extend(k.into_iter().filter_map(|c| match c {
+            Const::Str(s) => Some((0, Op::Str(s))),
+            _ => None,
+        }));
         out.extend(inner);
         Ok(nups)
     }

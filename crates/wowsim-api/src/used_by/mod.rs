@@ -15,8 +15,10 @@
 //! names (`C_UIColor.GetColors`), which the UI itself defines so.
 
 mod bytecode;
+mod client;
 
 use bytecode::Op;
+pub use client::Evidence;
 use mlua::{Lua, Table, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -37,6 +39,8 @@ pub struct Uses {
     instances: Vec<(String, Vec<String>)>,
     /// Globals (`("", X)`) and members the code tests before use somewhere.
     tested: FxHashSet<(String, String)>,
+    /// The code's string constants.
+    strings: FxHashSet<String>,
     /// Files that did not compile (`file:line: message`); their names are not known.
     pub errors: Vec<String>,
 }
@@ -50,6 +54,9 @@ pub struct Missing {
     pub name: String,
     pub file: String,
     pub line: u32,
+    /// Where the client has it; `None`: absent in the client too (by the reference, the
+    /// client's API dump and the UI's API documentation), so the code reads nil there too.
+    pub client: Option<Evidence>,
 }
 
 impl Uses {
@@ -80,6 +87,9 @@ impl Uses {
                 }
                 Op::Tested(ns, k) => {
                     self.tested.insert((ns, k));
+                }
+                Op::Str(k) => {
+                    self.strings.insert(k);
                 }
             }
         }
@@ -203,6 +213,13 @@ impl Uses {
         }
     }
 
+    /// Whether `name` is a string constant of the code followed by digits: a name the code
+    /// builds at run time (`CreateFrame("Button", "DayButton" .. i)`, `_G["Tab" .. i]`).
+    fn built_at_run_time(&self, name: &str) -> bool {
+        let prefix = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        prefix.len() < name.len() && !prefix.is_empty() && self.strings.contains(prefix)
+    }
+
     /// Adds the global names that instances of templates get: `Name` + each `$parent…` suffix
     /// of the templates it inherits (and of theirs).
     fn expand_templates(&mut self) {
@@ -292,19 +309,40 @@ fn client_like(name: &str) -> bool {
     !name.starts_with(|c: char| c.is_ascii_lowercase())
 }
 
-/// What the scanned code uses that neither it nor wow-sim defines, sorted by kind and name.
-/// `lua` must be the VM before any addon ran, so its globals are wow-sim's own.
-pub fn missing(lua: &Lua, uses: &mut Uses) -> mlua::Result<Vec<Missing>> {
+/// What the scanned code uses that neither it nor wow-sim defines, sorted by kind and name,
+/// each with where the client has it (`data`: the flavour's reference and client dump; the
+/// UI's documentation when the VM has one). `lua` must be the VM before any addon ran, so
+/// its globals are wow-sim's own.
+pub fn missing(
+    lua: &Lua,
+    uses: &mut Uses,
+    data: &'static wowsim_data::ProductData,
+) -> mlua::Result<Vec<Missing>> {
     uses.expand_templates();
-    missing_with(lua, uses, &known_methods(lua)?)
+    let docs = lua
+        .app_data_ref::<crate::api::api_docs::Docs>()
+        .map(|d| d.clone());
+    let facts = client::ClientFacts::new(data, docs.as_ref());
+    missing_with(lua, uses, &known_methods(lua)?, &|k: &str, n: &str| {
+        facts.has(k, n)
+    })
 }
 
-/// [`missing`] with the method names wow-sim's objects answer given.
-fn missing_with(lua: &Lua, uses: &Uses, known: &FxHashSet<String>) -> mlua::Result<Vec<Missing>> {
+/// Where the client has a name of a kind (see [`client::ClientFacts::has`]).
+type ClientHas<'a> = dyn Fn(&str, &str) -> Option<Evidence> + 'a;
+
+/// [`missing`] with the method names wow-sim's objects answer and the client's names given.
+fn missing_with(
+    lua: &Lua,
+    uses: &Uses,
+    known: &FxHashSet<String>,
+    client: &ClientHas,
+) -> mlua::Result<Vec<Missing>> {
     let g = lua.globals();
     let mut out = Vec::new();
-    let miss = |kind, name: String, (file, line): &Loc| Missing {
+    let miss = |kind: &'static str, name: String, (file, line): &Loc| Missing {
         kind,
+        client: client(kind, &name),
         name,
         file: file.clone(),
         line: *line,
@@ -320,7 +358,7 @@ fn missing_with(lua: &Lua, uses: &Uses, known: &FxHashSet<String>) -> mlua::Resu
         // The UI names the colour database's entries itself (`_G[color.baseTag] = …`, and
         // `…_CODE` markup), from `C_UIColor.GetColors`.
         let base = name.strip_suffix("_CODE").unwrap_or(name);
-        if colors.contains(name) || colors.contains(base) {
+        if colors.contains(name) || colors.contains(base) || uses.built_at_run_time(name) {
             continue;
         }
         if !uses.written.contains(name) && g.raw_get::<Value>(name.as_str())?.is_nil() {

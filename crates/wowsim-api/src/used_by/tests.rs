@@ -1,6 +1,6 @@
 //! Table-driven checks of what the scan finds in small sources.
 
-use super::{missing_with, Uses};
+use super::{missing_with, Evidence, Uses};
 use mlua::Lua;
 
 /// Scans `src` as `a.lua` in a VM whose only globals are `print` and a namespace
@@ -31,12 +31,20 @@ fn check(src: &str, expect: &[&str]) {
     assert_eq!(found, expect, "source: {src}");
 }
 
+/// The missing names (`kind name:line`), those the fake client has (`InClient…`) marked `+`.
 fn missing_names(lua: &Lua, uses: &Uses) -> Vec<String> {
     let known = ["Show".to_string()].into_iter().collect();
-    missing_with(lua, uses, &known)
+    let client = |_: &str, name: &str| {
+        let short = name.rsplit('.').next().unwrap_or(name);
+        short.starts_with("InClient").then_some(Evidence::Reference)
+    };
+    missing_with(lua, uses, &known, &client)
         .unwrap()
         .into_iter()
-        .map(|m| format!("{} {}:{}", m.kind, m.name, m.line))
+        .map(|m| {
+            let mark = if m.client.is_some() { "+" } else { "" };
+            format!("{mark}{} {}:{}", m.kind, m.name, m.line)
+        })
         .collect()
 }
 
@@ -110,4 +118,31 @@ fn xml_names_scripts_and_mixins() {
     globals.sort();
     assert_eq!(globals, ["GoneFunction:5", "LostMixin:2"]);
     assert!(uses.methods.contains_key("Show"));
+}
+
+#[test]
+fn names_built_at_run_time() {
+    check(
+        "for i = 1, 3 do CreateFrame(\"Button\", \"DayButton\" .. i) end\nprint(DayButton1)",
+        &["global CreateFrame:1"],
+    );
+    check("local t = { \"Tab\" }\nprint(Tab12)", &[]);
+    // The digits must follow a string the code has; a bare number suffix is not enough.
+    check("print(Other1)", &["global Other1:1"]);
+}
+
+#[test]
+fn what_the_client_has_is_marked() {
+    check(
+        "InClientFunction()\nNowhere()",
+        &["+global InClientFunction:1", "global Nowhere:2"],
+    );
+    check(
+        "C_Known.InClientMember()",
+        &["+member C_Known.InClientMember:1"],
+    );
+    check(
+        "local f = {}\nf:InClientMethod()",
+        &["+method InClientMethod:2"],
+    );
 }

@@ -64,7 +64,8 @@ impl Simulator {
 
     /// The addon list, the global-string scan (started here, installed by the caller), the
     /// API documentation, the built-in base (without a Blizzard UI), `ReloadUI`, the typed
-    /// stubs, then one function value per API and method name, in that order.
+    /// stubs, the stubs of what the client's own dump adds, the guards of the protected
+    /// functions, then one function value per API and method name, in that order.
     fn load_ui(
         &mut self,
         data: &'static wowsim_data::ProductData,
@@ -91,6 +92,10 @@ impl Simulator {
         if self.config.flavor == Flavor::ClassicEra {
             // After the typed stubs: these point at namespaced functions.
             wowsim_api::api::install_classic_era_legacy(&self.lua)?;
+        }
+        let added = api::stubs::install_client_api(&self.lua, data)?;
+        if let Some(mut st) = self.lua.app_data_mut::<api::stubs::StubStats>() {
+            st.stubbed.extend(added);
         }
         // The protected functions the stubs do not cover get their guard.
         wowsim_api::protection::guard_functions(&self.lua, data)?;

@@ -56,7 +56,8 @@ impl Simulator {
                 uses.scan_lua(&compiler, &shown, &src, 1);
             }
         }
-        let missing = wowsim_api::used_by::missing(&self.lua, &mut uses)?;
+        let data = wowsim_data::data(self.config.flavor);
+        let missing = wowsim_api::used_by::missing(&self.lua, &mut uses, data)?;
         Ok((missing, uses.errors))
     }
 }
