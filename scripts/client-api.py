@@ -58,15 +58,27 @@ def reference(flavour):
         return {a["name"] for a in json.load(f)}
 
 
+GLOBAL_USE = re.compile(r"(?<![.:\w])[A-Za-z_][A-Za-z0-9_]*")
+DEFINED = re.compile(r"^\s*(?:function\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(|([A-Za-z_][A-Za-z0-9_]*)\s*=[^=])",
+                     re.M)
+
+
 def words_of(ui):
-    """Every identifier the Lua and XML files under `ui` mention."""
-    out = set()
+    """What the Lua and XML files under `ui` say of names: every identifier they mention, the
+    ones they use as globals (not after `.` or `:`), and the globals their Lua defines itself
+    (`function X(` or `X =` at the start of a line): a name the UI defines is the UI's own
+    function (a deprecated wrapper, say), not one of the client's."""
+    words, used, defined = set(), set(), set()
     for base, _, files in os.walk(ui):
         for f in files:
             if f.lower().endswith((".lua", ".xml")):
                 with open(os.path.join(base, f), encoding="utf-8", errors="replace") as fh:
-                    out.update(WORD.findall(fh.read()))
-    return out
+                    text = fh.read()
+                words.update(WORD.findall(text))
+                used.update(GLOBAL_USE.findall(text))
+                if f.lower().endswith(".lua"):
+                    defined.update(a or b for a, b in DEFINED.findall(text))
+    return words, used, defined
 
 
 def main():
@@ -88,10 +100,14 @@ def main():
         extra = names - reference(flavour)
         note = ""
         if ui:
-            words = words_of(ui)
-            # `C_X.F` is mentioned when both parts are.
-            extra = {n for n in extra if all(p in words for p in n.split("."))}
-            note = ", only the names a Blizzard UI tree of the flavour mentions"
+            words, used, defined = words_of(ui)
+            # `C_X.F` is mentioned when both parts are; a plain name must be used as a global
+            # and not be defined by the UI itself.
+            extra = {n for n in extra
+                     if (all(p in words for p in n.split(".")) if "." in n
+                         else n in used and n not in defined)}
+            note = (", only the names a Blizzard UI tree of the flavour uses as globals and does"
+                    " not define itself")
         header.append(f"#   {letter} = {flavour}: branch {branch}, commit {commit} ({subject}): "
                       f"{len(names)} names, {len(extra)} the reference lacks{note}")
         for n in extra:

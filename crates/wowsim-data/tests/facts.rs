@@ -281,7 +281,8 @@ fn client_dump_names_are_what_the_reference_lacks() {
     for flavor in [Flavor::Retail, Flavor::ClassicEra] {
         let d = data(flavor);
         let names: Vec<&str> = d.client_api().collect();
-        assert!(names.len() > 100, "{flavor:?}: {} names", names.len());
+        // Retail keeps only the names its UI tree uses as globals and does not define (88).
+        assert!(names.len() > 50, "{flavor:?}: {} names", names.len());
         assert!(names.windows(2).all(|w| w[0] < w[1]), "{flavor:?}: sorted");
         for n in &names {
             assert!(d.api(n).is_none(), "{flavor:?}: {n} is in the reference");
