@@ -271,8 +271,8 @@ fn load_files(
         rerun_dependencies(lua, host, index)?;
     }
     for f in files {
-        let logical = logical_path(&name, &f.path);
-        let path = match wowsim_toc::resolve_addon_file(&dir, &f.path) {
+        let logical = logical_path(name, &f.path);
+        let path = match wowsim_toc::resolve_addon_file(dir, &f.path) {
             Ok(path) => path,
             Err(why) => {
                 let toc_name = format!("Interface/AddOns/{name}/{name}.toc");
@@ -291,9 +291,9 @@ fn load_files(
         };
         let lower = f.path.to_ascii_lowercase();
         if lower.ends_with(".xml") {
-            xmlload::load_xml_file(lua, host, &name, &dir, &logical, &path)?;
+            xmlload::load_xml_file(lua, host, name, dir, &logical, &path)?;
         } else if lower.ends_with(".lua") {
-            run_lua_file(lua, host, &name, &logical, &path)?;
+            run_lua_file(lua, host, name, &logical, &path)?;
         } else {
             record_at(
                 lua,
