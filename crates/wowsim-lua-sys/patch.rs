@@ -18,7 +18,9 @@ pub const EDITS: &[Edit] = &[
         from: "#define TValuefields\tValue value; int tt\n",
         to: "#define TValuefields\tValue value; int tt; int taint\n",
     },
-    // Table writes stamp the execution's taint; moves inside a table (rehash) keep the slot's.
+    // Writes by Lua code stamp the execution's taint (writes by C functions, the client's own
+    // code, stamp secure, as the client's C side writes); moves inside a table (rehash) keep
+    // the slot's.
     Edit {
         file: "lobject.h",
         from: "#define setobjt2t\tsetobj\n",
@@ -27,7 +29,7 @@ pub const EDITS: &[Edit] = &[
     Edit {
         file: "lobject.h",
         from: "#define setobj2t\tsetobj\n",
-        to: "#define setobj2t(L,obj1,obj2) \\\n  { TValue *t1_=(obj1); setobj(L, t1_, obj2); t1_->taint = G(L)->taint; }\n",
+        to: "#define setobj2t(L,obj1,obj2) \\\n  { TValue *t1_=(obj1); setobj(L, t1_, obj2); \\\n    t1_->taint = isLua(L->ci) ? G(L)->taint : 0; }\n",
     },
     // Closures: the taint of the execution that created them (C functions: always secure).
     Edit {
@@ -88,7 +90,7 @@ pub const EDITS: &[Edit] = &[
     Edit {
         file: "lvm.c",
         from: "        setobj2t(L, oldval, val);\n        h->flags = 0;\n",
-        to: "        int oldtaint_ = oldval->taint;\n        setobj2t(L, oldval, val);\n        if (oldtaint_ != G(L)->taint && G(L)->taint_write != NULL && h == hvalue(gt(L)))\n          wowsim_taint_globalwrite(L, key, oldtaint_);\n        h->flags = 0;\n",
+        to: "        int oldtaint_ = oldval->taint;\n        setobj2t(L, oldval, val);\n        if (oldtaint_ != G(L)->taint && G(L)->taint_write != NULL && isLua(L->ci) && h == hvalue(gt(L)))\n          wowsim_taint_globalwrite(L, key, oldtaint_);\n        h->flags = 0;\n",
     },
     // Calling a tainted closure taints a secure execution.
     Edit {
@@ -107,6 +109,11 @@ pub const EDITS: &[Edit] = &[
         file: "lbaselib.c",
         from: "#include \"lualib.h\"\n",
         to: "#include \"lualib.h\"\n#include \"lua_taint.h\"\n",
+    },
+    Edit {
+        file: "lbaselib.c",
+        from: "  lua_settop(L, 3);\n  lua_rawset(L, 1);\n",
+        to: "  lua_settop(L, 3);\n  wowsim_taint_rawset(L, 1);\n",
     },
     Edit {
         file: "lbaselib.c",

@@ -19,6 +19,8 @@ LUA_API int wowsim_taint_ofslot (lua_State *L, int tidx);
 LUA_API int wowsim_taint_setslot (lua_State *L, int tidx, int taint);
 /* From Lua code's point of view, reads slot [kidx] of the table at tidx (taints if it is). */
 LUA_API void wowsim_taint_readslot (lua_State *L, int tidx, int kidx);
+/* rawset for Lua code: stamps the slot with the running taint (lua_rawset stamps secure). */
+LUA_API void wowsim_taint_rawset (lua_State *L, int idx);
 /* The taint of the Lua closure at idx (0 for C functions and other values), and setting it. */
 LUA_API int wowsim_taint_offunction (lua_State *L, int idx);
 LUA_API void wowsim_taint_setfunction (lua_State *L, int idx, int taint);

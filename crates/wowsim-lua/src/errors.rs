@@ -70,6 +70,18 @@ pub struct ErrorState {
 /// The client delivers at most this many `LUA_WARNING`s a frame and drops the rest.
 const WARNINGS_PER_FRAME: usize = 100;
 
+/// `natives.queuewarning(msg)`: the bootstrap's report of an error handler that failed.
+pub(crate) fn queue_warning(lua: &mlua::Lua, msg: mlua::Value) -> mlua::Result<()> {
+    let msg = match &msg {
+        mlua::Value::String(s) => s.to_string_lossy(),
+        other => crate::error_value_message(other),
+    };
+    if let Some(mut state) = lua.app_data_mut::<ErrorState>() {
+        state.pending_warnings.push(msg);
+    }
+    Ok(())
+}
+
 /// The `LUA_WARNING` messages to deliver this frame (at most 100; the rest are dropped, as
 /// the client drops them), emptying the queue.
 pub fn take_warnings(lua: &mlua::Lua) -> Vec<String> {

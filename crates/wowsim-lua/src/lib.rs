@@ -161,19 +161,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         })?,
     )?;
     natives.set("memerror", lua.create_function(sandbox::memory_error)?)?;
-    natives.set(
-        "queuewarning",
-        lua.create_function(|lua, msg: Value| {
-            let msg = match &msg {
-                Value::String(s) => s.to_string_lossy(),
-                other => error_value_message(other),
-            };
-            if let Some(mut state) = lua.app_data_mut::<ErrorState>() {
-                state.pending_warnings.push(msg);
-            }
-            Ok(())
-        })?,
-    )?;
+    natives.set("queuewarning", lua.create_function(errors::queue_warning)?)?;
     natives.set("spent", budget::spent_flag(&lua)?)?;
     natives.set(
         "toolong",

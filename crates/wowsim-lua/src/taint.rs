@@ -105,6 +105,10 @@ pub(crate) struct Taint {
     /// Nesting of host entries, and the taint the outermost starts with.
     depth: Cell<u32>,
     entry: Cell<TaintId>,
+    /// The taint the next host entry starts with, whatever its depth ([`next_entry_as`]).
+    next: Cell<Option<TaintId>>,
+    /// The taint (and, when tainted, the reason) of each open host entry's caller.
+    saved: RefCell<Vec<(TaintId, Option<RawReason>)>>,
     /// The last taint-changing write of each global.
     writes: RefCell<FxHashMap<String, GlobalWrite>>,
     /// The taint log's level (0: off) and its lines.
@@ -131,6 +135,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         ids: RefCell::default(),
         secure: RefCell::default(),
         depth: Cell::new(0),
+        next: Cell::new(None),
+        saved: RefCell::default(),
         entry: Cell::new(TaintId::SECURE),
         writes: RefCell::default(),
         log_level: Cell::new(0),
@@ -277,24 +283,47 @@ pub fn run_as<R>(lua: &Lua, id: TaintId, f: impl FnOnce() -> R) -> R {
     r
 }
 
-/// A host entry begins: the outermost starts with the entry taint (secure unless [`run_as`]).
+/// The next host entry starts with `id`, also when nested (an addon's file loaded by a
+/// `LoadAddOn` call from Lua runs with the addon's taint).
+pub fn next_entry_as(lua: &Lua, id: TaintId) {
+    if let Some(t) = state(lua) {
+        t.next.set(Some(id));
+    }
+}
+
+/// A host entry begins. The outermost starts with the entry taint (secure unless [`run_as`]);
+/// a nested one (Lua that a host function runs: `OnAttributeChanged` from `SetAttribute`,
+/// `OnShow` from `Show`, an event fired from Lua) starts secure, as the client's C side calls
+/// scripts, and [`leave`] gives the caller its taint (and its reason) back.
 pub(crate) fn enter(lua: &Lua) {
     if let Some(t) = state(lua) {
         let d = t.depth.get();
-        if d == 0 {
-            t.set(t.entry.get());
-        }
+        let was = t.get();
+        let why = (!was.is_secure()).then(|| t.raw_reason());
+        t.saved.borrow_mut().push((was, why));
+        let start = t.next.take().unwrap_or(if d == 0 {
+            t.entry.get()
+        } else {
+            TaintId::SECURE
+        });
+        t.set(start);
         t.depth.set(d + 1);
     }
 }
 
-/// A host entry ends: after the outermost, the host runs secure again.
+/// A host entry ends: the caller's taint comes back (after the outermost, the host's).
 pub(crate) fn leave(lua: &Lua) {
     if let Some(t) = state(lua) {
-        let d = t.depth.get().saturating_sub(1);
-        t.depth.set(d);
-        if d == 0 {
-            t.set(t.entry.get());
+        t.depth.set(t.depth.get().saturating_sub(1));
+        let saved = t.saved.borrow_mut().pop();
+        match saved {
+            Some((was, why)) => {
+                t.set(was);
+                if let Some(why) = why {
+                    t.set_raw_reason(&why);
+                }
+            }
+            None => t.set(t.entry.get()),
         }
     }
 }

@@ -137,6 +137,8 @@ pub fn run_lua_source(
         }
     };
     let table = addon_table(lua, addon)?;
+    // The file runs with its addon's taint, also when a call from Lua loads it.
+    wowsim_lua::taint::next_entry_as(lua, wowsim_lua::taint::of_addon(lua, addon));
     wowsim_lua::budget::host_entry(lua, || {
         host.hostcall.call::<mlua::MultiValue>((func, addon, table))
     })?;

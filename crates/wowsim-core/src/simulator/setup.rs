@@ -242,37 +242,8 @@ impl Simulator {
         // `base_scroll.lua`, `base_widgets.lua`, `base_frames.lua`); each receives `template`.
         let template: Function = natives.get("template")?;
         let protect = wowsim_api::protection::protect_fn(&self.lua)?;
-        for (src, name) in [
-            (
-                include_str!("../base/base_secure.lua"),
-                "@Interface/wow-sim/base_secure.lua",
-            ),
-            (
-                include_str!("../base/base_controls.lua"),
-                "@Interface/wow-sim/base_controls.lua",
-            ),
-            (
-                include_str!("../base/base_options.lua"),
-                "@Interface/wow-sim/base_options.lua",
-            ),
-            (
-                include_str!("../base/base_shared.lua"),
-                "@Interface/wow-sim/base_shared.lua",
-            ),
-            (
-                include_str!("../base/base_scroll.lua"),
-                "@Interface/wow-sim/base_scroll.lua",
-            ),
-            (
-                include_str!("../base/base_widgets.lua"),
-                "@Interface/wow-sim/base_widgets.lua",
-            ),
-            (
-                include_str!("../base/base_frames.lua"),
-                "@Interface/wow-sim/base_frames.lua",
-            ),
-        ] {
-            let f = self.lua.load(src).set_name(name).into_function()?;
+        for (src, name) in BASE_FILES {
+            let f = self.lua.load(*src).set_name(*name).into_function()?;
             host_entry(&self.lua, || {
                 self.host
                     .hostcall
@@ -286,6 +257,39 @@ impl Simulator {
         Ok(())
     }
 }
+
+/// The built-in base's files after `base.lua` and `base_util.lua`, in load order (each gets
+/// `template` and `protect`).
+const BASE_FILES: &[(&str, &str)] = &[
+    (
+        include_str!("../base/base_secure.lua"),
+        "@Interface/wow-sim/base_secure.lua",
+    ),
+    (
+        include_str!("../base/base_controls.lua"),
+        "@Interface/wow-sim/base_controls.lua",
+    ),
+    (
+        include_str!("../base/base_options.lua"),
+        "@Interface/wow-sim/base_options.lua",
+    ),
+    (
+        include_str!("../base/base_shared.lua"),
+        "@Interface/wow-sim/base_shared.lua",
+    ),
+    (
+        include_str!("../base/base_scroll.lua"),
+        "@Interface/wow-sim/base_scroll.lua",
+    ),
+    (
+        include_str!("../base/base_widgets.lua"),
+        "@Interface/wow-sim/base_widgets.lua",
+    ),
+    (
+        include_str!("../base/base_frames.lua"),
+        "@Interface/wow-sim/base_frames.lua",
+    ),
+];
 
 /// Every addon folder and the Blizzard UI folder must be folders.
 fn check_dirs(config: &SimConfig) -> Result<(), SimError> {
