@@ -22,6 +22,8 @@ const IN_PUBLIC_SIGNATURES: &[&str] = &[
     "ErrorLog",
     // wowsim-lua: `taint::last_write`.
     "GlobalWrite",
+    // wowsim-api: `api_docs::DocData::objects`.
+    "DocObject",
     // wowsim-ui: `UiState::atlases`, `FontLibrary::problems`, the draw walk's helpers, `TYPES`.
     "AtlasDb",
     "FontProblem",

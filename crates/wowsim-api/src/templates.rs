@@ -56,7 +56,7 @@ pub fn apply_runtime_templates(
 /// For the creators that take one template name, literally (regions, animation groups and
 /// animations, control points, actors): a comma-separated list is not split as `CreateFrame`
 /// splits it, so it names no template and raises the error of an unknown one.
-pub fn check_single(lua: &Lua, method: &str, name: &str) -> mlua::Result<()> {
+pub(crate) fn check_single(lua: &Lua, method: &str, name: &str) -> mlua::Result<()> {
     if name.contains(',') && !is_xml_template(lua, name) {
         return Err(wowsim_lua::lua_error(
             lua,
