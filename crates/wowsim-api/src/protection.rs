@@ -34,13 +34,17 @@ pub(crate) fn guard_of(name: &str, reference_protected: bool) -> Option<Guard> {
     if reference_protected {
         return Some(Guard::Protected);
     }
+    listed().find(|(n, _)| *n == name).map(|(_, g)| g)
+}
+
+/// The functions of `data/protected_functions.txt` with their guards.
+fn listed() -> impl Iterator<Item = (&'static str, Guard)> {
     LIST.lines()
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split_once(' '))
-        .find(|(n, _)| *n == name)
-        .map(|(_, kind)| match kind.trim() {
-            "nocombat" => Guard::NoCombat,
-            _ => Guard::Protected,
+        .map(|(n, kind)| match kind.trim() {
+            "nocombat" => (n, Guard::NoCombat),
+            _ => (n, Guard::Protected),
         })
 }
 
@@ -90,11 +94,7 @@ pub fn guard_functions(lua: &Lua, data: &'static wowsim_data::ProductData) -> ml
         .app_data_ref::<GuardedStubs>()
         .map(|g| g.0.clone())
         .unwrap_or_default();
-    let listed = LIST
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.split_once(' '))
-        .map(|(n, k)| (n.to_string(), k.trim() == "nocombat"));
+    let listed = listed().map(|(n, g)| (n.to_string(), g == Guard::NoCombat));
     let reference = data
         .apis()
         .iter()
