@@ -9,6 +9,8 @@
 //! - unsafe code is allowed only in the runtime (the Lua C API), the process allocator, the
 //!   spec runner's fork of the started client, and the window test's X11 support;
 //! - no source file is over 800 lines and no function over 100 lines;
+//! - the parts of the two grouped state owners (`WidgetStates` beside the UI arena, `GameState`
+//!   of the game API) are reached only through their owner, never as VM app data of their own;
 //! - the minimum Rust version is true: every crate declares the workspace's `rust-version`, no
 //!   dependency (of this host's platform, as `cargo metadata` resolves them) needs a newer one,
 //!   and the README states it.
@@ -395,6 +397,90 @@ fn no_file_over_800_lines_and_no_function_over_100() {
         "over the size limits:\n{}",
         problems.join("\n")
     );
+}
+
+/// The part types of an owner: every `RefCell<T>` field of its file.
+fn owner_parts(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    text.split("RefCell<")
+        .skip(1)
+        .filter_map(|rest| {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
+/// Places in `text` that reach `part` as VM app data of its own: `app_data_ref::<…part>`,
+/// `app_data_mut::<…part>`, `set_app_data(…part…`.
+fn direct_uses(text: &str, part: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let generic = ["app_data_ref::<", "app_data_mut::<", "remove_app_data::<"]
+            .iter()
+            .any(|call| {
+                line.split(call).skip(1).any(|rest| {
+                    let ty = rest.split('>').next().unwrap_or("");
+                    ty.rsplit("::").next() == Some(part)
+                })
+            });
+        let set = line.split("set_app_data(").skip(1).any(|rest| {
+            let arg: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            arg.split("::").any(|seg| seg == part)
+        });
+        if generic || set {
+            out.push(n + 1);
+        }
+    }
+    out
+}
+
+#[test]
+fn grouped_state_is_reached_only_through_its_owner() {
+    let crates = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let owners = [
+        crates.join("wowsim-ui/src/widget_states.rs"),
+        crates.join("wowsim-api/src/game_state.rs"),
+    ];
+    let parts: Vec<String> = owners.iter().flat_map(|o| owner_parts(o)).collect();
+    assert!(parts.len() >= 18, "owner parts found: {parts:?}");
+    assert!(parts.iter().any(|p| p == "Animations") && parts.iter().any(|p| p == "GameData"));
+    let mut files = Vec::new();
+    rust_files(&crates, &mut files);
+    let mut problems = Vec::new();
+    for f in files
+        .iter()
+        .filter(|f| !f.ends_with("wow-sim/tests/architecture.rs"))
+    {
+        let text = std::fs::read_to_string(f).unwrap();
+        for part in &parts {
+            for line in direct_uses(&text, part) {
+                let rel = f.strip_prefix(&crates).unwrap_or(f).display();
+                problems.push(format!("{rel}:{line}: {part} as app data of its own"));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "reach these through their owner (WidgetStates or GameState):\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_owner_check_finds_direct_uses() {
+    let text = "let a = lua.app_data_mut::<wowsim_ui::animation::Animations>();\n\
+                lua.set_app_data(GameData::default());\n\
+                lua.app_data_ref::<AnimationsLater>();\n";
+    assert_eq!(direct_uses(text, "Animations"), vec![1]);
+    assert_eq!(direct_uses(text, "GameData"), vec![2]);
+    assert!(direct_uses(text, "Clock").is_empty());
 }
 
 #[test]

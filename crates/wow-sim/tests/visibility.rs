@@ -37,6 +37,17 @@ const IN_PUBLIC_SIGNATURES: &[&str] = &[
     "Press",
     "Moving",
     "InputState",
+    // wowsim-ui: the parts of `WidgetStates`; wowsim-api: the parts of `GameState` the loader
+    // reads (`login`, `colors`).
+    "RunningCooldowns",
+    "EditFocus",
+    "PendingTextChanges",
+    "CursorReports",
+    "Messages",
+    "SourceFiles",
+    "ReportedRanges",
+    "LoginState",
+    "DbColors",
     // wowsim-core: `xmlui::attrs::Act::Method`.
     "Arg",
     // wowsim-api's world: the variants of `actions::Action`, `Unit::cast`, the errors of

@@ -8,6 +8,7 @@ pub mod coverage;
 pub mod distinct;
 pub mod event_callbacks;
 pub mod events;
+pub mod game_state;
 pub mod input;
 pub mod protection;
 pub mod templates;

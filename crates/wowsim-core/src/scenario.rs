@@ -34,7 +34,7 @@ fn player_unit(id: &Identity) -> Unit {
 /// Installs the world and the Lua helpers that read files; `roots` are the folders Lua may
 /// read scenario and log files from.
 pub fn install(lua: &Lua, roots: &[PathBuf]) -> mlua::Result<()> {
-    let player = player_unit(&lua.app_data_ref::<Identity>().expect("identity"));
+    let player = player_unit(&wowsim_api::game_state::game(lua).identity.borrow());
     world::install(lua, player)?;
     let roots = roots
         .iter()

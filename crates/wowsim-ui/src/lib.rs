@@ -35,5 +35,6 @@ pub mod texture;
 pub mod texture_state;
 pub mod types;
 pub mod util;
+pub mod widget_states;
 
 pub use arena::*;

@@ -28,6 +28,7 @@
 //! (no spell data says which auras are big defensives); `Enum.UnitAuraSortDirection.Reverse`
 //! reverses. What `Default` and the `Only` forms add in the client is not public: unverified.
 
+use crate::game_state::game;
 use mlua::{IntoLuaMulti, Lua, MultiValue, Table, Value};
 use rustc_hash::FxHashMap;
 use wowsim_lua::clock::Clock;
@@ -221,7 +222,8 @@ fn to_table(lua: &Lua, a: &Aura) -> mlua::Result<Table> {
 }
 
 fn with_auras<R>(lua: &Lua, unit: &str, f: impl FnOnce(&[Aura]) -> R) -> R {
-    let st = lua.app_data_ref::<AuraState>().expect("auras");
+    let g = game(lua);
+    let st = g.auras.borrow();
     f(st.units.get(unit).map(|v| v.as_slice()).unwrap_or(&[]))
 }
 
@@ -290,10 +292,10 @@ const FUNCTIONS: &[(&str, AuraFn)] = &[
 
 /// Installs the functions of this file (the `C_UnitAuras` ones only where the flavour has them).
 pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
-    lua.set_app_data(AuraState {
+    *game(lua).auras.borrow_mut() = AuraState {
         next_id: 1,
         units: FxHashMap::default(),
-    });
+    };
     let g = lua.globals();
     let ns: Table = match g.raw_get::<Value>("C_UnitAuras")? {
         Value::Table(t) => t,
@@ -663,7 +665,8 @@ fn install_hooks(lua: &Lua) -> mlua::Result<()> {
             }
         }
         {
-            let mut st = lua.app_data_mut::<AuraState>().expect("auras");
+            let g = game(lua);
+            let mut st = g.auras.borrow_mut();
             aura.id = st.next_id;
             st.next_id += 1;
             st.units.entry(unit.clone()).or_default().push(aura.clone());
@@ -698,7 +701,8 @@ fn remove_aura(
     allowed: impl Fn(&Aura) -> bool,
 ) -> mlua::Result<bool> {
     let removed = {
-        let mut st = lua.app_data_mut::<AuraState>().expect("auras");
+        let g = game(lua);
+        let mut st = g.auras.borrow_mut();
         let list = st.units.entry(unit.to_string()).or_default();
         let before = list.len();
         list.retain(|a| a.id as f64 != id || !allowed(a));
@@ -726,9 +730,8 @@ fn fire_removed(lua: &Lua, unit: &str, ids: &[i64]) -> mlua::Result<()> {
 pub fn expire(lua: &Lua) -> mlua::Result<()> {
     let now = lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
     let expired: Vec<(String, Vec<i64>)> = {
-        let Some(mut st) = lua.app_data_mut::<AuraState>() else {
-            return Ok(());
-        };
+        let g = game(lua);
+        let mut st = g.auras.borrow_mut();
         let mut out = Vec::new();
         for (unit, list) in st.units.iter_mut() {
             let done = |a: &Aura| {

@@ -22,6 +22,7 @@
 //! world maps above it are nil, where the client would translate them.
 //! Everything else of `C_Map` (art ids, groups, links) stays a counted typed stub.
 
+use crate::game_state::game;
 use mlua::{Lua, MultiValue, Table, Value};
 use wowsim_data::{Flavor, ProductData};
 
@@ -110,9 +111,7 @@ fn number(v: &Value) -> Option<f64> {
 }
 
 fn position(lua: &Lua) -> PlayerPosition {
-    lua.app_data_ref::<PlayerPosition>()
-        .map(|p| *p)
-        .unwrap_or_default()
+    *game(lua).position.borrow()
 }
 
 /// The maps of the flavour and the id of the character's zone.
@@ -309,7 +308,7 @@ fn zone_text(lua: &Lua, product: Flavor, _: MultiValue) -> mlua::Result<mlua::Lu
 /// `wowsim.SetPlayerPosition`.
 fn install_positions(lua: &Lua, data: &'static ProductData, ns: &Table) -> mlua::Result<()> {
     let product = data.product();
-    lua.set_app_data(PlayerPosition::default());
+    *game(lua).position.borrow_mut() = PlayerPosition::default();
     let player_map_position = with_product(lua, product, get_player_map_position)?;
     ns.raw_set("GetPlayerMapPosition", player_map_position)?;
     let world_pos_from_map_pos = with_product(lua, product, get_world_pos_from_map_pos)?;
@@ -432,11 +431,11 @@ fn set_player_position(lua: &Lua, product: Flavor, args: Value) -> mlua::Result<
     }
     let (x, y) = world_pos(rect, mx, my);
     let z = position(lua).z;
-    lua.set_app_data(PlayerPosition {
+    *game(lua).position.borrow_mut() = PlayerPosition {
         instance: rect.0,
         x,
         y,
         z,
-    });
+    };
     Ok(())
 }

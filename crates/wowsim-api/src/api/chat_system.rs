@@ -5,20 +5,19 @@
 //! | `SendSystemMessage(msg)` | [`install`]: queues `CHAT_MSG_SYSTEM(msg, player, "", …)`, fired at the start of the next frame as the client's event queue does ([`deliver`]) |
 //! | `RequestTimePlayed()` | [`install`]: `TIME_PLAYED_MSG(totalSeconds, levelSeconds)` on the next frame: the character has played this session only, at its level |
 
+use crate::game_state::game;
 use mlua::{Lua, Value};
 
 /// Messages sent this frame, and whether the played time was asked for (VM app data).
 #[derive(Default)]
-struct SystemMessages(Vec<String>, bool);
+pub(crate) struct SystemMessages(Vec<String>, bool);
 
 /// Installs `SendSystemMessage` where the flavour's reference has it.
 pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Result<()> {
-    lua.set_app_data(SystemMessages::default());
+    *game(lua).system_messages.borrow_mut() = SystemMessages::default();
     if data.api("RequestTimePlayed").is_some() {
         let f = lua.create_function(|lua, ()| {
-            if let Some(mut q) = lua.app_data_mut::<SystemMessages>() {
-                q.1 = true;
-            }
+            game(lua).system_messages.borrow_mut().1 = true;
             Ok(())
         })?;
         lua.globals().raw_set("RequestTimePlayed", f)?;
@@ -33,9 +32,7 @@ pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Resu
             Value::Number(n) => wowsim_lua::stdlib::lua_number_string(n),
             _ => return Err(wowsim_lua::lua_error(lua, "Usage: SendSystemMessage(msg)")),
         };
-        if let Some(mut q) = lua.app_data_mut::<SystemMessages>() {
-            q.0.push(msg);
-        }
+        game(lua).system_messages.borrow_mut().0.push(msg);
         Ok(())
     })?;
     lua.globals().raw_set("SendSystemMessage", f)
@@ -44,9 +41,7 @@ pub fn install(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Resu
 /// Fires `TIME_PLAYED_MSG` if asked for, then `CHAT_MSG_SYSTEM` for each message sent before
 /// this frame, in order.
 pub fn deliver(lua: &Lua) -> mlua::Result<()> {
-    let played = lua
-        .app_data_mut::<SystemMessages>()
-        .is_some_and(|mut q| std::mem::take(&mut q.1));
+    let played = std::mem::take(&mut game(lua).system_messages.borrow_mut().1);
     if played {
         let now = lua
             .app_data_ref::<wowsim_lua::clock::Clock>()
@@ -55,14 +50,11 @@ pub fn deliver(lua: &Lua) -> mlua::Result<()> {
         let args = mlua::MultiValue::from_vec(vec![secs.clone(), secs]);
         crate::events::fire_event(lua, "TIME_PLAYED_MSG", args)?;
     }
-    let msgs = match lua.app_data_mut::<SystemMessages>() {
-        Some(mut q) if !q.0.is_empty() => std::mem::take(&mut q.0),
-        _ => return Ok(()),
-    };
-    let player = lua
-        .app_data_ref::<super::identity::Identity>()
-        .map(|i| i.character.clone())
-        .unwrap_or_default();
+    let msgs = std::mem::take(&mut game(lua).system_messages.borrow_mut().0);
+    if msgs.is_empty() {
+        return Ok(());
+    }
+    let player = game(lua).identity.borrow().character.clone();
     for msg in msgs {
         let s = |t: &str| lua.create_string(t).map(Value::String);
         let mut args = mlua::MultiValue::with_capacity(17);

@@ -7,7 +7,8 @@
 //! | `C_CVar.GetCVarInfo(name)` | [`install`]: value, default, account, character, locked, secure, read-only; nothing for a name that is no CVar |
 //! | `C_CVar.GetCVarDefault(name)`, `GetCVarDefault` | [`install`]: the reference's default (nil when it has none), else the one `RegisterCVar` gave |
 
-use super::misc::{cvar_get, CVars};
+use super::misc::cvar_get;
+use crate::game_state::game;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_data::ProductData;
 
@@ -17,12 +18,13 @@ fn default_of(lua: &Lua, data: &ProductData, key: &str) -> Option<String> {
     if let Some(c) = data.cvar(key) {
         return c.default.clone();
     }
-    lua.app_data_ref::<CVars>()?.defaults.get(key).cloned()
+    game(lua).cvars.borrow().defaults.get(key).cloned()
 }
 
 fn is_cvar(lua: &Lua, key: &str) -> bool {
-    lua.app_data_ref::<CVars>()
-        .is_some_and(|c| c.defaults.contains_key(key) || c.values.contains_key(key))
+    let g = game(lua);
+    let c = g.cvars.borrow();
+    c.defaults.contains_key(key) || c.values.contains_key(key)
 }
 
 fn name_arg(lua: &Lua, v: &Value, usage: &str) -> mlua::Result<String> {
@@ -85,10 +87,11 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         let cvar_type = enum_value(data, "ConsoleCommandType", "Cvar", 0);
         let category = enum_value(data, "ConsoleCategory", "Default", 5);
         let all = lua.create_function(move |lua, ()| {
-            let mut names: Vec<String> = lua
-                .app_data_ref::<CVars>()
-                .map(|c| c.defaults.keys().chain(c.values.keys()).cloned().collect())
-                .unwrap_or_default();
+            let mut names: Vec<String> = {
+                let g = game(lua);
+                let c = g.cvars.borrow();
+                c.defaults.keys().chain(c.values.keys()).cloned().collect()
+            };
             names.sort();
             names.dedup();
             let out = lua.create_table_with_capacity(names.len(), 0)?;

@@ -28,6 +28,7 @@
 //! itemID, true)` for one made by `C_Item.RequestLoadItemDataByID`. Stand-in items start
 //! uncached. Spells come from the client's own files, so they answer at once.
 
+use crate::game_state::game;
 use mlua::{Lua, MultiValue, Table, Value};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeSet;
@@ -261,7 +262,8 @@ pub(crate) fn possible_id(id: i64) -> bool {
 /// The spell an identifier names: a spell of the table; a known spell by name (the client finds
 /// names only among the character's spells); a stand-in for any other possible id (counted).
 pub(crate) fn find_spell(lua: &Lua, ident: &Ident) -> Option<Spell> {
-    let mut gd = lua.app_data_mut::<GameData>()?;
+    let g = game(lua);
+    let mut gd = g.data.borrow_mut();
     match ident {
         Ident::Id(id) => gd.spell(*id),
         Ident::Name(name) => gd
@@ -275,14 +277,19 @@ pub(crate) fn find_spell(lua: &Lua, ident: &Ident) -> Option<Spell> {
 
 /// Whether the character knows the spell (its own spells: those added with `known = true`).
 pub(crate) fn spell_known(lua: &Lua, id: i64) -> bool {
-    lua.app_data_ref::<GameData>()
-        .is_some_and(|gd| gd.spells.get(&id).is_some_and(|s| s.known))
+    game(lua)
+        .data
+        .borrow()
+        .spells
+        .get(&id)
+        .is_some_and(|s| s.known)
 }
 
 /// The id an item identifier names (a name only among cached items of the table), without
 /// counting or requesting anything.
 pub(crate) fn item_id(lua: &Lua, ident: &Ident) -> Option<i64> {
-    let gd = lua.app_data_ref::<GameData>()?;
+    let g = game(lua);
+    let gd = g.data.borrow();
     match ident {
         Ident::Id(id) => gd.item_exists(*id).then_some(*id),
         Ident::Name(name) => {
@@ -304,22 +311,23 @@ pub(crate) fn item_id(lua: &Lua, ident: &Ident) -> Option<i64> {
 /// An item's static record (the client's local item files: type, icon, class), available at
 /// once; a stand-in for an id the table lacks (counted).
 pub(crate) fn item_record(lua: &Lua, id: i64) -> Option<Item> {
-    lua.app_data_mut::<GameData>()?.item(id)
+    game(lua).data.borrow_mut().item(id)
 }
 
 /// Whether the item's full data is cached.
 pub(crate) fn item_cached(lua: &Lua, id: i64) -> bool {
-    lua.app_data_ref::<GameData>()
-        .is_some_and(|gd| match gd.items.get(&id) {
-            Some((_, cached)) => *cached,
-            None => gd.arrived.contains(&id),
-        })
+    let g = game(lua);
+    let gd = g.data.borrow();
+    match gd.items.get(&id) {
+        Some((_, cached)) => *cached,
+        None => gd.arrived.contains(&id),
+    }
 }
 
 /// The item's full data when cached; otherwise None and a request (an info query's, or the
 /// load API's with `load`) that arrives on the next frame.
 pub(crate) fn item_data(lua: &Lua, id: i64, load: bool) -> Option<Item> {
-    if !lua.app_data_ref::<GameData>()?.item_exists(id) {
+    if !game(lua).data.borrow().item_exists(id) {
         return None;
     }
     if item_cached(lua, id) {
@@ -330,9 +338,8 @@ pub(crate) fn item_data(lua: &Lua, id: i64, load: bool) -> Option<Item> {
 }
 
 fn request_item(lua: &Lua, id: i64, info: bool, load: bool) {
-    let Some(mut gd) = lua.app_data_mut::<GameData>() else {
-        return;
-    };
+    let g = game(lua);
+    let mut gd = g.data.borrow_mut();
     match gd.pending.iter_mut().find(|p| p.id == id) {
         Some(p) => {
             p.info |= info;
@@ -346,20 +353,19 @@ fn request_item(lua: &Lua, id: i64, info: bool, load: bool) {
 /// `GET_ITEM_INFO_RECEIVED(itemID, true)` fires for an info query's request and
 /// `ITEM_DATA_LOAD_RESULT(itemID, true)` for the load API's, in request order.
 pub fn deliver_items(lua: &Lua) -> mlua::Result<()> {
-    let pending = match lua.app_data_mut::<GameData>() {
-        Some(mut gd) if !gd.pending.is_empty() => {
-            let pending = std::mem::take(&mut gd.pending);
-            for p in &pending {
-                match gd.items.get_mut(&p.id) {
-                    Some((_, cached)) => *cached = true,
-                    None => {
-                        gd.arrived.insert(p.id);
-                    }
+    let pending = {
+        let g = game(lua);
+        let mut gd = g.data.borrow_mut();
+        let pending = std::mem::take(&mut gd.pending);
+        for p in &pending {
+            match gd.items.get_mut(&p.id) {
+                Some((_, cached)) => *cached = true,
+                None => {
+                    gd.arrived.insert(p.id);
                 }
             }
-            pending
         }
-        _ => return Ok(()),
+        pending
     };
     for p in pending {
         if p.info {
@@ -382,9 +388,9 @@ pub fn fire(lua: &Lua, event: &str, id: i64, success: bool) -> mlua::Result<()> 
 
 /// (spell ids, item ids) answered with stand-ins so far.
 pub(crate) fn stand_in_counts(lua: &Lua) -> (usize, usize) {
-    lua.app_data_ref::<GameData>()
-        .map(|gd| (gd.spell_stand_ins.len(), gd.item_stand_ins.len()))
-        .unwrap_or((0, 0))
+    let g = game(lua);
+    let gd = g.data.borrow();
+    (gd.spell_stand_ins.len(), gd.item_stand_ins.len())
 }
 
 /// The `lua-errors` note, when any stand-in was answered.
@@ -452,9 +458,7 @@ fn add_spell(lua: &Lua, t: Table) -> mlua::Result<()> {
         known: field::<Option<bool>>(lua, &t, "known", W)?.unwrap_or(false),
     };
     let known = spell.known;
-    if let Some(mut gd) = lua.app_data_mut::<GameData>() {
-        gd.spells.insert(id, spell);
-    }
+    game(lua).data.borrow_mut().spells.insert(id, spell);
     if known {
         crate::events::fire_event(lua, "SPELLS_CHANGED", MultiValue::new())?;
     }
@@ -489,16 +493,14 @@ fn add_item(lua: &Lua, t: Table) -> mlua::Result<()> {
         expansion_id: int("expansionID", d.expansion_id)?,
     };
     let cached = field::<Option<bool>>(lua, &t, "cached", W)?.unwrap_or(true);
-    if let Some(mut gd) = lua.app_data_mut::<GameData>() {
-        gd.items.insert(id, (item, cached));
-    }
+    game(lua).data.borrow_mut().items.insert(id, (item, cached));
     Ok(())
 }
 
 /// Creates the tables and installs `wowsim.AddSpell`, `wowsim.AddItem`,
 /// `wowsim.GameDataStandIns`.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
-    lua.set_app_data(GameData::default());
+    *game(lua).data.borrow_mut() = GameData::default();
     let t = match lua.globals().raw_get::<Value>("wowsim")? {
         Value::Table(t) => t,
         _ => lua.create_table()?,

@@ -65,7 +65,7 @@ pub(crate) fn is_player(unit: &Value) -> bool {
 }
 
 fn id(lua: &Lua) -> Identity {
-    lua.app_data_ref::<Identity>().expect("identity").clone()
+    crate::game_state::game(lua).identity.borrow().clone()
 }
 
 /// Installs the functions of this file.

@@ -10,6 +10,7 @@
 //! bag sorters, loot tables, auction filters). Each function is defined only where the
 //! flavour's reference has it.
 
+use crate::game_state::game;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_data::ProductData;
 
@@ -96,12 +97,15 @@ fn subclass_info(lua: &Lua, class: &Value, sub: &Value) -> mlua::Result<MultiVal
     let (Some(class), Some(sub)) = (whole(class), whole(sub)) else {
         return Ok(out);
     };
-    let from_db = lua
-        .app_data_ref::<super::game_data::GameData>()
-        .and_then(|g| {
-            let key = (i32::try_from(class).ok()?, i32::try_from(sub).ok()?);
-            g.db.subclass_names.get(&key).map(|n| n.to_string())
-        });
+    let from_db = {
+        let g = game(lua);
+        let g = g.data.borrow();
+        let key = (i32::try_from(class).ok(), i32::try_from(sub).ok());
+        match key {
+            (Some(c), Some(s)) => g.db.subclass_names.get(&(c, s)).map(|n| n.to_string()),
+            _ => None,
+        }
+    };
     let builtin = builtin_subclass(class, sub);
     let name = match (from_db, builtin) {
         (Some(n), _) => n,

@@ -17,6 +17,7 @@
 
 use crate::api::game_data::{self, identifier, Item};
 use crate::api::spells::{arg, define};
+use crate::game_state::game;
 use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
 use wowsim_data::ProductData;
 
@@ -28,8 +29,7 @@ fn id_of(args: &MultiValue, lua: &Lua, bad: &dyn Fn() -> mlua::Error) -> mlua::R
 }
 
 fn character_level(lua: &Lua) -> i64 {
-    lua.app_data_ref::<crate::api::identity::Identity>()
-        .map_or(1, |i| i.level)
+    game(lua).identity.borrow().level
 }
 
 /// `C_Item.GetItemInfo`'s values, by the reference's output names.

@@ -23,6 +23,8 @@ use wowsim_data::ProductData;
 use wowsim_lua::clock::Clock;
 use wowsim_lua::lua_error;
 
+use crate::game_state::game;
+
 /// Whether `PLAYER_LOGIN` has fired (VM app data).
 #[derive(Default)]
 pub struct LoginState {
@@ -225,9 +227,7 @@ fn get_build_info(
 
 /// `IsLoggedIn()`: true after `PLAYER_LOGIN`.
 fn is_logged_in(lua: &Lua, (): ()) -> mlua::Result<bool> {
-    Ok(lua
-        .app_data_ref::<LoginState>()
-        .is_some_and(|s| s.logged_in))
+    Ok(game(lua).login.borrow().logged_in)
 }
 
 /// `InCombatLockdown()`: never in combat.
@@ -247,7 +247,8 @@ fn no_group_members(_: &Lua, _: Value) -> mlua::Result<i32> {
 
 /// A CVar's current value (its default when not set).
 pub fn cvar_get(lua: &Lua, name: &str) -> Option<String> {
-    let c = lua.app_data_ref::<CVars>()?;
+    let g = game(lua);
+    let c = g.cvars.borrow();
     let key = name.to_ascii_lowercase();
     c.values.get(&key).or_else(|| c.defaults.get(&key)).cloned()
 }
@@ -273,17 +274,15 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
         }
     }
     // The client's language settings hold the locale it runs in.
-    if let Some(locale) = lua
-        .app_data_ref::<crate::api::identity::Identity>()
-        .map(|i| i.locale.clone())
     {
+        let locale = game(lua).identity.borrow().locale.clone();
         for name in ["textlocale", "audiolocale"] {
             if cv.defaults.contains_key(name) {
                 cv.values.insert(name.to_string(), locale.clone());
             }
         }
     }
-    lua.set_app_data(cv);
+    *game(lua).cvars.borrow_mut() = cv;
     let ns: Table = match lua.globals().raw_get::<Value>("C_CVar")? {
         Value::Table(t) => t,
         _ => lua.create_table()?,
@@ -306,7 +305,8 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
             _ => String::new(),
         };
         let key = n.to_string_lossy().to_ascii_lowercase();
-        let mut c = lua.app_data_mut::<CVars>().expect("cvars");
+        let g = game(lua);
+        let mut c = g.cvars.borrow_mut();
         let known = c.defaults.contains_key(&key) || c.values.contains_key(&key);
         if known {
             c.values.insert(key, v);
@@ -318,12 +318,13 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
             .map(|v| v != "0" && !v.is_empty() && !v.eq_ignore_ascii_case("false")))
     })?;
     let get_default = lua.create_function(|lua, name: String| {
-        Ok(lua
-            .app_data_ref::<CVars>()
-            .and_then(|c| c.defaults.get(&name.to_ascii_lowercase()).cloned()))
+        let g = game(lua);
+        let c = g.cvars.borrow();
+        Ok(c.defaults.get(&name.to_ascii_lowercase()).cloned())
     })?;
     let register = lua.create_function(|lua, (name, value): (String, Option<String>)| {
-        let mut c = lua.app_data_mut::<CVars>().expect("cvars");
+        let g = game(lua);
+        let mut c = g.cvars.borrow_mut();
         c.defaults
             .entry(name.to_ascii_lowercase())
             .or_insert_with(|| value.unwrap_or_default());
@@ -479,8 +480,10 @@ fn send_addon_message(
         "CHANNEL" => Ok(INVALID_CHANNEL),
         "SAY" | "YELL" => {
             let full = player_full_name(lua);
-            let mut mail = lua.app_data_mut::<AddonMail>().expect("addon mail");
-            mail.0
+            game(lua)
+                .mail
+                .borrow_mut()
+                .0
                 .push((event, [prefix, message, chat_type, full, String::new()]));
             Ok(SUCCESS)
         }
@@ -491,8 +494,10 @@ fn send_addon_message(
             let full = player_full_name(lua);
             let me = full.split('-').next().unwrap_or_default();
             if target.eq_ignore_ascii_case(me) || target.eq_ignore_ascii_case(&full) {
-                let mut mail = lua.app_data_mut::<AddonMail>().expect("addon mail");
-                mail.0
+                game(lua)
+                    .mail
+                    .borrow_mut()
+                    .0
                     .push((event, [prefix, message, chat_type, full.clone(), full]));
             }
             Ok(SUCCESS)
@@ -503,23 +508,18 @@ fn send_addon_message(
 
 /// `Name-Realm` of the character, the realm without spaces, as chat events name senders.
 fn player_full_name(lua: &Lua) -> String {
-    lua.app_data_ref::<crate::api::identity::Identity>()
-        .map(|i| format!("{}-{}", i.character, i.realm.replace(' ', "")))
-        .unwrap_or_default()
+    let g = game(lua);
+    let i = g.identity.borrow();
+    format!("{}-{}", i.character, i.realm.replace(' ', ""))
 }
 
 /// Delivers the system messages (`chat_system.rs`) and the addon messages sent before this frame: `CHAT_MSG_ADDON(prefix, text, channel,
 /// sender, target, zoneChannelID, localID, name, instanceID)` for each registered prefix.
 pub fn deliver_addon_messages(lua: &Lua) -> mlua::Result<()> {
     super::chat_system::deliver(lua)?;
-    let mail = match lua.app_data_mut::<AddonMail>() {
-        Some(mut m) if !m.0.is_empty() => std::mem::take(&mut m.0),
-        _ => return Ok(()),
-    };
+    let mail = std::mem::take(&mut game(lua).mail.borrow_mut().0);
     for (event, [prefix, text, channel, sender, target]) in mail {
-        let registered = lua
-            .app_data_ref::<AddonPrefixes>()
-            .is_some_and(|s| s.0.contains(&prefix));
+        let registered = game(lua).prefixes.borrow().0.contains(&prefix);
         if !registered {
             continue;
         }
@@ -530,8 +530,8 @@ pub fn deliver_addon_messages(lua: &Lua) -> mlua::Result<()> {
 }
 
 fn install_chat_info(lua: &Lua, retail: bool) -> mlua::Result<()> {
-    lua.set_app_data(AddonPrefixes::default());
-    lua.set_app_data(AddonMail::default());
+    *game(lua).prefixes.borrow_mut() = AddonPrefixes::default();
+    *game(lua).mail.borrow_mut() = AddonMail::default();
     let ns: Table = match lua.globals().raw_get::<Value>("C_ChatInfo")? {
         Value::Table(t) => t,
         _ => lua.create_table()?,
@@ -549,7 +549,8 @@ fn install_chat_info(lua: &Lua, retail: bool) -> mlua::Result<()> {
             if p.len() > 16 {
                 return Ok(2); // Enum.RegisterAddonMessagePrefixResult.InvalidPrefix
             }
-            let mut s = lua.app_data_mut::<AddonPrefixes>().expect("prefixes");
+            let g = game(lua);
+            let mut s = g.prefixes.borrow_mut();
             if s.0.contains(&p) {
                 return Ok(1); // DuplicatePrefix
             }
@@ -559,20 +560,11 @@ fn install_chat_info(lua: &Lua, retail: bool) -> mlua::Result<()> {
     )?;
     ns.raw_set(
         "IsAddonMessagePrefixRegistered",
-        lua.create_function(|lua, p: String| {
-            Ok(lua
-                .app_data_ref::<AddonPrefixes>()
-                .is_some_and(|s| s.0.contains(&p)))
-        })?,
+        lua.create_function(|lua, p: String| Ok(game(lua).prefixes.borrow().0.contains(&p)))?,
     )?;
     ns.raw_set(
         "GetRegisteredAddonMessagePrefixes",
-        lua.create_function(|lua, ()| {
-            Ok(lua
-                .app_data_ref::<AddonPrefixes>()
-                .map(|s| s.0.clone())
-                .unwrap_or_default())
-        })?,
+        lua.create_function(|lua, ()| Ok(game(lua).prefixes.borrow().0.clone()))?,
     )?;
     for (name, event) in [
         ("SendAddonMessage", "CHAT_MSG_ADDON"),

@@ -10,6 +10,7 @@
 //! cannot ship. Which colours exist is learnt from the Blizzard UI code that reads them
 //! (`global_strings.rs`); their values are the well-known ones below, white otherwise.
 
+use crate::game_state::game;
 use mlua::{Lua, Table, Value};
 
 /// Colours `C_UIColor.GetColors` returns, in order (VM app data).
@@ -97,10 +98,7 @@ pub fn apply_mixin(lua: &Lua, t: &Table, mixin: &str) -> mlua::Result<()> {
 
 /// `C_UIColor.GetColors()`.
 pub(crate) fn get_colors(lua: &Lua) -> mlua::Result<Table> {
-    let colors: Vec<(String, [f64; 4])> = lua
-        .app_data_ref::<DbColors>()
-        .map(|d| d.0.clone())
-        .unwrap_or_default();
+    let colors: Vec<(String, [f64; 4])> = game(lua).colors.borrow().0.clone();
     let out = lua.create_table_with_capacity(colors.len(), 0)?;
     for (i, (name, c)) in colors.iter().enumerate() {
         let e = lua.create_table()?;
@@ -133,7 +131,8 @@ pub(crate) fn quality_color(lua: &Lua, quality: Value) -> mlua::Result<Table> {
 
 /// Adds the colours the UI reads to the database (kept in first-seen order, no duplicates).
 pub fn add_db_colors(lua: &Lua, names: &[String]) {
-    let mut db = lua.app_data_mut::<DbColors>().expect("colors");
+    let g = game(lua);
+    let mut db = g.colors.borrow_mut();
     for n in names {
         if !db.0.iter().any(|(k, _)| k == n) {
             db.0.push((n.clone(), default_color(n)));
@@ -154,12 +153,12 @@ fn namespace(lua: &Lua, name: &str) -> mlua::Result<Table> {
 
 /// Installs the functions of this file; the database starts with the well-known colours.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
-    lua.set_app_data(DbColors(
+    *game(lua).colors.borrow_mut() = DbColors(
         KNOWN
             .iter()
             .map(|(n, c)| (n.to_string(), [c[0], c[1], c[2], 1.0]))
             .collect(),
-    ));
+    );
     namespace(lua, "C_UIColor")?
         .raw_set("GetColors", lua.create_function(|lua, ()| get_colors(lua))?)?;
     let overrides = namespace(lua, "C_ColorOverrides")?;

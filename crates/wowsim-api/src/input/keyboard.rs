@@ -14,7 +14,7 @@
 
 use super::hit::{self, Purpose};
 use super::with_input;
-use crate::widgets::edit_box::{self, EditFocus};
+use crate::widgets::edit_box;
 use crate::widgets::fields::FieldVal;
 use crate::widgets::fire_script;
 use crate::widgets::util::{get_field, set_field, with_ui_mut};
@@ -47,7 +47,7 @@ pub(crate) fn modifier_down(lua: &Lua, which: Option<&str>) -> bool {
 }
 
 fn focused(lua: &Lua) -> Option<u32> {
-    let f = lua.app_data_ref::<EditFocus>().and_then(|f| f.0)?;
+    let f = edit_box::focused(lua)?;
     // A hidden edit box keeps no focus.
     let visible = with_ui_mut(lua, |ui| ui.is_visible(f));
     visible.then_some(f)

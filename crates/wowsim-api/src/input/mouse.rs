@@ -287,7 +287,7 @@ pub fn mouse_down(lua: &Lua, button: &str) -> mlua::Result<()> {
             drag,
         })
     });
-    let focused = lua.app_data_ref::<edit_box::EditFocus>().and_then(|f| f.0);
+    let focused = edit_box::focused(lua);
     match target {
         Some(t) if is_type(lua, t, "EditBox") && is_enabled(lua, t) => {
             edit_box::set_focus(lua, Some(t))?;

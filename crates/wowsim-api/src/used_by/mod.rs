@@ -347,10 +347,13 @@ fn missing_with(
         file: file.clone(),
         line: *line,
     };
-    let colors: FxHashSet<String> = lua
-        .app_data_ref::<crate::api::ui_color::DbColors>()
-        .map(|c| c.0.iter().map(|(n, _)| n.clone()).collect())
-        .unwrap_or_default();
+    let colors: FxHashSet<String> = crate::game_state::game(lua)
+        .colors
+        .borrow()
+        .0
+        .iter()
+        .map(|(n, _)| n.clone())
+        .collect();
     for (name, at) in &uses.globals {
         if uses.tested.contains(&(String::new(), name.clone())) || !client_like(name) {
             continue;

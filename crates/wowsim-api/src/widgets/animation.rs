@@ -16,26 +16,22 @@ pub use wowsim_ui::animation::*;
 
 use super::fields::FieldVal;
 use super::util::{arg, get_field, install_methods, ret, self_id, set_field, string, truthy};
-use super::{create_object, fire_script, object_table, types, UiState};
+use super::{create_object, fire_script, object_table, types, widget_states, UiState};
 use crate::widgets::fields::FieldValLua;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_lua::clock::Clock;
 use wowsim_lua::lua_error;
 
-fn anims(lua: &Lua) -> mlua::AppDataRefMut<'_, Animations> {
-    if lua.app_data_ref::<Animations>().is_none() {
-        lua.set_app_data(Animations::default());
-    }
-    lua.app_data_mut::<Animations>().expect("set")
-}
-
 /// The run state of a group (default when never played).
 pub fn run_of(lua: &Lua, id: u32) -> GroupRun {
-    anims(lua).groups.get(&id).copied().unwrap_or_default()
+    let ws = widget_states(lua);
+    let a = ws.animations.borrow();
+    a.groups.get(&id).copied().unwrap_or_default()
 }
 
 fn set_run(lua: &Lua, id: u32, f: impl FnOnce(&mut GroupRun)) {
-    let mut a = anims(lua);
+    let ws = widget_states(lua);
+    let mut a = ws.animations.borrow_mut();
     let r = a.groups.entry(id).or_default();
     f(r);
     let playing = r.playing;
@@ -169,7 +165,8 @@ pub fn complete(lua: &Lua, group: u32, requested: bool) -> mlua::Result<()> {
 pub fn tick(lua: &Lua) -> mlua::Result<()> {
     let now = lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0);
     let (dt, playing) = {
-        let mut a = anims(lua);
+        let ws = widget_states(lua);
+        let mut a = ws.animations.borrow_mut();
         let dt = now - a.last_tick.unwrap_or(now);
         a.last_tick = Some(now);
         (dt, a.playing.clone())

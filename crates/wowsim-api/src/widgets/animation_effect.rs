@@ -29,7 +29,7 @@
 //! | `VertexColor:SetStartColor`/`SetEndColor` and getters; `Path:CreateControlPoint`, `GetControlPoints`, `GetMaxControlPointOrder` | [`install`] |
 pub use wowsim_ui::animation_effect::*;
 
-use super::animation::{animations_of, group_duration, run_of, window, Animations};
+use super::animation::{animations_of, group_duration, run_of, window};
 use super::fields::FieldVal;
 use super::util::{arg, get_field, install_methods, num, ret, self_id, set_field, string, Method};
 use super::{create_object, obj_id, object_table, types, UiState};
@@ -218,10 +218,11 @@ fn path_point(lua: &Lua, path: u32, p: f64) -> (f64, f64) {
 
 /// Works out the effects of every playing group and stores them in the UI state.
 pub fn refresh(lua: &Lua) -> mlua::Result<()> {
-    let groups: Vec<u32> = lua
-        .app_data_ref::<Animations>()
-        .map(|a| a.playing.clone())
-        .unwrap_or_default();
+    let groups: Vec<u32> = super::widget_states(lua)
+        .animations
+        .borrow()
+        .playing
+        .clone();
     let mut out: rustc_hash::FxHashMap<u32, AnimFx> = rustc_hash::FxHashMap::default();
     for g in groups {
         let run = run_of(lua, g);

@@ -15,7 +15,6 @@
 //! | `Pause`, `Resume` (the `SetPaused`/`IsPaused` state; the swipe is not frozen) | [`install_extras`] |
 //! | `GetCountdownFontString` (a FontString child made on first use; no numbers are drawn), `SetCountdownFont`, `Set/GetCountdownFormatter` | [`install_extras`] |
 //! | `SetEdgeColor`, `SetUseCircularEdge`, `SetTexCoordRange(low, high)` (kept; the edge is a plain line and the swipe uses the whole texture) | [`install_extras`] |
-pub use wowsim_ui::cooldown::*;
 
 use super::fields::FieldVal;
 use super::scene_state::{bad_arg, load, method, store, A, C};
@@ -44,10 +43,8 @@ fn set(lua: &Lua, id: u32, start: f64, duration: f64) {
         ui.set_field_by_name(id, "startTimeMillis", FieldVal::Num(start * 1000.0));
         ui.set_field_by_name(id, "durationMillis", FieldVal::Num(duration * 1000.0));
     });
-    if lua.app_data_ref::<RunningCooldowns>().is_none() {
-        lua.set_app_data(RunningCooldowns::default());
-    }
-    let mut r = lua.app_data_mut::<RunningCooldowns>().expect("set");
+    let ws = super::widget_states(lua);
+    let mut r = ws.cooldowns.borrow_mut();
     r.0.retain(|x| *x != id);
     if duration > 0.0 {
         r.0.push(id);
@@ -58,20 +55,16 @@ fn set(lua: &Lua, id: u32, start: f64, duration: f64) {
 pub fn fire_done(lua: &Lua) -> mlua::Result<()> {
     let t = now(lua) * 1000.0;
     let done: Vec<u32> = {
-        let Some(mut r) = lua.app_data_mut::<RunningCooldowns>() else {
-            return Ok(());
-        };
-        if r.0.is_empty() {
+        let ids = std::mem::take(&mut super::widget_states(lua).cooldowns.borrow_mut().0);
+        if ids.is_empty() {
             return Ok(());
         }
-        let ids = std::mem::take(&mut r.0);
-        drop(r);
         let (done, left): (Vec<u32>, Vec<u32>) = ids.into_iter().partition(|id| {
             get_field(lua, *id, "startTimeMillis").as_f64()
                 + get_field(lua, *id, "durationMillis").as_f64()
                 <= t
         });
-        lua.app_data_mut::<RunningCooldowns>().expect("set").0 = left;
+        super::widget_states(lua).cooldowns.borrow_mut().0 = left;
         done
     };
     for id in done {

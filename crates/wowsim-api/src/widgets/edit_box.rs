@@ -27,10 +27,7 @@ use mlua::{Lua, Value};
 
 /// Runs `f` on the history store.
 pub fn with_history<R>(lua: &Lua, f: impl FnOnce(&mut History) -> R) -> R {
-    if lua.app_data_ref::<History>().is_none() {
-        lua.set_app_data(History::default());
-    }
-    f(&mut lua.app_data_mut::<History>().expect("set"))
+    f(&mut super::widget_states(lua).history.borrow_mut())
 }
 
 /// The highlighted byte range of a box's text, if any (`HighlightText`).
@@ -87,10 +84,7 @@ fn text_of(lua: &Lua, id: u32) -> String {
 /// have run first (Blizzard_CurrencyTransfer.lua, `CurrencyTransferAmountInputBoxMixin`).
 pub fn flush_text_changes(lua: &Lua) -> mlua::Result<()> {
     // Taken before firing: a handler that sets text again is answered in the next frame.
-    let due = match lua.app_data_mut::<PendingTextChanges>() {
-        Some(mut p) => std::mem::take(&mut p.0),
-        None => return Ok(()),
-    };
+    let due = std::mem::take(&mut super::widget_states(lua).pending_text.borrow_mut().0);
     // A box that is not visible keeps its change until a frame ends with it visible: the
     // currency transfer box's `SetNumber(0)` in its OnLoad (its window hidden) does not reach
     // its handler at load in the client, where the handler would call an API with a nil id.
@@ -115,10 +109,8 @@ pub fn flush_text_changes(lua: &Lua) -> mlua::Result<()> {
 }
 
 fn defer_text_changed(lua: &Lua, id: u32) {
-    if lua.app_data_ref::<PendingTextChanges>().is_none() {
-        lua.set_app_data(PendingTextChanges::default());
-    }
-    let mut p = lua.app_data_mut::<PendingTextChanges>().expect("set");
+    let ws = super::widget_states(lua);
+    let mut p = ws.pending_text.borrow_mut();
     if !p.0.contains(&id) {
         p.0.push(id);
     }
@@ -152,13 +144,8 @@ pub fn set_text(lua: &Lua, id: u32, text: &str) -> mlua::Result<()> {
 /// Gives `id` the keyboard focus (None clears it); fires OnEditFocusLost / OnEditFocusGained.
 pub fn set_focus(lua: &Lua, id: Option<u32>) -> mlua::Result<()> {
     let old = {
-        let mut f = match lua.app_data_mut::<EditFocus>() {
-            Some(f) => f,
-            None => {
-                lua.set_app_data(EditFocus::default());
-                lua.app_data_mut::<EditFocus>().expect("just set")
-            }
-        };
+        let ws = super::widget_states(lua);
+        let mut f = ws.edit_focus.borrow_mut();
         if f.0 == id {
             return Ok(());
         }
@@ -173,8 +160,9 @@ pub fn set_focus(lua: &Lua, id: Option<u32>) -> mlua::Result<()> {
     Ok(())
 }
 
-fn focused(lua: &Lua) -> Option<u32> {
-    lua.app_data_ref::<EditFocus>().and_then(|f| f.0)
+/// The edit box with the keyboard focus.
+pub(crate) fn focused(lua: &Lua) -> Option<u32> {
+    super::widget_states(lua).edit_focus.borrow().0
 }
 
 /// Installs `GetCurrentKeyBoardFocus` and the methods of this file.

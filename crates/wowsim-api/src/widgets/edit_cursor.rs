@@ -13,7 +13,6 @@
 //! | --- | --- |
 //! | the cursor moved (called by the edit paths) | [`moved`] |
 //! | OnCursorChanged at the end of the frame | [`flush`] |
-pub use wowsim_ui::edit_cursor::*;
 
 use super::fields::FieldVal;
 use super::fire_script;
@@ -22,10 +21,8 @@ use mlua::Lua;
 
 /// Notes that the cursor of edit box `id` may have moved.
 pub fn moved(lua: &Lua, id: u32) {
-    if lua.app_data_ref::<CursorReports>().is_none() {
-        lua.set_app_data(CursorReports::default());
-    }
-    let mut r = lua.app_data_mut::<CursorReports>().expect("set");
+    let ws = super::widget_states(lua);
+    let mut r = ws.cursor_reports.borrow_mut();
     if !r.dirty.contains(&id) {
         r.dirty.push(id);
     }
@@ -75,17 +72,15 @@ fn place(lua: &Lua, id: u32) -> [f64; 4] {
 
 /// Fires OnCursorChanged on the edit boxes whose cursor moved to a new place this frame.
 pub fn flush(lua: &Lua) -> mlua::Result<()> {
-    let dirty = match lua.app_data_mut::<CursorReports>() {
-        Some(mut r) if !r.dirty.is_empty() => std::mem::take(&mut r.dirty),
-        _ => return Ok(()),
-    };
+    let dirty = std::mem::take(&mut super::widget_states(lua).cursor_reports.borrow_mut().dirty);
     for id in dirty {
         if !with_ui_mut(lua, |ui| ui.get(id).is_some()) {
             continue;
         }
         let now = place(lua, id);
         let changed = {
-            let mut r = lua.app_data_mut::<CursorReports>().expect("set");
+            let ws = super::widget_states(lua);
+            let mut r = ws.cursor_reports.borrow_mut();
             r.last.insert(id, now) != Some(now)
         };
         if changed {

@@ -240,9 +240,12 @@ pub fn stub(
     let method: &'static str = m.name.as_str();
     host_fn(lua, move |lua, args: MultiValue| {
         obj_id(lua, args.front().unwrap_or(&Value::Nil), method)?;
-        if let Some(mut s) = lua.app_data_mut::<MethodStubStats>() {
-            *s.calls.entry(key.clone()).or_default() += 1;
-        }
+        *super::widget_states(lua)
+            .method_stubs
+            .borrow_mut()
+            .calls
+            .entry(key.clone())
+            .or_default() += 1;
         let mut out = MultiValue::new();
         if m.stubnothing {
             return Ok(out);
@@ -343,10 +346,10 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
         // Ids interned while building methods must stay valid: keep the grown table.
         std::mem::swap(&mut ui.fields, &mut table);
     }
-    lua.set_app_data(MethodStubStats {
+    *super::widget_states(lua).method_stubs.borrow_mut() = MethodStubStats {
         calls: FxHashMap::default(),
         stubbed,
-    });
+    };
     let _ = types::find;
     Ok(())
 }

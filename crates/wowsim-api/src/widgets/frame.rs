@@ -234,9 +234,7 @@ pub(crate) fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
 /// Keyboard focus follows visibility: an EditBox with `autoFocus` (on by default) that becomes
 /// visible takes the focus; the focused box loses it when it is hidden (OnEditFocusLost).
 fn autofocus(lua: &Lua, changed: &[u32], shown: bool) -> mlua::Result<()> {
-    let focus = lua
-        .app_data_ref::<super::edit_box::EditFocus>()
-        .and_then(|f| f.0);
+    let focus = super::edit_box::focused(lua);
     if !shown {
         if focus.is_some_and(|f| changed.contains(&f)) {
             super::edit_box::set_focus(lua, None)?;

@@ -18,14 +18,12 @@ use super::util::{
 };
 use mlua::{Lua, MultiValue, Table, Value};
 
-/// The table of every frame's attributes (id → name → value), kept in app data: a registry
-/// read by name (a string push and a lookup per `SetAttribute`/`GetAttribute`) showed in
-/// profiles of the retail start-up.
-struct Attributes(Table);
-
+/// The table of every frame's attributes (id → name → value), kept with the Lua side of the
+/// objects (`UiLua`): a registry read by name (a string push and a lookup per
+/// `SetAttribute`/`GetAttribute`) showed in profiles of the retail start-up.
 fn attributes(lua: &Lua) -> mlua::Result<Table> {
-    match lua.app_data_ref::<Attributes>() {
-        Some(a) => Ok(a.0.clone()),
+    match lua.app_data_ref::<super::UiLua>() {
+        Some(u) => Ok(u.attributes.clone()),
         None => Err(mlua::Error::runtime("frame attributes not installed")),
     }
 }
@@ -136,7 +134,6 @@ fn get_attribute(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
 
 /// Installs the methods of this file.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
-    lua.set_app_data(Attributes(lua.create_table()?));
     let methods: &[(&str, &str, Method)] = &[
         ("Frame", "GetFrameStrata", get_frame_strata),
         ("Frame", "SetFrameStrata", set_frame_strata),

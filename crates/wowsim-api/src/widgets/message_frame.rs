@@ -15,10 +15,7 @@ use mlua::{Lua, MultiValue, Value};
 use rustc_hash::FxHashMap;
 
 fn with_msgs<R>(lua: &Lua, f: impl FnOnce(&mut FxHashMap<u32, Vec<Message>>) -> R) -> R {
-    if lua.app_data_ref::<Messages>().is_none() {
-        lua.set_app_data(Messages::default());
-    }
-    f(&mut lua.app_data_mut::<Messages>().expect("set").0)
+    f(&mut super::widget_states(lua).messages.borrow_mut().0)
 }
 
 fn max_lines(lua: &Lua, id: u32) -> usize {
@@ -69,9 +66,18 @@ pub(crate) fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> 
 
 /// Every message frame's messages, oldest first (for drawing: `draw::messages`).
 pub fn all(lua: &Lua) -> FxHashMap<u32, Vec<Message>> {
-    lua.app_data_ref::<Messages>()
-        .map(|m| m.0.clone())
-        .unwrap_or_default()
+    super::widget_states(lua).messages.borrow().0.clone()
+}
+
+/// The newest message of frame `id` with the message id `want`.
+pub(crate) fn message_by_id(lua: &Lua, id: u32, want: f64) -> Option<Message> {
+    with_msgs(lua, |ms| {
+        ms.get(&id)?
+            .iter()
+            .rev()
+            .find(|x| x.id == Some(want))
+            .cloned()
+    })
 }
 
 fn count(lua: &Lua, id: u32) -> usize {

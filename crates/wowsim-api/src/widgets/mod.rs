@@ -46,6 +46,7 @@ pub mod util;
 use mlua::{Function, Lua, Table, Value};
 use rustc_hash::FxHashMap;
 use wowsim_lua::{lua_error, HostFns};
+use wowsim_ui::widget_states::WidgetStates;
 
 /// Lua-side handles the widget code calls (cloned from the uicore module table).
 #[derive(Clone)]
@@ -61,6 +62,14 @@ pub struct UiLua {
     pub metatables: FxHashMap<&'static str, Table>,
     /// type index → metatable
     pub metatable_list: Vec<Table>,
+    /// frame → its attribute table (`SetAttribute`/`GetAttribute`, `frame_strata`)
+    pub(crate) attributes: Table,
+}
+
+/// The per-widget states beside the arena (one owner, installed with the UI state).
+pub(crate) fn widget_states(lua: &Lua) -> mlua::AppDataRef<'_, WidgetStates> {
+    lua.app_data_ref::<WidgetStates>()
+        .expect("the widget states are installed with the UI state")
 }
 
 /// Installs the UI object machinery into the VM.
@@ -92,8 +101,10 @@ pub fn install(
         scriptnames: m.get("scriptnames")?,
         metatables,
         metatable_list,
+        attributes: lua.create_table()?,
     };
     lua.set_app_data(ui_lua);
+    lua.set_app_data(WidgetStates::default());
     let state = UiState {
         available: (0..types::TYPES.len())
             .map(|i| types::available_in(i, data))

@@ -23,11 +23,9 @@ use mlua::{Lua, MultiValue, Value};
 
 /// Keeps where an object was created (`GetSourceLocation`): a file and a line.
 pub fn record_source(lua: &Lua, id: u32, file: &str, line: usize) {
-    if lua.app_data_ref::<SourceFiles>().is_none() {
-        lua.set_app_data(SourceFiles::default());
-    }
     let idx = {
-        let mut s = lua.app_data_mut::<SourceFiles>().expect("set");
+        let ws = super::widget_states(lua);
+        let mut s = ws.source_files.borrow_mut();
         match s.index.get(file) {
             Some(i) => *i,
             None => {
@@ -62,8 +60,11 @@ fn source_of(lua: &Lua, id: u32) -> String {
         return String::new();
     };
     let (idx, line) = ((code / LINE_BITS).floor(), code % LINE_BITS);
-    lua.app_data_ref::<SourceFiles>()
-        .and_then(|s| s.names.get(idx as usize).map(|f| format!("{f}:{line}")))
+    let ws = super::widget_states(lua);
+    let s = ws.source_files.borrow();
+    s.names
+        .get(idx as usize)
+        .map(|f| format!("{f}:{line}"))
         .unwrap_or_default()
 }
 

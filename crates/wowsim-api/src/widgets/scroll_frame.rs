@@ -7,7 +7,6 @@
 //! | `SetVerticalScroll`, `SetHorizontalScroll` (OnVerticalScroll / OnHorizontalScroll) | [`set_scroll`] |
 //! | `GetVerticalScrollRange`, `GetHorizontalScrollRange`, `UpdateScrollChildRect` | [`scroll_range`] |
 //! | OnScrollRangeChanged(self, xrange, yrange) when the range changes | [`flush_range_changes`] |
-pub use wowsim_ui::scroll_frame::*;
 
 use super::fields::FieldVal;
 use super::region::size_of;
@@ -64,11 +63,11 @@ pub fn scroll_range(lua: &Lua, id: u32) -> (f64, f64) {
 }
 
 fn watch_range(lua: &Lua, id: u32) {
-    if lua.app_data_ref::<ReportedRanges>().is_none() {
-        lua.set_app_data(ReportedRanges::default());
-    }
-    let mut r = lua.app_data_mut::<ReportedRanges>().expect("set");
-    r.0.insert(id, None);
+    super::widget_states(lua)
+        .scroll_ranges
+        .borrow_mut()
+        .0
+        .insert(id, None);
 }
 
 /// At the end of a frame: fires OnScrollRangeChanged(self, xrange, yrange) on every scroll
@@ -76,21 +75,27 @@ fn watch_range(lua: &Lua, id: u32) {
 /// `SetScrollChild`), as the client does when the scroll child's rect changes; Blizzard's
 /// scroll frame templates rely on it to show or hide their scroll bars.
 pub fn flush_range_changes(lua: &Lua) -> mlua::Result<()> {
-    let ids: Vec<u32> = match lua.app_data_ref::<ReportedRanges>() {
-        Some(r) if !r.0.is_empty() => r.0.keys().copied().collect(),
-        _ => return Ok(()),
+    let ids: Vec<u32> = {
+        let ws = super::widget_states(lua);
+        let r = ws.scroll_ranges.borrow();
+        if r.0.is_empty() {
+            return Ok(());
+        }
+        r.0.keys().copied().collect()
     };
     let mut due = Vec::new();
     for id in ids {
         if !with_ui_mut(lua, |ui| ui.get(id).is_some()) {
-            lua.app_data_mut::<ReportedRanges>()
-                .expect("set")
+            super::widget_states(lua)
+                .scroll_ranges
+                .borrow_mut()
                 .0
                 .remove(&id);
             continue;
         }
         let now = scroll_range(lua, id);
-        let mut r = lua.app_data_mut::<ReportedRanges>().expect("set");
+        let ws = super::widget_states(lua);
+        let mut r = ws.scroll_ranges.borrow_mut();
         if let Some(old) = r.0.get_mut(&id) {
             if *old != Some(now) {
                 *old = Some(now);
@@ -212,10 +217,13 @@ fn update_scroll_child_rect(
 ) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "UpdateScrollChildRect")?;
     let (h, v) = scroll_range(lua, id);
-    if let Some(mut r) = lua.app_data_mut::<ReportedRanges>() {
-        if let Some(old) = r.0.get_mut(&id) {
-            *old = Some((h, v));
-        }
+    if let Some(old) = super::widget_states(lua)
+        .scroll_ranges
+        .borrow_mut()
+        .0
+        .get_mut(&id)
+    {
+        *old = Some((h, v));
     }
     fire_script(lua, id, "OnScrollRangeChanged", (h, v))?;
     ret(lua, ())

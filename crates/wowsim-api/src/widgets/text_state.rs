@@ -221,15 +221,7 @@ fn get_font_string_by_id(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &a, m)?;
     let v = arg(&a, 1);
     let want = num(&v).ok_or_else(|| bad_arg(lua, 1, m, "number", &v))?;
-    let msg = lua
-        .app_data_ref::<super::message_frame::Messages>()
-        .and_then(|ms| {
-            ms.0.get(&id)?
-                .iter()
-                .rev()
-                .find(|x| x.id == Some(want))
-                .cloned()
-        });
+    let msg = super::message_frame::message_by_id(lua, id, want);
     let Some(msg) = msg else {
         return ret(lua, Value::Nil);
     };

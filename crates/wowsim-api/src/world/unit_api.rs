@@ -113,7 +113,8 @@ fn install_identity(lua: &Lua) -> mlua::Result<()> {
     unit_fn(lua, "UnitNameUnmodified", name)?;
     unit_fn(lua, "UnitFullName", |lua, _, u, _, _| {
         let realm = u.realm.clone().or_else(|| {
-            let id = lua.app_data_ref::<crate::api::identity::Identity>()?;
+            let g = crate::game_state::game(lua);
+            let id = g.identity.borrow();
             u.is_player
                 .then(|| crate::api::identity::normalized(&id.realm))
         });

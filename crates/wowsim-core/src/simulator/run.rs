@@ -28,8 +28,9 @@ impl Simulator {
         self.fire("VARIABLES_LOADED", ())?;
         self.fire("DISPLAY_SIZE_CHANGED", ())?;
         self.fire("UI_SCALE_CHANGED", ())?;
-        lua.app_data_mut::<api::misc::LoginState>()
-            .expect("login")
+        wowsim_api::game_state::game(lua)
+            .login
+            .borrow_mut()
             .logged_in = true;
         self.fire("PLAYER_LOGIN", ())?;
         let (initial_login, reloading_ui) = (!self.reloading, self.reloading);

@@ -320,7 +320,6 @@ fn new_lua(config: &SimConfig) -> Result<(Lua, HostFns, Option<std::time::Durati
     }
     lua.set_app_data(Clock::default());
     lua.set_app_data(Output::default());
-    lua.set_app_data(api::misc::LoginState::default());
     let mut identity = api::identity::Identity::new(
         &config.account,
         &config.realm,
@@ -328,7 +327,7 @@ fn new_lua(config: &SimConfig) -> Result<(Lua, HostFns, Option<std::time::Durati
         max_level(config.flavor),
     );
     identity.locale = config.locale.clone();
-    lua.set_app_data(identity);
+    wowsim_api::game_state::install(&lua, identity);
     Ok((lua, host, deadline))
 }
 
@@ -377,9 +376,7 @@ fn install_game_api(
     let game_data_notes = match &config.game_data {
         Some(dir) => {
             let (db, notes) = api::game_data_csv::load(dir);
-            if let Some(mut gd) = lua.app_data_mut::<api::game_data::GameData>() {
-                gd.db = db;
-            }
+            wowsim_api::game_state::game(lua).data.borrow_mut().db = db;
             notes
         }
         None => Vec::new(),

@@ -34,9 +34,13 @@ pub fn color(lua: &Lua, el: &Element) -> mlua::Result<(f64, f64, f64, f64)> {
             return Ok((f("r", 0.0), f("g", 0.0), f("b", 0.0), f("a", 1.0)));
         }
         // The client's colour database, which exists before any Lua makes the globals.
-        let db = lua
-            .app_data_ref::<wowsim_api::api::ui_color::DbColors>()
-            .and_then(|d| d.0.iter().find(|(n, _)| n == name).map(|(_, c)| *c));
+        let db = wowsim_api::game_state::game(lua)
+            .colors
+            .borrow()
+            .0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| *c);
         if let Some([r, g, b, a]) = db {
             return Ok((r, g, b, a));
         }
