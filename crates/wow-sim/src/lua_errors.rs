@@ -179,6 +179,31 @@ fn print_run_notes(sim: &Simulator) {
     if let Some(note) = sim.game_data_note() {
         eprintln!("wow-sim: note: {note}");
     }
+    if let Some(note) = stub_note(&sim.stub_calls()) {
+        eprintln!("wow-sim: note: {note}");
+    }
+}
+
+/// The run's typed-stub calls as one note: how many functions and methods wow-sim has only as
+/// typed stubs were called, and the most called.
+fn stub_note(calls: &[(String, u64)]) -> Option<String> {
+    if calls.is_empty() {
+        return None;
+    }
+    let total: u64 = calls.iter().map(|c| c.1).sum();
+    let top: Vec<String> = calls
+        .iter()
+        .take(8)
+        .map(|(name, n)| format!("{name} x{n}"))
+        .collect();
+    Some(format!(
+        "{} functions and methods wow-sim has only as typed stubs were called ({total} calls; \
+         each answers values of its documented types, not the client's): {}{} \
+         (`wow-sim api-coverage` lists every stub)",
+        calls.len(),
+        top.join(", "),
+        if calls.len() > top.len() { ", …" } else { "" }
+    ))
 }
 
 /// Where the user addons of a run live on disk, by name (the first root that has a name

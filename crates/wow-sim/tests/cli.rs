@@ -455,3 +455,46 @@ fn global_strings_file_and_locale() {
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The typed stubs an addon called are named on stderr, with their call counts, most called
+/// first; a run that calls none has no such note.
+#[test]
+fn lua_errors_names_the_typed_stubs_called() {
+    let dir = std::env::temp_dir().join(format!("wowsim-cli-stubs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let addon = dir.join("StubUser");
+    std::fs::create_dir_all(&addon).unwrap();
+    std::fs::write(
+        addon.join("StubUser.toc"),
+        "## Interface: 120001\n## Title: StubUser\nStubUser.lua\n",
+    )
+    .unwrap();
+    std::fs::write(
+        addon.join("StubUser.lua"),
+        "C_PetJournal.GetNumPets()\nC_PetJournal.GetNumPets()\nC_PetJournal.GetNumPets()\n\
+         C_Garrison.GetGarrisonInfo(1)\nprint(type(C_PetJournal.GetNumPets()))\n",
+    )
+    .unwrap();
+    let root = dir.display().to_string();
+    let out = wow_sim(&["--no-saved-vars", "--addons", &root, "lua-errors"]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let note = err
+        .lines()
+        .find(|l| l.contains("typed stubs were called"))
+        .unwrap_or_else(|| panic!("no stub note in:\n{err}"));
+    assert!(note.contains("2 functions and methods"), "{note}");
+    assert!(note.contains("(5 calls;"), "{note}");
+    let pets = note.find("C_PetJournal.GetNumPets x4").expect(note);
+    let garrison = note.find("C_Garrison.GetGarrisonInfo x1").expect(note);
+    assert!(pets < garrison, "most called first: {note}");
+    // The stub answers a value of its documented type (a number), not nil.
+    assert!(err.contains("[chat] number"), "{err}");
+    let clean = wow_sim(&["--no-saved-vars", "--no-addons", "lua-errors"]);
+    let clean_err = String::from_utf8_lossy(&clean.stderr);
+    assert!(
+        !clean_err.contains("typed stubs were called"),
+        "{clean_err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

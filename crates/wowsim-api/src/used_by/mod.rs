@@ -347,13 +347,11 @@ fn missing_with(
         file: file.clone(),
         line: *line,
     };
-    let colors: FxHashSet<String> = crate::game_state::game(lua)
-        .colors
-        .borrow()
-        .0
-        .iter()
-        .map(|(n, _)| n.clone())
-        .collect();
+    // (A bare VM, as in this module's tests, has no game state and no colours.)
+    let colors: FxHashSet<String> = lua
+        .app_data_ref::<crate::game_state::GameState>()
+        .map(|g| g.colors.borrow().0.iter().map(|(n, _)| n.clone()).collect())
+        .unwrap_or_default();
     for (name, at) in &uses.globals {
         if uses.tested.contains(&(String::new(), name.clone())) || !client_like(name) {
             continue;

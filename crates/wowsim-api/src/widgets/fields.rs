@@ -353,6 +353,13 @@ pub fn install(lua: &Lua, d: &'static ProductData) -> mlua::Result<()> {
     let _ = types::find;
     Ok(())
 }
+/// Calls of UI object methods that are typed stubs so far, by `Type:Method`.
+pub fn method_stub_calls(lua: &Lua) -> Vec<(String, u64)> {
+    let ws = super::widget_states(lua);
+    let s = ws.method_stubs.borrow();
+    s.calls.iter().map(|(k, v)| (k.clone(), *v)).collect()
+}
+
 /// Lua conversion of a field value (the model crate knows no Lua).
 pub(crate) trait FieldValLua {
     /// The value as Lua sees it.

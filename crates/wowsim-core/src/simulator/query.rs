@@ -141,14 +141,16 @@ impl Simulator {
         api::game_data::note(&self.lua)
     }
 
-    /// (stubbed function names called, total stub calls).
+    /// The typed stubs called so far, functions (`C_Foo.Bar`) and UI object methods
+    /// (`Type:Method`), each with its number of calls, most called first.
     pub fn stub_calls(&self) -> Vec<(String, u64)> {
         let mut v: Vec<(String, u64)> = self
             .lua
             .app_data_ref::<api::stubs::StubStats>()
             .map(|s| s.calls.iter().map(|(k, v)| (k.clone(), *v)).collect())
             .unwrap_or_default();
-        v.sort();
+        v.extend(wowsim_api::widgets::fields::method_stub_calls(&self.lua));
+        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         v
     }
 
