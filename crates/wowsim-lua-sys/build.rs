@@ -3,6 +3,8 @@
 //! links the library by the name `.cargo/config.toml` gives it (`LUA_LIB_NAME`); this script
 //! adds the folder to the link search path.
 
+#[path = "budget_patch.rs"]
+mod budget_patch;
 #[path = "patch.rs"]
 mod patch;
 
@@ -15,6 +17,7 @@ const LUA_SRC_PACKAGE: &str = "lua-src-551.0.2";
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=patch.rs");
+    println!("cargo:rerun-if-changed=budget_patch.rs");
     println!("cargo:rerun-if-changed=c");
     println!("cargo:rerun-if-env-changed=WOWSIM_LUA51_SRC");
     let upstream = find_upstream().unwrap_or_else(|e| panic!("{e}"));
@@ -80,13 +83,13 @@ fn copy_sources(upstream: &Path, to: &Path) {
 }
 
 fn apply_edits(src: &Path) {
-    for edit in patch::EDITS {
+    for edit in patch::EDITS.iter().chain(budget_patch::EDITS) {
         let path = src.join(edit.file);
         let text = fs::read_to_string(&path).expect("read a Lua source");
         let count = text.matches(edit.from).count();
         assert!(
             count == 1,
-            "taint patch: {} has {count} copies of {:?} (expected exactly one)",
+            "patch: {} has {count} copies of {:?} (expected exactly one)",
             edit.file,
             edit.from
         );

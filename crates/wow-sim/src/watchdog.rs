@@ -3,9 +3,9 @@
 //! and ends the process with the timeout's exit code (1, as any run with records).
 //!
 //! The VM checks the deadline itself (the count hook each 10,000 instructions and the host
-//! between entries) and stops a run that is in Lua. What no check inside reaches is a run stuck
-//! in a C function (a pattern match that backtracks for hours), in a `__gc` finalizer (Lua
-//! turns hooks off there), or in Rust: this thread ends those. It never touches the VM: it
+//! between entries; the C library's loops charge the hook too) and stops a run that is in Lua or
+//! in such a loop. What no check inside reaches is a run stuck in a `__gc` finalizer with hooks
+//! off (Lua turns them off there), in C work no loop charges, or in Rust: this thread ends those. It never touches the VM: it
 //! reads the shared copy of the records (`Simulator::share_records`).
 
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};

@@ -1,9 +1,11 @@
 //! Attacks that a fixture cannot hold, run through the real command line: a run stuck where
-//! the VM's own checks never come (a backtracking pattern match in C, a looping `__gc`
-//! finalizer, which Lua runs with hooks off) ends by `--timeout`'s watchdog with the records so
-//! far and exit code 1 (for `screenshot` too, which then writes no image); a FIFO listed in a TOC is refused, not read for ever; a symlinked addon
-//! folder (what developers make) is followed. Each child is killed after a generous bound, so
-//! a regression fails the test instead of hanging the suite.
+//! the VM's own checks never come (a looping `__gc` finalizer put with `rawset`, which Lua runs
+//! with hooks off) ends by `--timeout`'s watchdog with the records so far and exit code 1 (for
+//! `screenshot` too, which then writes no image); a backtracking pattern match in C, charged to
+//! the count hook, ends at the deadline by the VM's own check even with no budget; a FIFO
+//! listed in a TOC is refused, not read for ever; a symlinked addon folder (what developers
+//! make) is followed. Each child is killed after a generous bound, so a regression fails the
+//! test instead of hanging the suite.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -119,8 +121,15 @@ fn assert_watchdog_ended(ran: &Ran, earlier: &str) {
     );
 }
 
+/// The finalizer that runs with hooks off (`rawset` passes the guard that runs `__gc` in a
+/// coroutine, fixture `bound_gc_finalizer_loop`): only the watchdog ends it.
+const STUCK_FINALIZER: &str = "local p = newproxy(true)\n\
+     rawset(getmetatable(p), '__gc', function() while true do end end)\n\
+     p = nil\n\
+     collectgarbage()\n";
+
 #[test]
-fn a_backtracking_pattern_in_c_ends_by_the_watchdog() {
+fn a_backtracking_pattern_ends_at_the_deadline_without_a_budget() {
     let root = addons("pattern");
     addon(&root, "Match", "error('before the match')\n");
     addon(
@@ -128,20 +137,33 @@ fn a_backtracking_pattern_in_c_ends_by_the_watchdog() {
         "Stuck",
         "local s = string.rep('a', 60)\nprint(string.find(s, string.rep('a*', 60) .. 'b'))\n",
     );
-    let ran = lua_errors(&root, &["--timeout", TIMEOUT], Duration::from_secs(60));
-    assert_watchdog_ended(&ran, "before the match");
+    let extra = ["--timeout", TIMEOUT, "--script-budget", "0"];
+    let ran = lua_errors(&root, &extra, Duration::from_secs(60));
+    assert_eq!(
+        ran.code,
+        Some(1),
+        "None: killed by the test's bound\n{}",
+        ran.stderr
+    );
+    let msgs = messages(&ran.stdout);
+    assert!(
+        msgs.iter().any(|m| m.contains("before the match")),
+        "{msgs:?}"
+    );
+    let last = msgs.last().expect("records");
+    // The VM's own stop (the matcher charges the count hook), not the watchdog's.
+    assert!(
+        last.contains("timed out after 5 s (--timeout); it was stopped"),
+        "{msgs:?}"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
-fn a_screenshot_stuck_in_c_ends_by_the_watchdog_and_writes_nothing() {
+fn a_screenshot_stuck_in_a_finalizer_ends_by_the_watchdog_and_writes_nothing() {
     let root = addons("shot");
     addon(&root, "Match", "error('before the match')\n");
-    addon(
-        &root,
-        "Stuck",
-        "local s = string.rep('a', 60)\nprint(string.find(s, string.rep('a*', 60) .. 'b'))\n",
-    );
+    addon(&root, "Stuck", STUCK_FINALIZER);
     let png = root.join("shot.png");
     let args = [
         "--addons",
@@ -180,16 +202,7 @@ fn a_screenshot_stuck_in_c_ends_by_the_watchdog_and_writes_nothing() {
 fn a_looping_gc_finalizer_ends_by_the_watchdog() {
     let root = addons("gc");
     addon(&root, "Early", "error('before the finalizer')\n");
-    addon(
-        &root,
-        "Final",
-        // `rawset` passes the guard that runs `__gc` in a coroutine (fixture
-        // `bound_gc_finalizer_loop`): this finalizer runs with hooks off.
-        "local p = newproxy(true)\n\
-         rawset(getmetatable(p), '__gc', function() while true do end end)\n\
-         p = nil\n\
-         collectgarbage()\n",
-    );
+    addon(&root, "Final", STUCK_FINALIZER);
     let ran = lua_errors(&root, &["--timeout", TIMEOUT], Duration::from_secs(60));
     assert_watchdog_ended(&ran, "before the finalizer");
     let _ = std::fs::remove_dir_all(&root);

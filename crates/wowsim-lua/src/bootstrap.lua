@@ -2,8 +2,8 @@
 -- Runs once per VM with the host's natives table as its only argument; returns the host API.
 -- Written for wow-sim; it is not client code.
 local natives = ...
-local rawpcall, rawxpcall = pcall, xpcall
-local type, select, error = type, select, error
+local rawpcall = pcall
+local type, error = type, error
 local cocreate, coresume = coroutine.create, coroutine.resume
 local errmsg, record, stack = natives.errmsg, natives.record, natives.stack
 -- xpcall with arguments, in C (`lua/protected_call.rs`): no closure per call.
@@ -86,22 +86,17 @@ newproxy = function(...)
   return p
 end
 
-pcall = function(f, ...)
-  checkspent()
-  return pcallresult(rawpcall(f, ...))
-end
-
--- The client's xpcall passes extra arguments to the function (as Lua 5.2 does).
-xpcall = function(f, handler, ...)
-  checkspent()
-  local h = function(e)
+-- `pcall` and `xpcall` are C functions (`lua/protected_call.rs`), as in the client, so that
+-- levels counted through them (`pcall(error, msg, 2)`) land where the client's do; each checks
+-- the spent flag first. The client's xpcall passes extra arguments to the function (as Lua
+-- 5.2 does).
+local protectedmaker = natives.protectedmaker
+pcall = protectedmaker("pcall", spent, toolong, errmsg)
+xpcall = protectedmaker("xpcall", spent, toolong, function(handler)
+  return function(e)
     return runhandler(handler, fix(e))
   end
-  if select("#", ...) == 0 then
-    return rawxpcall(f, h)
-  end
-  return protectedcall(h, f, ...)
-end
+end)
 
 coroutine.resume = function(co, ...)
   checkspent()

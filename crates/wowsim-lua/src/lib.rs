@@ -168,6 +168,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         lua.create_function(|lua, ()| Ok(budget::budget(lua).and_then(|b| b.too_long())))?,
     )?;
     natives.set("protectedcall", protected_call::create(&lua)?)?;
+    natives.set("protectedmaker", protected_call::maker(&lua)?)?;
     natives.set(
         "memstopped",
         lua.create_function(|lua, ()| Ok(budget::budget(lua).is_some_and(|b| b.memory_stopped())))?,

@@ -7,7 +7,8 @@
 //! The guard is a C function that, for every other call, runs the library's own C function in
 //! its own call frame (a direct call of the function pointer, no new Lua call): the library's
 //! errors then name the function and the caller's position exactly as without the guard.
-//! Backtracking time is not bounded here (only `--timeout`'s watchdog ends it; hardening.md).
+//! Backtracking time is bounded elsewhere: the patched matcher charges the count hook
+//! (`wowsim-lua-sys`'s `budget_patch.rs`; docs/hardening.md).
 
 use mlua::{ffi, Function, Lua, Table};
 use std::ffi::c_int;

@@ -13,9 +13,10 @@ use crate::arena::UiState;
 use crate::fields::fid;
 use crate::fields::FieldVal;
 
-/// The most bytes of text all FontStrings may hold at once (256 MiB). Text is copied out of
-/// Lua's heap, so the memory cap does not see it: one 20 MB string set on 50 FontStrings held
-/// 1 GB here while Lua held 20 MB. Past the bound `SetText` fails with a clear error.
+/// The most bytes of text all FontStrings and EditBoxes may hold at once (256 MiB). Text is
+/// copied out of Lua's heap, so the memory cap does not see it: one 20 MB string set on 50
+/// FontStrings held 1 GB here while Lua held 20 MB. Past the bound `SetText` fails with a clear
+/// error.
 pub const MAX_TEXT_BYTES: usize = 256 << 20;
 
 /// The length of an object's text, if it has one.
@@ -32,6 +33,18 @@ fn text_len(ui: &UiState, id: u32) -> usize {
 /// [`MAX_TEXT_BYTES`].
 pub fn text_fits(ui: &UiState, id: u32, len: usize) -> bool {
     ui.text_bytes.saturating_sub(text_len(ui, id)) + len <= MAX_TEXT_BYTES
+}
+
+/// Moves the count of text kept outside Lua from `old` to `new` bytes for text stored elsewhere
+/// than a FontString's `text` field (an EditBox's text, which shares the bound); false, and
+/// nothing counted, when that would pass [`MAX_TEXT_BYTES`].
+pub fn recount_text(ui: &mut UiState, old: usize, new: usize) -> bool {
+    let after = ui.text_bytes.saturating_sub(old) + new;
+    if after > MAX_TEXT_BYTES {
+        return false;
+    }
+    ui.text_bytes = after;
+    true
 }
 
 /// Stores the `text` field (reusing its buffer) and marks the measurement stale.

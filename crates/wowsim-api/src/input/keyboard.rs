@@ -72,6 +72,12 @@ fn cursor_of(lua: &Lua, id: u32, text: &str) -> usize {
 /// Stores text and cursor after typing; fires OnTextChanged(self, true) when it changed.
 fn edit(lua: &Lua, id: u32, text: String, cursor: usize) -> mlua::Result<bool> {
     let old = text_of(lua, id);
+    // Typed text shares the bound on text kept outside Lua (a key past it is dropped).
+    if !with_ui_mut(lua, |ui| {
+        wowsim_ui::font_string::recount_text(ui, old.len(), text.len())
+    }) {
+        return Ok(false);
+    }
     set_field(lua, id, "editboxText", FieldVal::Str(text.clone()));
     set_field(lua, id, "cursorPosition", FieldVal::Num(cursor as f64));
     crate::widgets::edit_cursor::moved(lua, id);

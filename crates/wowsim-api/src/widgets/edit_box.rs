@@ -21,7 +21,7 @@ use super::fields::FieldVal;
 use super::fire_script;
 use super::util::{
     arg, get_field, install_methods, num, obj_value, ret, self_id, set_field, string, truthy,
-    Method,
+    with_ui_mut, Method,
 };
 use mlua::{Lua, Value};
 
@@ -130,6 +130,19 @@ pub fn set_text(lua: &Lua, id: u32, text: &str) -> mlua::Result<()> {
     }
     let old = text_of(lua, id);
     let len = t.len();
+    let fits = with_ui_mut(lua, |ui| {
+        wowsim_ui::font_string::recount_text(ui, old.len(), len)
+    });
+    if !fits {
+        return Err(wowsim_lua::lua_error(
+            lua,
+            format!(
+                "EditBox:SetText: the FontStrings and EditBoxes would hold more than {} MiB of \
+                 text (wow-sim's bound on text kept outside Lua's memory)",
+                wowsim_ui::font_string::MAX_TEXT_BYTES >> 20
+            ),
+        ));
+    }
     clear_highlight(lua, id);
     set_field(lua, id, "editboxText", FieldVal::Str(t.clone()));
     set_field(lua, id, "cursorPosition", FieldVal::Num(len as f64));
