@@ -7,8 +7,10 @@
 pub mod actions;
 pub mod combat_log;
 mod helpers;
+mod log_units;
 pub mod scenario;
 mod unit_api;
+pub mod zone;
 
 use actions::Action;
 use mlua::Lua;
@@ -93,6 +95,8 @@ pub struct World {
     pub raid: bool,
     /// Combat lockdown (`InCombatLockdown`), entered and left by actions.
     pub in_combat: bool,
+    /// Where the character is (`None`: the open world of `api/c_map.rs`).
+    pub location: Option<zone::Location>,
     /// The encounter in progress (`ENCOUNTER_START` to `ENCOUNTER_END`), by id.
     pub encounter: Option<i64>,
     /// Timeline entries not yet due: (virtual time, action), in time order.
@@ -220,6 +224,7 @@ impl World {
 pub fn install(lua: &Lua, player: Unit) -> mlua::Result<()> {
     lua.set_app_data(World::with_player(player));
     unit_api::install(lua)?;
+    zone::install(lua)?;
     helpers::install(lua)
 }
 
