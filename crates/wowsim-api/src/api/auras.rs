@@ -759,7 +759,13 @@ fn fire_unit_aura(lua: &Lua, unit: &str, info: Table) -> mlua::Result<()> {
 
 /// Changes the stacks and/or the duration (from now) of `unit`'s first aura of `spell_id`,
 /// firing `UNIT_AURA(unit, {updatedAuraInstanceIDs})`; false when it has none.
-pub(crate) fn update_aura(lua: &Lua, unit: &str, spell_id: i64, stacks: Option<i64>, duration: Option<f64>) -> mlua::Result<bool> {
+pub(crate) fn update_aura(
+    lua: &Lua,
+    unit: &str,
+    spell_id: i64,
+    stacks: Option<i64>,
+    duration: Option<f64>,
+) -> mlua::Result<bool> {
     let now = lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
     let id = {
         let mut st = lua.app_data_mut::<AuraState>().expect("auras");
@@ -771,7 +777,9 @@ pub(crate) fn update_aura(lua: &Lua, unit: &str, spell_id: i64, stacks: Option<i
             match (*name, stacks, duration) {
                 ("applications", Some(n), _) => *f = Field::Num(n as f64),
                 ("duration", _, Some(d)) => *f = Field::Num(d),
-                ("expirationTime", _, Some(d)) => *f = Field::Num(if d > 0.0 { now + d } else { 0.0 }),
+                ("expirationTime", _, Some(d)) => {
+                    *f = Field::Num(if d > 0.0 { now + d } else { 0.0 })
+                }
                 _ => {}
             }
         }

@@ -345,7 +345,10 @@ fn apply_cast(lua: &Lua, a: &Action) -> mlua::Result<()> {
             if world(lua).unit(unit).is_none() {
                 return Ok(());
             }
-            let guid = format!("Cast-3-0-0-0-{spell_id}-{:010X}", (now(lua) * 1000.0) as u64);
+            let guid = format!(
+                "Cast-3-0-0-0-{spell_id}-{:010X}",
+                (now(lua) * 1000.0) as u64
+            );
             fire(
                 lua,
                 "UNIT_SPELLCAST_SUCCEEDED",

@@ -12,9 +12,10 @@
 //! | `C_Map.GetBestMapForUnit("player")` | the map id (`api/c_map.rs` asks [`map_id`]); nil when the location names none |
 //!
 //! A change fires what the client fires: a different instance id is a loading screen
-//! (`PLAYER_LEAVING_WORLD` before the change, `PLAYER_ENTERING_WORLD(false, false)` after it),
-//! then `ZONE_CHANGED_NEW_AREA` when the zone or instance changed, or `ZONE_CHANGED` when only
-//! the subzone did.
+//! (`LOADING_SCREEN_ENABLED` and `PLAYER_LEAVING_WORLD` before the change,
+//! `PLAYER_ENTERING_WORLD(false, false)` after it), then `ZONE_CHANGED_NEW_AREA` when the zone
+//! or instance changed, or `ZONE_CHANGED` when only the subzone did, and last, after a loading
+//! screen, `LOADING_SCREEN_DISABLED` (boss mods load their modules on it).
 
 use super::World;
 use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
@@ -149,6 +150,7 @@ pub(crate) fn apply(lua: &Lua, new: &Location) -> mlua::Result<()> {
     let fire = |name: &str, args: MultiValue| crate::events::fire_event(lua, name, args);
     let loading = old.instance_id != new.instance_id;
     if loading {
+        fire("LOADING_SCREEN_ENABLED", MultiValue::new())?;
         fire("PLAYER_LEAVING_WORLD", MultiValue::new())?;
     }
     if let Some(mut w) = lua.app_data_mut::<World>() {
@@ -158,12 +160,14 @@ pub(crate) fn apply(lua: &Lua, new: &Location) -> mlua::Result<()> {
         fire("PLAYER_ENTERING_WORLD", (false, false).into_lua_multi(lua)?)?;
     }
     if loading || old.zone != new.zone {
-        fire("ZONE_CHANGED_NEW_AREA", MultiValue::new())
+        fire("ZONE_CHANGED_NEW_AREA", MultiValue::new())?;
     } else if old.subzone != new.subzone {
-        fire("ZONE_CHANGED", MultiValue::new())
-    } else {
-        Ok(())
+        fire("ZONE_CHANGED", MultiValue::new())?;
     }
+    if loading {
+        fire("LOADING_SCREEN_DISABLED", MultiValue::new())?;
+    }
+    Ok(())
 }
 
 /// A location from a scenario's keys (`[location]`, a `zone` timeline entry; `at` and `do`
