@@ -452,6 +452,11 @@ fn every_client_subcommand_takes_a_scenario() {
          f:SetScript('OnEvent', function()\n  local _, kind = GetInstanceInfo()\n  \
          CreateFrame('Frame', 'WhereIn_' .. kind .. '_' .. GetRealZoneText():gsub(' ', ''))\nend)\n",
     );
+    std::fs::write(
+        dir.join("AddOns/Where/spec/where_spec.lua"),
+        "describe('where', function() it('is', function() end) end)\n",
+    )
+    .unwrap();
     let good = dir.join("raid.toml");
     std::fs::write(
         &good,
