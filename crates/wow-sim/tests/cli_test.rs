@@ -438,3 +438,64 @@ fn specs_compare_pictures_of_frames() {
     assert_eq!(code, Some(0), "{v:#}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--scenario` is a global flag: every subcommand that starts the client reads it (a wrong
+/// file stops each with exit 2), and its state is what the addons see (dump-tree shows a frame
+/// named after the scenario's instance type).
+#[test]
+fn every_client_subcommand_takes_a_scenario() {
+    let dir = temp("scenario-everywhere");
+    addon(
+        &dir,
+        "Where",
+        "local f = CreateFrame('Frame')\nf:RegisterEvent('PLAYER_ENTERING_WORLD')\n\
+         f:SetScript('OnEvent', function()\n  local _, kind = GetInstanceInfo()\n  \
+         CreateFrame('Frame', 'WhereIn_' .. kind .. '_' .. GetRealZoneText():gsub(' ', ''))\nend)\n",
+    );
+    std::fs::write(
+        dir.join("AddOns/Where/spec/where_spec.lua"),
+        "describe('where', function() it('is', function() end) end)\n",
+    )
+    .unwrap();
+    let good = dir.join("raid.toml");
+    std::fs::write(
+        &good,
+        "[location]\nzone = \"Molten Core\"\ninstance_id = 409\ndifficulty = 9\n",
+    )
+    .unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[location]\nsubzone = \"no zone\"\n").unwrap();
+    let addons = dir.join("AddOns");
+    let run = |scenario: &Path, cmd: &[&str]| {
+        let mut args = vec![
+            "--no-saved-vars",
+            "--addons",
+            addons.to_str().unwrap(),
+            "--scenario",
+            scenario.to_str().unwrap(),
+        ];
+        args.extend_from_slice(cmd);
+        wow_sim(Some(&dir), &args)
+    };
+    let png = dir.join("out.png");
+    for cmd in [
+        &["lua-errors"][..],
+        &["dump-tree"],
+        &["screenshot", "-o", png.to_str().unwrap()],
+        &["test"],
+    ] {
+        let out = run(&bad, cmd);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}: {err}");
+        assert!(err.contains("bad.toml:1: 'zone'"), "{cmd:?}: {err}");
+    }
+    let out = run(&good, &["dump-tree"]);
+    let tree = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(tree.contains("WhereIn_raid_MoltenCore"), "{tree}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

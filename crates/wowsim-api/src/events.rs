@@ -5,7 +5,7 @@
 //! | `Frame:RegisterEvent(event)` | [`register`] |
 //! | `Frame:RegisterUnitEvent(event, unit1 [, unit2])` | [`register`] with a unit filter |
 //! | `Frame:UnregisterEvent(event)`, `UnregisterAllEvents`, `RegisterAllEvents` | [`install_methods`] |
-//! | `Frame:IsEventRegistered(event)` | [`install_methods`] |
+//! | `Frame:IsEventRegistered(event)` | [`install_methods`]; false for an event the client does not know |
 //! | `GetFramesRegisteredForEvent(event)` | [`install_methods`]: the frames in dispatch order |
 //! | `wowsim.FireEvent(event, ...)`: not the client's; lets `--exec-lua` and fixtures fire an event with a payload, checked against `events.yaml` ([`check_payload`]) | [`install_methods`] |
 //!
@@ -18,7 +18,7 @@
 use crate::widgets::frame::add_method;
 use crate::widgets::host_methods::host_fn;
 use crate::widgets::{obj_id, UiLua, UiState};
-use mlua::{Lua, MultiValue, Value};
+use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
 use wowsim_lua::budget::host_entry;
 use wowsim_lua::errors::{restore_phase, set_phase};
 use wowsim_lua::lua_error;
@@ -357,6 +357,15 @@ fn register_all_events(lua: &Lua, this: Value) -> mlua::Result<()> {
 /// `Frame:IsEventRegistered`.
 fn is_event_registered(lua: &Lua, (this, ev): (Value, Value)) -> mlua::Result<MultiValue> {
     let id = obj_id(lua, &this, "IsEventRegistered")?;
+    // An event the client does not know is not registered: asking is no error (boss mods ask
+    // the Classic clients about retail's garrison events at every pull).
+    let known = |n: &str| lua.app_data_ref::<KnownEvents>().is_none_or(|k| (k.0)(n));
+    if let Value::String(s) = &ev {
+        let name = s.to_string_lossy();
+        if !known(&name) && !known(&name.to_ascii_uppercase()) {
+            return (false, Value::Nil).into_lua_multi(lua);
+        }
+    }
     let ev = check_event(lua, &ev, "Frame:IsEventRegistered")?;
     let ui = lua.app_data_ref::<UiState>().expect("ui");
     let units = ui.get(id).and_then(|o| o.unit_filter(&ev).cloned());

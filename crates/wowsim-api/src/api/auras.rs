@@ -759,3 +759,38 @@ fn fire_unit_aura(lua: &Lua, unit: &str, info: Table) -> mlua::Result<()> {
     args.push_back(Value::Table(info));
     crate::events::fire_event(lua, "UNIT_AURA", args)
 }
+
+/// Changes the stacks and/or the duration (from now) of `unit`'s first aura of `spell_id`,
+/// firing `UNIT_AURA(unit, {updatedAuraInstanceIDs})`; false when it has none.
+pub(crate) fn update_aura(
+    lua: &Lua,
+    unit: &str,
+    spell_id: i64,
+    stacks: Option<i64>,
+    duration: Option<f64>,
+) -> mlua::Result<bool> {
+    let now = lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
+    let id = {
+        let mut st = lua.app_data_mut::<AuraState>().expect("auras");
+        let list = st.units.entry(unit.to_ascii_lowercase()).or_default();
+        let Some(a) = list.iter_mut().find(|a| a.spell_id() == spell_id as f64) else {
+            return Ok(false);
+        };
+        for (name, f) in a.fields.iter_mut() {
+            match (*name, stacks, duration) {
+                ("applications", Some(n), _) => *f = Field::Num(n as f64),
+                ("duration", _, Some(d)) => *f = Field::Num(d),
+                ("expirationTime", _, Some(d)) => {
+                    *f = Field::Num(if d > 0.0 { now + d } else { 0.0 })
+                }
+                _ => {}
+            }
+        }
+        a.id
+    };
+    let info = lua.create_table()?;
+    info.raw_set("isFullUpdate", false)?;
+    info.raw_set("updatedAuraInstanceIDs", lua.create_sequence_from([id])?)?;
+    fire_unit_aura(lua, unit, info)?;
+    Ok(true)
+}

@@ -3,12 +3,12 @@
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
-//! | `C_Map.GetBestMapForUnit(unit)` | [`install`]: the zone's id for `player`, nothing for other units |
+//! | `C_Map.GetBestMapForUnit(unit)` | [`install`]: the zone's id for `player` (a scenario's location's map when one is set), nothing for other units |
 //! | `C_Map.GetFallbackWorldMapID()` | [`install`]: Azeroth (947) |
 //! | `C_Map.GetMapInfo(uiMapID)` | [`install`]: `{ mapID, name, mapType, parentMapID, flags }` for a known map, nothing otherwise |
 //! | `C_Map.GetMapArtLayers(uiMapID)` | [`install`]: one layer of the client's world-map size (1002 x 668, 256-unit tiles, scale 1) for a known map, nothing otherwise |
 //! | `C_Map.GetMapChildrenInfo(uiMapID [, mapType [, allDescendants]])` | [`install`]: the known children (of that type), in id order |
-//! | `GetZoneText`, `GetRealZoneText`, `GetMinimapZoneText` | [`install`]: the zone's name |
+//! | `GetZoneText`, `GetRealZoneText`, `GetMinimapZoneText` | [`install`]: the zone's name (a scenario's location's when one is set, `world/zone.rs`) |
 //! | `C_Map.GetPlayerMapPosition(uiMapID, unit)` | [`install`]: a `Vector2DMixin` object (`x`, `y`, `GetXY`) for `player` on the zone's map; nil on the maps above it and for other units |
 //! | `C_Map.GetWorldPosFromMapPos(uiMapID, pos)` | [`install`]: the continent (instance) id and a `Vector2DMixin` world position, for the zone's map; nothing elsewhere |
 //! | `C_Map.GetMapWorldSize(uiMapID)` (retail) | [`install`]: the zone's size in yards; `0, 0` elsewhere |
@@ -220,7 +220,10 @@ fn get_best_map_for_unit(lua: &Lua, product: Flavor, unit: Value) -> mlua::Resul
             "Usage: local uiMapID = C_Map.GetBestMapForUnit(unitToken)",
         ));
     }
-    Ok(is_player(&unit).then_some(zone))
+    if !is_player(&unit) {
+        return Ok(None);
+    }
+    Ok(crate::world::zone::map_id(lua).unwrap_or(Some(zone)))
 }
 
 /// `C_Map.GetFallbackWorldMapID()`.
@@ -298,6 +301,9 @@ fn get_map_children_info(
 
 /// `GetZoneText`, `GetRealZoneText`, `GetMinimapZoneText`: the zone's name.
 fn zone_text(lua: &Lua, product: Flavor, _: MultiValue) -> mlua::Result<mlua::LuaString> {
+    if let Some(name) = crate::world::zone::zone_name(lua) {
+        return lua.create_string(name);
+    }
     let (rows, zone) = maps(product);
     let zone_name = rows.iter().find(|r| r.0 == zone).map_or("", |r| r.1);
     lua.create_string(zone_name)

@@ -11,8 +11,6 @@ local answers = {
   -- level has earned the level achievements. (The achievement database itself is absent:
   -- lua/no_database.lua.)
   ["CanShowAchievementUI"] = function() return true end,
-  -- The character stands in the open world: not in an instance, whose type is then "none".
-  ["IsInInstance"] = function() return false, "none" end,
   ["HasCompletedAnyAchievement"] = function() return true end,
   -- The UI's `CanShowEncounterJournal` asks this before opening the adventure guide.
   ["C_AdventureJournal.CanBeShown"] = function() return true end,

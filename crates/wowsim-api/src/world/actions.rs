@@ -8,15 +8,16 @@
 //! | `Health` | health (and max) | `UNIT_MAXHEALTH` when the max changed, `UNIT_HEALTH` |
 //! | `Power` | power (and max) | `UNIT_MAXPOWER`, `UNIT_POWER_UPDATE(unit, token)` |
 //! | `Die` | health 0, dead | `UNIT_HEALTH`; for the player `PLAYER_DEAD` |
-//! | `AuraApply` / `AuraRemove` | the unit's auras (`api/auras.rs`) | `UNIT_AURA` |
+//! | `AuraApply` / `AuraRemove` / `AuraUpdate` | the unit's auras (`api/auras.rs`) | `UNIT_AURA` (added / removed / updated instance ids) |
 //! | `CastStart` | the cast | `UNIT_SPELLCAST_START` or `_CHANNEL_START (unit, castGUID, spellID)` |
+//! | `CastInstant` | | `UNIT_SPELLCAST_SUCCEEDED` |
 //! | `CastEnd` | no cast | `UNIT_SPELLCAST_SUCCEEDED` then `_STOP`, or `_INTERRUPTED`/`_FAILED` then `_STOP`; channels `_CHANNEL_STOP` |
 //! | `SetUnit` / `ClearUnit` | the token | `PLAYER_TARGET_CHANGED`, `PLAYER_FOCUS_CHANGED`, `NAME_PLATE_UNIT_ADDED/REMOVED`, `INSTANCE_ENCOUNTER_ENGAGE_UNIT` |
 //! | `Group` | members, party/raid tokens | `GROUP_ROSTER_UPDATE` |
 //! | `Chat` | | `CHAT_MSG_<KIND>(text, sender, …)` |
 //! | `AddonMessage` | | `CHAT_MSG_ADDON(prefix, text, channel, sender)` |
 //! | `EncounterStart` / `EncounterEnd` | the encounter | `ENCOUNTER_START(id, name, difficulty, size)` / `ENCOUNTER_END(…, success)` |
-//! | `Zone` | | `ZONE_CHANGED_NEW_AREA` |
+//! | `Zone` | the location (`zone.rs`) | `PLAYER_LEAVING_WORLD`/`PLAYER_ENTERING_WORLD` for a new instance, `ZONE_CHANGED_NEW_AREA` or `ZONE_CHANGED` |
 //! | `BossEmote` | | `CHAT_MSG_RAID_BOSS_EMOTE(text, sender)` |
 //! | `Event` | | the named event with its arguments |
 //! | `CombatLog` | what the line implies (its `implied` actions first) | `COMBAT_LOG_EVENT_UNFILTERED`, with `CombatLogGetCurrentEventInfo` answering the line |
@@ -76,6 +77,13 @@ pub enum Action {
         unit: String,
         spell_id: i64,
     },
+    /// New stacks and/or a new duration (from now) of the unit's aura of that spell.
+    AuraUpdate {
+        unit: String,
+        spell_id: i64,
+        stacks: Option<i64>,
+        duration: Option<f64>,
+    },
     CastStart {
         unit: String,
         spell_id: i64,
@@ -86,6 +94,11 @@ pub enum Action {
     CastEnd {
         unit: String,
         how: CastEnd,
+    },
+    /// An instant cast: `UNIT_SPELLCAST_SUCCEEDED` alone.
+    CastInstant {
+        unit: String,
+        spell_id: i64,
     },
     SetUnit {
         token: String,
@@ -135,8 +148,9 @@ pub enum Action {
         size: i64,
         success: bool,
     },
+    /// A new location (`zone.rs`).
     Zone {
-        zone: String,
+        location: Box<super::zone::Location>,
     },
     BossEmote {
         sender: String,
@@ -327,6 +341,20 @@ fn apply_cast(lua: &Lua, a: &Action) -> mlua::Result<()> {
             }
             fire(lua, "UNIT_SPELLCAST_STOP", args)
         }
+        Action::CastInstant { unit, spell_id } => {
+            if world(lua).unit(unit).is_none() {
+                return Ok(());
+            }
+            let guid = format!(
+                "Cast-3-0-0-0-{spell_id}-{:010X}",
+                (now(lua) * 1000.0) as u64
+            );
+            fire(
+                lua,
+                "UNIT_SPELLCAST_SUCCEEDED",
+                (unit.as_str(), guid, *spell_id),
+            )
+        }
         _ => Ok(()),
     }
 }
@@ -432,10 +460,7 @@ fn apply_messages(lua: &Lua, a: &Action) -> mlua::Result<()> {
             "CHAT_MSG_RAID_BOSS_EMOTE",
             (text.as_str(), sender.as_str()),
         ),
-        Action::Zone { zone } => {
-            let _ = zone;
-            fire(lua, "ZONE_CHANGED_NEW_AREA", ())
-        }
+        Action::Zone { location } => super::zone::apply(lua, location),
         Action::Event { name, args } => {
             let vals: Vec<Value> = args
                 .iter()
@@ -539,7 +564,20 @@ pub fn apply(lua: &Lua, a: &Action) -> mlua::Result<()> {
         Action::LeaveCombat => set_combat(lua, false),
         Action::Health { .. } | Action::Power { .. } | Action::Die { .. } => apply_bars(lua, a),
         Action::AuraApply { .. } | Action::AuraRemove { .. } => apply_aura(lua, a),
-        Action::CastStart { .. } | Action::CastEnd { .. } => apply_cast(lua, a),
+        Action::AuraUpdate {
+            unit,
+            spell_id,
+            stacks,
+            duration,
+        } => {
+            if world(lua).unit(unit).is_some() {
+                crate::api::auras::update_aura(lua, unit, *spell_id, *stacks, *duration)?;
+            }
+            Ok(())
+        }
+        Action::CastStart { .. } | Action::CastEnd { .. } | Action::CastInstant { .. } => {
+            apply_cast(lua, a)
+        }
         Action::SetUnit { .. }
         | Action::PatchUnit { .. }
         | Action::Identify { .. }

@@ -49,6 +49,7 @@ const AFFILIATION_PARTY: i64 = 0x2;
 const AFFILIATION_RAID: i64 = 0x4;
 const REACTION_HOSTILE: i64 = 0x40;
 const TYPE_PLAYER: i64 = 0x400;
+const TYPE_PET: i64 = 0x1000;
 
 /// Splits a line's fields: commas outside quotes and brackets; quotes removed.
 fn split_fields(s: &str) -> Result<Vec<(String, bool)>, String> {
@@ -187,7 +188,7 @@ fn has_advanced(event: &str) -> bool {
     SUFFIXES.iter().any(|s| event.ends_with(s)) || event == "DAMAGE_SPLIT"
 }
 
-fn int(v: &LogValue) -> Option<i64> {
+pub(super) fn int(v: &LogValue) -> Option<i64> {
     match v {
         LogValue::Int(n) => Some(*n),
         LogValue::Num(n) => Some(*n as i64),
@@ -195,7 +196,7 @@ fn int(v: &LogValue) -> Option<i64> {
     }
 }
 
-fn text(v: &LogValue) -> String {
+pub(super) fn text(v: &LogValue) -> String {
     match v {
         LogValue::Str(s) => s.clone(),
         LogValue::Int(n) => n.to_string(),
@@ -205,12 +206,12 @@ fn text(v: &LogValue) -> String {
 }
 
 /// A combat event line, read.
-struct Line {
-    at: f64,
+pub(super) struct Line {
+    pub(super) at: f64,
     epoch: f64,
-    event: String,
+    pub(super) event: String,
     /// The 8 base parameters, then the prefix and suffix ones (advanced ones removed).
-    params: Vec<LogValue>,
+    pub(super) params: Vec<LogValue>,
     /// The advanced parameters, when the line has them.
     advanced: Option<Vec<LogValue>>,
 }
@@ -219,12 +220,16 @@ struct Line {
 #[derive(Default)]
 struct Cast {
     player: Option<(String, String)>,
+    /// The player's pet (flags: affiliation mine, type pet), the first one seen.
+    pet: Option<(String, String)>,
     group: Vec<(String, String)>,
     tokens: FxHashMap<String, String>,
     bosses: usize,
     in_combat: bool,
     in_encounter: bool,
     last: FxHashMap<String, (i64, i64, i64, i64)>,
+    location: Option<super::zone::Location>,
+    casting: super::log_units::Casting,
 }
 
 fn unit_for(guid: &str, name: &str) -> Unit {
@@ -241,6 +246,10 @@ impl Cast {
     fn learn(&mut self, p: &[LogValue]) {
         for (g, n, f) in [(0, 1, 2), (4, 5, 6)] {
             let (guid, name, flags) = (text(&p[g]), text(&p[n]), int(&p[f]).unwrap_or(0));
+            if flags & TYPE_PET != 0 && flags & AFFILIATION_MINE != 0 && self.pet.is_none() {
+                self.pet = Some((guid.clone(), name.clone()));
+                self.tokens.insert(guid.clone(), "pet".into());
+            }
             if flags & TYPE_PLAYER == 0 || guid.is_empty() {
                 continue;
             }
@@ -338,8 +347,13 @@ pub fn read(name: &str, src: &str, start: f64) -> Result<Vec<(f64, Action)>, Log
         }
     }
     let mut out = initial(&cast, start);
-    for l in &lines {
-        out.extend(actions_of(&mut cast, l).into_iter().map(|a| (l.at, a)));
+    let lasts = super::log_units::durations(&lines);
+    for (l, lasts) in lines.iter().zip(lasts) {
+        out.extend(
+            actions_of(&mut cast, l, lasts)
+                .into_iter()
+                .map(|a| (l.at, a)),
+        );
     }
     if cast.in_combat {
         let end = lines.last().map_or(start, |l| l.at);
@@ -364,6 +378,19 @@ fn initial(cast: &Cast, start: f64) -> Vec<(f64, Action)> {
             },
         ));
     }
+    if let Some((guid, name)) = &cast.pet {
+        let unit = Box::new(unit_for(guid, name));
+        out.push((
+            start,
+            Action::SetUnit {
+                token: "pet".into(),
+                unit,
+            },
+        ));
+        let args = vec![super::actions::Scalar::Str("player".into())];
+        let name = "UNIT_PET".to_string();
+        out.push((start, Action::Event { name, args }));
+    }
     if !cast.group.is_empty() {
         let raid = cast.tokens.values().any(|t| t.starts_with("raid"));
         let members = cast.group.iter().map(|(g, n)| unit_for(g, n)).collect();
@@ -372,7 +399,7 @@ fn initial(cast: &Cast, start: f64) -> Vec<(f64, Action)> {
     out
 }
 
-fn actions_of(cast: &mut Cast, l: &Line) -> Vec<Action> {
+fn actions_of(cast: &mut Cast, l: &Line, lasts: Option<f64>) -> Vec<Action> {
     let p = &l.params;
     let mut out = Vec::new();
     match l.event.as_str() {
@@ -404,6 +431,7 @@ fn actions_of(cast: &mut Cast, l: &Line) -> Vec<Action> {
                 }
                 cast.bosses = 0;
                 cast.tokens.retain(|_, t| !t.starts_with("boss"));
+                cast.casting.retain(|t, _| !t.starts_with("boss"));
                 if cast.in_combat {
                     cast.in_combat = false;
                     out.push(Action::LeaveCombat);
@@ -411,16 +439,30 @@ fn actions_of(cast: &mut Cast, l: &Line) -> Vec<Action> {
             }
             return out;
         }
-        "ZONE_CHANGE" => {
-            let zone = p.get(1).map(text).unwrap_or_default();
-            return vec![Action::Zone { zone }];
+        "ZONE_CHANGE" if p.len() >= 3 => {
+            let (id, zone) = (int(&p[0]).unwrap_or(0), text(&p[1]));
+            let l = super::zone::Location::new(&zone, id, int(&p[2]).unwrap_or(0));
+            cast.location = Some(l.clone());
+            return vec![Action::Zone {
+                location: Box::new(l),
+            }];
+        }
+        "MAP_CHANGE" if !p.is_empty() => {
+            // The map within the zone: `C_Map.GetBestMapForUnit` (no event of its own).
+            let Some(l) = cast.location.as_mut() else {
+                return out;
+            };
+            l.map_id = int(&p[0]);
+            return vec![Action::Zone {
+                location: Box::new(l.clone()),
+            }];
         }
         _ => {}
     }
     if prefix_params(&l.event).is_none() {
         return out;
     }
-    implied(cast, l, &mut out);
+    implied(cast, l, lasts, &mut out);
     let mut fields = vec![
         LogValue::Num(l.epoch),
         LogValue::Str(l.event.clone()),
@@ -435,7 +477,7 @@ fn actions_of(cast: &mut Cast, l: &Line) -> Vec<Action> {
 }
 
 /// Unit state the line implies: combat, bosses, health and power, deaths, auras.
-fn implied(cast: &mut Cast, l: &Line, out: &mut Vec<Action>) {
+fn implied(cast: &mut Cast, l: &Line, lasts: Option<f64>, out: &mut Vec<Action>) {
     let p = &l.params;
     let (src_flags, dst_flags) = (int(&p[2]).unwrap_or(0), int(&p[6]).unwrap_or(0));
     let ours = |f: i64| f & (AFFILIATION_MINE | AFFILIATION_PARTY | AFFILIATION_RAID) != 0;
@@ -470,6 +512,13 @@ fn implied(cast: &mut Cast, l: &Line, out: &mut Vec<Action>) {
     if let Some(adv) = &l.advanced {
         bars(cast, adv, out);
     }
+    aura_and_death(cast, l, lasts, out);
+    super::log_units::actions(l, lasts, &cast.tokens, &mut cast.casting, out);
+}
+
+/// `UNIT_DIED`, `SPELL_AURA_APPLIED` and `SPELL_AURA_REMOVED` on a unit with a token.
+fn aura_and_death(cast: &Cast, l: &Line, lasts: Option<f64>, out: &mut Vec<Action>) {
+    let p = &l.params;
     let dest_token = cast.tokens.get(&text(&p[4])).cloned();
     let Some(token) = dest_token else { return };
     match l.event.as_str() {
@@ -478,7 +527,7 @@ fn implied(cast: &mut Cast, l: &Line, out: &mut Vec<Action>) {
             unit: token,
             spell_id: int(&p[8]).unwrap_or(0),
             name: text(&p[9]),
-            duration: 0.0,
+            duration: lasts.unwrap_or(0.0),
             stacks: 0,
             harmful: text(&p[11]) == "DEBUFF",
             source: cast.tokens.get(&text(&p[0])).cloned(),

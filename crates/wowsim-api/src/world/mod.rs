@@ -7,8 +7,10 @@
 pub mod actions;
 pub mod combat_log;
 mod helpers;
+mod log_units;
 pub mod scenario;
 mod unit_api;
+pub mod zone;
 
 use actions::Action;
 use mlua::Lua;
@@ -57,21 +59,32 @@ pub struct Unit {
 
 impl Unit {
     /// A unit with the given GUID and name and the defaults: level 1, full health of 100,
-    /// mana, friendly, normal.
+    /// mana, friendly, normal; a player character (a `Player-` GUID) has a class and a race,
+    /// as every character does: a Human Warrior until told otherwise (a combat log names no
+    /// class, and the client's UI files every raid member under its class).
     pub fn new(guid: &str, name: &str) -> Unit {
+        let is_player = guid.starts_with("Player-");
+        let (class_file, race_file) = match is_player {
+            true => (Some("WARRIOR".to_string()), Some("Human".to_string())),
+            false => (None, None),
+        };
         Unit {
             guid: guid.to_string(),
             name: name.to_string(),
             realm: None,
-            is_player: guid.starts_with("Player-"),
-            class_file: None,
-            race_file: None,
+            is_player,
+            class_file,
+            race_file,
             level: 1,
             health: 100,
             health_max: 100,
             power: 0,
             power_max: 100,
-            power_type: (0, "MANA".into()),
+            power_type: if is_player {
+                (1, "RAGE".into())
+            } else {
+                (0, "MANA".into())
+            },
             dead: false,
             in_combat: false,
             role: "NONE".into(),
@@ -93,6 +106,8 @@ pub struct World {
     pub raid: bool,
     /// Combat lockdown (`InCombatLockdown`), entered and left by actions.
     pub in_combat: bool,
+    /// Where the character is (`None`: the open world of `api/c_map.rs`).
+    pub location: Option<zone::Location>,
     /// The encounter in progress (`ENCOUNTER_START` to `ENCOUNTER_END`), by id.
     pub encounter: Option<i64>,
     /// Timeline entries not yet due: (virtual time, action), in time order.
@@ -137,14 +152,40 @@ impl World {
 
     /// The unit a token names, if any.
     pub fn unit(&self, token: &str) -> Option<&Unit> {
-        let t = token.to_ascii_lowercase();
-        self.tokens.get(t.as_str()).map(|&i| &self.units[i])
+        self.index(token).map(|i| &self.units[i])
     }
 
     pub(crate) fn unit_mut(&mut self, token: &str) -> Option<&mut Unit> {
-        let t = token.to_ascii_lowercase();
-        let i = *self.tokens.get(t.as_str())?;
+        let i = self.index(token)?;
         Some(&mut self.units[i])
+    }
+
+    /// A token's unit; as in the client, the name of the player or of a group member
+    /// (`Name`, or `Name-Realm` for its realm) is a unit id too.
+    fn index(&self, token: &str) -> Option<usize> {
+        let t = token.to_ascii_lowercase();
+        if let Some(&i) = self.tokens.get(t.as_str()) {
+            return Some(i);
+        }
+        let (name, realm) = match token.split_once('-') {
+            Some((n, r)) => (n, Some(r)),
+            None => (token, None),
+        };
+        let player = self.tokens.get("player").copied();
+        player.iter().chain(self.group.iter()).copied().find(|&i| {
+            let u = &self.units[i];
+            u.name.eq_ignore_ascii_case(name)
+                && realm.is_none_or(|r| {
+                    u.realm
+                        .as_deref()
+                        .is_none_or(|ur| ur.eq_ignore_ascii_case(r))
+                })
+        })
+    }
+
+    /// The unit with a GUID, whatever token names it.
+    pub(crate) fn unit_by_guid(&self, guid: &str) -> Option<&Unit> {
+        self.by_guid.get(guid).map(|&i| &self.units[i])
     }
 
     pub(crate) fn unit_at(&self, i: usize) -> &Unit {
@@ -153,8 +194,7 @@ impl World {
 
     /// Whether two tokens name the same unit.
     pub(crate) fn same_unit(&self, a: &str, b: &str) -> bool {
-        let (a, b) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
-        matches!((self.tokens.get(&a), self.tokens.get(&b)), (Some(x), Some(y)) if x == y)
+        matches!((self.index(a), self.index(b)), (Some(x), Some(y)) if x == y)
     }
 
     /// Sets the group (members other than the player) and re-points `party1..`/`raid1..`.
@@ -220,6 +260,7 @@ impl World {
 pub fn install(lua: &Lua, player: Unit) -> mlua::Result<()> {
     lua.set_app_data(World::with_player(player));
     unit_api::install(lua)?;
+    zone::install(lua)?;
     helpers::install(lua)
 }
 

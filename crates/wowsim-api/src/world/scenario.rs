@@ -87,6 +87,7 @@ struct File {
     party: Option<Vec<toml::Spanned<UnitSpec>>>,
     raid: Option<Vec<toml::Spanned<UnitSpec>>>,
     units: Option<Vec<toml::Spanned<UnitSpec>>>,
+    location: Option<toml::Spanned<toml::Table>>,
     combat_in: Option<bool>,
     combat_log: Option<String>,
     combat_log_at: Option<f64>,
@@ -405,9 +406,6 @@ fn action_of(e: &mut Entry, what: &str) -> Result<Action, String> {
                 }
             }
         }
-        "zone" => Action::Zone {
-            zone: e.str("zone")?,
-        },
         "boss_emote" => Action::BossEmote {
             sender: e.str("sender")?,
             text: e.str("text")?,
@@ -444,6 +442,10 @@ fn entry(table: &toml::Table) -> Result<(f64, Action), String> {
         Some(toml::Value::String(s)) => s.clone(),
         _ => return Err("'do' (the action's name) is missing".into()),
     };
+    if what == "zone" {
+        let location = Box::new(super::zone::from_table(table)?);
+        return Ok((at, Action::Zone { location }));
+    }
     if what == "set_unit" {
         let mut t = table.clone();
         t.remove("at");
@@ -518,6 +520,12 @@ pub fn read(name: &str, src: &str) -> Result<Scenario, ScenarioError> {
         sc.start.push(Action::SetUnit {
             token,
             unit: Box::new(u),
+        });
+    }
+    if let Some(t) = &file.location {
+        let location = super::zone::from_table(t.get_ref()).map_err(|m| err(t.span().start, m))?;
+        sc.start.push(Action::Zone {
+            location: Box::new(location),
         });
     }
     if file.combat_in == Some(true) {

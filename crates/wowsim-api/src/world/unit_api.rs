@@ -11,6 +11,7 @@
 //! | `UnitCastingInfo`, `UnitChannelInfo` | the cast in progress (times in ms of `GetTime`) |
 //! | `UnitGroupRolesAssigned`, `UnitClassification`, `UnitCanAttack`, `UnitIsEnemy`, `UnitIsFriend`, `UnitReaction` | |
 //! | `UnitInParty`, `UnitInRaid`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers`, `GetNumSubgroupMembers` (in a raid: the player's subgroup), `InCombatLockdown`, `GetRaidRosterInfo` | from the group and the combat state (these answer for the world as a whole) |
+//! | `GetPlayerInfoByGUID` | for a player character the world knows by its GUID |
 //! | `GetNumRaidProfiles`, `GetRaidProfileName`, `GetActiveRaidProfile`, `RaidProfileExists` | one compact-unit-frame profile, `DEFAULT_CUF_PROFILE_NAME` |
 
 use super::{Unit, World};
@@ -293,6 +294,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         w.group_members().len().min(4) as i64
     })?;
     world_fn(lua, "InCombatLockdown", |w| w.in_combat)?;
+    install_player_info(lua)?;
     if !lua
         .globals()
         .raw_get::<Value>("GetRaidRosterInfo")?
@@ -350,6 +352,37 @@ fn raid_roster_info(lua: &Lua, index: Value) -> mlua::Result<MultiValue> {
     // The raid role (`MAINTANK`, `MAINASSIST`) is nil for a member without one.
     out.extend((Value::Nil, Value::Nil, u.role.clone()).into_lua_multi(lua)?);
     Ok(out)
+}
+
+/// `GetPlayerInfoByGUID(guid)` for a player character the world knows by its GUID:
+/// `localizedClass, englishClass, localizedRace, englishRace, sex (2), name, realmName ("" for
+/// the player's realm)`; any other GUID gets the earlier answer.
+fn install_player_info(lua: &Lua) -> mlua::Result<()> {
+    let g = lua.globals();
+    let Value::Function(earlier) = g.raw_get::<Value>("GetPlayerInfoByGUID")? else {
+        return Ok(());
+    };
+    let f = lua.create_function(move |lua, args: MultiValue| {
+        let known = match (args.front(), lua.app_data_ref::<World>()) {
+            (Some(Value::String(guid)), Some(w)) => w
+                .unit_by_guid(&guid.to_string_lossy())
+                .filter(|u| u.is_player)
+                .cloned(),
+            _ => None,
+        };
+        let Some(u) = known else {
+            return earlier.call::<MultiValue>(args);
+        };
+        let (class, file) = class_of(&u).map_or(("", ""), |(_, n, f)| (n, f));
+        let race = u
+            .race_file
+            .as_deref()
+            .and_then(|f| RACES.iter().find(|r| r.0 == f));
+        let (race_name, race_file) = race.map_or(("", ""), |r| (r.1, r.0));
+        let realm = u.realm.clone().unwrap_or_default();
+        ret(lua, (class, file, race_name, race_file, 2, u.name, realm))
+    })?;
+    g.raw_set("GetPlayerInfoByGUID", f)
 }
 
 /// The raid profiles of the compact unit frames: one, `DEFAULT_CUF_PROFILE_NAME` (Blizzard's own

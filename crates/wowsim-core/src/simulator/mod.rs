@@ -193,6 +193,8 @@ const STARTUP_STATE_EVENTS: &[&str] = &[
     "UPDATE_BINDINGS",
     "UPDATE_CHAT_WINDOWS",
     "SPELLS_CHANGED",
+    // The log-in's loading screen goes away last (boss mods check the instance on it).
+    "LOADING_SCREEN_DISABLED",
 ];
 
 fn max_level(f: Flavor) -> i64 {
