@@ -771,7 +771,8 @@ pub(crate) fn update_aura(
 ) -> mlua::Result<bool> {
     let now = lua.app_data_ref::<Clock>().map_or(0.0, |c| c.now());
     let id = {
-        let mut st = lua.app_data_mut::<AuraState>().expect("auras");
+        let g = game(lua);
+        let mut st = g.auras.borrow_mut();
         let list = st.units.entry(unit.to_ascii_lowercase()).or_default();
         let Some(a) = list.iter_mut().find(|a| a.spell_id() == spell_id as f64) else {
             return Ok(false);
