@@ -32,10 +32,14 @@ impl Simulator {
             base_api: None,
             logged_out: false,
             reloading: false,
+            started_blizzard: false,
+            strings_note: None,
+            claimed_wtf: false,
         };
         let global_scan = sim.load_ui(data)?;
         sim.notes.extend(atlas_notes);
         sim.notes.extend(game_data_notes);
+        sim.strings_note = Some(sim.notes.len());
         sim.notes.extend(crate::global_strings::install(
             &sim.lua,
             global_scan,
@@ -146,24 +150,8 @@ impl Simulator {
     }
 
     fn discover(&mut self) {
-        let mut ctx = TocContext::new(self.config.flavor);
-        ctx.locale = self.config.locale.clone();
-        let mut roots: Vec<(PathBuf, bool)> = Vec::new();
-        if let Some(b) = &self.config.blizzard_ui {
-            roots.push((b.clone(), true));
-        }
-        if !self.config.no_addons {
-            roots.extend(self.config.addon_dirs.iter().map(|d| (d.clone(), false)));
-        }
-        let (found, notes) = wowsim_toc::discover_addons(&roots, &ctx);
+        let (found, plan, notes) = super::warm::discover_set(&self.config);
         self.notes.extend(notes);
-        let plan = wowsim_toc::plan_load_order(&found, &|name| {
-            found
-                .iter()
-                .find(|a| a.name == name)
-                .is_none_or(|a| a.toc.default_enabled())
-        });
-        self.notes.extend(plan.notes.iter().cloned());
         let mut set = AddonSet::default();
         for (i, info) in found.into_iter().enumerate() {
             let enabled = info.toc.default_enabled();
