@@ -39,6 +39,9 @@ const SERVE_VAR: &str = "WOWSIM_WARM_SERVE";
 /// Seconds a template waits for a run before it ends.
 const IDLE_VAR: &str = "WOW_SIM_WARM_IDLE";
 const DEFAULT_IDLE: u64 = 600;
+/// When set, a copy says on stderr that it ran from a template and what CPU time it used
+/// before the first user addon and in all.
+const REPORT_VAR: &str = "WOW_SIM_WARM_REPORT";
 
 /// What a copy sends back: the run started warm; the run cannot be served (then the reason);
 /// the exit code follows.
@@ -325,6 +328,9 @@ fn copy_main() -> i32 {
     let code = exit_byte(code);
     CLIENT.with(|c| {
         if let Some(c) = c.borrow_mut().as_mut() {
+            if std::env::var_os(REPORT_VAR).is_some() {
+                eprintln!("wow-sim: warm start: {:.3} s CPU in all", sys::cpu_seconds());
+            }
             let _ = std::io::stdout().flush();
             let _ = std::io::stderr().flush();
             let _ = c.write_all(&[EXIT, code]);
@@ -364,6 +370,13 @@ pub fn simulator(config: SimConfig) -> anyhow::Result<Simulator> {
     };
     match attached {
         Ok(()) => {
+            if std::env::var_os(REPORT_VAR).is_some() {
+                eprintln!(
+                    "wow-sim: warm start: template {}, {:.3} s CPU to the first user addon",
+                    std::os::unix::process::parent_id(),
+                    sys::cpu_seconds()
+                );
+            }
             let _ = conn.write_all(&[STARTED]);
             CLIENT.with(|c| *c.borrow_mut() = Some(conn));
             Ok(sim)

@@ -151,3 +151,13 @@ pub fn readable(fd: RawFd, limit: Duration) -> bool {
         }
     }
 }
+
+/// This process's CPU time (user + system) in seconds; a forked copy counts from its fork.
+pub fn cpu_seconds() -> f64 {
+    // SAFETY: an all-zero rusage is valid; getrusage fills it.
+    let mut r: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `r` is a valid out pointer.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut r) };
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 / 1e6;
+    t(r.ru_utime) + t(r.ru_stime)
+}
