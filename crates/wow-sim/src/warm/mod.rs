@@ -3,16 +3,18 @@
 //! The first `--warm` run of a configuration starts a template process in the background (this
 //! binary with the same arguments and `WOWSIM_WARM_SERVE` set) and runs cold itself. The
 //! template binds a Unix socket in the cache folder (`warm/<identity>.sock`), builds the
-//! client with no user addon and loads the Blizzard addons at the head of the start-up order
-//! (`Simulator::start_blizzard`), then waits. Each later `--warm` run connects, sends its
+//! client and loads the Blizzard addons at the head of the start-up order
+//! (`Simulator::new_template`), then waits. Each later `--warm` run connects, sends its
 //! arguments, working folder, environment and standard streams; the template forks a copy
 //! that takes the run's configuration (`Simulator::attach_addons`: the user's addons and their
 //! global strings), runs the command on the client's streams and sends back its exit code.
 //!
 //! The identity names everything the template's state depends on: this binary (path, size,
-//! modification time), the configuration without the user's addons and the wall-clock bound
-//! (flavour, UI folder, WTF, locale, budgets, …), the Blizzard UI tree (every path, size and
-//! modification time), the Blizzard addons' SavedVariables files and the other inputs read
+//! modification time), the configuration without the wall-clock bound (flavour, UI folder,
+//! addon folders, WTF, locale, budgets, …), the Blizzard UI tree (every path, size and
+//! modification time), the user's addon folders' names and TOC files (what the Blizzard UI
+//! sees of them as it loads; their other files are read by each run), the Blizzard addons'
+//! SavedVariables files and the other inputs read
 //! before any addon (`--art`, `--game-data`, `--global-strings`, `--scenario`,
 //! `--combat-log`: size and time of each path). A change to any of them is another identity,
 //! so another template. A run the template cannot serve (its user addons read a colour the
@@ -173,11 +175,9 @@ fn socket_path(config: &SimConfig) -> Option<PathBuf> {
     (path.as_os_str().len() < 100).then_some(path)
 }
 
-/// The configuration a template is built with: no user addon, no wall-clock bound.
+/// The configuration a template is built with: no wall-clock bound.
 fn template_config(config: &SimConfig) -> SimConfig {
     let mut t = config.clone();
-    t.addon_dirs.clear();
-    t.no_addons = false;
     t.timeout = None;
     t
 }
@@ -204,6 +204,18 @@ fn identity(config: &SimConfig) -> u64 {
             }
         }
     }
+    // The user's addon list and TOCs (the Blizzard UI sees them as it loads), not their files.
+    for dir in &config.addon_dirs {
+        for addon in sorted_entries(dir) {
+            // The name only: an editor's files in the folder change its time.
+            addon.as_os_str().as_bytes().hash(&mut h);
+            for file in sorted_entries(&addon) {
+                if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("toc")) {
+                    meta(&file, &mut h);
+                }
+            }
+        }
+    }
     let inputs = config.art_dirs.iter().chain(&config.game_data);
     let inputs = inputs.chain(&config.global_strings).chain(&config.scenario);
     for p in inputs.chain(&config.combat_log) {
@@ -221,17 +233,19 @@ fn meta(p: &Path, h: &mut impl Hasher) {
     }
 }
 
+/// The paths in `dir`, in name order (none when it cannot be read).
+fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let entries = std::fs::read_dir(dir).into_iter().flatten().flatten();
+    let mut v: Vec<PathBuf> = entries.map(|e| e.path()).collect();
+    v.sort();
+    v
+}
+
 /// Hashes every path under `dir` (in name order) with its size and modification time.
 fn tree(dir: &Path, h: &mut impl Hasher) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let p = e.path();
+    for p in sorted_entries(dir) {
         meta(&p, h);
-        if e.file_type().is_ok_and(|t| t.is_dir()) {
+        if std::fs::symlink_metadata(&p).is_ok_and(|m| m.is_dir()) {
             tree(&p, h);
         }
     }
@@ -268,10 +282,7 @@ fn serve(config: &SimConfig) -> ExitCode {
 }
 
 fn build_template(config: &SimConfig) -> anyhow::Result<Simulator> {
-    let mut sim = Simulator::new(template_config(config)).map_err(|e| anyhow::anyhow!("{e}"))?;
-    sim.start_blizzard()
-        .map_err(|e| anyhow::anyhow!("start-up: {e}"))?;
-    Ok(sim)
+    Simulator::new_template(template_config(config)).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 fn accept_loop(listener: &UnixListener, sim: Simulator) -> ExitCode {

@@ -88,9 +88,14 @@ pub struct PendingScan(Result<std::thread::JoinHandle<Scan>, Box<Scan>>);
 
 /// Starts reading and scanning every file the addons load on another thread: it needs only the
 /// addon set (fixed once discovered), and it is a tenth of the retail start-up's CPU, which the
-/// main thread spends meanwhile on the API documentation. [`install`] waits for it.
-pub fn scan_in_background(lua: &Lua) -> PendingScan {
-    let (roots, saved) = roots(lua);
+/// main thread spends meanwhile on the API documentation. [`install`] waits for it. Without
+/// `user`, only the Blizzard UI's files are read (a warm start's template, `user.rs`).
+pub fn scan_in_background(lua: &Lua, user: bool) -> PendingScan {
+    let (mut roots, mut saved) = roots(lua);
+    if !user {
+        roots.retain(|r| r.0);
+        saved.retain(|s| s.0);
+    }
     let cache_dir = lua
         .app_data_ref::<wowsim_lua::chunk_cache::ChunkCache>()
         .map(|c| self::scan_cache::dir_under(c.root()));

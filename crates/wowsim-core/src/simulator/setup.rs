@@ -5,6 +5,12 @@ use super::*;
 impl Simulator {
     /// Builds the VM, the API and the addon list. Nothing runs yet.
     pub fn new(config: SimConfig) -> Result<Simulator, SimError> {
+        Simulator::build(config, true)
+    }
+
+    /// [`Simulator::new`]; without `user_strings` the global-string scan reads only the
+    /// Blizzard UI's files (a warm start's template: `warm.rs` adds the user's later).
+    pub(super) fn build(config: SimConfig, user_strings: bool) -> Result<Simulator, SimError> {
         check_dirs(&config)?;
         let real_strings =
             crate::global_strings::real::find_and_read(&crate::global_strings::real::Sources {
@@ -36,7 +42,7 @@ impl Simulator {
             strings_note: None,
             claimed_wtf: false,
         };
-        let global_scan = sim.load_ui(data)?;
+        let global_scan = sim.load_ui(data, user_strings)?;
         sim.notes.extend(atlas_notes);
         sim.notes.extend(game_data_notes);
         sim.strings_note = Some(sim.notes.len());
@@ -73,9 +79,10 @@ impl Simulator {
     fn load_ui(
         &mut self,
         data: &'static wowsim_data::ProductData,
+        user_strings: bool,
     ) -> Result<crate::global_strings::PendingScan, SimError> {
         self.discover();
-        let global_scan = crate::global_strings::scan_in_background(&self.lua);
+        let global_scan = crate::global_strings::scan_in_background(&self.lua, user_strings);
         let docs = self.read_api_docs(data)?;
         if self.config.blizzard_ui.is_none() {
             self.load_base()?;

@@ -1,11 +1,13 @@
 //! The warm start's two halves (the CLI's `warm/` keeps the template process): a template
-//! is a `Simulator` made with no user addon that has loaded the Blizzard addons at the head
-//! of the start-up order ([`Simulator::start_blizzard`]) and stops there, in the middle of the
-//! secure environment's batch, as a cold start stands before the first user addon. A copy of
-//! it (a forked process) then takes the run's own configuration
-//! ([`Simulator::attach_addons`]): the addon set is discovered again with the user's folders
-//! (the Blizzard UI's addons keep their places and states), the user's addons' global strings
-//! are added, and [`Simulator::start`] goes on from there.
+//! ([`Simulator::new_template`]) is a `Simulator` with the run's whole addon set that has
+//! loaded the Blizzard addons at the head of the start-up order and stops there, in the
+//! middle of the secure environment's batch, as a cold start stands before the first user
+//! addon. What the Blizzard UI can see of the user's addons by then is their list and TOCs
+//! (the CLI's identity of a template includes them); their files are read later. A copy of
+//! it (a forked process) takes the run's own configuration ([`Simulator::attach_addons`]):
+//! the addon set is discovered again (the Blizzard UI's addons keep their places and
+//! states), the global strings the user's files read are added (`global_strings/user.rs`),
+//! and [`Simulator::start`] goes on from there.
 
 use super::*;
 
@@ -14,9 +16,18 @@ use super::*;
 pub struct NotWarm(pub String);
 
 impl Simulator {
+    /// A template: [`Simulator::new`] with the whole addon set (the Blizzard UI can see the
+    /// list of addons as it loads: the add-ons button of the game menu), but the global strings
+    /// of the Blizzard UI's files only, then [`Simulator::start_blizzard`].
+    pub fn new_template(config: SimConfig) -> Result<Simulator, SimError> {
+        let mut sim = Simulator::build(config, false)?;
+        sim.start_blizzard()?;
+        Ok(sim)
+    }
+
     /// Loads the Blizzard addons at the head of the start-up order and stops before the first
     /// other one; [`Simulator::start`] continues from there.
-    pub fn start_blizzard(&mut self) -> Result<(), SimError> {
+    fn start_blizzard(&mut self) -> Result<(), SimError> {
         let order = self
             .lua
             .app_data_ref::<StartupOrder>()
