@@ -53,7 +53,11 @@ impl Scratch {
         let pid = entries
             .flatten()
             .find(|e| e.path().extension().is_some_and(|x| x == "pid"))?;
-        std::fs::read_to_string(pid.path()).ok()?.trim().parse().ok()
+        std::fs::read_to_string(pid.path())
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
     }
 }
 
@@ -141,7 +145,12 @@ fn a_template_serves_only_its_own_configuration() {
     // Another flavour is another identity: no template yet, so this run is cold.
     let mut c = Command::new(env!("CARGO_BIN_EXE_wow-sim"));
     let other = c
-        .args(["--no-saved-vars", "--flavor", "classic_era", "--blizzard-ui"])
+        .args([
+            "--no-saved-vars",
+            "--flavor",
+            "classic_era",
+            "--blizzard-ui",
+        ])
         .arg(s.dir.join("ui"))
         .arg("--addons")
         .arg(s.dir.join("addons"))

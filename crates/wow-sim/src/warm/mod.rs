@@ -210,7 +210,10 @@ fn identity(config: &SimConfig) -> u64 {
             // The name only: an editor's files in the folder change its time.
             addon.as_os_str().as_bytes().hash(&mut h);
             for file in sorted_entries(&addon) {
-                if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("toc")) {
+                if file
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("toc"))
+                {
                     meta(&file, &mut h);
                 }
             }
@@ -340,7 +343,10 @@ fn copy_main() -> i32 {
     CLIENT.with(|c| {
         if let Some(c) = c.borrow_mut().as_mut() {
             if std::env::var_os(REPORT_VAR).is_some() {
-                eprintln!("wow-sim: warm start: {:.3} s CPU in all", sys::cpu_seconds());
+                eprintln!(
+                    "wow-sim: warm start: {:.3} s CPU in all",
+                    sys::cpu_seconds()
+                );
             }
             let _ = std::io::stdout().flush();
             let _ = std::io::stderr().flush();

@@ -56,7 +56,9 @@ impl Simulator {
     /// the wall-clock bound) in a copy of a template; the new notes join [`Simulator::notes`].
     pub fn attach_addons(&mut self, config: SimConfig) -> Result<(), NotWarm> {
         if !self.started_blizzard {
-            return Err(NotWarm("the template has not loaded the Blizzard UI".into()));
+            return Err(NotWarm(
+                "the template has not loaded the Blizzard UI".into(),
+            ));
         }
         let notes = self.rediscover(&config)?;
         let roots = file_roots(&config);
@@ -97,8 +99,7 @@ impl Simulator {
         let mut set = AddonSet::default();
         for (i, info) in found.into_iter().enumerate() {
             let before = old.addons.get(i).filter(|a| a.info.blizzard);
-            if info.blizzard != before.is_some()
-                || before.is_some_and(|b| b.info.name != info.name)
+            if info.blizzard != before.is_some() || before.is_some_and(|b| b.info.name != info.name)
             {
                 self.lua.set_app_data(old);
                 return Err(NotWarm(format!(
@@ -106,10 +107,10 @@ impl Simulator {
                     info.name
                 )));
             }
-            let (loading, loaded, enabled) = before.map_or(
-                (false, false, info.toc.default_enabled()),
-                |b| (b.loading, b.loaded, b.enabled),
-            );
+            let (loading, loaded, enabled) = before
+                .map_or((false, false, info.toc.default_enabled()), |b| {
+                    (b.loading, b.loaded, b.enabled)
+                });
             set.addons.push(AddonEntry {
                 info,
                 state: plan.states[i],
