@@ -318,17 +318,7 @@ fn copy_main() -> i32 {
         return 3;
     };
     let Ok(mut conn) = conn else { return 3 };
-    let req = (|| -> std::io::Result<Request> {
-        let fds = sys::recv_fds(&conn, 3)?;
-        let mut len = [0u8; 8];
-        conn.read_exact(&mut len)?;
-        let mut body = vec![0u8; u64::from_le_bytes(len) as usize];
-        conn.read_exact(&mut body)?;
-        let req: Request = serde_json::from_slice(&body).map_err(std::io::Error::other)?;
-        sys::redirect(fds)?;
-        std::env::set_current_dir(PathBuf::from(OsString::from_vec(req.cwd.clone())))?;
-        Ok(req)
-    })();
+    let req = read_request(&mut conn);
     let Ok(req) = req else { return 3 };
     for (k, _) in std::env::vars_os() {
         std::env::remove_var(k);
@@ -357,6 +347,23 @@ fn copy_main() -> i32 {
         }
     });
     0
+}
+
+/// Reads the client's request and puts its streams and folder in place.
+fn read_request(conn: &mut UnixStream) -> std::io::Result<Request> {
+    let fds = sys::recv_fds(conn, 3)?;
+    let mut len = [0u8; 8];
+    conn.read_exact(&mut len)?;
+    let len = u64::from_le_bytes(len);
+    if len > 64 << 20 {
+        return Err(std::io::Error::other("request too large"));
+    }
+    let mut body = vec![0u8; len as usize];
+    conn.read_exact(&mut body)?;
+    let req: Request = serde_json::from_slice(&body).map_err(std::io::Error::other)?;
+    sys::redirect(fds)?;
+    std::env::set_current_dir(PathBuf::from(OsString::from_vec(req.cwd.clone())))?;
+    Ok(req)
 }
 
 /// The number of an exit code (`ExitCode` keeps it to itself).
