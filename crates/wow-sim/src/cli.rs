@@ -82,6 +82,12 @@ pub struct Cli {
     /// folder (`$XDG_CACHE_HOME/wow-sim` or `~/.cache/wow-sim`).
     #[arg(long, global = true, env = "WOW_SIM_NO_LUA_CACHE")]
     pub no_lua_cache: bool,
+    /// `lua-errors` and `dump-tree` start from a template process that has loaded the Blizzard
+    /// UI (Unix): the first run starts one in the background (and runs as usual), later runs
+    /// with the same UI, flavour and flags fork from it and load only the user's addons. It
+    /// ends after `WOW_SIM_WARM_IDLE` seconds (default 600) without a run.
+    #[arg(long, global = true, env = "WOW_SIM_WARM")]
+    pub warm: bool,
     /// Lua to run after start-up: CODE, or @FILE to run a file.
     #[arg(
         long,

@@ -14,9 +14,7 @@ use wowsim_core::{ErrorRecord, RecordSeverity, SimConfig, Simulator};
 
 /// Runs the subcommand.
 pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Result<ExitCode> {
-    config.timeout = args.timeout.map(std::time::Duration::from_secs_f64);
-    config.script_budget = args.script_budget;
-    config.memory_limit = args.memory_limit.saturating_mul(1024 * 1024);
+    apply_args(&mut config, args);
     let to_file = args.output.is_some();
     let format = args
         .format
@@ -24,7 +22,7 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
     // Where the addons are on disk, for the formats that name files in the repository.
     let folders = (format != Format::Json).then(|| Folders::of(&config));
     let timeout = config.timeout;
-    let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut sim = crate::new_simulator(config)?;
     for n in &sim.notes {
         eprintln!("wow-sim: note: {n}");
     }
@@ -96,6 +94,13 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &LuaErrorsArgs) -> anyhow::Re
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The run's bounds from the subcommand's flags.
+pub fn apply_args(config: &mut SimConfig, args: &LuaErrorsArgs) {
+    config.timeout = args.timeout.map(std::time::Duration::from_secs_f64);
+    config.script_budget = args.script_budget;
+    config.memory_limit = args.memory_limit.saturating_mul(1024 * 1024);
 }
 
 /// The end of a run: a stopped run (timeout, memory cap) ends with its records and no logout

@@ -11,6 +11,8 @@ mod screenshot;
 mod test_cmd;
 mod ui_cache;
 mod ui_cmd;
+#[cfg(unix)]
+mod warm;
 mod watchdog;
 mod wow_dir;
 
@@ -34,13 +36,29 @@ static ALLOC: alloc::Allocator = alloc::Rounding(mimalloc::MiMalloc);
 const SIM_STACK: usize = 256 << 20;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    run_cli(Cli::parse(), false)
+}
+
+/// Runs a command line (a warm start's copy runs its client's, `warm/`).
+#[cfg(unix)]
+pub(crate) fn run_args(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
+    match Cli::try_parse_from(args) {
+        // On this thread: it is the simulation thread the template forked from.
+        Ok(cli) => run_cli(cli, true),
+        Err(e) => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_cli(cli: Cli, on_this_thread: bool) -> ExitCode {
     let what = cli.command.as_ref().map(|c| format!("{c:?}"));
     // A panic is a wow-sim bug: report it with context, exit 2, write no SavedVariables
     // (the unwind skips logout).
     // The window's event loop must own the main thread (winit); headless commands run on a
     // thread with a large stack.
-    let outcome = if cli.command.is_none() {
+    let outcome = if cli.command.is_none() || on_this_thread {
         Ok(std::panic::catch_unwind(std::panic::AssertUnwindSafe(
             move || run(cli).map_err(|e| format!("{e:#}")),
         )))
@@ -86,10 +104,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         _ => {}
     }
     let resolved = config::resolve(&cli)?;
-    for n in &resolved.notes {
-        eprintln!("wow-sim: note: {n}");
+    if !in_warm_copy() {
+        for n in &resolved.notes {
+            eprintln!("wow-sim: note: {n}");
+        }
     }
     let config = resolved.config;
+    #[cfg(unix)]
+    if cli.warm {
+        if let Some(code) = warm::run_config(&cli, config.clone()).and_then(|c| warm::try_serve(&c))
+        {
+            return Ok(code);
+        }
+    }
     match &cli.command {
         Some(Command::LuaErrors(args)) => lua_errors::run(&cli, config, args),
         Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
@@ -101,6 +128,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         None => window(&cli, config),
     }
+}
+
+/// Whether this process is a warm start's copy of a template (`warm/`).
+fn in_warm_copy() -> bool {
+    #[cfg(unix)]
+    return warm::in_copy();
+    #[cfg(not(unix))]
+    return false;
 }
 
 /// No subcommand: the interactive window (`--exec-lua` runs after its first frame).
@@ -128,6 +163,14 @@ fn window(_cli: &Cli, _config: SimConfig) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(2))
 }
 
+/// The client a command runs with: a warm start's template in its copy, else a new one.
+pub(crate) fn new_simulator(config: SimConfig) -> anyhow::Result<Simulator> {
+    #[cfg(unix)]
+    return warm::simulator(config);
+    #[cfg(not(unix))]
+    return Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"));
+}
+
 /// Prints the compiled-Lua cache's notes (corrupt entries ignored, an unwritable folder).
 pub(crate) fn print_cache_notes(sim: &Simulator) {
     for n in sim.lua_cache_report().map(|(n, _)| n).unwrap_or_default() {
@@ -137,7 +180,7 @@ pub(crate) fn print_cache_notes(sim: &Simulator) {
 
 /// Runs start-up, `seconds` of virtual time and `--exec-lua`, then prints the frame tree.
 fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::Result<ExitCode> {
-    let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut sim = new_simulator(config)?;
     sim.start().map_err(lua_err)?;
     print_cache_notes(&sim);
     sim.run_for(args.seconds).map_err(lua_err)?;

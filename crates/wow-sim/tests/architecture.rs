@@ -498,6 +498,7 @@ const UNSAFE_ALLOWED: &[&str] = &[
     "wow-sim/src/alloc.rs",
     "wow-sim/src/test_cmd/fork.rs",
     "wow-sim/src/scan/child.rs",
+    "wow-sim/src/warm/sys.rs",
     "wow-sim/tests/gui_support/",
 ];
 

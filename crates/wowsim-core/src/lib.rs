@@ -11,7 +11,7 @@ pub(crate) mod templates;
 pub mod xmlui;
 
 pub use savedvars::{SavedVarsConfig, DEFAULT_MAX_SAVED_FILE};
-pub use simulator::{Output, SimConfig, SimError, Simulator};
+pub use simulator::{NotWarm, Output, SimConfig, SimError, Simulator};
 pub use wowsim_api::widgets::dump::DumpOptions;
 pub use wowsim_lua::budget::DEFAULT_SCRIPT_BUDGET;
 pub use wowsim_lua::errors::Severity as RecordSeverity;

@@ -362,6 +362,11 @@ pub(crate) fn claim_wtf(lua: &Lua, wtf: &Path) {
     }
 }
 
+/// Gives up the claim of the WTF folder; whether there was one.
+pub(crate) fn release_wtf(lua: &Lua) -> bool {
+    lua.remove_app_data::<FolderClaim>().is_some()
+}
+
 /// Logout's note when another run held the WTF folder as this one started.
 pub(crate) fn shared_wtf_note(lua: &Lua, wtf: &Path) -> Option<String> {
     lua.app_data_ref::<FolderClaim>()

@@ -28,6 +28,7 @@ pub(crate) mod real;
 pub(crate) mod scan;
 pub(crate) mod scan_cache;
 pub(crate) mod tokens;
+pub(crate) mod user;
 
 use self::scan::GlobalUse;
 use crate::addons::AddonSet;
@@ -52,6 +53,8 @@ pub struct GlobalStringFallback {
     /// Enumerations the Blizzard UI reads that neither the reference nor the UI's API
     /// documentation defines (`Enum.VasError`), made from the members it reads.
     pub enums: Vec<String>,
+    /// The user's file of real strings, when one was read.
+    pub real_file: Option<PathBuf>,
 }
 
 /// Files the addons load, split by who wrote them, and the names their TOCs declare as
@@ -85,9 +88,14 @@ pub struct PendingScan(Result<std::thread::JoinHandle<Scan>, Box<Scan>>);
 
 /// Starts reading and scanning every file the addons load on another thread: it needs only the
 /// addon set (fixed once discovered), and it is a tenth of the retail start-up's CPU, which the
-/// main thread spends meanwhile on the API documentation. [`install`] waits for it.
-pub fn scan_in_background(lua: &Lua) -> PendingScan {
-    let (roots, saved) = roots(lua);
+/// main thread spends meanwhile on the API documentation. [`install`] waits for it. Without
+/// `user`, only the Blizzard UI's files are read (a warm start's template, `user.rs`).
+pub fn scan_in_background(lua: &Lua, user: bool) -> PendingScan {
+    let (mut roots, mut saved) = roots(lua);
+    if !user {
+        roots.retain(|r| r.0);
+        saved.retain(|s| s.0);
+    }
     let cache_dir = lua
         .app_data_ref::<wowsim_lua::chunk_cache::ChunkCache>()
         .map(|c| self::scan_cache::dir_under(c.root()));
@@ -326,6 +334,7 @@ pub fn install(
         files: files.blizzard.len(),
         user_files: files.user.len(),
         enums: stand_in_enums(lua, &blizzard_enums)?,
+        real_file: real.map(|r| r.file.clone()),
         ..Default::default()
     };
     if let Some(r) = real {
@@ -356,9 +365,9 @@ pub fn install(
     add_scanned(lua, &blizzard, blizzard.provided_by_client(), &mut fallback)?;
     // A user addon's read adds a name only where the Blizzard UI has no say: not one it
     // assigns or tests for nil.
-    user.nil_checked
-        .extend(blizzard.nil_checked.iter().cloned());
-    user.assigned.extend(blizzard.assigned.iter().cloned());
+    let says = user::BlizzardSays::of(&blizzard);
+    says.limit(&mut user);
+    lua.set_app_data(says);
     add_scanned(lua, &user, user.provided_by_client(), &mut fallback)?;
     // The primary stats' tooltips (`DEFAULT_STAT<i>_TOOLTIP`, i = the `LE_UNIT_STAT_*` index
     // 1 to 5) and the resistances' names (`RESISTANCE<i>_NAME`, school 0 to 6) are also looked
@@ -374,7 +383,7 @@ pub fn install(
         }
     }
     wowsim_api::api::ui_color::add_db_colors(lua, &fallback.colors);
-    let note = note(&fallback, real);
+    let note = note(&fallback);
     lua.set_app_data(fallback);
     Ok(Some(note))
 }
@@ -389,29 +398,15 @@ fn add_scanned(
     fallback: &mut GlobalStringFallback,
 ) -> mlua::Result<()> {
     let g = lua.globals();
-    for name in names {
-        if NUMERIC_PREFIXES.iter().any(|p| name.starts_with(p)) {
-            continue;
-        }
-        if !g.raw_get::<Value>(name.as_str())?.is_nil() {
-            continue;
-        }
-        let xml_color = usage.colors.contains(&name).then_some(name.as_str());
-        // A `*_COLOR` name shown as text and never used as a colour is a string (a
-        // `*_COLOR_CODE` is text by nature and stays the colour's code).
-        let text = name.ends_with("_COLOR")
-            && usage.texts.contains(&name)
-            && !usage.colors.contains(&name);
-        match color_of(&name).or(xml_color).filter(|_| !text) {
-            Some(c) => {
+    for name in undefined(lua, names)? {
+        match stand_in(usage, &name) {
+            StandIn::Color(c) => {
                 if !fallback.colors.iter().any(|x| x == c) {
                     fallback.colors.push(c.to_string());
                 }
             }
-            // A table the code indexes (`PLAYER_FACTION_GROUP.Horde`) is not a string: it
-            // stays nil, so its absence shows.
-            None if usage.indexed.contains(&name) => {}
-            None => {
+            StandIn::None => {}
+            StandIn::Text => {
                 g.raw_set(name.as_str(), fallback_value(&name))?;
                 fallback.strings.push(name);
             }
@@ -420,14 +415,53 @@ fn add_scanned(
     Ok(())
 }
 
+/// What an undefined name the code reads stands in as.
+enum StandIn<'a> {
+    /// A colour of the database (the name, or the colour a `*_COLOR_CODE` is the code of).
+    Color(&'a str),
+    /// A table the code indexes (`PLAYER_FACTION_GROUP.Horde`) is not a string: it stays
+    /// nil, so its absence shows.
+    None,
+    /// A string of its own name.
+    Text,
+}
+
+fn stand_in<'a>(usage: &GlobalUse, name: &'a str) -> StandIn<'a> {
+    let xml_color = usage.colors.contains(name).then_some(name);
+    // A `*_COLOR` name shown as text and never used as a colour is a string (a
+    // `*_COLOR_CODE` is text by nature and stays the colour's code).
+    let text =
+        name.ends_with("_COLOR") && usage.texts.contains(name) && !usage.colors.contains(name);
+    match color_of(name).or(xml_color).filter(|_| !text) {
+        Some(c) => StandIn::Color(c),
+        None if usage.indexed.contains(name) => StandIn::None,
+        None => StandIn::Text,
+    }
+}
+
+/// The names of `names` that are neither numeric constants nor defined yet.
+fn undefined(lua: &Lua, names: Vec<String>) -> mlua::Result<Vec<String>> {
+    let g = lua.globals();
+    let mut out = Vec::new();
+    for name in names {
+        if NUMERIC_PREFIXES.iter().any(|p| name.starts_with(p))
+            || !g.raw_get::<Value>(name.as_str())?.is_nil()
+        {
+            continue;
+        }
+        out.push(name);
+    }
+    Ok(out)
+}
+
 /// The note `install` returns.
-fn note(fallback: &GlobalStringFallback, real: Option<&real::RealStrings>) -> String {
-    let mut note = match real {
-        Some(r) => format!(
+fn note(fallback: &GlobalStringFallback) -> String {
+    let mut note = match &fallback.real_file {
+        Some(file) => format!(
             "{} global strings are the real ones from {}, {} more names the client defines are \
              stand-ins",
             fallback.real,
-            r.file.display(),
+            file.display(),
             fallback.listed
         ),
         None => format!(

@@ -7,9 +7,11 @@ mod query;
 mod run;
 mod setup;
 mod used_by;
+mod warm;
 
 pub(crate) use query::draw_list_vm;
 pub(crate) use run::tick_vm;
+pub use warm::NotWarm;
 
 use crate::addons::{self, AddonEntry, AddonSet, AfterLoad};
 use crate::savedvars::{self, SavedVarsConfig};
@@ -173,6 +175,13 @@ pub struct Simulator {
     logged_out: bool,
     /// This session is a `ReloadUI()` of an earlier one (`PLAYER_ENTERING_WORLD(false, true)`).
     reloading: bool,
+    /// The Blizzard addons at the head of the start-up order have loaded (a warm start's
+    /// template, `warm.rs`): `start` goes on from there.
+    started_blizzard: bool,
+    /// Where the global strings' note is in `notes` (a warm start replaces it).
+    strings_note: Option<usize>,
+    /// A template claimed the WTF folder as it loaded and gave it up (`warm.rs`).
+    claimed_wtf: bool,
 }
 
 /// Set by `ReloadUI()`; the simulator reloads at the end of the tick (VM app data).

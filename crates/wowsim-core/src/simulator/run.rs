@@ -11,9 +11,8 @@ impl Simulator {
             .map(|o| o.0.clone())
             .unwrap_or_default();
         let secure_env = self.config.blizzard_ui.is_some();
-        if secure_env {
-            addons::secure_env::prepare(&self.lua)?;
-            addons::secure_env::begin_batch(&self.lua);
+        if !self.started_blizzard {
+            self.begin_start()?;
         }
         let loaded = order.into_iter().try_for_each(|i| {
             addons::load_addon(&self.lua, &self.host, i, self.after.as_ref())?;
@@ -39,6 +38,17 @@ impl Simulator {
             self.fire(ev, ())?;
         }
         Ok(widgets::after_frame(&self.lua)?)
+    }
+
+    /// What comes before the first addon: the secure environment and its batch (with a
+    /// Blizzard UI).
+    pub(super) fn begin_start(&mut self) -> Result<(), SimError> {
+        if self.config.blizzard_ui.is_some() {
+            addons::secure_env::prepare(&self.lua)?;
+            addons::secure_env::begin_batch(&self.lua);
+        }
+        self.started_blizzard = true;
+        Ok(())
     }
 
     /// Fires an event with a payload to every registered frame.

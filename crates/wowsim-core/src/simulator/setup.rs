@@ -5,6 +5,12 @@ use super::*;
 impl Simulator {
     /// Builds the VM, the API and the addon list. Nothing runs yet.
     pub fn new(config: SimConfig) -> Result<Simulator, SimError> {
+        Simulator::build(config, true)
+    }
+
+    /// [`Simulator::new`]; without `user_strings` the global-string scan reads only the
+    /// Blizzard UI's files (a warm start's template: `warm.rs` adds the user's later).
+    pub(super) fn build(config: SimConfig, user_strings: bool) -> Result<Simulator, SimError> {
         check_dirs(&config)?;
         let real_strings =
             crate::global_strings::real::find_and_read(&crate::global_strings::real::Sources {
@@ -32,10 +38,14 @@ impl Simulator {
             base_api: None,
             logged_out: false,
             reloading: false,
+            started_blizzard: false,
+            strings_note: None,
+            claimed_wtf: false,
         };
-        let global_scan = sim.load_ui(data)?;
+        let global_scan = sim.load_ui(data, user_strings)?;
         sim.notes.extend(atlas_notes);
         sim.notes.extend(game_data_notes);
+        sim.strings_note = Some(sim.notes.len());
         sim.notes.extend(crate::global_strings::install(
             &sim.lua,
             global_scan,
@@ -69,9 +79,10 @@ impl Simulator {
     fn load_ui(
         &mut self,
         data: &'static wowsim_data::ProductData,
+        user_strings: bool,
     ) -> Result<crate::global_strings::PendingScan, SimError> {
         self.discover();
-        let global_scan = crate::global_strings::scan_in_background(&self.lua);
+        let global_scan = crate::global_strings::scan_in_background(&self.lua, user_strings);
         let docs = self.read_api_docs(data)?;
         if self.config.blizzard_ui.is_none() {
             self.load_base()?;
@@ -146,24 +157,8 @@ impl Simulator {
     }
 
     fn discover(&mut self) {
-        let mut ctx = TocContext::new(self.config.flavor);
-        ctx.locale = self.config.locale.clone();
-        let mut roots: Vec<(PathBuf, bool)> = Vec::new();
-        if let Some(b) = &self.config.blizzard_ui {
-            roots.push((b.clone(), true));
-        }
-        if !self.config.no_addons {
-            roots.extend(self.config.addon_dirs.iter().map(|d| (d.clone(), false)));
-        }
-        let (found, notes) = wowsim_toc::discover_addons(&roots, &ctx);
+        let (found, plan, notes) = super::warm::discover_set(&self.config);
         self.notes.extend(notes);
-        let plan = wowsim_toc::plan_load_order(&found, &|name| {
-            found
-                .iter()
-                .find(|a| a.name == name)
-                .is_none_or(|a| a.toc.default_enabled())
-        });
-        self.notes.extend(plan.notes.iter().cloned());
         let mut set = AddonSet::default();
         for (i, info) in found.into_iter().enumerate() {
             let enabled = info.toc.default_enabled();

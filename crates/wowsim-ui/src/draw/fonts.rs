@@ -56,6 +56,12 @@ impl FontLibrary {
         }
     }
 
+    /// Looks files up under `roots` from now on (a warm start adds the user's addon folders
+    /// after the Blizzard UI has loaded); the faces found so far stay.
+    pub fn set_roots(&mut self, roots: &[(String, PathBuf)]) {
+        self.finder = FileFinder::new(roots.iter().map(|(p, d)| Root::new(p, d)).collect());
+    }
+
     /// The face for a client font path (the fallback when there is none to load).
     pub fn face(&mut self, path: &str) -> Face {
         if let Some(f) = self.by_string.get(path) {
