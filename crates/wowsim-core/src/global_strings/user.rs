@@ -62,11 +62,13 @@ pub(crate) fn install_user(lua: &Lua) -> mlua::Result<Result<String, String>> {
         says.limit(&mut usage);
     }
     let names = undefined(lua, usage.provided_by_client())?;
-    let known: FxHashSet<String> = {
-        let db = lua.app_data_ref::<wowsim_api::api::ui_color::DbColors>();
-        db.map(|d| d.0.iter().map(|(n, _)| n.clone()).collect())
-            .unwrap_or_default()
-    };
+    let known: FxHashSet<String> = wowsim_api::game_state::game(lua)
+        .colors
+        .borrow()
+        .0
+        .iter()
+        .map(|(n, _)| n.clone())
+        .collect();
     let mut strings = Vec::new();
     for name in names {
         match stand_in(&usage, &name) {
