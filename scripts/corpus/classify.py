@@ -173,9 +173,12 @@ RULES = [
      "and Narcissus's list. Open: the table's rows are not in our inputs"),
     ("ElvUI", "*", "*", r"Toolkit.lua:151: bad argument #1 to 'unpack'", "ours", "COLOR-UTIL",
      "follow-up: UpdateMedia stopped at API.lua:272 before it sets E.media's colours"),
-    ("ElvUI", "classic_era", "*", r"API.lua:735: attempt to call method 'SetRGBA'", "input", "",
-     "ElvUI (2026) calls SetRGBA on DebuffTypeColor's entries, ColorMixin objects in newer UIs; the 1.15.4 UI "
-     "input defines them as plain tables (AuraUtil.lua:5), so the client with this UI fails the same"),
+    ("ElvUI", "*", "*", r"API.lua:735: attempt to call method 'SetRGBA'", "input", "",
+     "ElvUI (2026) calls SetRGBA on DebuffTypeColor's entries and its own; the 1.15.4 UI input defines them as "
+     "plain tables (AuraUtil.lua:5) and the 12.0.1 one not at all, so with these UIs the client fails the same "
+     "(probable: newer UIs make them ColorMixin objects; not confirmed)"),
+    ("ElvUI", "retail", "*", r"Unknown frame type 'AuraContainer'", "input", "",
+     "ElvUI (2026) creates the 12.1 frame type AuraContainer (as QUI); the UI input is 12.0.1"),
     ("QUI", "*", "*", r"keybinds.lua:483: attempt to call method 'GetName'|^bad argument #3 to 'format' \(number expected, got table\)",
      "ours", "UNTRACED",
      "no stack (a timer and an ADDON_LOADED handler of QUI's); not traced to a cause"),
