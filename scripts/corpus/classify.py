@@ -53,7 +53,7 @@ RULES = [
     ("Baganator|Syndicator", "*", "*", r"CheckItem.lua:1046: item_unique", "ours", "GS-TEXT",
      "assert(GetLocale() ~= 'enUS') when ITEM_UNIQUE's text differs from the English keyword: the stand-in is the key's name"),
     ("Baganator|Syndicator", "*", "*", r"InitializeSearchEngine|field 'Constants'|local 'Refresh'|field 'Options'|field 'InitializeData'|field 'Get' \(a nil",
-     "ours", "STUB-INDEX", "follow-ups: Syndicator's Search files stopped (STUB-INDEX, GS-TEXT)"),
+     "ours", "GS-TEXT", "follow-ups: Syndicator's Search files stopped (GS-TEXT; before the 19:00 refresh also STUB-INDEX)"),
     ("Cell", "*", "*", r"Utils.lua:857: bad argument #1 to 'strfind'|concatenate field '(INVTYPE_FINGER|BATTLEGROUND_INSTANCE)'",
      "ours", "GS-NAMES", "_G.SPELL_DURATION_SEC, _G.INVTYPE_FINGER, _G.BATTLEGROUND_INSTANCE: reads through _G are not counted"),
     ("Cell", "*", "ui", r".", "ours", "GS-NAMES", "follow-ups: Utils.lua stopped at line 857 before it defines F.GetSpellInfo and the rest"),
@@ -63,8 +63,9 @@ RULES = [
      "Chattynator's <OnUpdate></OnUpdate> must replace ChatFrameTemplate's OnUpdate (HyperlinkHandler.xml)"),
     ("AtlasLootClassic", "*", "*", r"ItemInfo.lua:346: table index is nil", "ours", "STUB-FACTS",
      "C_Item.GetItemClassInfo answers nil for every class id (game_data_csv.rs has the names)"),
-    ("ElvUI", "*", "*", r"API.lua:272: attempt to compare number with nil", "ours", "STUB-FACTS",
-     "C_ClassColor.GetClassColor is a stub: black, so RAID_CLASS_COLORS[*].colorStr is not the client's"),
+    ("ElvUI", "*", "*", r"API.lua:272: attempt to compare number with nil", "ours", "COLOR-UTIL",
+     "C_ColorUtil.GenerateTextColorCode was a typed stub answering \"\", so RAID_CLASS_COLORS[*].colorStr "
+     "(ColorMixin:GenerateHexColor) was empty. Fixed on branch fidel2 (fixture api/color_util)"),
     ("ElvUI", "*", "*", r"Initialize.lua:413: attempt to index local 'obj'", "ours", "STUB-OBJECTS",
      "CreateFontFamily answers nil (typed stub, nilable output)"),
     ("ElvUI", "*", "*", r"ITEM_MIN_LEVEL|DATE_COMPLETED|TOOLTIP_UNIT_LEVEL|field 'DND'|Guild.lua:54|Time.lua:31|Chat.lua:4019|Crests.lua:10|SpecSwitch.lua:38",
@@ -109,7 +110,7 @@ RULES = [
      "_G.STATICPOPUP_NUMDIALOGS or 4: the 12.x UI has no such global, wow-sim gave it a string stand-in"),
     ("QUI", "*", "*", r"unitframes.lua:980: Usage: SetAlpha", "ours", "STUB-FACTS",
      "UnitHealPredictionCalculator:EvaluateCurrentHealthPercent(curve) answers a table; the client answers the curve's value"),
-    ("QUI", "*", "*", r"^bad argument #3 to 'format' \(number expected, got table\)|not enough memory", "ours", "UNRESOLVED",
+    ("QUI", "*", "*", r"^bad argument #3 to 'format' \(number expected, got table\)|not enough memory", "ours", "UNTRACED",
      "no location (the first) / the run reached the 1024 MB Lua cap in QUI's infobar state-driver refresh; root cause not found"),
     ("Quartz", "*", "*", r"Attempt to hook secure function", "ours", "TAINT",
      "AceHook asks issecurevariable(obj, method) of Quartz's own table; wow-sim answers secure (the client: false, \"Quartz\")"),
@@ -156,14 +157,34 @@ RULES = [
      "armour subclasses only (the client: \"Bag\"); containers added on branch fidel after this run"),
     ("AtlasLootClassic", "*", "*", r"ItemInfo.lua:353: attempt to concatenate local 'name'", "ours", "STUB-FACTS",
      "GetItemSubClassInfo(class, sub) answered nothing for a pair wow-sim does not know; the client names every pair"),
-    (r"Baganator|Bagnon|ElvUI|QUI", "*", "*",
-     r"ContainerSlots.lua:\d+: Invalid inventory slot|ImportExport.lua:246|playerMoney.lua:18: Attempt to find 'this'|"
-     r"MutexDelay-1.0.lua:30: Usage: C_Timer.After|CustomSearch-1.0.lua:235|API.lua:735: attempt to call method 'SetRGBA'|"
-     r"Toolkit.lua:151: bad argument #1 to 'unpack'|keybinds.lua:483: attempt to call method 'GetName'",
-     "ours", "UNRESOLVED",
-     "new in this refresh (the addons now get further): live code of current, popular addons, so the client "
-     "accepts it; not yet read (GetInventorySlotInfo(\"Bag1\"), Line:SetStartPoint(point, 0, -5), C_Timer.After's "
-     "argument check, a ColorMixin colour, an action button)"),
+    # ---- read in the 22:00 refresh of Dec 1 2026 (branch fidel2; newest snapshots) ----
+    ("Bagnon", "*", "*", r"playerMoney.lua:18: Attempt to find 'this'", "ours", "LINE-POINTS",
+     "Line:SetStartPoint('LEFT', 0, -5): the client takes SetPoint's forms (the relative region left out); "
+     "wow-sim read 0 as the region. Fixed on branch fidel2 (fixture widgets/line_points)"),
+    ("Bagnon", "*", "*", r"MutexDelay-1.0.lua:30: Usage: C_Timer.After|CustomSearch-1.0.lua:235", "input", "",
+     "BagBrother's submodule commits are not in the libraries' snapshots, so pack.py used their HEAD, whose "
+     "API differs from the one BagBrother calls (Delay('Method') vs Delay(time, 'Method'); Clean(nil))"),
+    ("Baganator", "*", "*", r"ImportExport.lua:246: attempt to index local 'import'", "ours", "JSON",
+     "C_EncodingUtil.DeserializeJSON was a typed stub answering nil; the client parses the default categories. "
+     "Fixed on branch fidel2 (fixture api/json_deserialize)"),
+    (r"Baganator|Narcissus", "*", "*", r"Invalid inventory slot in GetInventorySlotInfo", "ours", "SLOT-NAMES",
+     "GetInventorySlotInfo knows the paper doll's slot names only; the client looks names up in its "
+     "PaperDollItemFrame table, which answers Baganator's \"Bag1\" (live code at load in a popular addon) "
+     "and Narcissus's list. Open: the table's rows are not in our inputs"),
+    ("ElvUI", "*", "*", r"Toolkit.lua:151: bad argument #1 to 'unpack'", "ours", "COLOR-UTIL",
+     "follow-up: UpdateMedia stopped at API.lua:272 before it sets E.media's colours"),
+    ("ElvUI", "*", "*", r"API.lua:735: attempt to call method 'SetRGBA'", "input", "",
+     "ElvUI (2026) calls SetRGBA on DebuffTypeColor's entries and its own; the 1.15.4 UI input defines them as "
+     "plain tables (AuraUtil.lua:5) and the 12.0.1 one not at all, so with these UIs the client fails the same "
+     "(probable: newer UIs make them ColorMixin objects; not confirmed)"),
+    ("ElvUI", "retail", "*", r"Unknown frame type 'AuraContainer'", "input", "",
+     "ElvUI (2026) creates the 12.1 frame type AuraContainer (as QUI); the UI input is 12.0.1"),
+    ("QUI", "*", "*", r"keybinds.lua:483: attempt to call method 'GetName'|^bad argument #3 to 'format' \(number expected, got table\)",
+     "ours", "UNTRACED",
+     "no stack (a timer and an ADDON_LOADED handler of QUI's); not traced to a cause"),
+    ("TinyTooltip", "classic_era", "*", r"global 'InterfaceOptionsFramePanelContainer'", "own", "",
+     "TinyTooltip (2023, TOC 11404) sizes its panel from InterfaceOptionsFramePanelContainer, which the 1.15 UIs "
+     "no longer define (the Settings panel replaced it; not in the 1.15.4 tree)"),
 ]
 
 

@@ -107,7 +107,7 @@ def resolve(url, libs):
         e = libs.get("github", {}).get(key, {"repo": key, "path": ""})
         return e["repo"], "/".join(x for x in (e.get("path", ""), m[3] or "") if x), None
     m = re.match(r"(?:https?://repos\.(?:wowace|curseforge)\.com/wow/|svn://svn\.wowace\.com/wow/"
-                 r"|https?://git\.wowace\.com/wow/)([^/]+?)(?:/mainline)?(?:\.git)?"
+                 r"|(?:https?|git)://git\.wowace\.com/wow/)([^/]+?)(?:/mainline)?(?:\.git)?"
                  r"(?:/(?:trunk|tags/[^/]+))?(?:/(.*))?$", u)
     if m and m[1] in libs.get("wowace", {}):
         e = libs["wowace"][m[1]]

@@ -5,7 +5,7 @@
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
-//! | `SetStartPoint(relativePoint, relativeTo [, x, y])`, `SetEndPoint(...)` | [`install`] |
+//! | `SetStartPoint(relativePoint [, relativeTo] [, x, y])`, `SetEndPoint(...)` | [`install`] |
 //! | `GetStartPoint()`, `GetEndPoint()` | [`install`] |
 //! | `SetThickness`, `GetThickness` (default 4) | generic (`fields`) |
 use crate::arena::UiState;

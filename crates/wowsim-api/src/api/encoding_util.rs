@@ -3,6 +3,10 @@
 //! `=`. A source is a string or a number (its text); text that is not Base64 of the variant
 //! (a bad character, a length that is not a multiple of four) decodes to the empty string.
 //! Bad arguments raise the client's message, which names the function `?`.
+//!
+//! `DeserializeJSON(source)`: JSON text to Lua values (objects are tables with string keys,
+//! arrays tables from index 1, `null` is nil and leaves a hole in an array); text that is not
+//! JSON answers nil (the documented return is nilable). `SerializeJSON` stays a typed stub.
 
 use mlua::{Lua, Table, Value};
 
@@ -101,7 +105,52 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         lua.create_string(decode(&text, alphabet).unwrap_or_default())
     })?;
     ns.raw_set("DecodeBase64", dec)?;
+    let json = lua.create_function(|lua, source: Value| {
+        let text = match &source {
+            Value::String(s) => s.as_bytes().to_vec(),
+            Value::Integer(_) | Value::Number(_) => source.to_string()?.into_bytes(),
+            _ => {
+                return Err(wowsim_lua::lua_error(
+                    lua,
+                    "Usage: C_EncodingUtil.DeserializeJSON(source)",
+                ))
+            }
+        };
+        match serde_json::from_slice::<serde_json::Value>(&text) {
+            Ok(v) => json_value(lua, &v),
+            Err(_) => Ok(Value::Nil),
+        }
+    })?;
+    ns.raw_set("DeserializeJSON", json)?;
     lua.globals().raw_set("C_EncodingUtil", ns)
+}
+
+/// A parsed JSON value as the client hands it to Lua.
+fn json_value(lua: &Lua, v: &serde_json::Value) -> mlua::Result<Value> {
+    use serde_json::Value as J;
+    Ok(match v {
+        J::Null => Value::Nil,
+        J::Bool(b) => Value::Boolean(*b),
+        J::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Number(n.as_f64().unwrap_or(0.0)),
+        },
+        J::String(s) => Value::String(lua.create_string(s)?),
+        J::Array(items) => {
+            let t = lua.create_table()?;
+            for (i, item) in items.iter().enumerate() {
+                t.raw_set(i + 1, json_value(lua, item)?)?;
+            }
+            Value::Table(t)
+        }
+        J::Object(map) => {
+            let t = lua.create_table()?;
+            for (k, item) in map {
+                t.raw_set(k.as_str(), json_value(lua, item)?)?;
+            }
+            Value::Table(t)
+        }
+    })
 }
 
 #[cfg(test)]

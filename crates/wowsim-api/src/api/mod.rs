@@ -71,7 +71,8 @@ use wowsim_data::ProductData;
 
 /// Client data wow-sim has no database for (`lua/no_database.lua`: empty achievement lists and
 /// counts, `GetItemLevelColor` white), and what the character may open plus the calendar on the
-/// virtual clock (`lua/character_access.lua`), for the functions the flavour has.
+/// virtual clock (`lua/character_access.lua`), and `C_ColorUtil` (`color_util.lua`), for the
+/// functions the flavour has.
 fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let has = lua.create_function(move |_, name: String| Ok(data.api(&name).is_some()))?;
     let define: mlua::Function = lua
@@ -87,7 +88,10 @@ fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()
     };
     lua.load(include_str!("encounter_journal.lua"))
         .set_name("=[wow-sim encounter_journal]")
-        .call::<()>((define, tiers))
+        .call::<()>((define.clone(), tiers))?;
+    lua.load(include_str!("color_util.lua"))
+        .set_name("=[wow-sim color_util]")
+        .call::<()>(define)
 }
 
 /// Runs `lua/character_access.lua`, which defines its answers with `define` (from

@@ -5,7 +5,7 @@
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
-//! | `SetStartPoint(relativePoint, relativeTo [, x, y])`, `SetEndPoint(...)` | [`install`] |
+//! | `SetStartPoint(relativePoint [, relativeTo] [, x, y])`, `SetEndPoint(...)` | [`install`] |
 //! | `GetStartPoint()`, `GetEndPoint()` | [`install`] |
 //! | `SetThickness`, `GetThickness` (default 4) | generic (`fields`) |
 pub use wowsim_ui::line::*;
@@ -14,7 +14,7 @@ use super::fields::FieldVal;
 use super::region::relative_arg;
 use super::util::{arg, display_name, get_field, install_methods, num, obj_value, ret, self_id};
 use super::util::{with_ui, with_ui_mut, Method};
-use mlua::{Lua, MultiValue};
+use mlua::{Lua, MultiValue, Value};
 use wowsim_layout::AnchorPoint;
 use wowsim_lua::lua_error;
 
@@ -28,10 +28,18 @@ fn set_end(lua: &Lua, a: MultiValue, which: usize, method: &str) -> mlua::Result
             format_args!("{who}:{method}(): Invalid region point {p}"),
         ));
     };
-    let rel = relative_arg(lua, id, &arg(&a, 2), method)?;
+    // As with SetPoint, the relative region may be left out: a number after the point is
+    // the first offset, and the end point is then relative to the parent.
+    let offsets_first = matches!(arg(&a, 2), Value::Integer(_) | Value::Number(_));
+    let (rel_arg, xi) = if offsets_first {
+        (Value::Nil, 2)
+    } else {
+        (arg(&a, 2), 3)
+    };
+    let rel = relative_arg(lua, id, &rel_arg, method)?;
     let (x, y) = (
-        num(&arg(&a, 3)).unwrap_or(0.0),
-        num(&arg(&a, 4)).unwrap_or(0.0),
+        num(&arg(&a, xi)).unwrap_or(0.0),
+        num(&arg(&a, xi + 1)).unwrap_or(0.0),
     );
     let [fp, fr, fx, fy] = FIELDS[which];
     with_ui_mut(lua, |ui| {
