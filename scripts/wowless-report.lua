@@ -76,7 +76,8 @@ local function walk(t, path)
       walk(v, p)
     elseif type(v) == 'table' then
       emit('fail', #p, unpack(p))
-      for _, line in ipairs(v) do
+      -- one entry of the suite's arraydiff: { op = 'insert'|'delete'|'change', idx, value | expected, actual }
+      for _, line in ipairs(v.op and { v } or v) do
         if type(line) == 'table' then
           local what = line.op == 'change' and (tostring(line.expected) .. ' => ' .. tostring(line.actual))
             or tostring(line.value)

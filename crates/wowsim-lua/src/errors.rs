@@ -65,6 +65,9 @@ pub struct ErrorState {
     /// Messages whose error handler failed: `LUA_WARNING`s for the next frame
     /// ([`take_warnings`]).
     pub pending_warnings: Vec<String>,
+    /// The warnings of UI XML files (location `file:line`, message), staged apart and delivered
+    /// after `pending_warnings` ([`queue_xml_warning`]).
+    pending_xml_warnings: Vec<(String, String)>,
 }
 
 /// The client delivers at most this many `LUA_WARNING`s a frame and drops the rest.
@@ -82,12 +85,27 @@ pub(crate) fn queue_warning(lua: &mlua::Lua, msg: mlua::Value) -> mlua::Result<(
     Ok(())
 }
 
-/// The `LUA_WARNING` messages to deliver this frame (at most 100; the rest are dropped, as
-/// the client drops them), emptying the queue.
-pub fn take_warnings(lua: &mlua::Lua) -> Vec<String> {
+/// Stages a warning of a UI XML file (`location` is its `file:line`) for the next frame's
+/// `LUA_WARNING`s, as the client delivers its XML warnings.
+pub fn queue_xml_warning(lua: &mlua::Lua, location: String, message: String) {
+    if let Some(mut state) = lua.app_data_mut::<ErrorState>() {
+        state.pending_xml_warnings.push((location, message));
+    }
+}
+
+/// The `LUA_WARNING` messages to deliver this frame, emptying the queues: the queued ones, then
+/// the staged XML warnings (each prefixed with its `file:line` when `with_location`, as the
+/// client does while its CVar `enableSourceLocationLookup` is on); at most 100, the rest are
+/// dropped, as the client drops them.
+pub fn take_warnings(lua: &mlua::Lua, with_location: bool) -> Vec<String> {
     match lua.app_data_mut::<ErrorState>() {
         Some(mut s) => {
             let mut w = std::mem::take(&mut s.pending_warnings);
+            let xml = std::mem::take(&mut s.pending_xml_warnings);
+            w.extend(xml.into_iter().map(|(loc, msg)| match with_location {
+                true => format!("{loc} {msg}"),
+                false => msg,
+            }));
             w.truncate(WARNINGS_PER_FRAME);
             w
         }

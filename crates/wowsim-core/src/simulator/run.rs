@@ -199,8 +199,11 @@ impl Simulator {
 pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
     lua::budget::check_stop(lua)?;
     lua.app_data_mut::<Clock>().expect("clock").advance(dt);
-    // First in the frame, as the client: the LUA_WARNINGs queued by failed error handlers.
-    for w in wowsim_lua::errors::take_warnings(lua) {
+    // First in the frame, as the client: the LUA_WARNINGs queued by failed error handlers, then
+    // the XML files' warnings.
+    let located =
+        wowsim_api::api::misc::cvar_get(lua, "enableSourceLocationLookup").is_none_or(|v| v != "0");
+    for w in wowsim_lua::errors::take_warnings(lua, located) {
         wowsim_api::events::fire_event(lua, "LUA_WARNING", (w,).into_lua_multi(lua)?)?;
     }
     wowsim_api::api::auras::expire(lua)?;
