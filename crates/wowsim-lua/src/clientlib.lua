@@ -2,7 +2,7 @@
 -- Runs once per VM with (hostcall, natives); written for wow-sim, not client code.
 local hostcall, natives = ...
 local type, select, error, rawget, rawset, pairs, next = type, select, error, rawget, rawset, pairs, next
-local tostring, unpack = tostring, unpack
+local tostring, unpack, getmetatable = tostring, unpack, getmetatable
 
 local gettaint, settaint, taintname = natives.gettaint, natives.settaint, natives.taintname
 local slottaint, setslottaint = natives.slottaint, natives.setslottaint
@@ -67,6 +67,19 @@ issecurevariable = function(t, name)
   end
   if type(t) ~= "table" then
     error("Usage: issecurevariable([table,] \"variable\")", 2)
+  end
+  -- A key the table lacks is judged where a read of it finds its value: through the table's
+  -- `__index` tables (an object's method its class holds: AceHook asks this before hooking,
+  -- and Quartz's bars, whose class is their metatable's `__index`, hook fine in the client).
+  -- A key found nowhere is secure.
+  local depth = 0
+  while rawget(t, name) == nil and depth < 100 do
+    local mt = getmetatable(t)
+    local index = type(mt) == "table" and rawget(mt, "__index")
+    if type(index) ~= "table" then
+      break
+    end
+    t, depth = index, depth + 1
   end
   local taint = slottaint(t, name)
   return taint == 0, taintname(taint)
