@@ -80,15 +80,16 @@ fn setfenv_cannot_retarget_host_code() {
 
 #[test]
 fn setfenv_by_level_refuses_host_frames() {
-    // Level 2 from inside a handler is wow-sim's dispatcher: refused; level 1 is the handler.
+    // Through `pcall` (a C function, as in Lua 5.1) level 1 is `pcall`, level 2 the handler
+    // and level 3 wow-sim's dispatcher: refused; level 1 of the handler itself is the handler.
     check(
         "local f = CreateFrame('Frame') \
          f:SetScript('OnShow', function() \
-           print('level2', pcall(setfenv, 2, {})) \
+           print('level3', pcall(setfenv, 3, {})) \
            setfenv(1, setmetatable({marker = 'own env'}, {__index = _G})) print('level1', marker) \
          end) f:Hide() f:Show()",
         &[
-            "level2 false 'setfenv' cannot change environment of given object",
+            "level3 false 'setfenv' cannot change environment of given object",
             "level1 own env",
         ],
     );
