@@ -98,6 +98,15 @@ pub const EDITS: &[Edit] = &[
         from: "  cl = &clvalue(func)->l;\n  L->ci->savedpc = L->savedpc;\n",
         to: "  cl = &clvalue(func)->l;\n  if (cl->taint != 0 && G(L)->taint == 0)\n    wowsim_taint_fromcall(L, cl->isC ? NULL : cl->p, cl->taint);\n  L->ci->savedpc = L->savedpc;\n",
     },
+    // Returning into a Lua function whose closure is tainted (tainted code set its
+    // environment) taints a secure execution, as calling it does; returns from wow-sim's own
+    // Lua (its versions of the client's C functions, such as securecall) do not, as returns
+    // from C functions do not.
+    Edit {
+        file: "lvm.c",
+        from: "          if (b) L->top = L->ci->top;\n",
+        to: "          if (b) L->top = L->ci->top;\n          if (clvalue(L->ci->func)->l.taint != 0 && G(L)->taint == 0)\n            wowsim_taint_fromreturn(L, cl);\n",
+    },
     // A finalizer runs at any moment: it leaves the interrupted execution's taint as it was.
     Edit {
         file: "lgc.c",

@@ -27,6 +27,8 @@ struct Proto;
 
 LUAI_FUNC void wowsim_taint_fromread (lua_State *L, const struct lua_TValue *key, int taint);
 LUAI_FUNC void wowsim_taint_fromcall (lua_State *L, const struct Proto *p, int taint);
+struct LClosure;
+LUAI_FUNC void wowsim_taint_fromreturn (lua_State *L, const struct LClosure *returning);
 LUAI_FUNC void wowsim_taint_globalwrite (lua_State *L, const struct lua_TValue *key, int old);
 
 #endif
