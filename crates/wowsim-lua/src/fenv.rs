@@ -118,21 +118,29 @@ fn target(lua: &Lua, value: Value, func: &str) -> mlua::Result<Result<Target, Va
         other => return Ok(Err(other)),
     };
     if level < 0 {
-        return Err(lua_error(
-            lua,
-            format_args!("bad argument #1 to '{func}' (level must be non-negative)"),
-        ));
+        return Err(arg_error(lua, func, "level must be non-negative"));
     }
     if level == 0 {
         return Ok(Ok(Target::Globals));
     }
     match function_at(lua, level as usize) {
         Some(f) => Ok(Ok(Target::Function(f))),
-        None => Err(lua_error(
-            lua,
-            format_args!("bad argument #1 to '{func}' (invalid level)"),
-        )),
+        None => Err(arg_error(lua, func, "invalid level")),
     }
+}
+
+/// Lua's "bad argument #1" message: the function is named as its caller named it (`?` when
+/// a C function such as `pcall` called it, as luaL_argerror says), with the caller's position.
+fn arg_error(lua: &Lua, func: &str, what: &str) -> mlua::Error {
+    let called = lua
+        .inspect_stack(0, |d| d.names().name.map(|n| n.to_string()))
+        .flatten();
+    let name = match called {
+        Some(n) => n,
+        None if lua.inspect_stack(1, |d| d.source().what == "C").unwrap_or(false) => "?".into(),
+        None => func.to_string(),
+    };
+    lua_error(lua, format_args!("bad argument #1 to '{name}' ({what})"))
 }
 
 /// Taints a secure execution with `id` (a read of something tainted code wrote).
