@@ -152,6 +152,10 @@ fn taint_caller(lua: &Lua, id: taint::TaintId) {
 
 /// `getfenv([f or level])`.
 fn getfenv(lua: &Lua, raw: &Function, target_arg: Option<Value>) -> mlua::Result<Value> {
+    // Inside a `__gc` finalizer the client answers nil (since 10.1).
+    if crate::in_finalizer(lua) {
+        return Ok(Value::Nil);
+    }
     let func = match target(lua, target_arg.unwrap_or(Value::Integer(1)), "getfenv")? {
         Ok(Target::Globals) => return Ok(Value::Table(lua.globals())),
         Ok(Target::Function(f)) => f,

@@ -122,6 +122,20 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     let natives = lua.create_table()?;
     taint::add_natives(&lua, &natives)?;
     fenv::add_natives(&lua, &natives)?;
+    lua.set_app_data(Finalizing(std::cell::Cell::new(0)));
+    natives.set(
+        "infinalizer",
+        lua.create_function(|lua, ()| Ok(in_finalizer(lua)))?,
+    )?;
+    natives.set(
+        "finalizing",
+        lua.create_function(|lua, running: bool| {
+            if let Some(f) = lua.app_data_ref::<Finalizing>() {
+                f.0.set(if running { f.0.get() + 1 } else { f.0.get().saturating_sub(1) });
+            }
+            Ok(())
+        })?,
+    )?;
     natives.set(
         "errmsg",
         lua.create_function(|_, v: Value| Ok(error_value_message(&v)))?,
@@ -219,6 +233,16 @@ fn make_loadstring(lua: &Lua, raw: Function, taints: bool) -> mlua::Result<Funct
             Ok(r)
         },
     )
+}
+
+/// How many `__gc` finalizers of addon code are running (bootstrap.lua's guard counts them).
+struct Finalizing(std::cell::Cell<u32>);
+
+/// Whether a `__gc` finalizer of addon code is running: since 10.1 the client answers nil to
+/// `debugstack`, `debuglocals` and `getfenv` there.
+pub fn in_finalizer(lua: &Lua) -> bool {
+    lua.app_data_ref::<Finalizing>()
+        .is_some_and(|f| f.0.get() > 0)
 }
 
 /// The Lua heap (bytes, garbage included) above which the collector runs tighter.
