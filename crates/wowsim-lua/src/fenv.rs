@@ -137,7 +137,12 @@ fn arg_error(lua: &Lua, func: &str, what: &str) -> mlua::Error {
         .flatten();
     let name = match called {
         Some(n) => n,
-        None if lua.inspect_stack(1, |d| d.source().what == "C").unwrap_or(false) => "?".into(),
+        None if lua
+            .inspect_stack(1, |d| d.source().what == "C")
+            .unwrap_or(false) =>
+        {
+            "?".into()
+        }
         None => func.to_string(),
     };
     lua_error(lua, format_args!("bad argument #1 to '{name}' ({what})"))
@@ -167,7 +172,10 @@ fn getfenv(lua: &Lua, raw: &Function, target_arg: Option<Value>) -> mlua::Result
     }
     let env: Value = raw.call(&func)?;
     if let Some(mt) = protector(&env)? {
-        taint_caller(lua, taint::slot(lua, &mt, Value::String(lua.create_string(PROTECT_KEY)?))?);
+        taint_caller(
+            lua,
+            taint::slot(lua, &mt, Value::String(lua.create_string(PROTECT_KEY)?))?,
+        );
         return mt.raw_get(PROTECT_KEY);
     }
     taint_caller(lua, taint::function(lua, &func)?);

@@ -122,20 +122,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     let natives = lua.create_table()?;
     taint::add_natives(&lua, &natives)?;
     fenv::add_natives(&lua, &natives)?;
-    lua.set_app_data(Finalizing(std::cell::Cell::new(0)));
-    natives.set(
-        "infinalizer",
-        lua.create_function(|lua, ()| Ok(in_finalizer(lua)))?,
-    )?;
-    natives.set(
-        "finalizing",
-        lua.create_function(|lua, running: bool| {
-            if let Some(f) = lua.app_data_ref::<Finalizing>() {
-                f.0.set(if running { f.0.get() + 1 } else { f.0.get().saturating_sub(1) });
-            }
-            Ok(())
-        })?,
-    )?;
+    add_finalizer_natives(&lua, &natives)?;
     natives.set(
         "errmsg",
         lua.create_function(|_, v: Value| Ok(error_value_message(&v)))?,
@@ -233,6 +220,30 @@ fn make_loadstring(lua: &Lua, raw: Function, taints: bool) -> mlua::Result<Funct
             Ok(r)
         },
     )
+}
+
+/// `natives.finalizing(running)` (bootstrap.lua's `__gc` guard counts finalizers with it) and
+/// `natives.infinalizer()`.
+fn add_finalizer_natives(lua: &Lua, natives: &Table) -> mlua::Result<()> {
+    lua.set_app_data(Finalizing(std::cell::Cell::new(0)));
+    natives.set(
+        "infinalizer",
+        lua.create_function(|lua, ()| Ok(in_finalizer(lua)))?,
+    )?;
+    natives.set(
+        "finalizing",
+        lua.create_function(|lua, running: bool| {
+            if let Some(f) = lua.app_data_ref::<Finalizing>() {
+                f.0.set(if running {
+                    f.0.get() + 1
+                } else {
+                    f.0.get().saturating_sub(1)
+                });
+            }
+            Ok(())
+        })?,
+    )?;
+    Ok(())
 }
 
 /// How many `__gc` finalizers of addon code are running (bootstrap.lua's guard counts them).
