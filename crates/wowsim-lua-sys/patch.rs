@@ -34,7 +34,7 @@ pub const EDITS: &[Edit] = &[
     // Values on the stack carry the taint of the execution that put them there: every write
     // of a stack slot (a register, an argument, a result) stamps the running taint. A table
     // slot written by Lua code then takes its value's taint: a value loaded while secure stays
-    // secure when tainted code stores it, a constant stored directly is secure, and a value
+    // secure when tainted code stores it, a constant stored directly has its function's taint, and a value
     // made while tainted is tainted.
     Edit {
         file: "lobject.h",
@@ -120,11 +120,12 @@ pub const EDITS: &[Edit] = &[
         from: "        setobj(L, uv->v, ra);\n",
         to: "        setobj(L, uv->v, ra);\n        uv->v->taint = ra->taint;\n",
     },
-    // A constant stored by SETTABLE is secure (constants carry no taint of their own).
+    // A constant stored directly by SETTABLE carries the taint of the function whose constant
+    // it is (an addon's code: the addon's; secure code that became tainted: secure).
     Edit {
         file: "lvm.c",
         from: "        Protect(luaV_settable(L, ra, RKB(i), RKC(i)));\n",
-        to: "        TValue kv_;\n        TValue *rc_ = RKC(i);\n        if (ISK(GETARG_C(i))) { kv_ = *rc_; kv_.taint = 0; rc_ = &kv_; }\n        Protect(luaV_settable(L, ra, RKB(i), rc_));\n",
+        to: "        TValue kv_;\n        TValue *rc_ = RKC(i);\n        if (ISK(GETARG_C(i))) { kv_ = *rc_; kv_.taint = cl->taint; rc_ = &kv_; }\n        Protect(luaV_settable(L, ra, RKB(i), rc_));\n",
     },
     // A write through a `__newindex` that tainted code set taints a secure execution.
     Edit {

@@ -3,7 +3,8 @@
 ** A taint is an int: 0 is secure, any other value names an addon (wowsim-lua keeps the
 ** names). The execution's taint lives in the global state. Every value has one (the TValue's
 ** `taint` field): a stack slot takes the running taint when it is written; a table slot or an
-** upvalue written by Lua code takes the taint of the value stored (constants are secure);
+** upvalue written by Lua code takes the taint of the value stored (a constant stored directly:
+** the taint of the function whose constant it is);
 ** writes by C code are secure. Lua closures keep the taint of the execution that created them
 ** (or that set their environment). Reading a tainted slot or upvalue from Lua code, or calling
 ** a tainted closure, taints a secure execution.
