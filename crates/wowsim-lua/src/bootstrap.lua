@@ -62,9 +62,12 @@ end
 -- `rawset(mt, "__gc", f)` passes the guard: only the watchdog of --timeout ends that one.
 local rawnewproxy, rawsetmetatable, rawgetmetatable = newproxy, setmetatable, getmetatable
 local rawset_ = rawset
+local finalizing = natives.finalizing
 local function guardedgc(gc)
   return function(u)
+    finalizing(true)
     local ok, e = coresume(cocreate(gc), u)
+    finalizing(false)
     if not ok then
       error(fix(e), 0)
     end

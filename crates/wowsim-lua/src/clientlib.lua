@@ -104,11 +104,11 @@ scrub = function(...)
   return unpack(out, 1, n)
 end
 
--- The hook runs after the original; whatever it reads or calls, its caller keeps its taint.
+-- The hook runs after the original; whatever it reads or calls, its caller keeps its taint,
+-- and an error it raises goes to the error handler instead of the caller (a hook that fails
+-- does not break the hooked function's callers).
 local function posthook(hook, args, ...)
-  local taint = gettaint()
-  hook(unpack(args, 1, args.n))
-  settaint(taint)
+  restored(gettaint(), hostcall(hook, unpack(args, 1, args.n)))
   return ...
 end
 
@@ -136,6 +136,29 @@ hooksecurefunc = function(t, name, hook)
   setslottaint(t, name, taint)
 end
 
+-- pcallwithenv(f, env, ...): pcall(f, ...) with f's environment replaced by env for the call
+-- and put back after. A protected environment (an `__environment` metatable field) is refused;
+-- the replacement is setfenv's, so tainted code taints f.
+do
+  local pcall, setfenv, getfenv = pcall, setfenv, getfenv
+  local rawsetfenv, protectedenv = natives.rawsetfenv, natives.protectedenv
+  local function putback(f, env, ...)
+    rawsetfenv(f, env)
+    return ...
+  end
+  pcallwithenv = function(f, env, ...)
+    if type(f) ~= "function" or type(env) ~= "table" then
+      error("Usage: pcallwithenv(func, env[, ...])", 2)
+    end
+    if protectedenv(f) then
+      error("pcallwithenv(): function has a protected environment", 2)
+    end
+    local old = getfenv(f)
+    setfenv(f, env)
+    return putback(f, old, pcall(f, ...))
+  end
+end
+
 -- Mixin(object, ...): copies every key of each mixin into object; returns object.
 Mixin = function(object, ...)
   for i = 1, select("#", ...) do
@@ -151,7 +174,13 @@ CreateFromMixins = function(...)
   return Mixin({}, ...)
 end
 
+-- debuglocals(): no locals are listed (an empty text); nil inside a `__gc` finalizer, as the
+-- client answers there since 10.1.
+local infinalizer = natives.infinalizer
 debuglocals = function()
+  if infinalizer() then
+    return nil
+  end
   return ""
 end
 

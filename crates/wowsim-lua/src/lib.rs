@@ -12,6 +12,7 @@ pub mod clone_fn;
 pub mod direct_call;
 pub mod errors;
 pub mod fast_call;
+mod fenv;
 pub mod keys;
 pub mod pattern_guard;
 mod protected_call;
@@ -96,10 +97,11 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     }
     // `loadstring` must refuse binary chunks, as the client does.
     let raw_loadstring: Function = g.get("loadstring")?;
-    let loadstring = make_loadstring(&lua, raw_loadstring)?;
-    // The secure environment compiles its snippets with `loadstring_untainted`: with no taint
-    // modelled it is `loadstring`.
-    g.raw_set("loadstring_untainted", loadstring.clone())?;
+    // `loadstring` taints the code that calls it (and so the chunk it makes); the secure
+    // environment compiles its snippets with `loadstring_untainted`, which does not.
+    let loadstring = make_loadstring(&lua, raw_loadstring.clone(), true)?;
+    let untainted = make_loadstring(&lua, raw_loadstring, false)?;
+    g.raw_set("loadstring_untainted", untainted)?;
     g.raw_set("loadstring", loadstring)?;
     g.raw_set("load", Value::Nil)?;
     // The registry's module table (`_LOADED`) lists `_G` and the libraries for `require`, which
@@ -119,6 +121,8 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
 
     let natives = lua.create_table()?;
     taint::add_natives(&lua, &natives)?;
+    fenv::add_natives(&lua, &natives)?;
+    add_finalizer_natives(&lua, &natives)?;
     natives.set(
         "errmsg",
         lua.create_function(|_, v: Value| Ok(error_value_message(&v)))?,
@@ -191,9 +195,14 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
 /// `loadstring(code [, name])`: refuses binary chunks, and a chunk name that claims to be one
 /// of wow-sim's own chunks ([`sandbox::INTERNAL_CHUNK`]) loses its `=` (it then shows as
 /// `[string "[wow-sim …]"]`), so that no addon chunk gets the privileges of wow-sim's own.
-fn make_loadstring(lua: &Lua, raw: Function) -> mlua::Result<Function> {
+/// With `taints`, a secure caller becomes insecure (the forced taint) before the chunk is
+/// made, as the client's `loadstring` does.
+fn make_loadstring(lua: &Lua, raw: Function, taints: bool) -> mlua::Result<Function> {
     lua.create_function(
         move |lua, (code, name): (mlua::LuaString, Option<mlua::LuaString>)| {
+            if taints && taint::current(lua).is_secure() {
+                taint::set(lua, taint::named(lua, Some(taint::FORCED)));
+            }
             if is_binary_chunk(&code.as_bytes()) {
                 let msg = lua.create_string(BINARY_CHUNK)?;
                 return Ok((Value::Nil, Value::String(msg)));
@@ -211,6 +220,40 @@ fn make_loadstring(lua: &Lua, raw: Function) -> mlua::Result<Function> {
             Ok(r)
         },
     )
+}
+
+/// `natives.finalizing(running)` (bootstrap.lua's `__gc` guard counts finalizers with it) and
+/// `natives.infinalizer()`.
+fn add_finalizer_natives(lua: &Lua, natives: &Table) -> mlua::Result<()> {
+    lua.set_app_data(Finalizing(std::cell::Cell::new(0)));
+    natives.set(
+        "infinalizer",
+        lua.create_function(|lua, ()| Ok(in_finalizer(lua)))?,
+    )?;
+    natives.set(
+        "finalizing",
+        lua.create_function(|lua, running: bool| {
+            if let Some(f) = lua.app_data_ref::<Finalizing>() {
+                f.0.set(if running {
+                    f.0.get() + 1
+                } else {
+                    f.0.get().saturating_sub(1)
+                });
+            }
+            Ok(())
+        })?,
+    )?;
+    Ok(())
+}
+
+/// How many `__gc` finalizers of addon code are running (bootstrap.lua's guard counts them).
+struct Finalizing(std::cell::Cell<u32>);
+
+/// Whether a `__gc` finalizer of addon code is running: since 10.1 the client answers nil to
+/// `debugstack`, `debuglocals` and `getfenv` there.
+pub fn in_finalizer(lua: &Lua) -> bool {
+    lua.app_data_ref::<Finalizing>()
+        .is_some_and(|f| f.0.get() > 0)
 }
 
 /// The Lua heap (bytes, garbage included) above which the collector runs tighter.

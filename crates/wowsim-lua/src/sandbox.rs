@@ -1,18 +1,17 @@
 //! The last layer of the sandbox, applied after the standard library and the WoW additions:
 //! functions the client does not have and that would reach past its API (`string.dump` makes
-//! bytecode), and a `setfenv` that cannot re-target wow-sim's own chunks or the thread's
-//! globals. What was removed earlier (io, os, debug, package, load…) is listed in `mod.rs`;
+//! bytecode), and a `getfenv`/`setfenv` that cannot reach wow-sim's own chunks or re-target
+//! the thread's globals (`fenv.rs`). What was removed earlier (io, os, debug, package, load…) is listed in `mod.rs`;
 //! `tests/sandbox.rs` tries every known way out.
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
-//! | `setfenv(f or level, table)` | [`setfenv`] |
+//! | `getfenv`, `setfenv` | `crate::fenv` |
 //! | `string.dump` | removed in [`install`] (the client has none) |
 //! | `math.mod`, `math.randomseed` | removed in [`install`] (not in the client's math library) |
 
-use super::lua_error;
 use crate::errors::ErrorState;
-use mlua::{Function, Lua, Table, Value};
+use mlua::{Lua, Table, Value};
 
 /// Chunk names of wow-sim's own Lua (bootstrap, clientlib, uicore, C_Timer) start with this.
 /// Addon code cannot name a chunk so: `loadstring` drops the `=` of such a name (and `load`,
@@ -33,68 +32,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let math: Table = g.raw_get("math")?;
     math.raw_set("mod", Value::Nil)?;
     math.raw_set("randomseed", Value::Nil)?;
-    let raw: Function = g.raw_get("setfenv")?;
-    g.raw_set(
-        "setfenv",
-        lua.create_function(move |lua, (target, env): (Value, Value)| {
-            setfenv(lua, &raw, target, env)
-        })?,
-    )?;
+    crate::fenv::install(lua)?;
     Ok(())
-}
-
-fn cannot_change(lua: &Lua) -> mlua::Error {
-    lua_error(lua, "'setfenv' cannot change environment of given object")
-}
-
-fn is_internal(f: &Function) -> bool {
-    f.info()
-        .source
-        .as_deref()
-        .is_some_and(|s| is_internal_source(s.as_bytes()))
-}
-
-/// `setfenv(f or level, table)`: as Lua 5.1's, except that wow-sim's own functions and the
-/// thread's global environment (level 0) are refused like C functions are (with the
-/// caller's position, as Lua's own message has it).
-fn setfenv(lua: &Lua, raw: &Function, target: Value, env: Value) -> mlua::Result<Value> {
-    let func = match &target {
-        Value::Function(f) => f.clone(),
-        Value::Integer(_) | Value::Number(_) => {
-            let level = match target {
-                Value::Integer(i) => i,
-                Value::Number(n) => n as i64,
-                _ => 0,
-            };
-            if level == 0 {
-                return Err(cannot_change(lua));
-            }
-            if level < 0 {
-                return Err(lua_error(
-                    lua,
-                    "bad argument #1 to 'setfenv' (level must be non-negative)",
-                ));
-            }
-            // Level 1 is the caller of setfenv, as for the built-in.
-            let found = lua.inspect_stack(level as usize, |d| d.function());
-            match found {
-                Some(f) => f,
-                None => {
-                    return Err(lua_error(
-                        lua,
-                        "bad argument #1 to 'setfenv' (invalid level)",
-                    ))
-                }
-            }
-        }
-        _ => return raw.call((target, env)),
-    };
-    // C functions are refused here rather than by the library's setfenv, which would raise
-    // from this host frame and lose the caller's `file:line:` that Lua's message has.
-    if is_internal(&func) || func.info().what == "C" {
-        return Err(cannot_change(lua));
-    }
-    raw.call((func, env))
 }
 
 /// `natives.memerror(f)`: a host call ran out of memory (Lua 5.1 skips the error handler for

@@ -178,7 +178,13 @@ fn split_args(lua: &Lua, args: &MultiValue, func: &str) -> mlua::Result<Vec<Vec<
             ))
         }
     };
-    Ok(split_pieces(&delims, &subject, limit))
+    // The client's strsplit reads both strings as C strings: each ends at its first NUL byte.
+    Ok(split_pieces(c_str(&delims), c_str(&subject), limit))
+}
+
+/// `s` up to its first NUL byte (what a C function reading a C string sees).
+fn c_str(s: &[u8]) -> &[u8] {
+    s.iter().position(|b| *b == 0).map_or(s, |end| &s[..end])
 }
 
 /// `strsplit(delimiters, subject [, pieces])`: each byte of `delimiters` separates pieces.

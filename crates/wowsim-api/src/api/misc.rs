@@ -141,7 +141,11 @@ fn debugprofilestop(lua: &Lua, (): ()) -> mlua::Result<f64> {
 fn debugstack(
     lua: &Lua,
     args: (Value, Option<usize>, Option<usize>, Option<usize>),
-) -> mlua::Result<String> {
+) -> mlua::Result<Option<String>> {
+    // Inside a `__gc` finalizer the client answers nil (since 10.1).
+    if wowsim_lua::in_finalizer(lua) {
+        return Ok(None);
+    }
     let (start, top, bottom) = match args.0 {
         Value::Thread(_) => (
             args.1.unwrap_or(1),
@@ -171,7 +175,7 @@ fn debugstack(
             out.push_str("...\n");
         }
     }
-    Ok(out)
+    Ok(Some(out))
 }
 
 /// What a client's `GetBuildInfo` returns after version, build, date and TOC version (the

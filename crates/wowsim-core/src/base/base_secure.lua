@@ -86,7 +86,7 @@ local function compile(body)
     local err
     -- The body's `...` is only the snippet's own arguments (`control:RunFor(frame, body, ...)`),
     -- as in the client; `self`, `control` and `owner` are names around it.
-    f, err = loadstring("local self, control, owner = ...; return (function(...) " .. body
+    f, err = loadstring_untainted("local self, control, owner = ...; return (function(...) " .. body
       .. "\nend)(select(4, ...))", "=(secure snippet)")
     if not f then
       error("Invalid secure snippet: " .. tostring(err), 3)
