@@ -149,7 +149,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             Ok(v) => lua.create_string(v.to_string()),
             Err(what) => Err(wowsim_lua::lua_error(
                 lua,
-                &format!("C_EncodingUtil.SerializeJSON: cannot serialize {what}"),
+                format!("C_EncodingUtil.SerializeJSON: cannot serialize {what}"),
             )),
         }
     })?;
