@@ -83,7 +83,8 @@ RULES = [
     ("Grid2", "*", "*", r"StatusColor.lua:265: bad argument #1 to 'pairs' \(table expected, got string\)", "ours", "GS-NAMES",
      "pairs(CUSTOM_CLASS_COLORS or RAID_CLASS_COLORS): an optional global of other addons, tested inside a call, got a string stand-in"),
     ("Hekili", "*", "*", r"Utils.lua:917: bad argument #2 to 'format'", "ours", "STUB-FACTS",
-     "C_Texture.GetAtlasInfo's stand-in (no atlas data) has no `file`; the client's atlases all have one"),
+     "C_Texture.GetAtlasInfo's stand-in (no atlas data) had no `file`; the client's atlases all have one. "
+     "Fixed on branch fidel3 (fixture api/atlas_info)"),
     ("Hekili", "*", "*", r"GetDefaults|TotalRefresh|field 'DB'", "ours", "STUB-FACTS", "follow-ups: Utils.lua stopped at line 917"),
     ("HandyNotes_Cities", "*", "*", r"Missing world coords", "ours", "MAP-DATA",
      "HereBeDragons has world rectangles only for the character's zone (known limit)"),
@@ -170,7 +171,8 @@ RULES = [
     (r"Baganator|Narcissus", "*", "*", r"Invalid inventory slot in GetInventorySlotInfo", "ours", "SLOT-NAMES",
      "GetInventorySlotInfo knows the paper doll's slot names only; the client looks names up in its "
      "PaperDollItemFrame table, which answers Baganator's \"Bag1\" (live code at load in a popular addon) "
-     "and Narcissus's list. Open: the table's rows are not in our inputs"),
+     "and Narcissus's \"AmmoSlot\". Fixed on branch fidel3 from a public dump of the table's rows "
+     "(fixtures api/inventory_slots, api/inventory_slots_classic_era)"),
     ("ElvUI", "*", "*", r"Toolkit.lua:151: bad argument #1 to 'unpack'", "ours", "COLOR-UTIL",
      "follow-up: UpdateMedia stopped at API.lua:272 before it sets E.media's colours"),
     ("ElvUI", "*", "*", r"API.lua:735: attempt to call method 'SetRGBA'", "input", "",
@@ -182,6 +184,12 @@ RULES = [
     ("QUI", "*", "*", r"keybinds.lua:483: attempt to call method 'GetName'|^bad argument #3 to 'format' \(number expected, got table\)",
      "ours", "UNTRACED",
      "no stack (a timer and an ADDON_LOADED handler of QUI's); not traced to a cause"),
+    # ---- read in the 01:20 refresh of Dec 2 2026 (branch fidel3) ----
+    ("SpellActivationOverlay", "classic_era", "ui", r"SharedBasicControls.lua:187: attempt to concatenate local 'msgKey'",
+     "ours", "LUA-WARNING-PAYLOAD",
+     "the addon's XML warnings arrive as LUA_WARNING (since conf3) with the current payload (warningText); the "
+     "1.15.4 UI documents (warnType, warningText) and its HandleLuaWarning reads both. Fixed on branch fidel3 "
+     "(fixture xml/lua_warning_typed_payload)"),
     ("TinyTooltip", "classic_era", "*", r"global 'InterfaceOptionsFramePanelContainer'", "own", "",
      "TinyTooltip (2023, TOC 11404) sizes its panel from InterfaceOptionsFramePanelContainer, which the 1.15 UIs "
      "no longer define (the Settings panel replaced it; not in the 1.15.4 tree)"),

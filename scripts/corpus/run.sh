@@ -7,13 +7,15 @@
 # OUT is pack.py's output folder, RESULTS receives <set>.<flavour>.<ui|base>.json and summary.tsv.
 # Environment: WOW_SIM (the binary), RETAIL_UI and CLASSIC_ERA_UI (the Blizzard UI AddOns
 # folders), TIMEOUT (seconds per run, default 300: wow-sim's own --timeout, which prints the
-# records so far and one saying so; a minute later `timeout` ends a run that hangs).
+# records so far and one saying so; a minute later `timeout` ends a run that hangs), MODES (the
+# modes to run, default "ui base": MODES=ui runs only the runs with the Blizzard UI).
 set -uo pipefail
 OUT=${1:?usage: run.sh OUT RESULTS [SET...]}
 RES=${2:?usage: run.sh OUT RESULTS [SET...]}
 shift 2
 W=${WOW_SIM:?set WOW_SIM to the wow-sim binary}
 TIMEOUT=${TIMEOUT:-300}
+MODES=${MODES:-ui base}
 mkdir -p "$RES"
 sets=("$@")
 [[ ${#sets[@]} -gt 0 ]] || mapfile -t sets < <(ls "$OUT/per")
@@ -24,7 +26,8 @@ for s in "${sets[@]}"; do
       classic_era) ui=${CLASSIC_ERA_UI:?set CLASSIC_ERA_UI} ;;
       *) echo "run.sh: unknown flavour $fl" >&2; exit 2 ;;
     esac
-    for mode in ui base; do
+    for mode in $MODES; do
+      case $mode in ui|base) ;; *) echo "run.sh: unknown mode $mode" >&2; exit 2 ;; esac
       args=(--no-saved-vars --flavor "$fl" --addons "$OUT/per/$s")
       [[ $mode == ui ]] && args+=(--blizzard-ui "$ui")
       f=$RES/$s.$fl.$mode

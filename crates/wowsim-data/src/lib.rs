@@ -221,8 +221,50 @@ impl ProductData {
 
     /// All UI object types, sorted by name.
     pub fn uiobjects(&self) -> &[UiObject] {
-        self.uiobjects
-            .get_or_init(|| parse_list(self.files().uiobjects))
+        self.uiobjects.get_or_init(|| {
+            let mut list: Vec<UiObject> = parse_list(self.files().uiobjects);
+            self.adopt_schema_types(&mut list);
+            list
+        })
+    }
+
+    /// Classic Era's reference lacks frame types whose XML tags its own schema has (wowless
+    /// marks them `unknowntype`: `ArchaeologyDigSiteFrame`, `QuestPOIFrame`,
+    /// `ScenarioPOIFrame`) and whose methods its UI's API documentation lists
+    /// (`FrameAPIBlob`, which Blizzard's Classic Era `DigSiteDataProvider.lua` calls). A flavour
+    /// never loses what its client has, so they come from the Classic reference, with the
+    /// bases they need (`POIFrame`).
+    fn adopt_schema_types(&self, list: &mut Vec<UiObject>) {
+        if self.product != Flavor::ClassicEra {
+            return;
+        }
+        let classic = data(Flavor::Classic);
+        // The tags are read with `adopted_tag` applied: theirs now name their own type.
+        let mut wanted: Vec<String> = (self.xml_tags().iter())
+            .filter_map(|t| match &t.impl_ {
+                Some(XmlTagImpl::UiObject(n)) if classic.uiobject(n).is_some() => Some(n.clone()),
+                _ => None,
+            })
+            .collect();
+        while let Some(name) = wanted.pop() {
+            if list.iter().any(|o| o.name == name) {
+                continue;
+            }
+            let Some(o) = classic.uiobject(&name) else {
+                continue;
+            };
+            wanted.extend(o.inherits.iter().cloned());
+            list.push(o.clone());
+        }
+        list.sort_by(|a, b| a.name.cmp(&b.name));
+    }
+
+    /// Whether `tag` is a frame tag of Classic Era's schema without a type in its reference
+    /// that the Classic reference has (see [`Self::adopt_schema_types`]).
+    fn adopted_tag(&self, tag: &XmlTag) -> bool {
+        self.product == Flavor::ClassicEra
+            && matches!(tag.impl_, Some(XmlTagImpl::UnknownType))
+            && data(Flavor::Classic).uiobject(&tag.name).is_some()
     }
 
     /// All Lua object types, sorted by name.
@@ -233,7 +275,13 @@ impl ProductData {
 
     /// All XML tags, sorted by name.
     pub fn xml_tags(&self) -> &[XmlTag] {
-        self.xml_tags.get_or_init(|| parse_list(self.files().xml))
+        self.xml_tags.get_or_init(|| {
+            let mut tags: Vec<XmlTag> = parse_list(self.files().xml);
+            for t in tags.iter_mut().filter(|t| self.adopted_tag(t)) {
+                t.impl_ = Some(XmlTagImpl::UiObject(t.name.clone()));
+            }
+            tags
+        })
     }
 
     /// All script handler names (`OnLoad`, ...), sorted.

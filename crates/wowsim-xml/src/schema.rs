@@ -134,8 +134,31 @@ pub fn schema(flavor: Flavor) -> &'static Schema {
         text.push_str(xsd);
         let mut s = Schema::from_text(&text);
         s.fill_script_args(SCRIPT_ARGS);
+        if flavor == Flavor::ClassicEra {
+            s.adopt_classic_types();
+        }
         s
     })
+}
+
+impl Schema {
+    /// Classic Era's schema has frame tags wowless could not type there (`unknowntype`:
+    /// `ArchaeologyDigSiteFrame`, `QuestPOIFrame`, `ScenarioPOIFrame`); they make the type the
+    /// Classic schema names, which the reference data adopts for Classic Era too
+    /// (`wowsim_data::ProductData::uiobjects`).
+    fn adopt_classic_types(&mut self) {
+        let classic = schema(Flavor::Classic);
+        for t in self.tags.iter_mut() {
+            if !matches!(&t.impl_info, Some(TagImpl::Other(o)) if o == "unknowntype") {
+                continue;
+            }
+            if let Some(TagImpl::UiObject(u)) =
+                classic.tag(&t.name).and_then(|c| c.impl_info.as_ref())
+            {
+                t.impl_info = Some(TagImpl::UiObject(u.clone()));
+            }
+        }
+    }
 }
 
 /// The schema of a flavour widened with a Blizzard UI's own `UI.xsd` (its text): everything

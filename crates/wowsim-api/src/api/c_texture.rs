@@ -1,11 +1,13 @@
 //! Atlases: `C_Texture.GetAtlasInfo` and `C_Texture.GetAtlasExists`.
 //!
 //! With atlas data (an `AtlasInfo.lua` export in an `--art` folder: `wowsim_ui::atlas`) they answer
-//! from it: the atlas's size, tex coords, tiling and file (`filename`; no file id), and nothing /
+//! from it: the atlas's size, tex coords, tiling and file (`filename`, and its path as `file`:
+//! wow-sim has no file ids), and nothing /
 //! `false` for a name the data lacks, as the client does. Without atlas data
 //! every named atlas (a non-empty string) is taken to exist
 //! and is described by a typed placeholder: the whole of an unnamed file
-//! ([`PLACEHOLDER_SIZE`] units square, texture coordinates 0..1, no tiling). The client
+//! ([`PLACEHOLDER_SIZE`] units square, texture coordinates 0..1, no tiling, `file` the atlas's
+//! name: the client's atlases all have a file, and addons build `|T%s…|t` from it). The client
 //! returns nothing only for an unknown name; the UI asks about atlases it names itself, so
 //! a structure with usable sizes is closer to the client than nothing. An empty name or a
 //! non-string returns nothing (GetAtlasInfo) / `false` (GetAtlasExists).
@@ -58,6 +60,11 @@ fn info(lua: &Lua, name: &str, data: Option<&AtlasEntry>) -> mlua::Result<Table>
     if !e.file.is_empty() {
         set(&t, "filename", e.file.as_str().into_lua(lua)?)?;
     }
+    // Every atlas of the client lives in a file, so `file` (a file id) is never nil there;
+    // wow-sim has no file ids and answers the file's path, or the atlas's own name for the
+    // placeholder: both work where the id does (`SetTexture(file)`, `|T<file>:…|t`).
+    let file = if e.file.is_empty() { &e.name } else { &e.file };
+    set(&t, "file", file.as_str().into_lua(lua)?)?;
     let raw = lua.create_table()?;
     set(&raw, "x", e.width.into_lua(lua)?)?;
     set(&raw, "y", e.height.into_lua(lua)?)?;

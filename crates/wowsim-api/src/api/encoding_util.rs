@@ -6,7 +6,14 @@
 //!
 //! `DeserializeJSON(source)`: JSON text to Lua values (objects are tables with string keys,
 //! arrays tables from index 1, `null` is nil and leaves a hole in an array); text that is not
-//! JSON answers nil (the documented return is nilable). `SerializeJSON` stays a typed stub.
+//! JSON answers nil (the documented return is nilable).
+//!
+//! `SerializeJSON(value [, options])`: Lua values to JSON text. nil is `null`; a table whose keys
+//! are exactly 1 … n is an array, any other table an object (number keys as their text), the
+//! empty table `[]` (our choice: the documentation does not say); integral numbers print without
+//! a fraction. A value JSON cannot hold (a function, userdata, thread, NaN or an infinity, a key
+//! that is neither string nor number, a table inside itself) is an error, or `null` (a bad key:
+//! left out) when `options.ignoreSerializationErrors` is true, as the documentation says.
 
 use mlua::{Lua, Table, Value};
 
@@ -122,7 +129,104 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }
     })?;
     ns.raw_set("DeserializeJSON", json)?;
+    let ser = lua.create_function(|lua, (value, options): (Value, Value)| {
+        let ignore = match &options {
+            Value::Table(t) => {
+                t.raw_get::<Value>("ignoreSerializationErrors")?
+                    .as_boolean()
+                    == Some(true)
+            }
+            Value::Nil => false,
+            _ => {
+                return Err(wowsim_lua::lua_error(
+                    lua,
+                    "Usage: C_EncodingUtil.SerializeJSON(value [, options])",
+                ))
+            }
+        };
+        let mut seen = Vec::new();
+        match to_json(&value, ignore, &mut seen) {
+            Ok(v) => lua.create_string(v.to_string()),
+            Err(what) => Err(wowsim_lua::lua_error(
+                lua,
+                format!("C_EncodingUtil.SerializeJSON: cannot serialize {what}"),
+            )),
+        }
+    })?;
+    ns.raw_set("SerializeJSON", ser)?;
     lua.globals().raw_set("C_EncodingUtil", ns)
+}
+
+/// A Lua value as JSON; `Err` names what JSON cannot hold (with `ignore`, that is `null`).
+fn to_json(
+    v: &Value,
+    ignore: bool,
+    seen: &mut Vec<*const std::ffi::c_void>,
+) -> Result<serde_json::Value, String> {
+    use serde_json::Value as J;
+    let bad = |what: String| if ignore { Ok(J::Null) } else { Err(what) };
+    Ok(match v {
+        Value::Nil => J::Null,
+        Value::Boolean(b) => J::Bool(*b),
+        Value::Integer(i) => J::from(*i),
+        Value::Number(n) if !n.is_finite() => return bad(format!("the number {n}")),
+        Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.007_199_254_740_992e15 => {
+            J::from(*n as i64)
+        }
+        Value::Number(n) => J::from(*n),
+        Value::String(s) => J::String(s.to_string_lossy().to_string()),
+        Value::Table(t) => {
+            let id = t.to_pointer();
+            if seen.contains(&id) {
+                return bad("a table that contains itself".to_string());
+            }
+            seen.push(id);
+            let out = table_json(t, ignore, seen);
+            seen.pop();
+            out?
+        }
+        other => return bad(format!("a {} value", other.type_name())),
+    })
+}
+
+/// A table as a JSON array (keys exactly 1 … n) or object.
+fn table_json(
+    t: &Table,
+    ignore: bool,
+    seen: &mut Vec<*const std::ffi::c_void>,
+) -> Result<serde_json::Value, String> {
+    let pairs: Vec<(Value, Value)> = t.pairs::<Value, Value>().filter_map(Result::ok).collect();
+    let n = pairs.len();
+    let index = |k: &Value| match k {
+        Value::Integer(i) => Some(*i),
+        Value::Number(f) if f.fract() == 0.0 => Some(*f as i64),
+        _ => None,
+    };
+    if pairs
+        .iter()
+        .all(|(k, _)| index(k).is_some_and(|i| i >= 1 && i as usize <= n))
+    {
+        let mut items = vec![serde_json::Value::Null; n];
+        for (k, v) in &pairs {
+            items[index(k).unwrap_or(1) as usize - 1] = to_json(v, ignore, seen)?;
+        }
+        return Ok(serde_json::Value::Array(items));
+    }
+    let mut map = serde_json::Map::new();
+    for (k, v) in &pairs {
+        let key = match k {
+            Value::String(s) => s.to_string_lossy().to_string(),
+            Value::Integer(i) => i.to_string(),
+            Value::Number(f) => match index(k) {
+                Some(i) => i.to_string(),
+                None => f.to_string(),
+            },
+            _ if ignore => continue,
+            other => return Err(format!("a table with a {} key", other.type_name())),
+        };
+        map.insert(key, to_json(v, ignore, seen)?);
+    }
+    Ok(serde_json::Value::Object(map))
 }
 
 /// A parsed JSON value as the client hands it to Lua.

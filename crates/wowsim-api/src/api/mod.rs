@@ -71,8 +71,8 @@ use wowsim_data::ProductData;
 
 /// Client data wow-sim has no database for (`lua/no_database.lua`: empty achievement lists and
 /// counts, `GetItemLevelColor` white), and what the character may open plus the calendar on the
-/// virtual clock (`lua/character_access.lua`), and `C_ColorUtil` (`color_util.lua`), for the
-/// functions the flavour has.
+/// virtual clock (`lua/character_access.lua`), the action bar page (`action_bar.lua`), and
+/// `C_ColorUtil` (`color_util.lua`), for the functions the flavour has.
 fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let has = lua.create_function(move |_, name: String| Ok(data.api(&name).is_some()))?;
     let define: mlua::Function = lua
@@ -80,6 +80,12 @@ fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()
         .set_name("=[wow-sim no_database]")
         .call(has)?;
     install_character_access(lua, define.clone())?;
+    let fire = lua.create_function(|lua, (event, args): (String, mlua::MultiValue)| {
+        crate::events::fire_event(lua, &event, args)
+    })?;
+    lua.load(include_str!("action_bar.lua"))
+        .set_name("=[wow-sim action_bar]")
+        .call::<()>((define.clone(), fire))?;
     // One adventure-guide tier per expansion up to the flavour's own.
     let tiers = match data.product() {
         wowsim_data::Flavor::Retail => 12,

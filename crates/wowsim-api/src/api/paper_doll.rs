@@ -7,21 +7,68 @@
 //! | `C_PaperDollInfo.GetInventorySlotInfoForInvSlot(invSlot)` | the same, by id, with the name |
 //! | `GetWeaponEnchantInfo()` | no temporary enchant: `false, 0, 0, 0` for the main and off hand |
 //!
-//! Names are case-insensitive (`"MainHandSlot"`, `"MAINHANDSLOT"`); an unknown name is the
-//! client's error. The texture is the path of the empty-slot art. Classic Era also has the
-//! ammo slot (`"AmmoSlot"`, id 0), which the later clients removed.
+//! The client answers from its `PaperDollItemFrame` table (wowless reads the same table:
+//! `data/sql/GetInventorySlotInfo.sql`), whose rows are more than the paper doll's buttons: the
+//! ammo slot (`"AmmoSlot"`, id 0, the ranged art) and the bank bags `"Bag1"` … `"Bag12"` (the
+//! bag art), besides `"Bag0Slot"` … for the bags worn. Names are case-insensitive
+//! (`"MainHandSlot"`, `"MAINHANDSLOT"`); an unknown name is the client's error. The texture is
+//! the path of the empty-slot art.
+//!
+//! Facts: the rows of a public client-database dump of the table (eXPeRi91/ClientDB-Diff
+//! `PaperDollItemFrame.csv`: `Bag1` … `Bag12` with slot numbers 64 … 75, `AmmoSlot` 0 with the
+//! ranged art), Blizzard's own Classic Era bank frame (`GetInventorySlotInfo("Bag"..buttonID)`)
+//! and retail addons that read `"Bag1"` and `"AmmoSlot"` at load. The dump numbers the worn bags
+//! 20 … 23 as the classic clients do (their UI's `CONTAINER_BAG_OFFSET` is 19); retail numbers
+//! them 31 … 34 (`CONTAINER_BAG_OFFSET` 30: eleven profession slots came before them), so on
+//! retail the bank bag rows are numbered eleven higher too. That offset is our inference: no
+//! public fact gives the 12.0 numbers of those rows.
 
 use mlua::{Lua, MultiValue, Value};
 use wowsim_data::Flavor;
 use wowsim_lua::lua_error;
 
-/// The ammo slot of Classic Era: (name, id, art suffix).
-const AMMO: (&str, i64, &str) = ("AMMOSLOT", 0, "Ammo");
+/// The table's rows beside the paper doll's buttons: (name, id, art suffix), the ids of the
+/// dump (see the file's comment).
+const OTHER_ROWS: &[(&str, i64, &str)] = &[
+    ("AMMOSLOT", 0, "Ranged"),
+    ("BAG1", 64, "Bag"),
+    ("BAG2", 65, "Bag"),
+    ("BAG3", 66, "Bag"),
+    ("BAG4", 67, "Bag"),
+    ("BAG5", 68, "Bag"),
+    ("BAG6", 69, "Bag"),
+    ("BAG7", 70, "Bag"),
+    ("BAG8", 71, "Bag"),
+    ("BAG9", 72, "Bag"),
+    ("BAG10", 73, "Bag"),
+    ("BAG11", 74, "Bag"),
+    ("BAG12", 75, "Bag"),
+];
 
-/// The slots of `product`, in id order.
-fn slots(product: Flavor) -> impl Iterator<Item = &'static (&'static str, i64, &'static str)> {
-    let ammo = (product == Flavor::ClassicEra).then_some(&AMMO);
-    ammo.into_iter().chain(SLOTS.iter())
+/// How much higher retail numbers the slots after the tabard than the dump (and Classic Era):
+/// the eleven profession slots 20 … 30.
+const RETAIL_OFFSET: i64 = 11;
+
+/// The classic clients' worn bags (the retail ones are in [`SLOTS`]).
+const CLASSIC_BAGS: &[(&str, i64, &str)] = &[
+    ("BAG0SLOT", 20, "Bag"),
+    ("BAG1SLOT", 21, "Bag"),
+    ("BAG2SLOT", 22, "Bag"),
+    ("BAG3SLOT", 23, "Bag"),
+];
+
+/// The rows of `product`'s table: (name, id, art suffix).
+fn slots(product: Flavor) -> impl Iterator<Item = (&'static str, i64, &'static str)> {
+    let retail = product == Flavor::Retail;
+    let worn = SLOTS
+        .iter()
+        .filter(move |(_, id, _)| retail || *id <= 19)
+        .chain(CLASSIC_BAGS.iter().filter(move |_| !retail));
+    let other = OTHER_ROWS.iter().map(move |&(name, id, art)| {
+        let shift = if retail && id > 19 { RETAIL_OFFSET } else { 0 };
+        (name, id + shift, art)
+    });
+    worn.copied().chain(other)
 }
 
 /// (slot name, id, empty-slot art suffix).
@@ -74,7 +121,7 @@ pub fn slot_info(lua: &Lua, product: Flavor, name: Value) -> mlua::Result<(i64, 
     };
     let upper = s.to_string_lossy().to_ascii_uppercase();
     match slots(product).find(|(n, _, _)| *n == upper) {
-        Some((_, id, art)) => Ok((*id, texture(art), false)),
+        Some((_, id, art)) => Ok((id, texture(art), false)),
         None => Err(lua_error(
             lua,
             "Invalid inventory slot in GetInventorySlotInfo",
@@ -108,7 +155,7 @@ pub fn install(lua: &Lua, product: Flavor) -> mlua::Result<()> {
                 return Ok(MultiValue::new());
             };
             let v = vec![
-                Value::Integer(*id),
+                Value::Integer(id),
                 Value::String(lua.create_string(texture(art))?),
                 Value::Boolean(false),
                 Value::String(lua.create_string(name)?),

@@ -203,8 +203,17 @@ pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
     // the XML files' warnings.
     let located =
         wowsim_api::api::misc::cvar_get(lua, "enableSourceLocationLookup").is_none_or(|v| v != "0");
-    for w in wowsim_lua::errors::take_warnings(lua, located) {
-        wowsim_api::events::fire_event(lua, "LUA_WARNING", (w,).into_lua_multi(lua)?)?;
+    let warnings = wowsim_lua::errors::take_warnings(lua, located);
+    if !warnings.is_empty() {
+        let typed = lua_warning_has_type(lua);
+        for w in warnings {
+            let args = if typed {
+                (1, w).into_lua_multi(lua)?
+            } else {
+                (w,).into_lua_multi(lua)?
+            };
+            wowsim_api::events::fire_event(lua, "LUA_WARNING", args)?;
+        }
     }
     wowsim_api::api::auras::expire(lua)?;
     wowsim_api::api::misc::deliver_addon_messages(lua)?;
@@ -236,4 +245,21 @@ pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
     }
     widgets::end_of_frame(lua);
     Ok(())
+}
+
+/// Whether the Blizzard UI's own documentation gives `LUA_WARNING` the older payload
+/// `warnType, warningText` (Classic Era 1.15.4: its `HandleLuaWarning(warnType, warningMessage)`
+/// reads both); the current clients send `warningText` alone. The type sent is 1: not that UI's
+/// `LUA_WARNING_TREAT_AS_ERROR` (0), so its handler files it under `scriptWarnings`.
+fn lua_warning_has_type(lua: &Lua) -> bool {
+    let Some(docs) = lua.app_data_ref::<wowsim_api::api::api_docs::Docs>() else {
+        return false;
+    };
+    let typed = docs
+        .0
+        .events
+        .iter()
+        .find(|e| e.name == "LUA_WARNING")
+        .is_some_and(|e| e.payload.len() == 2 && e.payload[0].name.as_deref() == Some("warnType"));
+    typed
 }
