@@ -164,11 +164,13 @@ if ITEM_QUALITY_COLORS == nil and qualityColor and CreateColor then
       ITEM_QUALITY_COLORS[quality] = { r = r, g = g, b = b, hex = color:GenerateHexColorMarkup(), color = color }
     end
   end
-  if WORLD_QUEST_QUALITY_COLORS == nil and LE_WORLD_QUEST_QUALITY_COMMON then
+  local wq = Enum and Enum.WorldQuestQuality or {}
+  local common = LE_WORLD_QUEST_QUALITY_COMMON or wq.Common
+  if WORLD_QUEST_QUALITY_COLORS == nil and common then
     WORLD_QUEST_QUALITY_COLORS = {
-      [LE_WORLD_QUEST_QUALITY_COMMON] = ITEM_QUALITY_COLORS[1],
-      [LE_WORLD_QUEST_QUALITY_RARE] = ITEM_QUALITY_COLORS[3],
-      [LE_WORLD_QUEST_QUALITY_EPIC] = ITEM_QUALITY_COLORS[4],
+      [common] = ITEM_QUALITY_COLORS[1],
+      [LE_WORLD_QUEST_QUALITY_RARE or wq.Rare] = ITEM_QUALITY_COLORS[3],
+      [LE_WORLD_QUEST_QUALITY_EPIC or wq.Epic] = ITEM_QUALITY_COLORS[4],
     }
   end
 end
@@ -176,9 +178,6 @@ end
 -- The classes' localized names (the API's names, the same for both genders here) and their
 -- cells in the class icon sheet (Interface/TargetingFrame/UI-Classes-Circles, 4 x 4).
 local function localizedClasses(isFemale)
-  if LocalizedClassList then
-    return LocalizedClassList(isFemale)
-  end
   return FillLocalizedClassList and FillLocalizedClassList({}, isFemale) or nil
 end
 LOCALIZED_CLASS_NAMES_MALE = LOCALIZED_CLASS_NAMES_MALE or localizedClasses(false)
@@ -267,5 +266,106 @@ if SmoothStatusBarMixin == nil then
     if target then
       targets[self] = math.max(min, math.min(max, target))
     end
+  end
+end
+
+-- The settings list's initializer mixins, which addons combine for their own settings rows:
+-- the scroll-box factory part (template, data, extent, frame set-up), the searchable part
+-- (tags, shown predicates) and the hierarchy part (parent row, modify predicates).
+local function listAdd(self, key, value)
+  self[key] = self[key] or {}
+  table.insert(self[key], value)
+end
+local function allTrue(predicates)
+  for _, p in ipairs(predicates or {}) do
+    if not p() then
+      return false
+    end
+  end
+  return true
+end
+if ScrollBoxFactoryInitializerMixin == nil then
+  ScrollBoxFactoryInitializerMixin = {}
+  local M = ScrollBoxFactoryInitializerMixin
+  function M:Init(frameTemplate, data)
+    self.frameTemplate, self.data = frameTemplate, data or {}
+  end
+  function M:GetTemplate()
+    assert(self.frameTemplate, "the initializer has no template")
+    return self.frameTemplate
+  end
+  function M:GetExtent() return nil end
+  function M:Factory(factory, initializer) factory(self:GetTemplate(), initializer) end
+  function M:InitFrame(frame)
+    if frame.Init then frame:Init(self) end
+  end
+  function M:Resetter(frame)
+    if frame.Release then frame:Release(self) end
+  end
+  function M:IsTemplate(frameTemplate) return frameTemplate == self.frameTemplate end
+end
+if SettingsSearchableElementMixin == nil then
+  SettingsSearchableElementMixin = {}
+  local M = SettingsSearchableElementMixin
+  function M:AddSearchTags(...)
+    for i = 1, select("#", ...) do
+      local tag = select(i, ...)
+      if tag then listAdd(self, "searchTags", string.lower(tag)) end
+    end
+  end
+  -- True when one of the words is part of a tag.
+  function M:MatchesSearchTags(words)
+    for _, tag in ipairs(self.searchTags or {}) do
+      for _, word in ipairs(words) do
+        if tag:find(string.lower(word), 1, true) then return true end
+      end
+    end
+    return false
+  end
+  function M:SetSearchIgnoredInLayout(layout)
+    self.searchIgnoredLayouts = self.searchIgnoredLayouts or {}
+    self.searchIgnoredLayouts[layout] = true
+  end
+  function M:IsSearchIgnoredInLayout(layout)
+    return self.searchIgnoredLayouts ~= nil and self.searchIgnoredLayouts[layout] == true
+  end
+  function M:AddShownPredicate(f) listAdd(self, "shownPredicates", f) end
+  function M:GetShownPredicates() return self.shownPredicates end
+  function M:ShouldShow() return allTrue(self.shownPredicates) end
+end
+if SettingsElementHierarchyMixin == nil then
+  SettingsElementHierarchyMixin = {}
+  local M = SettingsElementHierarchyMixin
+  function M:SetParentInitializer(parent, modifyPredicate)
+    assert(parent, "SetParentInitializer: no parent initializer")
+    if parent == self then
+      error("SettingsListElementInitializer:SetParentInitializer initializer cannot be self.", 2)
+    end
+    self.parentInitializer = parent
+    if modifyPredicate then self:AddModifyPredicate(modifyPredicate) end
+  end
+  function M:GetParentInitializer() return self.parentInitializer end
+  function M:AddModifyPredicate(f) listAdd(self, "modifyPredicates", f) end
+  function M:GetModifyPredicates() return self.modifyPredicates end
+  function M:EvaluateModifyPredicates() return allTrue(self.modifyPredicates) end
+  function M:AddEvaluateStateFrameEvent(e) listAdd(self, "evaluateStateFrameEvents", e) end
+  function M:GetEvaluateStateFrameEvents() return self.evaluateStateFrameEvents end
+  function M:AddEvaluateStateCVar(cvar) listAdd(self, "evaluateStateCVars", cvar) end
+  function M:GetEvaluateStateCVars() return self.evaluateStateCVars end
+end
+
+-- A settings row with a button: its name, the button's text, what a click does and the
+-- tooltip; with `addSearchTags` the name and the button's text are search tags.
+if CreateSettingsButtonInitializer == nil then
+  function CreateSettingsButtonInitializer(name, buttonText, buttonClick, tooltip, addSearchTags)
+    local initializer = CreateFromMixins(ScrollBoxFactoryInitializerMixin,
+      SettingsElementHierarchyMixin, SettingsSearchableElementMixin)
+    initializer:Init("SettingButtonControlTemplate",
+      { name = name, buttonText = buttonText, buttonClick = buttonClick, tooltip = tooltip })
+    assert(addSearchTags ~= nil, "CreateSettingsButtonInitializer: addSearchTags is required")
+    if addSearchTags then
+      initializer:AddSearchTags(name, buttonText)
+    end
+    return initializer
   end
 end
