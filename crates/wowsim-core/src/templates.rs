@@ -32,6 +32,12 @@ pub fn lua_registry(lua: &Lua) -> mlua::Result<Table> {
     }
 }
 
+/// The built-in base's Lua template of a name, if any: names are case-insensitive, as the
+/// client's template names are (`BackDropTemplate` is `BackdropTemplate`).
+pub fn lua_template(lua: &Lua, name: &str) -> mlua::Result<Option<Function>> {
+    lua_registry(lua)?.raw_get(name.to_ascii_lowercase())
+}
+
 /// For a `CreateFrame` type that is an intrinsic template: the object type it makes.
 pub fn intrinsic_type(lua: &Lua, name: &str) -> Option<usize> {
     let t = registry::find(lua, name).filter(|t| t.intrinsic)?;
@@ -61,10 +67,8 @@ pub fn apply_runtime_templates(
             frame::flatten(lua, t, &mut links, 0);
             continue;
         }
-        let lua_templates = lua_registry(lua)?;
-        match lua_templates.raw_get::<Value>(name)? {
-            Value::Function(f) => {
-                let f: Function = f;
+        match lua_template(lua, name)? {
+            Some(f) => {
                 // A Lua template applies as the client applies an XML template's structure:
                 // with the template's own taint (the base's are secure), so the handlers and
                 // hooks it sets are its own, whoever creates the frame.

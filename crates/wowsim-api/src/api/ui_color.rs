@@ -5,6 +5,7 @@
 //! | `C_UIColor.GetColors` | [`get_colors`]: every colour of [`DbColors`] as `{ baseTag, color }` |
 //! | `C_ColorOverrides.GetColorForQuality` | [`quality_color`] (no overrides: the defaults) |
 //! | `C_ColorOverrides.GetDefaultColorForQuality` | [`quality_color`] |
+//! | `C_Item.GetItemQualityColor` | `item_quality_color`: `r, g, b, hex` of the same colours |
 //!
 //! The client fills `NORMAL_FONT_COLOR` and its siblings from a game database that wow-sim
 //! cannot ship. Which colours exist is learnt from the Blizzard UI code that reads them
@@ -165,5 +166,32 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let quality = lua.create_function(|lua, q: Value| quality_color(lua, q))?;
     overrides.raw_set("GetColorForQuality", quality.clone())?;
     overrides.raw_set("GetDefaultColorForQuality", quality)?;
+    namespace(lua, "C_Item")?.raw_set(
+        "GetItemQualityColor",
+        lua.create_function(|lua, q: Value| item_quality_color(lua, q))?,
+    )?;
     Ok(())
+}
+
+/// `C_Item.GetItemQualityColor(quality)`: `r, g, b, hex` (`ffrrggbb`) of the quality's colour;
+/// a quality beyond the list answers white, as the client does.
+fn item_quality_color(lua: &Lua, quality: Value) -> mlua::Result<(f64, f64, f64, String)> {
+    let q = match quality {
+        Value::Integer(i) => i,
+        Value::Number(n) => n as i64,
+        _ => {
+            return Err(wowsim_lua::lua_error(
+                lua,
+                "Usage: C_Item.GetItemQualityColor(quality)",
+            ))
+        }
+    };
+    let c = usize::try_from(q)
+        .ok()
+        .and_then(|q| QUALITY.get(q))
+        .copied()
+        .unwrap_or([1.0, 1.0, 1.0]);
+    let byte = |v: f64| (v * 255.0).round().clamp(0.0, 255.0) as u8;
+    let hex = format!("ff{:02x}{:02x}{:02x}", byte(c[0]), byte(c[1]), byte(c[2]));
+    Ok((c[0], c[1], c[2], hex))
 }

@@ -203,8 +203,10 @@ end
 template("NineSlicePanelTemplate", nineSlicePanel)
 template("NineSliceCodeTemplate", nineSlicePanel)
 
--- Panel templates: a titled frame with a background and a close button.
-local PanelTitleMixin = {}
+-- Panel templates: a titled frame with a background and a close button; the portrait frames
+-- also have a round portrait in their top left corner and take a border layout by name.
+TitledPanelMixin = TitledPanelMixin or {}
+local PanelTitleMixin = TitledPanelMixin
 function PanelTitleMixin:SetTitle(title)
   self.TitleContainer.TitleText:SetText(title)
 end
@@ -214,8 +216,60 @@ end
 function PanelTitleMixin:GetTitleText()
   return self.TitleContainer.TitleText
 end
-local function titledPanel(self, withClose)
-  Mixin(self, PanelTitleMixin)
+function PanelTitleMixin:SetTitleColor(color)
+  self:GetTitleText():SetTextColor(color:GetRGBA())
+end
+function PanelTitleMixin:SetTitleMaxLinesAndHeight(maxLines, height)
+  local text = self:GetTitleText()
+  text:SetMaxLines(maxLines)
+  text:SetHeight(height)
+end
+-- The title's left and right insets (58 and -24 when not given).
+function PanelTitleMixin:SetTitleOffsets(leftOffset, rightOffset)
+  self.TitleContainer:SetPoint("TOPLEFT", self, "TOPLEFT", leftOffset or 58, -1)
+  self.TitleContainer:SetPoint("TOPRIGHT", self, "TOPRIGHT", rightOffset or -24, -1)
+end
+DefaultPanelMixin = DefaultPanelMixin or CreateFromMixins(TitledPanelMixin)
+PortraitFrameMixin = PortraitFrameMixin or CreateFromMixins(TitledPanelMixin)
+function PortraitFrameMixin:GetPortrait()
+  return self.PortraitContainer.portrait
+end
+function PortraitFrameMixin:HasPortraitTexture()
+  return self:GetPortrait():GetTexture()
+end
+function PortraitFrameMixin:SetBorder(layoutName)
+  NineSliceUtil.ApplyLayout(self.NineSlice, NineSliceUtil.GetLayout(layoutName))
+end
+function PortraitFrameMixin:SetPortraitToAsset(texture)
+  self:GetPortrait():SetTexture(texture)
+end
+PortraitFrameMixin.SetPortraitTextureRaw = PortraitFrameMixin.SetPortraitToAsset
+function PortraitFrameMixin:SetPortraitToUnit(unit)
+  SetPortraitTexture(self:GetPortrait(), unit)
+end
+function PortraitFrameMixin:SetPortraitAtlasRaw(atlas, ...)
+  self:GetPortrait():SetAtlas(atlas, ...)
+end
+function PortraitFrameMixin:SetPortraitToClassIcon(classFilename)
+  self:SetPortraitTextureRaw("Interface/TargetingFrame/UI-Classes-Circles")
+  local coords = CLASS_ICON_TCOORDS and CLASS_ICON_TCOORDS[string.upper(classFilename)]
+  if coords then
+    self:SetPortraitTexCoord(unpack(coords))
+  end
+end
+function PortraitFrameMixin:SetPortraitTexCoord(...)
+  self:GetPortrait():SetTexCoord(...)
+end
+function PortraitFrameMixin:SetPortraitShown(shown)
+  self:GetPortrait():SetShown(shown)
+end
+function PortraitFrameMixin:SetPortraitTextureSizeAndOffset(size, offsetX, offsetY)
+  local portrait = self:GetPortrait()
+  portrait:SetSize(size, size)
+  portrait:SetPoint("TOPLEFT", self, "TOPLEFT", offsetX, offsetY)
+end
+local function titledPanel(self, withClose, withPortrait)
+  Mixin(self, withPortrait and PortraitFrameMixin or DefaultPanelMixin)
   local name = self:GetName()
   self.Bg = self:CreateTexture(name and (name .. "Bg") or nil, "BACKGROUND", nil, -6)
   self.Bg:SetColorTexture(0.08, 0.08, 0.08, 0.95)
@@ -231,6 +285,15 @@ local function titledPanel(self, withClose)
   text:SetPoint("TOP", 0, -5)
   self.TitleContainer.TitleText = text
   self.TitleText = text
+  if withPortrait then
+    self.PortraitContainer = CreateFrame("Frame", nil, self)
+    self.PortraitContainer:SetSize(1, 1)
+    self.PortraitContainer:SetPoint("TOPLEFT", -5, 7)
+    local portrait = self.PortraitContainer:CreateTexture(name and (name .. "Portrait") or nil, "OVERLAY")
+    portrait:SetSize(62, 62)
+    portrait:SetPoint("TOPLEFT", self, "TOPLEFT", -5, 7)
+    self.PortraitContainer.portrait = portrait
+  end
   if withClose then
     self.CloseButton = CreateFrame("Button", name and (name .. "CloseButton") or nil, self, "UIPanelCloseButton")
     self.CloseButton:SetPoint("TOPRIGHT", 1, 0)
@@ -238,8 +301,8 @@ local function titledPanel(self, withClose)
 end
 template("DefaultPanelTemplate", function(self) titledPanel(self, false) end)
 template("DefaultPanelFlatTemplate", function(self) titledPanel(self, false) end)
-template("ButtonFrameTemplate", function(self) titledPanel(self, true) end)
-template("PortraitFrameTemplate", function(self) titledPanel(self, true) end)
+template("ButtonFrameTemplate", function(self) titledPanel(self, true, true) end)
+template("PortraitFrameTemplate", function(self) titledPanel(self, true, true) end)
 -- The dark dialog border: a BackdropTemplate frame that the addon gives a backdrop.
 template("DialogBorderDarkTemplate", function(self)
   Mixin(self, BackdropTemplateMixin)

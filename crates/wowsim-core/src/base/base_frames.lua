@@ -67,6 +67,8 @@ PetBattlePrimaryAbilityTooltip Frame        BackdropTemplate     hidden  retail
 WorldMapTooltip               GameTooltip   GameTooltipTemplate  hidden  classic
 MainMenuExpBar                StatusBar     -                    shown   classic
 KeyRingButton                 CheckButton   -                    shown   classic
+CastingBarFrame               StatusBar     -                    hidden  classic
+PetCastingBarFrame            StatusBar     -                    hidden  classic
 ReputationWatchBar            Frame         -                    hidden  classic
 ]]
 

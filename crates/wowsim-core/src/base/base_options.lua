@@ -438,14 +438,59 @@ do
     generator(owner, root, ...)
     return openMenu(owner, root)
   end
-  -- A context menu of buttons from (text, callback) pairs.
-  function MenuUtil.CreateButtonContextMenu(owner, ...)
-    local args = { ... }
-    return MenuUtil.CreateContextMenu(owner, function(_, root)
-      for i = 1, #args, 2 do
-        root:CreateButton(args[i], args[i + 1])
+  -- The list menus: each argument after the callbacks is one element's table, unpacked into
+  -- the element's maker ({ text, onClick, data } for buttons, { text, data } otherwise); a
+  -- dropdown gets them as its menu, a context menu opens with them.
+  local function inserting(make, entries)
+    return function(_, root)
+      for _, entry in ipairs(entries) do
+        root:Insert(make(unpack(entry)))
       end
-    end)
+    end
+  end
+  local function listMenus(kind, make)
+    MenuUtil["Create" .. kind .. "Menu"] = function(dropdown, ...)
+      local maker, entries = make(...)
+      dropdown:SetupMenu(inserting(maker, entries))
+    end
+    MenuUtil["Create" .. kind .. "ContextMenu"] = function(owner, ...)
+      local maker, entries = make(...)
+      return MenuUtil.CreateContextMenu(owner, inserting(maker, entries))
+    end
+  end
+  listMenus("Button", function(...)
+    return function(text, onClick, data) return MenuUtil.CreateButton(text, onClick, data) end, { ... }
+  end)
+  listMenus("Checkbox", function(isSelected, setSelected, ...)
+    return function(text, data) return MenuUtil.CreateCheckbox(text, isSelected, setSelected, data) end, { ... }
+  end)
+  listMenus("Radio", function(isSelected, setSelected, ...)
+    return function(text, data) return MenuUtil.CreateRadio(text, isSelected, setSelected, data) end, { ... }
+  end)
+  -- An enumeration's values as radio entries, in `order` or by value, named by `translate`.
+  local function enumEntries(enum, translate, order)
+    local entries = {}
+    if order then
+      for _, value in ipairs(order) do
+        entries[#entries + 1] = { translate(value), value }
+      end
+    else
+      local values = {}
+      for _, value in pairs(enum) do
+        values[#values + 1] = value
+      end
+      table.sort(values)
+      for _, value in ipairs(values) do
+        entries[#entries + 1] = { translate(value), value }
+      end
+    end
+    return entries
+  end
+  function MenuUtil.CreateEnumRadioMenu(dropdown, enum, translate, isSelected, setSelected, order)
+    return MenuUtil.CreateRadioMenu(dropdown, isSelected, setSelected, unpack(enumEntries(enum, translate, order)))
+  end
+  function MenuUtil.CreateEnumRadioContextMenu(owner, enum, translate, isSelected, setSelected, order)
+    return MenuUtil.CreateRadioContextMenu(owner, isSelected, setSelected, unpack(enumEntries(enum, translate, order)))
   end
   function MenuUtil.CreateButton(text, callback, data)
     return describe("button", text, nil, callback, data)

@@ -381,6 +381,51 @@ driverEvents:SetScript("OnEvent", function()
   end
 end)
 
+-- The unit watch: a registered frame is shown while its unit exists and hidden otherwise, or,
+-- registered as state, gets `state-unitexists` (true or false); checked at once, on the group
+-- and target events and five times a second, as the client's state driver manager does.
+local unitWatchers = {}
+local function updateUnitWatch(frame, asState)
+  local unit = SecureButton_GetUnit and SecureButton_GetUnit(frame) or frame:GetAttribute("unit")
+  local exists = unit ~= nil and UnitExists(unit) == true
+  if asState then
+    if frame:GetAttribute("state-unitexists") ~= exists then
+      frame:SetAttribute("state-unitexists", exists)
+    end
+  elseif exists ~= frame:IsShown() then
+    frame:SetShown(exists)
+  end
+end
+function RegisterUnitWatch(frame, asState)
+  unitWatchers[frame] = asState and true or false
+  updateUnitWatch(frame, asState)
+end
+function UnregisterUnitWatch(frame)
+  unitWatchers[frame] = nil
+end
+function UnitWatchRegistered(frame)
+  return unitWatchers[frame] ~= nil
+end
+local unitWatch = CreateFrame("Frame")
+for _, event in ipairs({ "GROUP_ROSTER_UPDATE", "PLAYER_TARGET_CHANGED", "UNIT_PET",
+  "PLAYER_ENTERING_WORLD" }) do
+  unitWatch:RegisterEvent(event)
+end
+local function updateAllUnitWatches()
+  for frame, asState in pairs(unitWatchers) do
+    updateUnitWatch(frame, asState)
+  end
+end
+unitWatch:SetScript("OnEvent", updateAllUnitWatches)
+local sinceCheck = 0
+unitWatch:SetScript("OnUpdate", function(_, elapsed)
+  sinceCheck = sinceCheck + elapsed
+  if sinceCheck >= 0.2 then
+    sinceCheck = 0
+    updateAllUnitWatches()
+  end
+end)
+
 -- Action buttons -----------------------------------------------------------------------------
 -- `SecureButton_GetModifiedAttribute(frame, name, button)`: the attribute for the modifiers
 -- held and the mouse button (`shift-type2`, `type2`, `*type2`, `shift-type*`, `type`).

@@ -108,6 +108,9 @@ impl Simulator {
         if let Some(mut st) = self.lua.app_data_mut::<api::stubs::StubStats>() {
             st.stubbed.extend(added);
         }
+        if self.config.blizzard_ui.is_none() {
+            self.load_base_late()?;
+        }
         // The protected functions the stubs do not cover get their guard.
         wowsim_api::protection::guard_functions(&self.lua, data)?;
         // Last: every API is in place, so each name of the reference gets its own value.
@@ -194,7 +197,9 @@ impl Simulator {
             self.lua
                 .create_function(move |_, (name, f): (String, Option<Function>)| {
                     // `template(name, f)` defines a template; `template(name)` answers one
-                    // defined before, for templates that inherit it.
+                    // defined before, for templates that inherit it. Names are
+                    // case-insensitive (`templates::lua_template`).
+                    let name = name.to_ascii_lowercase();
                     match f {
                         Some(f) => registry.raw_set(name, f).map(|()| None),
                         None => registry.raw_get::<Option<Function>>(name),
@@ -249,6 +254,20 @@ impl Simulator {
         if let Some(Value::Table(t)) = r.get(1) {
             self.base_api = Some(t.clone());
         }
+        Ok(())
+    }
+
+    /// The built-in base's part that needs the API (`base/base_late.lua`: the deprecation
+    /// fallbacks and the tables the client's UI fills from the API), run after the typed stubs.
+    fn load_base_late(&mut self) -> mlua::Result<()> {
+        let prev = set_phase(&self.lua, "load");
+        let f = self
+            .lua
+            .load(include_str!("../base/base_late.lua"))
+            .set_name("@Interface/wow-sim/base_late.lua")
+            .into_function()?;
+        host_entry(&self.lua, || self.host.hostcall.call::<MultiValue>(f))?;
+        restore_phase(&self.lua, prev);
         Ok(())
     }
 }

@@ -133,10 +133,7 @@ fn push_named(
     } else if is_font_object(lua, name) {
         // A Font object made with CreateFont (e.g. by the built-in base) inherits like <Font>.
         out.push(Link::Font(name.to_string()));
-    } else if crate::templates::lua_registry(lua)
-        .and_then(|r| r.raw_get::<Value>(name))
-        .is_ok_and(|v| matches!(v, Value::Function(_)))
-    {
+    } else if crate::templates::lua_template(lua, name).is_ok_and(|f| f.is_some()) {
         out.push(Link::LuaTemplate(name.to_string()));
     } else {
         let line = el.attr_pos("inherits").unwrap_or(el.pos).line;
@@ -210,10 +207,7 @@ pub fn load_element(
     // name first, as `CreateFrame` gives it, where an XML intrinsic gives its mixin.
     if let Some(i) = builtin {
         let name = types::TYPES[i].name;
-        if crate::templates::lua_registry(lua)
-            .and_then(|r| r.raw_get::<Value>(name))
-            .is_ok_and(|v| matches!(v, Value::Function(_)))
-        {
+        if crate::templates::lua_template(lua, name).is_ok_and(|f| f.is_some()) {
             links.insert(0, Link::LuaTemplate(name.to_string()));
         }
     }
@@ -350,8 +344,9 @@ fn apply_chain(
                 super::calls::call(lua, obj, tag, "inherits", "SetFontObject", font)?;
             }
             Link::LuaTemplate(name) => {
-                let f: mlua::Function =
-                    crate::templates::lua_registry(lua)?.raw_get(name.as_str())?;
+                let f = crate::templates::lua_template(lua, name)?.ok_or_else(|| {
+                    mlua::Error::runtime(format!("template {name} is no longer defined"))
+                })?;
                 super::calls::hostcall(lua)?.call::<mlua::MultiValue>((f, obj.clone()))?;
             }
             _ => {
