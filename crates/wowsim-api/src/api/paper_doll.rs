@@ -66,7 +66,11 @@ const SLOTS: &[(&str, i64, &str)] = &[
 /// An inventory slot's id by its name (case-insensitive: `"MainHandSlot"`, `"HEADSLOT"`).
 pub(crate) fn slot_id(name: &str) -> Option<i64> {
     let upper = name.to_ascii_uppercase();
-    SLOTS.iter().chain([&AMMO]).find(|(n, _, _)| *n == upper).map(|(_, id, _)| *id)
+    SLOTS
+        .iter()
+        .chain([&AMMO])
+        .find(|(n, _, _)| *n == upper)
+        .map(|(_, id, _)| *id)
 }
 
 fn texture(suffix: &str) -> String {

@@ -27,7 +27,7 @@ pub(crate) const LAST_BAG: i64 = 4;
 
 /// A stack in a bag slot.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Stack {
+pub(crate) struct Stack {
     pub id: i64,
     pub count: i64,
 }
@@ -45,7 +45,7 @@ pub struct Currency {
 
 /// The character's belongings (part of [`World`]).
 #[derive(Debug, Default)]
-pub struct Inventory {
+pub(crate) struct Inventory {
     /// Inventory slot (1 head … 19 tabard) → item id.
     pub(crate) equipped: BTreeMap<i64, i64>,
     /// (bag, slot) → stack.
@@ -265,7 +265,9 @@ pub(crate) fn spell(t: &toml::Table) -> Result<Change, String> {
 /// `bag_sizes = [16, 20, ...]`: the slots of the backpack and bags 1..4.
 pub(crate) fn bag_sizes(sizes: &[i64]) -> Result<Change, String> {
     if sizes.len() > (LAST_BAG + 1) as usize || sizes.iter().any(|n| !(0..=98).contains(n)) {
-        return Err("'bag_sizes' is up to 5 slot counts (the backpack, bags 1..4), each 0..98".into());
+        return Err(
+            "'bag_sizes' is up to 5 slot counts (the backpack, bags 1..4), each 0..98".into(),
+        );
     }
     Ok(Change::BagSizes(sizes.to_vec()))
 }
@@ -339,7 +341,10 @@ pub(crate) fn timeline(what: &str, t: &toml::Table) -> Option<Result<Vec<Change>
                 Some(_) => Err(format!("'{k}' must be an integer")),
                 None => Err(format!("'{k}' is missing")),
             };
-            if let Some(k) = rest.keys().find(|k| !["bag", "bag_slot"].contains(&k.as_str())) {
+            if let Some(k) = rest
+                .keys()
+                .find(|k| !["bag", "bag_slot"].contains(&k.as_str()))
+            {
                 return Err(format!("unknown key '{k}' for this action"));
             }
             let (bag, slot) = (int("bag")?, int("bag_slot")?);
@@ -379,7 +384,9 @@ fn put(lua: &Lua, bag: Option<i64>, slot: Option<i64>, stack: Stack) -> mlua::Re
                     _ => Ok((b, s)),
                 }
             }
-            None => inv.free_slot(bag).ok_or_else(|| "the bags are full".to_string()),
+            None => inv
+                .free_slot(bag)
+                .ok_or_else(|| "the bags are full".to_string()),
         }
         .map_err(mlua::Error::RuntimeError)?;
         inv.bags.insert(at, stack);
@@ -516,15 +523,35 @@ mod tests {
 
     #[test]
     fn items_go_to_a_slot_or_a_bag() {
-        let c = start_item(&table("id = 19019\nname = \"Blade\"\nslot = \"MainHandSlot\"")).unwrap();
+        let c = start_item(&table(
+            "id = 19019\nname = \"Blade\"\nslot = \"MainHandSlot\"",
+        ))
+        .unwrap();
         assert!(matches!(&c[0], Change::Record(it) if it.name == "Blade"));
-        assert_eq!(c[1], Change::Equip { slot: 16, id: Some(19019) });
+        assert_eq!(
+            c[1],
+            Change::Equip {
+                slot: 16,
+                id: Some(19019)
+            }
+        );
         let c = start_item(&table("id = 2589\ncount = 20\nbag = 1")).unwrap();
         assert_eq!(
             c,
-            vec![Change::Put { bag: Some(1), slot: None, id: 2589, count: 20 }]
+            vec![Change::Put {
+                bag: Some(1),
+                slot: None,
+                id: 2589,
+                count: 20
+            }]
         );
-        for bad in ["id = 1\nslot = 16\nbag = 0", "id = 1\nslot = 40", "id = 0", "id = 1\nbag = 7", "id = 1\ncolour = 2"] {
+        for bad in [
+            "id = 1\nslot = 16\nbag = 0",
+            "id = 1\nslot = 40",
+            "id = 0",
+            "id = 1\nbag = 7",
+            "id = 1\ncolour = 2",
+        ] {
             assert!(start_item(&table(bad)).is_err(), "{bad}");
         }
     }

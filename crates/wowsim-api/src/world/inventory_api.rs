@@ -24,7 +24,12 @@ fn num(v: Option<&Value>) -> Option<i64> {
     match v? {
         Value::Integer(n) => Some(*n),
         Value::Number(n) if n.is_finite() => Some(n.trunc() as i64),
-        Value::String(s) => s.to_string_lossy().trim().parse::<f64>().ok().map(|n| n as i64),
+        Value::String(s) => s
+            .to_string_lossy()
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .map(|n| n as i64),
         _ => None,
     }
 }
@@ -107,7 +112,10 @@ fn install_equipped(lua: &Lua) -> mlua::Result<()> {
 /// The stack in `(bag, slot)` of the arguments, with its item, if any.
 fn in_bag(lua: &Lua, args: &MultiValue, name: &str) -> mlua::Result<Option<(Stack, Item)>> {
     let (Some(bag), Some(slot)) = (num(args.front()), num(args.get(1))) else {
-        return Err(usage(lua, &format!("C_Container.{name}(containerIndex, slotIndex)")));
+        return Err(usage(
+            lua,
+            &format!("C_Container.{name}(containerIndex, slotIndex)"),
+        ));
     };
     let stack = world(lua, |w| w.inventory.bags.get(&(bag, slot)).cloned());
     Ok(stack.and_then(|s| game_data::item_record(lua, s.id).map(|it| (s, it))))
@@ -132,15 +140,13 @@ fn container_info(lua: &Lua, s: &Stack, it: &Item) -> mlua::Result<Table> {
 
 fn install_bags(lua: &Lua) -> mlua::Result<()> {
     define(lua, "C_Container.GetContainerNumSlots", |lua, a| {
-        let bag = num(a.front()).ok_or_else(|| {
-            usage(lua, "C_Container.GetContainerNumSlots(containerIndex)")
-        })?;
+        let bag = num(a.front())
+            .ok_or_else(|| usage(lua, "C_Container.GetContainerNumSlots(containerIndex)"))?;
         world(lua, |w| w.inventory.size(bag)).into_lua_multi(lua)
     })?;
     define(lua, "C_Container.GetContainerNumFreeSlots", |lua, a| {
-        let bag = num(a.front()).ok_or_else(|| {
-            usage(lua, "C_Container.GetContainerNumFreeSlots(bagIndex)")
-        })?;
+        let bag = num(a.front())
+            .ok_or_else(|| usage(lua, "C_Container.GetContainerNumFreeSlots(bagIndex)"))?;
         (world(lua, |w| w.inventory.free(bag)), 0).into_lua_multi(lua)
     })?;
     define(lua, "C_Container.GetContainerItemID", |lua, a| {
@@ -151,12 +157,14 @@ fn install_bags(lua: &Lua) -> mlua::Result<()> {
         let s = in_bag(lua, &a, "GetContainerItemLink")?;
         s.map(|(_, it)| it.link(level(lua))).into_lua_multi(lua)
     })?;
-    define(lua, "C_Container.GetContainerItemInfo", |lua, a| {
-        match in_bag(lua, &a, "GetContainerItemInfo")? {
+    define(
+        lua,
+        "C_Container.GetContainerItemInfo",
+        |lua, a| match in_bag(lua, &a, "GetContainerItemInfo")? {
             Some((s, it)) => container_info(lua, &s, &it)?.into_lua_multi(lua),
             None => Ok(MultiValue::new()),
-        }
-    })?;
+        },
+    )?;
     define(lua, "C_Item.GetItemCount", |lua, a| {
         let ident = a.front().and_then(|v| game_data::identifier(v, "item"));
         let Some(ident) = ident else {
@@ -168,7 +176,12 @@ fn install_bags(lua: &Lua) -> mlua::Result<()> {
         };
         let count = world(lua, |w| {
             let inv = &w.inventory;
-            let bags: i64 = inv.bags.values().filter(|s| Some(s.id) == id).map(|s| s.count).sum();
+            let bags: i64 = inv
+                .bags
+                .values()
+                .filter(|s| Some(s.id) == id)
+                .map(|s| s.count)
+                .sum();
             bags + inv.equipped.values().filter(|e| Some(**e) == id).count() as i64
         });
         count.into_lua_multi(lua)
