@@ -64,6 +64,11 @@ fn define(
     table.raw_set(key, f)
 }
 
+/// An answer, or nothing at all for None (an empty slot answers no values, as the client's).
+fn opt<T: IntoLuaMulti>(lua: &Lua, v: Option<T>) -> mlua::Result<MultiValue> {
+    v.map_or_else(|| Ok(MultiValue::new()), |v| v.into_lua_multi(lua))
+}
+
 fn usage(lua: &Lua, text: &str) -> mlua::Error {
     wowsim_lua::lua_error(lua, format!("Usage: {text}"))
 }
@@ -89,19 +94,19 @@ fn equipped(lua: &Lua, args: &MultiValue, name: &str) -> mlua::Result<Option<Ite
 fn install_equipped(lua: &Lua) -> mlua::Result<()> {
     define(lua, "GetInventoryItemID", |lua, a| {
         let it = equipped(lua, &a, "GetInventoryItemID")?;
-        it.map(|it| it.id).into_lua_multi(lua)
+        opt(lua, it.map(|it| it.id))
     })?;
     define(lua, "GetInventoryItemLink", |lua, a| {
         let it = equipped(lua, &a, "GetInventoryItemLink")?;
-        it.map(|it| it.link(level(lua))).into_lua_multi(lua)
+        opt(lua, it.map(|it| it.link(level(lua))))
     })?;
     define(lua, "GetInventoryItemTexture", |lua, a| {
         let it = equipped(lua, &a, "GetInventoryItemTexture")?;
-        it.map(|it| it.icon).into_lua_multi(lua)
+        opt(lua, it.map(|it| it.icon))
     })?;
     define(lua, "GetInventoryItemQuality", |lua, a| {
         let it = equipped(lua, &a, "GetInventoryItemQuality")?;
-        it.map(|it| it.quality).into_lua_multi(lua)
+        opt(lua, it.map(|it| it.quality))
     })?;
     define(lua, "GetInventoryItemCount", |lua, a| {
         let it = equipped(lua, &a, "GetInventoryItemCount")?;
@@ -151,11 +156,11 @@ fn install_bags(lua: &Lua) -> mlua::Result<()> {
     })?;
     define(lua, "C_Container.GetContainerItemID", |lua, a| {
         let s = in_bag(lua, &a, "GetContainerItemID")?;
-        s.map(|(_, it)| it.id).into_lua_multi(lua)
+        opt(lua, s.map(|(_, it)| it.id))
     })?;
     define(lua, "C_Container.GetContainerItemLink", |lua, a| {
         let s = in_bag(lua, &a, "GetContainerItemLink")?;
-        s.map(|(_, it)| it.link(level(lua))).into_lua_multi(lua)
+        opt(lua, s.map(|(_, it)| it.link(level(lua))))
     })?;
     define(
         lua,

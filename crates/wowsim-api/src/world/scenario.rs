@@ -576,18 +576,19 @@ fn read_belongings(
         let changes = inv::start_item(t.get_ref()).map_err(|m| err(t.span().start, m))?;
         sc.start.extend(changes.into_iter().map(Action::Inventory));
     }
-    let lists: [(
-        &Option<Vec<toml::Spanned<toml::Table>>>,
-        fn(&toml::Table) -> _,
-    ); 2] = [
-        (&file.currencies, inv::currency),
-        (&file.spells, inv::spell),
-    ];
-    for (list, read) in lists {
-        for t in list.iter().flatten() {
-            let c = read(t.get_ref()).map_err(|m| err(t.span().start, m))?;
-            sc.start.push(Action::Inventory(c));
-        }
+    let currencies = file
+        .currencies
+        .iter()
+        .flatten()
+        .map(|t| (t, inv::currency(t.get_ref())));
+    let spells = file
+        .spells
+        .iter()
+        .flatten()
+        .map(|t| (t, inv::spell(t.get_ref())));
+    for (t, c) in currencies.chain(spells) {
+        let c = c.map_err(|m| err(t.span().start, m))?;
+        sc.start.push(Action::Inventory(c));
     }
     Ok(())
 }
