@@ -263,6 +263,35 @@ fn a_bad_scenario_names_its_file_and_line_and_nothing_runs() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("bad.toml:4: unknown action 'dance'"), "{err}");
+    // The character's belongings: an item both equipped and in a bag, a slot that is no
+    // equipment slot, a timeline loot entry with a bag.
+    let cases = [
+        (
+            "[[items]]\nid = 1\nslot = 16\nbag = 0\n",
+            "bad.toml:1: an item is equipped",
+        ),
+        (
+            "\n[[items]]\nid = 1\nslot = \"Elbow\"\n",
+            "bad.toml:2: 'slot' = \"Elbow\" is not an equipment slot",
+        ),
+        (
+            "[[timeline]]\nat = 1\ndo = \"loot\"\nid = 5\nbag = 1\n",
+            "bad.toml:1: loot goes to the first free bag slot",
+        ),
+    ];
+    for (src, want) in cases {
+        std::fs::write(&file, src).unwrap();
+        let args = [
+            "--no-saved-vars",
+            "--scenario",
+            file.to_str().unwrap(),
+            "lua-errors",
+        ];
+        let out = wow_sim(None, &args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{src}: {err}");
+        assert!(err.contains(want), "{src}: {err}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

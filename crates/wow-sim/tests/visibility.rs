@@ -58,6 +58,9 @@ const IN_PUBLIC_SIGNATURES: &[&str] = &[
     "UnitSpec",
     "LogError",
     "ScenarioError",
+    // wowsim-api's world: `Action::Inventory`'s change and the currency it carries.
+    "Change",
+    "Currency",
 ];
 
 const ITEM_KINDS: &[&str] = &[

@@ -36,19 +36,7 @@ local answers = {
   end,
 }
 
--- What the character carries: the backpack (bag 0, always there, 16 slots) and nothing in it,
--- no other bag equipped. An empty slot answers nothing, as the client's does.
-local BACKPACK_SLOTS = 16
-answers["C_Container.GetContainerNumSlots"] = function(bag)
-  return tonumber(bag) == 0 and BACKPACK_SLOTS or 0
-end
-answers["C_Container.GetContainerNumFreeSlots"] = function(bag)
-  return tonumber(bag) == 0 and BACKPACK_SLOTS or 0, 0
-end
-local function emptySlot() end
-answers["C_Container.GetContainerItemInfo"] = emptySlot
-answers["C_Container.GetContainerItemID"] = emptySlot
-answers["C_Container.GetContainerItemLink"] = emptySlot
+-- What the character carries (items, bags, currencies) is the world's: world/inventory_api.rs.
 
 -- One talent group (no second specialization bought): the active one is the first.
 answers["C_SpecializationInfo.GetActiveSpecGroup"] = function() return 1 end

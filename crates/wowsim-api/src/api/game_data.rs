@@ -74,7 +74,7 @@ impl Spell {
 }
 
 /// One item of the table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Item {
     pub id: i64,
     pub name: String,
@@ -94,7 +94,8 @@ pub struct Item {
 }
 
 impl Item {
-    fn stand_in(id: i64) -> Item {
+    /// The stand-in for an id no table has: `Item #<id>`, the question-mark icon.
+    pub(crate) fn stand_in(id: i64) -> Item {
         Item {
             id,
             name: format!("Item #{id}"),
@@ -273,6 +274,32 @@ pub(crate) fn find_spell(lua: &Lua, ident: &Ident) -> Option<Spell> {
             .min_by_key(|s| s.id)
             .cloned(),
     }
+}
+
+/// Puts an item record in the table, cached (a scenario's item: `world/inventory.rs`).
+pub(crate) fn put_item(lua: &Lua, item: Item) {
+    let g = game(lua);
+    g.data.borrow_mut().items.insert(item.id, (item, true));
+}
+
+/// The character learns a spell: its record (the table's, the user's data's, or a stand-in),
+/// with the name and icon given, becomes known (a scenario's `[[spells]]`, `learn_spell`).
+pub(crate) fn learn_spell(lua: &Lua, id: i64, name: Option<String>, icon: Option<i64>) {
+    let g = game(lua);
+    let mut gd = g.data.borrow_mut();
+    // A spell named by the scenario is no stand-in (nothing counted) unless a database or the
+    // table has its own record.
+    let recorded = name.is_none() || gd.db.spells.is_some() || gd.spells.contains_key(&id);
+    let found = if recorded { gd.spell(id) } else { None };
+    let mut s = found.unwrap_or_else(|| Spell::stand_in(id));
+    if let Some(n) = name {
+        s.name = n;
+    }
+    if let Some(i) = icon {
+        (s.icon, s.original_icon) = (i, i);
+    }
+    s.known = true;
+    gd.spells.insert(id, s);
 }
 
 /// Whether the character knows the spell (its own spells: those added with `known = true`).

@@ -110,6 +110,16 @@ const SLOTS: &[(&str, i64, &str)] = &[
     ("REAGENTBAG0SLOT", 35, "Bag"),
 ];
 
+/// An inventory slot's id by its name (case-insensitive: `"MainHandSlot"`, `"HEADSLOT"`).
+pub(crate) fn slot_id(name: &str) -> Option<i64> {
+    let upper = name.to_ascii_uppercase();
+    SLOTS
+        .iter()
+        .chain([&AMMO])
+        .find(|(n, _, _)| *n == upper)
+        .map(|(_, id, _)| *id)
+}
+
 fn texture(suffix: &str) -> String {
     format!("Interface\\PaperDoll\\UI-PaperDoll-Slot-{suffix}")
 }

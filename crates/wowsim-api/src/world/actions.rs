@@ -20,6 +20,7 @@
 //! | `Zone` | the location (`zone.rs`) | `PLAYER_LEAVING_WORLD`/`PLAYER_ENTERING_WORLD` for a new instance, `ZONE_CHANGED_NEW_AREA` or `ZONE_CHANGED` |
 //! | `BossEmote` | | `CHAT_MSG_RAID_BOSS_EMOTE(text, sender)` |
 //! | `Event` | | the named event with its arguments |
+//! | `Inventory` | items, bags, currencies, spells (`inventory.rs`) | `PLAYER_EQUIPMENT_CHANGED`, `BAG_UPDATE`, `CHAT_MSG_LOOT`, `CURRENCY_DISPLAY_UPDATE`, `SPELLS_CHANGED` |
 //! | `CombatLog` | what the line implies (its `implied` actions first) | `COMBAT_LOG_EVENT_UNFILTERED`, with `CombatLogGetCurrentEventInfo` answering the line |
 
 use super::combat_log::LogValue;
@@ -164,6 +165,10 @@ pub enum Action {
         fields: Vec<LogValue>,
         implied: Vec<Action>,
     },
+    /// A change to what the character carries or knows (`inventory.rs`).
+    Inventory(super::inventory::Change),
+    /// Actions of one timeline entry, in order.
+    Sequence(Vec<Action>),
 }
 
 fn fire(lua: &Lua, event: &str, args: impl IntoLuaMulti) -> mlua::Result<()> {
@@ -593,6 +598,8 @@ pub fn apply(lua: &Lua, a: &Action) -> mlua::Result<()> {
             world(lua).current_log_event = None;
             r
         }
+        Action::Inventory(c) => super::inventory::apply(lua, c),
+        Action::Sequence(all) => all.iter().try_for_each(|a| apply(lua, a)),
         _ => apply_messages(lua, a),
     }
 }

@@ -7,6 +7,8 @@
 pub mod actions;
 pub mod combat_log;
 mod helpers;
+pub mod inventory;
+mod inventory_api;
 mod log_units;
 pub mod scenario;
 mod unit_api;
@@ -116,6 +118,8 @@ pub struct World {
     pub current_log_event: Option<Vec<combat_log::LogValue>>,
     /// GUID → unit index, for the combat log.
     by_guid: FxHashMap<String, usize>,
+    /// What the character carries (items, bags, currencies).
+    pub(crate) inventory: inventory::Inventory,
 }
 
 impl World {
@@ -261,6 +265,7 @@ pub fn install(lua: &Lua, player: Unit) -> mlua::Result<()> {
     lua.set_app_data(World::with_player(player));
     unit_api::install(lua)?;
     zone::install(lua)?;
+    inventory_api::install(lua)?;
     helpers::install(lua)
 }
 

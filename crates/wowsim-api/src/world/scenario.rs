@@ -88,6 +88,10 @@ struct File {
     raid: Option<Vec<toml::Spanned<UnitSpec>>>,
     units: Option<Vec<toml::Spanned<UnitSpec>>>,
     location: Option<toml::Spanned<toml::Table>>,
+    items: Option<Vec<toml::Spanned<toml::Table>>>,
+    currencies: Option<Vec<toml::Spanned<toml::Table>>>,
+    spells: Option<Vec<toml::Spanned<toml::Table>>>,
+    bag_sizes: Option<toml::Spanned<Vec<i64>>>,
     combat_in: Option<bool>,
     combat_log: Option<String>,
     combat_log_at: Option<f64>,
@@ -446,6 +450,11 @@ fn entry(table: &toml::Table) -> Result<(f64, Action), String> {
         let location = Box::new(super::zone::from_table(table)?);
         return Ok((at, Action::Zone { location }));
     }
+    if let Some(changes) = super::inventory::timeline(&what, table) {
+        let mut changes = changes?.into_iter().map(Action::Inventory);
+        let first = changes.next().ok_or("nothing to do")?;
+        return Ok((at, group(first, changes.collect())));
+    }
     if what == "set_unit" {
         let mut t = table.clone();
         t.remove("at");
@@ -528,6 +537,7 @@ pub fn read(name: &str, src: &str) -> Result<Scenario, ScenarioError> {
             location: Box::new(location),
         });
     }
+    read_belongings(&file, &mut sc, &err)?;
     if file.combat_in == Some(true) {
         sc.start.push(Action::EnterCombat);
     }
@@ -539,6 +549,48 @@ pub fn read(name: &str, src: &str) -> Result<Scenario, ScenarioError> {
         .combat_log
         .map(|p| (p, file.combat_log_at.unwrap_or(0.0)));
     Ok(sc)
+}
+
+/// Several actions as one timeline entry (an item entry's record, then its placement).
+fn group(first: Action, rest: Vec<Action>) -> Action {
+    if rest.is_empty() {
+        return first;
+    }
+    let mut all = vec![first];
+    all.extend(rest);
+    Action::Sequence(all)
+}
+
+/// The start state's `bag_sizes`, `[[items]]`, `[[currencies]]` and `[[spells]]`.
+fn read_belongings(
+    file: &File,
+    sc: &mut Scenario,
+    err: &dyn Fn(usize, String) -> ScenarioError,
+) -> Result<(), ScenarioError> {
+    use super::inventory as inv;
+    if let Some(sizes) = &file.bag_sizes {
+        let c = inv::bag_sizes(sizes.get_ref()).map_err(|m| err(sizes.span().start, m))?;
+        sc.start.push(Action::Inventory(c));
+    }
+    for t in file.items.iter().flatten() {
+        let changes = inv::start_item(t.get_ref()).map_err(|m| err(t.span().start, m))?;
+        sc.start.extend(changes.into_iter().map(Action::Inventory));
+    }
+    let currencies = file
+        .currencies
+        .iter()
+        .flatten()
+        .map(|t| (t, inv::currency(t.get_ref())));
+    let spells = file
+        .spells
+        .iter()
+        .flatten()
+        .map(|t| (t, inv::spell(t.get_ref())));
+    for (t, c) in currencies.chain(spells) {
+        let c = c.map_err(|m| err(t.span().start, m))?;
+        sc.start.push(Action::Inventory(c));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
