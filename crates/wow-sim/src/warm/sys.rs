@@ -12,65 +12,73 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::net::UnixStream;
 use std::time::Duration;
 
-/// Sends `fds` with one byte of data.
-pub fn send_fds(sock: &UnixStream, fds: &[RawFd]) -> io::Result<()> {
-    let bytes = std::mem::size_of_val(fds) as u32;
-    // SAFETY: CMSG_SPACE only computes a size.
-    let space = unsafe { libc::CMSG_SPACE(bytes) } as usize;
-    let mut control = vec![0u8; space];
-    let mut byte = [b'F'];
-    let mut iov = libc::iovec {
-        iov_base: byte.as_mut_ptr().cast(),
-        iov_len: 1,
-    };
-    // SAFETY: an all-zero msghdr is valid; the pointers set below outlive the call.
-    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
-    msg.msg_iov = &mut iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control.as_mut_ptr().cast();
-    msg.msg_controllen = space as _;
-    // SAFETY: the control buffer has room for one header with `bytes` of data (CMSG_SPACE).
-    unsafe {
-        let cmsg = libc::CMSG_FIRSTHDR(&msg);
-        (*cmsg).cmsg_level = libc::SOL_SOCKET;
-        (*cmsg).cmsg_type = libc::SCM_RIGHTS;
-        (*cmsg).cmsg_len = libc::CMSG_LEN(bytes) as _;
-        std::ptr::copy_nonoverlapping(fds.as_ptr(), libc::CMSG_DATA(cmsg).cast(), fds.len());
-    }
-    // SAFETY: `msg` is fully set up above.
-    if unsafe { libc::sendmsg(sock.as_raw_fd(), &msg, 0) } != 1 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(())
-}
-
-/// Receives the byte and the descriptors [`send_fds`] sent (exactly `n` of them).
-pub fn recv_fds(sock: &UnixStream, n: usize) -> io::Result<Vec<OwnedFd>> {
+/// Runs `f` on a message of one data byte (`byte`) with a control buffer for `n`
+/// descriptors: the set-up [`send_fds`] and [`recv_fds`] share.
+fn with_message<R>(n: usize, byte: &mut [u8; 1], f: impl FnOnce(&mut libc::msghdr) -> R) -> R {
     let bytes = (n * std::mem::size_of::<RawFd>()) as u32;
     // SAFETY: CMSG_SPACE only computes a size.
     let space = unsafe { libc::CMSG_SPACE(bytes) } as usize;
     let mut control = vec![0u8; space];
-    let mut byte = [0u8];
     let mut iov = libc::iovec {
         iov_base: byte.as_mut_ptr().cast(),
         iov_len: 1,
     };
-    // SAFETY: an all-zero msghdr is valid; the pointers set below outlive the call.
+    // SAFETY: an all-zero msghdr is valid; the pointers set below outlive the call of `f`.
     let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
     msg.msg_iov = &mut iov;
     msg.msg_iovlen = 1;
     msg.msg_control = control.as_mut_ptr().cast();
     msg.msg_controllen = space as _;
-    // SAFETY: `msg` describes valid buffers; received descriptors are close-on-exec.
-    let got = unsafe { libc::recvmsg(sock.as_raw_fd(), &mut msg, libc::MSG_CMSG_CLOEXEC) };
-    if got != 1 {
-        return Err(io::Error::other("no streams received"));
+    f(&mut msg)
+}
+
+/// Sends `fds` with one byte of data.
+pub fn send_fds(sock: &UnixStream, fds: &[RawFd]) -> io::Result<()> {
+    let bytes = std::mem::size_of_val(fds) as u32;
+    with_message(fds.len(), &mut [b'F'], |msg| {
+        // SAFETY: the control buffer has room for one header with `bytes` of data
+        // (CMSG_SPACE); `msg` is fully set up for sendmsg.
+        unsafe {
+            let cmsg = libc::CMSG_FIRSTHDR(msg);
+            (*cmsg).cmsg_level = libc::SOL_SOCKET;
+            (*cmsg).cmsg_type = libc::SCM_RIGHTS;
+            (*cmsg).cmsg_len = libc::CMSG_LEN(bytes) as _;
+            std::ptr::copy_nonoverlapping(fds.as_ptr(), libc::CMSG_DATA(cmsg).cast(), fds.len());
+            if libc::sendmsg(sock.as_raw_fd(), msg, 0) != 1 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Receives the byte and the descriptors [`send_fds`] sent (exactly `n` of them).
+pub fn recv_fds(sock: &UnixStream, n: usize) -> io::Result<Vec<OwnedFd>> {
+    let out = with_message(n, &mut [0u8], |msg| {
+        // SAFETY: `msg` describes valid buffers; received descriptors are close-on-exec.
+        let got = unsafe { libc::recvmsg(sock.as_raw_fd(), msg, libc::MSG_CMSG_CLOEXEC) };
+        if got != 1 {
+            return Err(io::Error::other("no streams received"));
+        }
+        // SAFETY: the kernel filled the control buffer of `msg`.
+        Ok(unsafe { received_fds(msg) })
+    })?;
+    if out.len() != n {
+        return Err(io::Error::other("wrong number of streams received"));
     }
+    Ok(out)
+}
+
+/// The descriptors of a received message's first `SCM_RIGHTS` header.
+///
+/// # Safety
+/// `msg`'s control buffer was filled by `recvmsg`; the descriptors it carries are new ones
+/// this process owns.
+unsafe fn received_fds(msg: &libc::msghdr) -> Vec<OwnedFd> {
     let mut out = Vec::new();
-    // SAFETY: the kernel filled the control buffer; each header is read within it, and the
-    // descriptors it carries are new ones this process owns.
+    // SAFETY: each header is read within the buffer the kernel filled (the caller's promise).
     unsafe {
-        let cmsg = libc::CMSG_FIRSTHDR(&msg);
+        let cmsg = libc::CMSG_FIRSTHDR(msg);
         if !cmsg.is_null()
             && (*cmsg).cmsg_level == libc::SOL_SOCKET
             && (*cmsg).cmsg_type == libc::SCM_RIGHTS
@@ -83,10 +91,7 @@ pub fn recv_fds(sock: &UnixStream, n: usize) -> io::Result<Vec<OwnedFd>> {
             }
         }
     }
-    if out.len() != n {
-        return Err(io::Error::other("wrong number of streams received"));
-    }
-    Ok(out)
+    out
 }
 
 /// Forks: `Ok(true)` in the child, `Ok(false)` in the parent. Children are reaped by the
