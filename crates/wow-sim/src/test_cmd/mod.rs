@@ -73,11 +73,11 @@ pub fn run(_cli: &Cli, mut config: SimConfig, args: &TestArgs) -> anyhow::Result
     }
     config.script_budget = args.script_budget;
     config.memory_limit = args.memory_limit.saturating_mul(1024 * 1024);
-    // Each file is bounded on its own (below); a run-wide deadline would count start-up.
-    config.timeout = None;
+    // Start-up is bounded by `--timeout` too (`started`); each file then on its own (below).
     // Specs must not change the user's saved state.
     config.write_saved_vars = false;
     let limit = Duration::from_secs_f64(args.timeout.max(0.001));
+    config.timeout = Some(limit);
     let mut results = match run_all(config, &specs, args, limit) {
         Ok(r) => r,
         Err(e) => {
@@ -105,13 +105,31 @@ pub fn run(_cli: &Cli, mut config: SimConfig, args: &TestArgs) -> anyhow::Result
     })
 }
 
-/// A started client, or why start-up failed.
+/// A started client, or why start-up failed. Start-up is bounded by `config.timeout` (the
+/// `--timeout` of one spec file): the VM's own deadline, and the watchdog for a start-up stuck
+/// where no check reaches (it prints the records so far on stderr and exits with 1). The
+/// deadline is then lifted: each spec file's child is bounded by the parent.
 fn started(config: SimConfig, bless: bool) -> anyhow::Result<Simulator> {
+    let timeout = config.timeout;
     let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
-    sim.start().map_err(|e| anyhow::anyhow!("start-up: {e}"))?;
+    let watchdog = match (timeout, sim.share_records()) {
+        (Some(t), Some(records)) => {
+            let print = |records: &[wowsim_core::ErrorRecord]| {
+                eprintln!("wow-sim test: start-up did not finish within --timeout");
+                crate::screenshot::print_errors(records);
+            };
+            Some(crate::watchdog::start(t, records, Box::new(print)))
+        }
+        _ => None,
+    };
+    let result = sim.start();
+    drop(watchdog);
     if let Some(reason) = sim.stopped() {
+        crate::screenshot::print_errors(&sim.errors());
         anyhow::bail!("start-up was stopped: {reason}");
     }
+    result.map_err(|e| anyhow::anyhow!("start-up: {e}"))?;
+    sim.clear_timeout().map_err(|e| anyhow::anyhow!("{e}"))?;
     pictures::install(&sim, bless);
     Ok(sim)
 }
