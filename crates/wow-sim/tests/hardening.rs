@@ -4,7 +4,8 @@
 //! `screenshot` too, which then writes no image); a backtracking pattern match in C, charged to
 //! the count hook, ends at the deadline by the VM's own check even with no budget; a FIFO
 //! listed in a TOC is refused, not read for ever; a symlinked addon folder (what developers
-//! make) is followed; `dump-tree --timeout` and the `test` parent's start-up are bounded.
+//! make) is followed; `dump-tree --timeout` and the `test` parent's start-up are bounded;
+//! bytecode given on the command line (`--exec-lua @FILE`, a spec file) is refused.
 //! Each child is killed after a generous bound, so a regression fails the test instead of
 //! hanging the suite.
 
@@ -362,5 +363,49 @@ fn the_test_command_bounds_its_start_up() {
         ran.stderr
     );
     assert!(ran.stdout.contains("runs"), "{}", ran.stdout);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Bytecode that arrives through the command line: `--exec-lua @FILE` and a spec file of
+/// `wow-sim test` are refused with the client's message, never handed to Lua's undump.
+#[test]
+fn bytecode_from_the_command_line_is_refused() {
+    let root = addons("bytecode-cli");
+    addon(&root, "Plain", "print('plain: loaded')\n");
+    // A Lua 5.1 header and garbage, valid UTF-8 (`--exec-lua @FILE` reads text): undump would
+    // read it as a chunk.
+    let chunk = b"\x1bLuaQ\x00\x01\x04\x08\x04\x08\x00garbage\x7f\x7f";
+    let file = root.join("exec.luac");
+    std::fs::write(&file, chunk).unwrap();
+    let exec = format!("@{}", file.display());
+    let dir = root.to_string_lossy().into_owned();
+    let args = [
+        "--addons",
+        &dir,
+        "--no-saved-vars",
+        "--exec-lua",
+        &exec,
+        "lua-errors",
+    ];
+    let ran = wow_sim(&args, Duration::from_secs(60));
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    let msgs = messages(&ran.stdout);
+    assert!(
+        msgs.iter()
+            .any(|m| m.contains("binary chunks are not allowed")),
+        "{msgs:?}"
+    );
+    let spec = root.join("Plain/spec");
+    std::fs::create_dir_all(&spec).unwrap();
+    std::fs::write(spec.join("a_spec.lua"), chunk).unwrap();
+    let ran = wow_sim(&["--addons", &dir, "test"], Duration::from_secs(60));
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    // The spec runner's own text (a spec file is wow-sim's, not the client's).
+    assert!(
+        ran.stdout
+            .contains("a_spec.lua: binary chunks are not loaded"),
+        "{}",
+        ran.stdout
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
