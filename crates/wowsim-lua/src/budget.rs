@@ -464,6 +464,14 @@ pub fn host_bytes(lua: &Lua) -> Rc<Cell<usize>> {
     budget(lua).map_or_else(|| Rc::new(Cell::new(0)), |b| b.host.clone())
 }
 
+/// `toolong()` of the bootstrap's protected calls: the message a protected call started while
+/// the budget is spent raises, and whether it takes the caller's position (`Budget::too_long`);
+/// `nil, false` while it is not spent.
+pub(crate) fn spent_message(lua: &Lua) -> (Option<String>, bool) {
+    let spent = budget(lua).and_then(|b| b.too_long());
+    spent.map_or((None, false), |(m, at)| (Some(m), at))
+}
+
 /// The VM's budget, if installed.
 pub fn budget(lua: &Lua) -> Option<Rc<Budget>> {
     lua.app_data_ref::<BudgetHandle>().map(|h| h.0.clone())
