@@ -307,7 +307,7 @@ fn dump_tree_ends_at_its_timeout() {
 }
 
 /// `wow-sim test`: the parent's start-up (before any spec file's child) is bounded by
-/// `--timeout` too: a start-up loop by the VM's deadline (exit 2, nothing could run), one stuck
+/// `--startup-timeout`: a start-up loop by the VM's deadline (exit 2, nothing could run), one stuck
 /// in a finalizer by the watchdog (exit 1); both say so on stderr.
 #[test]
 fn the_test_command_bounds_its_start_up() {
@@ -322,7 +322,7 @@ fn the_test_command_bounds_its_start_up() {
     .unwrap();
     addon(&root, "Stuck", "while true do end\n");
     let dir = root.to_string_lossy().into_owned();
-    let args = ["--addons", &dir, "test", "--timeout", TIMEOUT];
+    let args = ["--addons", &dir, "test", "--startup-timeout", TIMEOUT];
     let looped = [&args[..], &["--script-budget", "0"]].concat();
     let ran = wow_sim(&looped, Duration::from_secs(60));
     assert_eq!(
@@ -332,7 +332,8 @@ fn the_test_command_bounds_its_start_up() {
         ran.stderr
     );
     assert!(
-        ran.stderr.contains("start-up was stopped")
+        ran.stderr
+            .contains("start-up was stopped (--startup-timeout 5 s)")
             && ran.stderr.contains("timed out after 5 s (--timeout)")
             && ran.stderr.contains("before the loop"),
         "{}",
@@ -348,7 +349,7 @@ fn the_test_command_bounds_its_start_up() {
     );
     assert!(
         ran.stderr
-            .contains("start-up did not finish within --timeout")
+            .contains("start-up did not finish within --startup-timeout")
             && ran.stderr.contains("the process was ended")
             && ran.stderr.contains("before the loop"),
         "{}",
