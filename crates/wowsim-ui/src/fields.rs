@@ -332,7 +332,7 @@ pub enum FieldVal {
 
 impl FieldVal {
     /// Bytes of a string value (what it holds outside Lua's heap), else 0.
-    pub fn str_len(&self) -> usize {
+    pub(crate) fn str_len(&self) -> usize {
         match self {
             FieldVal::Str(s) => s.len(),
             _ => 0,
