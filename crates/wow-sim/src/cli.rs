@@ -277,6 +277,10 @@ pub struct DumpTreeArgs {
     /// Seconds of virtual time to run after start-up (60 ticks a second).
     #[arg(long, default_value_t = 0.0, value_parser = parse_seconds)]
     pub seconds: f64,
+    /// Wall-clock bound for the run before the tree is printed, as for `lua-errors`: past it
+    /// the run stops, the records so far go to stderr, no tree is printed and the exit code is 1.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 #[derive(Args, Debug)]

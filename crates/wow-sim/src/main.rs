@@ -4,6 +4,7 @@
 mod alloc;
 mod cli;
 mod config;
+mod dump_tree;
 mod lua_errors;
 mod report;
 mod scan;
@@ -120,7 +121,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match &cli.command {
         Some(Command::LuaErrors(args)) => lua_errors::run(&cli, config, args),
         Some(Command::Screenshot(args)) => screenshot::run(&cli, config, args),
-        Some(Command::DumpTree(args)) => dump_tree(&cli, config, args),
+        Some(Command::DumpTree(args)) => dump_tree::run(&cli, config, args),
         Some(Command::Test(args)) => test_cmd::run(&cli, config, args),
         Some(Command::ApiCoverage(args)) => api_coverage(config, args),
         Some(Command::Ui { .. } | Command::Resources { .. } | Command::Scan(_)) => {
@@ -176,33 +177,6 @@ pub(crate) fn print_cache_notes(sim: &Simulator) {
     for n in sim.lua_cache_report().map(|(n, _)| n).unwrap_or_default() {
         eprintln!("wow-sim: note: {n}");
     }
-}
-
-/// Runs start-up, `seconds` of virtual time and `--exec-lua`, then prints the frame tree.
-fn dump_tree(cli: &Cli, config: SimConfig, args: &cli::DumpTreeArgs) -> anyhow::Result<ExitCode> {
-    let mut sim = new_simulator(config)?;
-    sim.start().map_err(lua_err)?;
-    print_cache_notes(&sim);
-    sim.run_for(args.seconds).map_err(lua_err)?;
-    if let Some(code) = &cli.exec_lua {
-        let (code, name) = cli::exec_lua_source(code)?;
-        sim.exec_lua(&code, &name).map_err(lua_err)?;
-    }
-    let opts = wowsim_core::DumpOptions {
-        filter: args.filter.clone(),
-        visible_only: args.visible_only,
-    };
-    let text = sim.dump_tree(&opts).map_err(lua_err)?;
-    print!("{text}");
-    log_out(&mut sim)?;
-    let errors = sim.errors();
-    if !errors.is_empty() {
-        eprintln!(
-            "wow-sim: {} Lua error(s); run lua-errors for details",
-            errors.len()
-        );
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Ends a headless command as the client ends a session: `PLAYER_LOGOUT`, then SavedVariables

@@ -101,7 +101,7 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
 }
 
 /// The records on stderr, one line each.
-fn print_errors(errors: &[wowsim_core::ErrorRecord]) {
+pub(crate) fn print_errors(errors: &[wowsim_core::ErrorRecord]) {
     for e in errors {
         eprintln!(
             "wow-sim: Lua error ({}, x{}): {}",

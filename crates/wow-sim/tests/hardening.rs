@@ -4,8 +4,10 @@
 //! `screenshot` too, which then writes no image); a backtracking pattern match in C, charged to
 //! the count hook, ends at the deadline by the VM's own check even with no budget; a FIFO
 //! listed in a TOC is refused, not read for ever; a symlinked addon folder (what developers
-//! make) is followed. Each child is killed after a generous bound, so a regression fails the
-//! test instead of hanging the suite.
+//! make) is followed; `dump-tree --timeout` and the `test` parent's start-up are bounded;
+//! bytecode given on the command line (`--exec-lua @FILE`, a spec file) is refused.
+//! Each child is killed after a generous bound, so a regression fails the test instead of
+//! hanging the suite.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -245,4 +247,166 @@ fn a_fifo_in_a_toc_is_refused_and_a_linked_addon_folder_is_followed() {
     assert!(ran.stderr.contains("pipe: loaded"), "{}", ran.stderr);
     let _ = std::fs::remove_dir_all(&root);
     let _ = std::fs::remove_dir_all(&elsewhere);
+}
+
+/// `dump-tree --timeout`: a run stuck in a finalizer ends by the watchdog, one that is long in
+/// the host's tick loop (a day of virtual time) by the VM's own deadline; each prints its
+/// records on stderr, no tree, exit code 1. Without the stuck addon the tree is printed.
+#[test]
+fn dump_tree_ends_at_its_timeout() {
+    let root = addons("dump");
+    addon(&root, "Early", "error('before the finalizer')\n");
+    addon(&root, "Final", STUCK_FINALIZER);
+    let dir = root.to_string_lossy().into_owned();
+    let base = ["--addons", &dir, "--no-saved-vars", "dump-tree"];
+    let stuck = [&base[..], &["--timeout", TIMEOUT]].concat();
+    let ran = wow_sim(&stuck, Duration::from_secs(60));
+    assert_eq!(
+        ran.code,
+        Some(1),
+        "None: killed by the test's bound\n{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains("before the finalizer"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains("timed out after 5 s (--timeout)")
+            && ran.stderr.contains("the process was ended"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stdout.is_empty(),
+        "no tree from a stopped run: {}",
+        ran.stdout
+    );
+    std::fs::remove_dir_all(root.join("Final")).unwrap();
+    let long = [&base[..], &["--timeout", TIMEOUT, "--seconds", "86400"]].concat();
+    let ran = wow_sim(&long, Duration::from_secs(60));
+    assert_eq!(
+        ran.code,
+        Some(1),
+        "None: killed by the test's bound\n{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("timed out after 5 s (--timeout); it was stopped")
+            && ran.stderr.contains("no tree printed"),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stdout.is_empty(), "{}", ran.stdout);
+    let ran = wow_sim(&base, Duration::from_secs(60));
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(ran.stdout.contains("UIParent"), "{}", ran.stdout);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// `wow-sim test`: the parent's start-up (before any spec file's child) is bounded by
+/// `--startup-timeout`: a start-up loop by the VM's deadline (exit 2, nothing could run), one stuck
+/// in a finalizer by the watchdog (exit 1); both say so on stderr.
+#[test]
+fn the_test_command_bounds_its_start_up() {
+    let root = addons("test-startup");
+    addon(&root, "Looping", "error('before the loop')\n");
+    let spec = root.join("Looping/spec");
+    std::fs::create_dir_all(&spec).unwrap();
+    std::fs::write(
+        spec.join("a_spec.lua"),
+        "describe('a', function() it('runs', function() end) end)\n",
+    )
+    .unwrap();
+    addon(&root, "Stuck", "while true do end\n");
+    let dir = root.to_string_lossy().into_owned();
+    let args = ["--addons", &dir, "test", "--startup-timeout", TIMEOUT];
+    let looped = [&args[..], &["--script-budget", "0"]].concat();
+    let ran = wow_sim(&looped, Duration::from_secs(60));
+    assert_eq!(
+        ran.code,
+        Some(2),
+        "None: killed by the test's bound\n{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("start-up was stopped (--startup-timeout 5 s)")
+            && ran.stderr.contains("timed out after 5 s (--timeout)")
+            && ran.stderr.contains("before the loop"),
+        "{}",
+        ran.stderr
+    );
+    addon(&root, "Stuck", STUCK_FINALIZER);
+    let ran = wow_sim(&args, Duration::from_secs(60));
+    assert_eq!(
+        ran.code,
+        Some(1),
+        "None: killed by the test's bound\n{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("start-up did not finish within --startup-timeout")
+            && ran.stderr.contains("the process was ended")
+            && ran.stderr.contains("before the loop"),
+        "{}",
+        ran.stderr
+    );
+    std::fs::remove_dir_all(root.join("Stuck")).unwrap();
+    let ran = wow_sim(&args, Duration::from_secs(60));
+    assert_eq!(
+        ran.code,
+        Some(1),
+        "start-up's record fails the run\n{}",
+        ran.stderr
+    );
+    assert!(ran.stdout.contains("runs"), "{}", ran.stdout);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Bytecode that arrives through the command line: `--exec-lua @FILE` and a spec file of
+/// `wow-sim test` are refused with the client's message, never handed to Lua's undump.
+#[test]
+fn bytecode_from_the_command_line_is_refused() {
+    let root = addons("bytecode-cli");
+    addon(&root, "Plain", "print('plain: loaded')\n");
+    // A Lua 5.1 header and garbage, valid UTF-8 (`--exec-lua @FILE` reads text): undump would
+    // read it as a chunk.
+    let chunk = b"\x1bLuaQ\x00\x01\x04\x08\x04\x08\x00garbage\x7f\x7f";
+    let file = root.join("exec.luac");
+    std::fs::write(&file, chunk).unwrap();
+    let exec = format!("@{}", file.display());
+    let dir = root.to_string_lossy().into_owned();
+    let args = [
+        "--addons",
+        &dir,
+        "--no-saved-vars",
+        "--exec-lua",
+        &exec,
+        "lua-errors",
+    ];
+    let ran = wow_sim(&args, Duration::from_secs(60));
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    let msgs = messages(&ran.stdout);
+    assert!(
+        msgs.iter()
+            .any(|m| m.contains("binary chunks are not allowed")),
+        "{msgs:?}"
+    );
+    let spec = root.join("Plain/spec");
+    std::fs::create_dir_all(&spec).unwrap();
+    std::fs::write(spec.join("a_spec.lua"), chunk).unwrap();
+    let ran = wow_sim(&["--addons", &dir, "test"], Duration::from_secs(60));
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    // The spec runner's own text (a spec file is wow-sim's, not the client's).
+    assert!(
+        ran.stdout
+            .contains("a_spec.lua: binary chunks are not loaded"),
+        "{}",
+        ran.stdout
+    );
+    let _ = std::fs::remove_dir_all(&root);
 }

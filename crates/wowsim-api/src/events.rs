@@ -197,6 +197,7 @@ pub fn register(ui: &mut UiState, id: u32, event: &str, units: Option<Vec<String
         .entry(event.to_string())
         .or_default()
         .push(id);
+    ui.charge_host(wowsim_ui::arena::REGISTRATION_BYTES, 0);
     true
 }
 
@@ -214,6 +215,9 @@ pub(crate) fn unregister(ui: &mut UiState, id: u32, event: &str) -> bool {
         if let Some(pos) = list.iter().position(|x| *x == id) {
             list.swap_remove(pos);
         }
+    }
+    if was {
+        ui.charge_host(0, wowsim_ui::arena::REGISTRATION_BYTES);
     }
     was
 }

@@ -18,7 +18,13 @@ type Key = Reverse<(u64, u64)>;
 pub(crate) struct TimerQueue {
     heap: BinaryHeap<Key>,
     next_seq: u64,
+    /// The memory cap's count of host bytes (`wowsim_lua::budget::host_bytes`): each pending
+    /// timer is [`TIMER_BYTES`] of it (its callback is in Lua's heap, counted there).
+    host: std::rc::Rc<std::cell::Cell<usize>>,
 }
+
+/// What a pending timer holds outside Lua (its queue entry), for the memory cap.
+const TIMER_BYTES: usize = std::mem::size_of::<Key>();
 
 /// A virtual time as the client's clock shows it: whole milliseconds (`GetTime()` is this over
 /// 1000), so a time the clock reached by adding frame times (`0.99999999999909`) reads as the
@@ -38,7 +44,10 @@ pub(crate) struct TimerRunner(pub Function);
 
 /// Installs `C_Timer`.
 pub fn install(lua: &Lua, host: &HostFns) -> mlua::Result<()> {
-    lua.set_app_data(TimerQueue::default());
+    lua.set_app_data(TimerQueue {
+        host: wowsim_lua::budget::host_bytes(lua),
+        ..TimerQueue::default()
+    });
     let schedule = lua.create_function(|lua, delay: f64| {
         let now = lua.app_data_ref::<Clock>().map(|c| c.now()).unwrap_or(0.0);
         let mut q = lua.app_data_mut::<TimerQueue>().expect("timers");
@@ -46,6 +55,7 @@ pub fn install(lua: &Lua, host: &HostFns) -> mlua::Result<()> {
         q.next_seq += 1;
         q.heap
             .push(Reverse((client_ms(now) + delay_ms(delay), seq)));
+        q.host.set(q.host.get() + TIMER_BYTES);
         Ok(seq)
     })?;
     let runner: Function = lua
@@ -102,6 +112,7 @@ pub fn run_due(lua: &Lua) -> mlua::Result<()> {
             let mut q = lua.app_data_mut::<TimerQueue>().expect("timers");
             match q.heap.peek() {
                 Some(Reverse((due, seq))) if *due <= now && *seq < limit => {
+                    q.host.set(q.host.get().saturating_sub(TIMER_BYTES));
                     q.heap.pop().map(|Reverse((_, s))| s)
                 }
                 _ => None,

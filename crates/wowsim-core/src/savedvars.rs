@@ -322,6 +322,11 @@ pub fn save_file(
         )));
     }
     let g = lua.globals();
+    // A name that is not a Lua variable name (`## SavedVariables: ../x, a.b()`) would make a
+    // file the reader refuses (`../x = 1`), and every variable of the file would be lost on the
+    // next start: such names are left out, and logout says so.
+    let (declared, unnamed): (Vec<&String>, Vec<&String>) =
+        declared.iter().partition(|n| is_lua_name(n));
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -330,7 +335,7 @@ pub fn save_file(
     let mut lua_error = None;
     let saved = wowsim_savedvars::save_atomic_with(path, |w| {
         let mut em = Emitter::streaming(&WriteOptions::default(), w);
-        for name in declared {
+        for name in &declared {
             let walked = g.raw_get::<Value>(name.as_str()).and_then(|v| {
                 em.var(name);
                 emit(&mut em, &v, &mut Vec::new())
@@ -346,12 +351,36 @@ pub fn save_file(
         return Err(e);
     }
     let saved = saved.map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(saved.waited.then(|| {
-        format!(
+    let mut notes = Vec::new();
+    if !unnamed.is_empty() {
+        let names: Vec<String> = unnamed.iter().map(|n| format!("'{n}'")).collect();
+        notes.push(format!(
+            "{}: {} not saved: not a Lua variable name (the file would not load with it)",
+            path.display(),
+            names.join(", ")
+        ));
+    }
+    if saved.waited {
+        notes.push(format!(
             "{}: another wow-sim run was saving into the same folder; saved after it, over its file",
             path.display()
-        )
-    }))
+        ));
+    }
+    Ok((!notes.is_empty()).then(|| notes.join("; ")))
+}
+
+/// Whether `name` can stand on the left of `name = value` in Lua: a name, not a keyword.
+fn is_lua_name(name: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ];
+    let mut bytes = name.bytes();
+    bytes
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !KEYWORDS.contains(&name)
 }
 
 /// Claims the run's WTF folder once (VM app data), so that logout can tell the user when

@@ -1,5 +1,7 @@
-//! Deterministic fuzz smoke tests for the three parsers that read files users hand us: the TOC
-//! parser, the UI XML parser and the SavedVariables reader. Each gets 20,000 inputs (random
+//! Deterministic fuzz smoke tests for the parsers that read files users hand us: the TOC
+//! parser, the UI XML parser, the SavedVariables reader, and the Lua-facing CLI inputs: the
+//! scenario reader (`--scenario`, `wowsim.LoadScenario`) and the combat-log reader
+//! (`--combat-log`, `wowsim.ReplayCombatLog`). Each gets 20,000 inputs (random
 //! bytes, and mutations of small valid seeds: flips, inserts, deletes, splices, truncations,
 //! deep nesting) and must return, never panic. The coverage-guided targets under `fuzz/` go
 //! further when a nightly toolchain and cargo-fuzz are at hand (docs/fuzzing.md).
@@ -61,6 +63,12 @@ const TOKENS: &[&[u8]] = &[
     b"-0x",
     b"inherits=\"",
     b"$parent",
+    b"[[timeline]]",
+    b"at = ",
+    b"do = \"",
+    b"1e999",
+    b"  SPELL_DAMAGE,",
+    b"0x",
 ];
 
 /// One mutation of `seed`.
@@ -166,5 +174,32 @@ fn savedvars_reader_never_panics() {
     let limits = wowsim_savedvars::Limits::default();
     smoke(0x5A7, SV_SEEDS, |b| {
         let _ = wowsim_savedvars::parse(b, &limits);
+    });
+}
+
+/// Our own fixtures' scenarios and combat logs (tests/fixtures/world).
+const SCENARIO_SEEDS: &[&[u8]] = &[
+    include_bytes!("../../../tests/fixtures/world/scenario_timeline/fight.toml"),
+    include_bytes!("../../../tests/fixtures/world/zone_instance/zones.toml"),
+    include_bytes!("../../../tests/fixtures/world/raid_roster/raid.toml"),
+];
+
+const COMBAT_LOG_SEEDS: &[&[u8]] = &[
+    include_bytes!("../../../tests/fixtures/world/combat_log_casts/WoWCombatLog.txt"),
+    include_bytes!("../../../tests/fixtures/world/combat_log_replay/WoWCombatLog.txt"),
+];
+
+#[test]
+fn scenario_reader_never_panics() {
+    smoke(0x5CE, SCENARIO_SEEDS, |b| {
+        let _ = wowsim_api::world::scenario::read("fuzz.toml", &String::from_utf8_lossy(b));
+    });
+}
+
+#[test]
+fn combat_log_reader_never_panics() {
+    smoke(0xC0B, COMBAT_LOG_SEEDS, |b| {
+        let text = String::from_utf8_lossy(b);
+        let _ = wowsim_api::world::combat_log::read("WoWCombatLog.txt", &text, 0.0);
     });
 }

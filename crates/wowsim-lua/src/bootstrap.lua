@@ -30,11 +30,13 @@ end
 -- `spent[1]` is true while a host entry's budget is spent or the run is stopped (the count
 -- hook sets it, the host clears it). A protected call started then raises the error at once
 -- instead of running its function: `pcall` returns the first "script ran too long" as in the
--- client, but `while true do pcall(busy) end` cannot catch it for ever.
+-- client, but `while true do pcall(busy) end` cannot catch it for ever. The message takes the
+-- position of the caller of that protected call (level 3: past this function and the wrapper).
 local spent, toolong = natives.spent, natives.toolong
 local function checkspent()
   if spent[1] then
-    error(toolong(), 0)
+    local m, at = toolong()
+    error(m or "script ran too long", at and 3 or 0)
   end
 end
 

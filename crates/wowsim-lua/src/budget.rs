@@ -35,6 +35,9 @@ pub enum Stop {
     Timeout(Duration),
     /// Lua's memory use reached the cap (bytes).
     Memory(usize),
+    /// Lua's memory and what the host holds for addon code outside it (UI objects, their
+    /// string fields, event registrations: [`host_bytes`]) reached the cap together (bytes).
+    Objects(usize),
 }
 
 impl std::fmt::Display for Stop {
@@ -48,6 +51,13 @@ impl std::fmt::Display for Stop {
             Stop::Memory(b) => write!(
                 f,
                 "not enough memory: Lua used its limit of {} MB (--memory-limit); the run was stopped",
+                b / (1024 * 1024)
+            ),
+            Stop::Objects(b) => write!(
+                f,
+                "not enough memory: Lua and the UI objects it made (frames, their fields and \
+                 event registrations, kept outside Lua) used the limit of {} MB \
+                 (--memory-limit); the run was stopped",
                 b / (1024 * 1024)
             ),
         }
@@ -64,11 +74,12 @@ pub struct Budget {
     exceeded: Cell<bool>,
     /// Hook steps wow-sim's own chunks ran since `exceeded` was set.
     grace_used: Cell<u32>,
-    /// The first message the hook raised since `exceeded` was set (the one `pcall` passes on).
-    raised: RefCell<String>,
     start: Cell<Instant>,
     timeout: Cell<Option<Duration>>,
     memory_limit: Cell<usize>,
+    /// Bytes the host holds for addon code outside Lua's heap, counted against the cap with it
+    /// (the UI model adds and removes its share: [`host_bytes`]).
+    host: Rc<Cell<usize>>,
     stop: RefCell<Option<Stop>>,
     /// Whether the capping allocator ([`raw_hook::cap_allocator`]) wraps mlua's.
     alloc_capped: Cell<bool>,
@@ -82,10 +93,10 @@ impl Budget {
             depth: Cell::new(0),
             exceeded: Cell::new(false),
             grace_used: Cell::new(0),
-            raised: RefCell::new(String::new()),
             start: Cell::new(Instant::now()),
             timeout: Cell::new(None),
             memory_limit: Cell::new(0),
+            host: Rc::new(Cell::new(0)),
             stop: RefCell::new(None),
             alloc_capped: Cell::new(false),
         }
@@ -114,33 +125,46 @@ impl Budget {
         self.stop.borrow().is_some()
     }
 
-    /// Whether Lua's `memory` (bytes) passed the cap; records the memory stop when it has.
+    /// Whether Lua's `memory` (bytes) with what the host holds for addon code outside it
+    /// passed the cap; records the memory stop when it has.
     pub(crate) fn check_memory(&self, memory: usize) -> bool {
         let limit = self.memory_limit.get();
-        if limit > 0 && memory > limit {
+        if limit == 0 {
+            return false;
+        }
+        if memory > limit {
             self.set_stop(Stop::Memory(limit));
+            return true;
+        }
+        if memory.saturating_add(self.host.get()) > limit {
+            self.set_stop(Stop::Objects(limit));
             return true;
         }
         false
     }
 
-    /// Whether the run was stopped because Lua's memory passed the cap.
+    /// Whether the run was stopped because memory passed the cap.
     pub(crate) fn memory_stopped(&self) -> bool {
-        matches!(*self.stop.borrow(), Some(Stop::Memory(_)))
+        matches!(
+            *self.stop.borrow(),
+            Some(Stop::Memory(_) | Stop::Objects(_))
+        )
     }
 
-    /// While the budget is spent (or the run stopped) inside a host entry: the message that
-    /// was raised, which a `pcall`, `xpcall` or `coroutine.resume` started then raises at
-    /// once (the bootstrap), so that `while true do pcall(busy) end` ends.
-    pub(crate) fn too_long(&self) -> Option<String> {
+    /// While the budget is spent (or the run stopped) inside a host entry: the message that a
+    /// `pcall`, `xpcall` or `coroutine.resume` started then raises at once (the bootstrap), so
+    /// that `while true do pcall(busy) end` ends, and whether it takes the position of that
+    /// call (`file:line: `), as the hook's raise takes the running line: "script ran too long"
+    /// and the timeout do; Lua's memory error has none. The position is that call's, not the
+    /// first raise's: a record then names the line that went on after the budget was spent.
+    pub(crate) fn too_long(&self) -> Option<(String, bool)> {
         if !self.exceeded.get() {
             return None;
         }
-        let m = self.raised.borrow();
-        Some(if m.is_empty() {
-            TOO_LONG.to_string()
-        } else {
-            m.clone()
+        Some(match self.stopped() {
+            Some(s @ Stop::Timeout(_)) => (s.to_string(), true),
+            Some(Stop::Memory(_) | Stop::Objects(_)) => (MEMORY_ERROR.to_string(), false),
+            None => (TOO_LONG.to_string(), true),
         })
     }
 
@@ -230,17 +254,12 @@ fn on_step(b: &Budget, memory: usize, source: &str, short_src: &str, line: i32) 
     } else {
         String::new()
     };
-    let msg = match b.stopped() {
-        Some(s @ Stop::Timeout(_)) => format!("{pos}{s}"),
+    Some(match b.too_long() {
+        Some((text, true)) => format!("{pos}{text}"),
         // Lua's own text for a failed allocation, without a position, as Lua raises it.
-        Some(Stop::Memory(_)) => MEMORY_ERROR.to_string(),
+        Some((text, false)) => text,
         None => format!("{pos}{TOO_LONG}"),
-    };
-    let mut raised = b.raised.borrow_mut();
-    if raised.is_empty() {
-        raised.clone_from(&msg);
-    }
-    Some(msg)
+    })
 }
 
 /// Growth of one allocation from which the allocator itself holds the memory cap: a request
@@ -438,6 +457,21 @@ pub fn resume_deadline(lua: &Lua, timeout: Option<Duration>) {
     }
 }
 
+/// The counter of bytes the host holds for addon code outside Lua's heap (shared: the UI model
+/// keeps it up to date), which the memory cap counts with Lua's heap at every check (each
+/// hook step and each host entry's end). Without a budget, a counter nobody reads.
+pub fn host_bytes(lua: &Lua) -> Rc<Cell<usize>> {
+    budget(lua).map_or_else(|| Rc::new(Cell::new(0)), |b| b.host.clone())
+}
+
+/// `toolong()` of the bootstrap's protected calls: the message a protected call started while
+/// the budget is spent raises, and whether it takes the caller's position (`Budget::too_long`);
+/// `nil, false` while it is not spent.
+pub(crate) fn spent_message(lua: &Lua) -> (Option<String>, bool) {
+    let spent = budget(lua).and_then(|b| b.too_long());
+    spent.map_or((None, false), |(m, at)| (Some(m), at))
+}
+
 /// The VM's budget, if installed.
 pub fn budget(lua: &Lua) -> Option<Rc<Budget>> {
     lua.app_data_ref::<BudgetHandle>().map(|h| h.0.clone())
@@ -465,7 +499,6 @@ fn budgeted_entry<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Re
         if b.exceeded.replace(false) {
             clear_spent(lua)?;
         }
-        b.raised.borrow_mut().clear();
         // Each entry counts from the start of a hook step, so where the hook fires in it does
         // not depend on how many instructions earlier entries ran (a script that goes on after
         // a coroutine ran out of budget behaves the same whatever loaded before it).
@@ -478,7 +511,6 @@ fn budgeted_entry<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Re
         if b.exceeded.replace(false) {
             clear_spent(lua)?;
         }
-        b.raised.borrow_mut().clear();
         // What the host itself made Lua allocate (strings, tables, compiled chunks) counts too.
         b.check_memory(lua.used_memory());
     }

@@ -169,7 +169,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     natives.set("spent", budget::spent_flag(&lua)?)?;
     natives.set(
         "toolong",
-        lua.create_function(|lua, ()| Ok(budget::budget(lua).and_then(|b| b.too_long())))?,
+        lua.create_function(|lua, ()| Ok(budget::spent_message(lua)))?,
     )?;
     natives.set("protectedcall", protected_call::create(&lua)?)?;
     natives.set("protectedmaker", protected_call::maker(&lua)?)?;

@@ -55,8 +55,9 @@ unsafe extern "C-unwind" fn make(state: *mut ffi::lua_State) -> c_int {
     1
 }
 
-/// While the budget is spent (`[1]` of upvalue 1): raises upvalue 2's message. Raising is a
-/// `lua_error` from a C function, as any library error.
+/// While the budget is spent (`[1]` of upvalue 1): raises upvalue 2's message (its first
+/// result), with the position of the `pcall`'s caller when its second result says so, as
+/// `luaL_error` positions a library's error. Raising is a `lua_error` from a C function.
 ///
 /// SAFETY: called from `global_pcall` or `global_xpcall`, whose upvalues `make` set.
 #[allow(unsafe_code)]
@@ -66,10 +67,17 @@ unsafe fn check_spent(state: *mut ffi::lua_State) {
     ffi::lua_settop(state, -2);
     if spent {
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(2));
-        ffi::lua_call(state, 0, 1);
+        ffi::lua_call(state, 0, 2);
+        let positioned = ffi::lua_toboolean(state, -1) != 0;
+        ffi::lua_settop(state, -2);
         if ffi::lua_type(state, -1) != ffi::LUA_TSTRING {
             ffi::lua_settop(state, -2);
             ffi::lua_pushstring(state, c"script ran too long".as_ptr());
+        }
+        if positioned {
+            ffi::luaL_where(state, 1);
+            ffi::lua_insert(state, -2);
+            ffi::lua_concat(state, 2);
         }
         ffi::lua_error(state);
     }

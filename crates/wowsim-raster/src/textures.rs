@@ -23,7 +23,19 @@ pub enum TextureProblem {
     /// An atlas the atlas data lacks (or no atlas data), a file id, or another source that
     /// cannot be drawn.
     Unsupported(String),
+    /// Decoding it would take the decoded textures past the store's bound
+    /// ([`MAX_DECODED_BYTES`]): bytes of the bound.
+    OverBound {
+        path: String,
+        limit: usize,
+    },
 }
+
+/// Bytes of decoded pixels one [`TextureStore`] holds at most (1 GiB: one image of the largest
+/// size a decoder accepts, `decode::MAX_SIDE` on a side). Small files can decode to huge
+/// images (a PNG of one colour), and each texture an addon names is kept: past this bound a
+/// texture is drawn as the placeholder with a problem saying why, so the process stays bounded.
+pub const MAX_DECODED_BYTES: usize = 1 << 30;
 
 impl std::fmt::Display for TextureProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -36,6 +48,17 @@ impl std::fmt::Display for TextureProblem {
                 write!(f, "cannot draw {p} (no atlas data for it)")
             }
             TextureProblem::Unsupported(p) => write!(f, "cannot draw {p}"),
+            TextureProblem::OverBound { path, limit } => {
+                let size = match limit >> 20 {
+                    0 => format!("{} KiB", limit >> 10),
+                    mib => format!("{mib} MiB"),
+                };
+                write!(
+                    f,
+                    "texture {path} not drawn: the decoded textures would take more than {size} \
+                     (wow-sim's bound on decoded images)"
+                )
+            }
         }
     }
 }
@@ -101,6 +124,9 @@ pub struct TextureStore {
     placeholder: Arc<Texture>,
     /// Problems in first-seen order, one per path.
     pub problems: Vec<TextureProblem>,
+    /// Bytes of the decoded images in the cache, and their bound.
+    decoded: usize,
+    limit: usize,
 }
 
 impl TextureStore {
@@ -110,7 +136,15 @@ impl TextureStore {
             cache: HashMap::new(),
             placeholder: placeholder(),
             problems: Vec::new(),
+            decoded: 0,
+            limit: MAX_DECODED_BYTES,
         }
+    }
+
+    /// The same store with another bound on decoded bytes (tests).
+    pub fn with_limit(mut self, limit: usize) -> TextureStore {
+        self.limit = limit;
+        self
     }
 
     /// Adds an already decoded image under a client path (tests, generated art).
@@ -153,11 +187,20 @@ impl TextureStore {
                 .and_then(|b| {
                     decode::decode(&b, &file.to_string_lossy()).map_err(|e| e.to_string())
                 }) {
-                Ok(image) => Arc::new(Texture {
-                    image,
-                    nearest: false,
-                    checker: false,
-                }),
+                Ok(image) if self.decoded + image.pixels.len() > self.limit => {
+                    self.missing(TextureProblem::OverBound {
+                        path: client_path.to_string(),
+                        limit: self.limit,
+                    })
+                }
+                Ok(image) => {
+                    self.decoded += image.pixels.len();
+                    Arc::new(Texture {
+                        image,
+                        nearest: false,
+                        checker: false,
+                    })
+                }
                 Err(error) => self.missing(TextureProblem::Undecodable {
                     path: client_path.to_string(),
                     error,
@@ -190,6 +233,41 @@ mod tests {
         assert!(!s.get("Interface\\BUTTONS\\WHITE8X8").checker);
         assert_eq!(s.problems.len(), 2);
         assert!(matches!(s.problems[1], TextureProblem::Undecodable { .. }));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Many textures that decode large (an addon naming thousands of them) stop at the bound:
+    /// the ones past it are the placeholder with a problem each, the ones before it are drawn,
+    /// and a texture already decoded is not counted twice.
+    #[test]
+    fn decoded_textures_stay_within_the_bound() {
+        let dir = std::env::temp_dir().join(format!("wowsim-tex-bound-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let img = RgbaImage::new(64, 64);
+        for i in 0..10 {
+            std::fs::write(dir.join(format!("T{i}.tga")), decode::tga::encode(&img)).unwrap();
+        }
+        // Room for four images of 16 KiB.
+        let mut s = TextureStore::new(vec![Root::new("Interface/AddOns", &dir)]).with_limit(65536);
+        let drawn: Vec<bool> = (0..10)
+            .map(|i| !s.get(&format!("Interface/AddOns/T{i}")).nearest)
+            .collect();
+        assert_eq!(
+            drawn,
+            [true, true, true, true, false, false, false, false, false, false]
+        );
+        assert!(
+            !s.get("Interface/AddOns/T0").nearest,
+            "a cached texture is not counted again"
+        );
+        assert_eq!(s.problems.len(), 6);
+        assert!(
+            s.problems[0]
+                .to_string()
+                .contains("would take more than 64 KiB"),
+            "{}",
+            s.problems[0]
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

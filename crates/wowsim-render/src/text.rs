@@ -201,14 +201,46 @@ pub struct TextLayout {
     pub links: Vec<String>,
 }
 
-fn item_of(tok: Token, face: &Face, size: f32) -> Option<Placed> {
+/// The glyphs and advances of one face at one size, looked up once per ASCII character: a
+/// text of megabytes (an EditBox's, whose cursor is measured each frame it moves) looked each
+/// character up in the font's tables again.
+struct Glyphs<'a> {
+    face: &'a Face,
+    size: f32,
+    ascii: [Option<(GlyphId, f32)>; 128],
+}
+
+impl<'a> Glyphs<'a> {
+    fn new(face: &'a Face, size: f32) -> Glyphs<'a> {
+        Glyphs {
+            face,
+            size,
+            ascii: [None; 128],
+        }
+    }
+
+    /// The glyph of `c` and its advance.
+    fn get(&mut self, c: char) -> (GlyphId, f32) {
+        let look = |face: &Face| {
+            let g = face.glyph(c);
+            (g, face.advance(g, self.size))
+        };
+        match self.ascii.get_mut(c as usize) {
+            Some(Some(hit)) => *hit,
+            Some(slot) => *slot.insert(look(self.face)),
+            None => look(self.face),
+        }
+    }
+}
+
+fn item_of(tok: Token, glyphs: &mut Glyphs, size: f32) -> Option<Placed> {
     Some(match tok {
         Token::Char(c, color) => {
-            let g = face.glyph(c);
+            let (g, advance) = glyphs.get(c);
             Placed {
                 item: Item::Glyph { id: g.0, color },
                 x: 0.0,
-                advance: face.advance(g, size),
+                advance,
                 space: c == ' ' || c == '\t',
                 link: None,
             }
@@ -315,6 +347,7 @@ pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
     let size = o.size.max(0.0);
     let mut explicit: Vec<Vec<Placed>> = vec![Vec::new()];
     let (mut links, mut link) = (Vec::new(), None);
+    let mut glyphs = Glyphs::new(&o.face, size);
     for tok in markup::parse(text) {
         match tok {
             Token::LinkStart(l) => {
@@ -328,7 +361,7 @@ pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
             }
             _ => {}
         }
-        match item_of(tok, &o.face, size) {
+        match item_of(tok, &mut glyphs, size) {
             Some(p) => explicit
                 .last_mut()
                 .expect("one line")
@@ -376,10 +409,27 @@ pub fn layout(text: &str, o: &LayoutOpts) -> TextLayout {
 }
 
 /// The width of the widest explicit line in `face`, without wrapping (`GetStringWidth`).
+/// The same as `layout`'s width without wrapping, summed as `finish` sums a line (the same
+/// order, so the same value), without placing the items.
 pub fn string_width_in(text: &str, face: &Face, size: f32) -> f32 {
-    let mut o = LayoutOpts::new(size);
-    o.face = face.clone();
-    layout(text, &o).width
+    let size = size.max(0.0);
+    let mut glyphs = Glyphs::new(face, size);
+    // The widest line so far; the pen; the pen after the line's last item that is no space.
+    let (mut widest, mut x, mut line) = (0.0f32, 0.0f32, 0.0f32);
+    for tok in markup::parse(text) {
+        if matches!(tok, Token::Newline) {
+            widest = widest.max(line);
+            (x, line) = (0.0, 0.0);
+            continue;
+        }
+        if let Some(p) = item_of(tok, &mut glyphs, size) {
+            x += p.advance;
+            if !p.space {
+                line = x;
+            }
+        }
+    }
+    widest.max(line)
 }
 
 /// The width of the widest explicit line in the fallback font, without wrapping.
@@ -390,6 +440,33 @@ pub fn string_width(text: &str, size: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_width_alone_is_the_layouts_width() {
+        let texts = [
+            "",
+            "Hello",
+            "Hello   ",
+            "  lead",
+            "Hello\nHi there\n",
+            "\n\n",
+            "|cffff0000red|r and |Hitem:1|h[link]|h",
+            "an |TInterface\\Icons\\X:0|t icon |T:20:30|t",
+            "Grüße, ½ ✓ 漢字\t",
+            "|n|n  |r",
+        ];
+        for t in texts {
+            for size in [0.0, 7.5, 12.0, 31.0] {
+                let mut o = LayoutOpts::new(size);
+                o.face = Face::fallback();
+                assert_eq!(
+                    string_width_in(t, &o.face, size),
+                    layout(t, &o).width,
+                    "{t:?} at {size}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn widths_grow_with_text_and_size() {

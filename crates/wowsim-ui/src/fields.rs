@@ -134,12 +134,20 @@ impl UiState {
     /// Sets a field of an object. A field a measured FontString's size depends on makes the
     /// measurement stale (`font_string::flush_text` measures it again before layout is read).
     pub fn set_field(&mut self, id: u32, fid: u16, v: FieldVal) {
+        let new = v.str_len();
         let Some(o) = self.get_mut(id) else { return };
-        match o.fields.iter_mut().find(|(k, _)| *k == fid) {
-            Some(slot) => slot.1 = v,
-            None => super::push_small(&mut o.fields, (fid, v)),
+        let old = match o.fields.iter_mut().find(|(k, _)| *k == fid) {
+            Some(slot) => std::mem::replace(&mut slot.1, v).str_len(),
+            None => {
+                super::push_small(&mut o.fields, (fid, v));
+                0
+            }
+        };
+        let stale = fid <= fid::MAX_LINES && o.text_measure == super::TextMeasure::Current;
+        if new != old {
+            self.charge_host(new, old);
         }
-        if fid <= fid::MAX_LINES && o.text_measure == super::TextMeasure::Current {
+        if stale {
             super::font_string::mark_stale(self, id);
         }
     }
@@ -149,11 +157,14 @@ impl UiState {
     pub(crate) fn set_field_str(&mut self, id: u32, fid: u16, bytes: &[u8]) {
         let Some(o) = self.get_mut(id) else { return };
         if let Some((_, FieldVal::Str(old))) = o.fields.iter_mut().find(|(k, _)| *k == fid) {
+            let (was, stale) = (old.len(), o.text_measure == super::TextMeasure::Current);
             if old.as_bytes() != bytes {
                 old.clear();
                 old.push_str(&String::from_utf8_lossy(bytes));
             }
-            if fid <= fid::MAX_LINES && o.text_measure == super::TextMeasure::Current {
+            let now = old.len();
+            self.charge_host(now, was);
+            if fid <= fid::MAX_LINES && stale {
                 super::font_string::mark_stale(self, id);
             }
             return;
@@ -320,6 +331,14 @@ pub enum FieldVal {
 }
 
 impl FieldVal {
+    /// Bytes of a string value (what it holds outside Lua's heap), else 0.
+    pub(crate) fn str_len(&self) -> usize {
+        match self {
+            FieldVal::Str(s) => s.len(),
+            _ => 0,
+        }
+    }
+
     pub fn from_data(v: &wowsim_data::Value) -> FieldVal {
         use wowsim_data::Value as D;
         match v {

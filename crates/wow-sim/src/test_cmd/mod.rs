@@ -40,6 +40,10 @@ pub struct TestArgs {
     /// Wall-clock bound per spec file in seconds; a file past it is stopped and fails.
     #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
     pub timeout: f64,
+    /// Wall-clock bound in seconds for the start-up before the spec files (the client started
+    /// once with the addons); past it nothing runs and the exit code says so.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
+    pub startup_timeout: f64,
     /// Lua instructions allowed per entry into Lua (each test, handler, timer); 0 = unlimited.
     #[arg(long, value_name = "N", default_value_t = wowsim_core::DEFAULT_SCRIPT_BUDGET)]
     pub script_budget: u64,
@@ -73,11 +77,11 @@ pub fn run(_cli: &Cli, mut config: SimConfig, args: &TestArgs) -> anyhow::Result
     }
     config.script_budget = args.script_budget;
     config.memory_limit = args.memory_limit.saturating_mul(1024 * 1024);
-    // Each file is bounded on its own (below); a run-wide deadline would count start-up.
-    config.timeout = None;
+    // Start-up is bounded by `--startup-timeout` (`started`); each file then by `--timeout`.
     // Specs must not change the user's saved state.
     config.write_saved_vars = false;
     let limit = Duration::from_secs_f64(args.timeout.max(0.001));
+    config.timeout = Some(Duration::from_secs_f64(args.startup_timeout.max(0.001)));
     let mut results = match run_all(config, &specs, args, limit) {
         Ok(r) => r,
         Err(e) => {
@@ -105,13 +109,38 @@ pub fn run(_cli: &Cli, mut config: SimConfig, args: &TestArgs) -> anyhow::Result
     })
 }
 
-/// A started client, or why start-up failed.
+/// A started client, or why start-up failed. Start-up is bounded by `config.timeout`
+/// (`--startup-timeout`): the VM's own deadline, and the watchdog for a start-up stuck
+/// where no check reaches (it prints the records so far on stderr and exits with 1). The
+/// deadline is then lifted: each spec file's child is bounded by the parent.
 fn started(config: SimConfig, bless: bool) -> anyhow::Result<Simulator> {
+    let timeout = config.timeout;
     let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
-    sim.start().map_err(|e| anyhow::anyhow!("start-up: {e}"))?;
+    let watchdog = match (timeout, sim.share_records()) {
+        (Some(t), Some(records)) => {
+            let print = |records: &[wowsim_core::ErrorRecord]| {
+                eprintln!("wow-sim test: start-up did not finish within --startup-timeout");
+                crate::screenshot::print_errors(records);
+            };
+            Some(crate::watchdog::start(t, records, Box::new(print)))
+        }
+        _ => None,
+    };
+    let result = sim.start();
+    drop(watchdog);
     if let Some(reason) = sim.stopped() {
-        anyhow::bail!("start-up was stopped: {reason}");
+        crate::screenshot::print_errors(&sim.errors());
+        // The stop's text names `--timeout`, the flag of the other commands.
+        let bound = match timeout {
+            Some(t) if reason.contains("timed out") => {
+                format!(" (--startup-timeout {} s)", t.as_secs_f64())
+            }
+            _ => String::new(),
+        };
+        anyhow::bail!("start-up was stopped{bound}: {reason}");
     }
+    result.map_err(|e| anyhow::anyhow!("start-up: {e}"))?;
+    sim.clear_timeout().map_err(|e| anyhow::anyhow!("{e}"))?;
     pictures::install(&sim, bless);
     Ok(sim)
 }

@@ -85,7 +85,10 @@ pub fn run_config(cli: &Cli, mut config: SimConfig) -> Option<SimConfig> {
             crate::lua_errors::apply_args(&mut config, args);
             Some(config)
         }
-        Some(Command::DumpTree(_)) => Some(config),
+        Some(Command::DumpTree(args)) => {
+            crate::dump_tree::apply_args(&mut config, args);
+            Some(config)
+        }
         _ => None,
     }
 }

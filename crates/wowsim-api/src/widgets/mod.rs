@@ -110,6 +110,7 @@ pub fn install(
             .map(|i| types::available_in(i, data))
             .collect(),
         scripts: script_types::build(data),
+        host_bytes: wowsim_lua::budget::host_bytes(lua),
         ..UiState::default()
     };
     lua.set_app_data(state);
@@ -315,6 +316,7 @@ pub fn create_object(
             text_measure: TextMeasure::None,
             script_flags: 0,
         });
+        ui.charge_host(wowsim_ui::arena::OBJECT_BYTES, 0);
         if let Some(is_ui_parent) = root {
             // The roots cover the screen (Blizzard's XML says setAllPoints; the base relies on it).
             if let Some(n) = node {

@@ -126,9 +126,13 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
 fn timestamp(s: &str) -> Option<f64> {
     let (date, time) = s.trim().split_once(' ')?;
     let mut d = date.split('/');
-    let month: i64 = d.next()?.parse().ok()?;
-    let day: i64 = d.next()?.parse().ok()?;
-    let year: i64 = d.next().map_or(Some(2000), |y| y.parse().ok())?;
+    // Out of range parts are no date (a huge month overflowed the day count: a panic).
+    let month: i64 = d.next()?.parse().ok().filter(|m| (1..=12).contains(m))?;
+    let day: i64 = d.next()?.parse().ok().filter(|d| (1..=31).contains(d))?;
+    let year: i64 = d
+        .next()
+        .map_or(Some(2000), |y| y.parse().ok())
+        .filter(|y| (0..=9999).contains(y))?;
     let time = time.trim();
     let time = time
         .split(['+', '-'])
@@ -136,9 +140,8 @@ fn timestamp(s: &str) -> Option<f64> {
         .filter(|t| !t.is_empty())
         .unwrap_or(time);
     let mut t = time.split(':');
-    let h: f64 = t.next()?.parse().ok()?;
-    let mi: f64 = t.next()?.parse().ok()?;
-    let sec: f64 = t.next()?.parse().ok()?;
+    let part = |p: Option<&str>| p?.parse::<f64>().ok().filter(|v| (0.0..100.0).contains(v));
+    let (h, mi, sec) = (part(t.next())?, part(t.next())?, part(t.next())?);
     let days = days_from_civil(year, month, day) as f64;
     Some(days * 86400.0 + h * 3600.0 + mi * 60.0 + sec)
 }
@@ -585,6 +588,17 @@ mod tests {
         assert!((b - a - 1.5).abs() < 1e-6);
         assert!(timestamp("11/30 20:14:03.250").is_some());
         assert!(timestamp("yesterday").is_none());
+        // Found by the fuzz smoke test: parts out of range are no time (not a panic, not NaN).
+        for bad in [
+            "99999999999999999/30/2026 20:14:03.250",
+            "11/-99999999999999999 20:14:03.250",
+            "11/30/-99999999999999999 20:14:03.250",
+            "11/30/2026 NaN:14:03.250",
+            "11/30/2026 20:inf:03.250",
+            "11/30/2026 20:14:1e999",
+        ] {
+            assert!(timestamp(bad).is_none(), "{bad}");
+        }
     }
 
     #[test]

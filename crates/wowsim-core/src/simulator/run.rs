@@ -109,6 +109,16 @@ impl Simulator {
         Ok(widgets::after_frame(&self.lua)?)
     }
 
+    /// Lifts the wall-clock deadline (`SimConfig::timeout`) from here on, keeping the budget
+    /// and the memory cap: for a front end that bounded start-up with it and bounds what
+    /// follows from outside (`wow-sim test` kills each spec file's child past its own bound).
+    pub fn clear_timeout(&mut self) -> Result<(), SimError> {
+        self.config.timeout = None;
+        let c = &self.config;
+        lua::budget::configure(&self.lua, c.script_budget, None, c.memory_limit)?;
+        Ok(())
+    }
+
     /// Runs `seconds` of virtual time at 60 ticks a second.
     pub fn run_for(&mut self, seconds: f64) -> Result<(), SimError> {
         let ticks = (seconds * 60.0).round() as u64;
