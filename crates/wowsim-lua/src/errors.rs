@@ -85,6 +85,15 @@ pub(crate) fn queue_warning(lua: &mlua::Lua, msg: mlua::Value) -> mlua::Result<(
     Ok(())
 }
 
+/// Queues a `LUA_WARNING` for the next frame that the client raises outside XML parsing (e.g.
+/// binding a `<Scripts>` handler the object's type lacks): delivered before the staged XML
+/// warnings and never prefixed with a location.
+pub fn queue_lua_warning(lua: &mlua::Lua, message: String) {
+    if let Some(mut state) = lua.app_data_mut::<ErrorState>() {
+        state.pending_warnings.push(message);
+    }
+}
+
 /// Stages a warning of a UI XML file (`location` is its `file:line`) for the next frame's
 /// `LUA_WARNING`s, as the client delivers its XML warnings.
 pub fn queue_xml_warning(lua: &mlua::Lua, location: String, message: String) {

@@ -66,6 +66,11 @@ pub struct Diagnostic {
     pub message: String,
     /// The category of the problem.
     pub kind: DiagKind,
+    /// The client also delivers the warning as a `LUA_WARNING` event. Every schema warning is,
+    /// except an invalid value of an enum attribute the schema does not mark `warnsoninvalid`:
+    /// the client skips that value silently (wowless's in-client suite checks both; e.g. an
+    /// `AnimationGroup`'s `looping` warns, a `FontString`'s `justifyH` does not).
+    pub lua_warning: bool,
 }
 
 /// A parsed file: its root element (the `<Ui>` or `<Bindings>`) and what was found wrong.

@@ -101,6 +101,7 @@ impl Parser {
                     pos: LineIndex::new(src).pos(src, off),
                     message: "elements nested too deeply".to_string(),
                     kind: DiagKind::Malformed,
+                    lua_warning: false,
                 }],
             };
         }
@@ -408,5 +409,6 @@ fn malformed(e: &roxmltree::Error) -> Diagnostic {
         },
         message,
         kind: DiagKind::Malformed,
+        lua_warning: false,
     }
 }

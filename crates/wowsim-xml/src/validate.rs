@@ -33,6 +33,7 @@ pub(crate) fn warning(pos: Pos, kind: DiagKind, message: String) -> Diagnostic {
         pos,
         message,
         kind,
+        lua_warning: true,
     }
 }
 
@@ -123,14 +124,21 @@ pub(crate) fn check_attrs(
                 .iter()
                 .find(|n| n.name == "name")
                 .map_or(raw_tag, |n| n.value.as_str());
-            out.push(warning(
-                a.pos,
-                DiagKind::InvalidValue,
-                format!(
-                    "{raw_tag} {name}: Invalid {} value: {}",
-                    a.raw_name, a.value
-                ),
-            ));
+            // The client reports a bad enum value only for the attributes the schema marks
+            // `warnsoninvalid` (wowless's in-client suite: `looping` warns, `justifyH`,
+            // `alphaMode`, `orientation` do not); a bad number or boolean is reported.
+            let is_enum = matches!(ad.ty, AttrType::StringEnum(_) | AttrType::Enum(_));
+            out.push(Diagnostic {
+                lua_warning: ad.warns_on_invalid || !is_enum,
+                ..warning(
+                    a.pos,
+                    DiagKind::InvalidValue,
+                    format!(
+                        "{raw_tag} {name}: Invalid {} value: {}",
+                        a.raw_name, a.value
+                    ),
+                )
+            });
         }
     }
 }

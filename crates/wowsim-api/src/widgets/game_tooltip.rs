@@ -129,17 +129,34 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 fn set_owner(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetOwner")?;
     let owner = obj_id(lua, &arg(&a, 1), "SetOwner")?;
-    let anchor = string(&arg(&a, 2)).unwrap_or_else(|| "ANCHOR_LEFT".into());
+    let anchor = string(&arg(&a, 2)).map_or("ANCHOR_LEFT".into(), |s| s.to_uppercase());
+    // An anchor type the client does not know is `ANCHOR_LEFT` (wowless's in-client suite).
+    let anchor = match ANCHOR_TYPES.contains(&anchor.as_str()) {
+        true => anchor,
+        false => "ANCHOR_LEFT".into(),
+    };
     clear_lines(lua, id)?;
     set_field(lua, id, "tooltipOwner", FieldVal::Obj(owner));
-    set_field(
-        lua,
-        id,
-        "tooltipAnchorType",
-        FieldVal::Str(anchor.to_uppercase()),
-    );
+    set_field(lua, id, "tooltipAnchorType", FieldVal::Str(anchor));
     ret(lua, ())
 }
+
+/// The anchor types `SetOwner` takes (the suite's list, and `ANCHOR_CURSOR_RIGHT`, which the
+/// Blizzard UI passes).
+const ANCHOR_TYPES: [&str; 12] = [
+    "ANCHOR_BOTTOM",
+    "ANCHOR_BOTTOMLEFT",
+    "ANCHOR_BOTTOMRIGHT",
+    "ANCHOR_CURSOR",
+    "ANCHOR_CURSOR_RIGHT",
+    "ANCHOR_LEFT",
+    "ANCHOR_NONE",
+    "ANCHOR_PRESERVE",
+    "ANCHOR_RIGHT",
+    "ANCHOR_TOP",
+    "ANCHOR_TOPLEFT",
+    "ANCHOR_TOPRIGHT",
+];
 
 /// `GameTooltip:IsOwned`.
 fn is_owned(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {

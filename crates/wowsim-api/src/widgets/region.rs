@@ -164,7 +164,7 @@ fn set_point_typed(lua: &Lua, this: &Value, args: [Value; 5]) -> mlua::Result<()
         return Err(lua_error(
             lua,
             format_args!(
-                "{}:SetPoint(): Usage: (\"point\" [, region or nil] [, \"relativePoint\"] [, offsetX, offsetY])",
+                "{}:SetPoint(): Usage: (\"point\" [, region or nil] [, \"relativePoint\"] [, offsetX, offsetY]",
                 who()
             ),
         ));

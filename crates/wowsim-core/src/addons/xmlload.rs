@@ -65,12 +65,15 @@ fn load_xml_depth(
             continue;
         }
         // In the user's files a schema problem is a warning record (the author can fix it, and
-        // the client skipped the element), and, as the client delivers it, a `LUA_WARNING` on
-        // the next frame; malformed XML is an error.
+        // the client skipped the element), and, where the client delivers it
+        // (`Diagnostic::lua_warning`), a `LUA_WARNING` on the next frame; malformed XML is an
+        // error.
         let severity = match d.severity {
             wowsim_xml::Severity::Warning => {
-                let location = format!("{logical}:{}", d.pos.line);
-                wowsim_lua::errors::queue_xml_warning(lua, location, d.message.clone());
+                if d.lua_warning {
+                    let location = format!("{logical}:{}", d.pos.line);
+                    wowsim_lua::errors::queue_xml_warning(lua, location, d.message.clone());
+                }
                 wowsim_lua::errors::Severity::Warning
             }
             wowsim_xml::Severity::Error => wowsim_lua::errors::Severity::Error,

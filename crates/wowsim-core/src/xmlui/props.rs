@@ -312,12 +312,15 @@ fn anchor_warning(lua: &Lua, id: u32, src: &Src, a: &Element, reason: &str, valu
         .get(id)
         .and_then(|o| o.name.clone())
         .unwrap_or_else(|| "Unknown".to_string());
+    let message = format!("{name}: {reason}: {value}");
     record_at(
         lua,
-        format!("{}:{}: {name}: {reason}: {value}", src.file, a.pos.line),
+        format!("{}:{}: {message}", src.file, a.pos.line),
         &src.file,
         Some(a.pos.line),
     );
+    // As the client: also a warning of the XML file, delivered as a `LUA_WARNING` next frame.
+    wowsim_lua::errors::queue_xml_warning(lua, format!("{}:{}", src.file, a.pos.line), message);
 }
 
 /// Applies `<Anchors>` the way the client's loader does: `relativeTo` is a global name

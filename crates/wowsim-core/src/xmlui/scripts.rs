@@ -167,18 +167,21 @@ fn unknown_script(lua: &Lua, id: u32, h: &Element, src: &Src) {
     let retail = lua
         .app_data_ref::<XmlState>()
         .is_none_or(|s| s.flavor == wowsim_xml::Flavor::Retail);
+    let message = format!(
+        "{}{}: Unknown script element {}",
+        if retail { "" } else { "Frame " },
+        wowsim_api::widgets::types::TYPES[ty].object_type,
+        h.tag
+    );
     record_at(
         lua,
-        format!(
-            "{}:{line}: {}{}: Unknown script element {}",
-            src.file,
-            if retail { "" } else { "Frame " },
-            wowsim_api::widgets::types::TYPES[ty].object_type,
-            h.tag
-        ),
+        format!("{}:{line}: {message}", src.file),
         &src.file,
         Some(line),
     );
+    // The client also queues it as a `LUA_WARNING` for the next frame, each time the element
+    // is bound (a template's, on every object made from it), without a location.
+    wowsim_lua::errors::queue_lua_warning(lua, message);
 }
 
 fn type_index(lua: &Lua, id: u32) -> usize {
