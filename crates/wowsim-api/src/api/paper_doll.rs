@@ -115,7 +115,7 @@ pub(crate) fn slot_id(name: &str) -> Option<i64> {
     let upper = name.to_ascii_uppercase();
     SLOTS
         .iter()
-        .chain([&AMMO])
+        .chain(OTHER_ROWS.iter().filter(|(n, _, _)| *n == "AMMOSLOT"))
         .find(|(n, _, _)| *n == upper)
         .map(|(_, id, _)| *id)
 }
