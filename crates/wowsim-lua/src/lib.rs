@@ -95,15 +95,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     for name in REMOVED_GLOBALS {
         g.raw_set(*name, Value::Nil)?;
     }
-    // `loadstring` must refuse binary chunks, as the client does.
-    let raw_loadstring: Function = g.get("loadstring")?;
-    // `loadstring` taints the code that calls it (and so the chunk it makes); the secure
-    // environment compiles its snippets with `loadstring_untainted`, which does not.
-    let loadstring = make_loadstring(&lua, raw_loadstring.clone(), true)?;
-    let untainted = make_loadstring(&lua, raw_loadstring, false)?;
-    g.raw_set("loadstring_untainted", untainted)?;
-    g.raw_set("loadstring", loadstring)?;
-    g.raw_set("load", Value::Nil)?;
+    install_loadstring(&lua, &g)?;
     // The registry's module table (`_LOADED`) lists `_G` and the libraries for `require`, which
     // the client lacks. mlua's error path builds a traceback for every error a host function
     // returns, and naming each frame walks `_LOADED` → `_G`: with a large UI (100,000 globals)
@@ -190,6 +182,20 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         .call::<()>((fns.hostcall.clone(), natives))?;
     lua.set_app_data(ErrorState::default());
     Ok((lua, fns))
+}
+
+/// `loadstring` and `loadstring_untainted` (the library's `load` is removed). Both refuse binary
+/// chunks, as the client does; `loadstring` taints the code that calls it (and so the chunk it
+/// makes), while the secure environment compiles its snippets with `loadstring_untainted`,
+/// which does not.
+fn install_loadstring(lua: &Lua, g: &Table) -> mlua::Result<()> {
+    let raw: Function = g.get("loadstring")?;
+    g.raw_set(
+        "loadstring_untainted",
+        make_loadstring(lua, raw.clone(), false)?,
+    )?;
+    g.raw_set("loadstring", make_loadstring(lua, raw, true)?)?;
+    g.raw_set("load", Value::Nil)
 }
 
 /// `loadstring(code [, name])`: refuses binary chunks, and a chunk name that claims to be one
