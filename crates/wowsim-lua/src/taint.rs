@@ -504,16 +504,17 @@ mod tests {
     /// results as strings.
     fn run(lua: &Lua, addon: Option<&str>, code: &str) -> Vec<String> {
         let id = addon.map(|a| of_addon(lua, a)).unwrap_or_default();
-        let f = crate::load_text(
-            lua,
-            code.as_bytes(),
-            &format!(
-                "@Interface/AddOns/{}/x.lua",
-                addon.unwrap_or("Blizzard_Test")
-            ),
-        )
+        let name = format!(
+            "@Interface/AddOns/{}/x.lua",
+            addon.unwrap_or("Blizzard_Test")
+        );
+        // Compiled with the addon's taint, as the loader compiles an addon's files: the chunk
+        // (and its constants) carry it.
+        let out: mlua::MultiValue = run_as(lua, id, || {
+            let f = crate::load_text(lua, code.as_bytes(), &name)?;
+            host_entry(lua, || f.call(()))
+        })
         .unwrap();
-        let out: mlua::MultiValue = run_as(lua, id, || host_entry(lua, || f.call(()))).unwrap();
         out.iter().map(|v| v.to_string().unwrap()).collect()
     }
 
