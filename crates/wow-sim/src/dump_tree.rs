@@ -19,14 +19,11 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &DumpTreeArgs) -> anyhow::Res
     let timeout = config.timeout;
     let mut sim = crate::new_simulator(config)?;
     // Outside the VM: ends a run stuck where the VM's own deadline checks do not reach.
-    let watchdog = match (timeout, sim.share_records()) {
-        (Some(t), Some(records)) => Some(crate::watchdog::start(
-            t,
-            records,
-            Box::new(crate::screenshot::print_errors),
-        )),
-        _ => None,
-    };
+    let watchdog = crate::watchdog::guard(
+        timeout,
+        sim.share_records(),
+        Box::new(crate::screenshot::print_errors),
+    );
     let exec = cli
         .exec_lua
         .as_deref()

@@ -24,12 +24,7 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &ScreenshotArgs) -> anyhow::R
     for n in &sim.notes {
         eprintln!("wow-sim: note: {n}");
     }
-    let watchdog = match (timeout, sim.share_records()) {
-        (Some(t), Some(records)) => {
-            Some(crate::watchdog::start(t, records, Box::new(print_errors)))
-        }
-        _ => None,
-    };
+    let watchdog = crate::watchdog::guard(timeout, sim.share_records(), Box::new(print_errors));
     let exec = cli
         .exec_lua
         .as_deref()

@@ -25,6 +25,18 @@ pub struct Watchdog {
     _done: Sender<()>,
 }
 
+/// The watchdog of a run with a `--timeout` whose records can be shared; `None` otherwise.
+pub fn guard(
+    timeout: Option<Duration>,
+    records: Option<SharedRecords>,
+    print: PrintRecords,
+) -> Option<Watchdog> {
+    match (timeout, records) {
+        (Some(t), Some(records)) => Some(start(t, records, print)),
+        _ => None,
+    }
+}
+
 /// Starts the watchdog of a run that began `timeout` before its deadline. `print` renders and
 /// writes the records (the same report the run would print); then the process exits with 1.
 pub fn start(timeout: Duration, records: SharedRecords, print: PrintRecords) -> Watchdog {

@@ -116,16 +116,11 @@ pub fn run(_cli: &Cli, mut config: SimConfig, args: &TestArgs) -> anyhow::Result
 fn started(config: SimConfig, bless: bool) -> anyhow::Result<Simulator> {
     let timeout = config.timeout;
     let mut sim = Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let watchdog = match (timeout, sim.share_records()) {
-        (Some(t), Some(records)) => {
-            let print = |records: &[wowsim_core::ErrorRecord]| {
-                eprintln!("wow-sim test: start-up did not finish within --startup-timeout");
-                crate::screenshot::print_errors(records);
-            };
-            Some(crate::watchdog::start(t, records, Box::new(print)))
-        }
-        _ => None,
+    let print = |records: &[wowsim_core::ErrorRecord]| {
+        eprintln!("wow-sim test: start-up did not finish within --startup-timeout");
+        crate::screenshot::print_errors(records);
     };
+    let watchdog = crate::watchdog::guard(timeout, sim.share_records(), Box::new(print));
     let result = sim.start();
     drop(watchdog);
     if let Some(reason) = sim.stopped() {
