@@ -29,14 +29,7 @@ pub fn run(cli: &Cli, mut config: SimConfig, args: &DumpTreeArgs) -> anyhow::Res
         .as_deref()
         .map(cli::exec_lua_source)
         .transpose()?;
-    let steps = (|| {
-        sim.start()?;
-        sim.run_for(args.seconds)?;
-        if let Some((code, name)) = &exec {
-            sim.exec_lua(code, name)?;
-        }
-        Ok(())
-    })();
+    let steps = crate::start_and_run(&mut sim, exec.as_ref(), args.seconds);
     print_cache_notes(&sim);
     if let Some(reason) = sim.stopped() {
         return Ok(stopped(&mut sim, &reason));

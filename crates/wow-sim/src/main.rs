@@ -172,6 +172,21 @@ pub(crate) fn new_simulator(config: SimConfig) -> anyhow::Result<Simulator> {
     return Simulator::new(config).map_err(|e| anyhow::anyhow!("{e}"));
 }
 
+/// Starts the client, runs `seconds` of frames, then the `--exec-lua` code (if any): the
+/// run-up that dump-tree and screenshot share before they look at the UI.
+pub(crate) fn start_and_run(
+    sim: &mut Simulator,
+    exec: Option<&(String, String)>,
+    seconds: f64,
+) -> Result<(), wowsim_core::SimError> {
+    sim.start()?;
+    sim.run_for(seconds)?;
+    if let Some((code, name)) = exec {
+        sim.exec_lua(code, name)?;
+    }
+    Ok(())
+}
+
 /// Prints the compiled-Lua cache's notes (corrupt entries ignored, an unwritable folder).
 pub(crate) fn print_cache_notes(sim: &Simulator) {
     for n in sim.lua_cache_report().map(|(n, _)| n).unwrap_or_default() {

@@ -110,23 +110,28 @@ pub(crate) fn get_colors(lua: &Lua) -> mlua::Result<Table> {
     Ok(out)
 }
 
-/// `C_ColorOverrides.GetColorForQuality(quality)`.
-pub(crate) fn quality_color(lua: &Lua, quality: Value) -> mlua::Result<Table> {
+/// The colour of an item quality (a number; else the usage error `usage`); a quality beyond
+/// the list is white, as the client answers.
+fn quality_rgb(lua: &Lua, quality: Value, usage: &str) -> mlua::Result<[f64; 3]> {
     let q = match quality {
         Value::Integer(i) => i,
         Value::Number(n) => n as i64,
-        _ => {
-            return Err(wowsim_lua::lua_error(
-                lua,
-                "Usage: C_ColorOverrides.GetColorForQuality(quality)",
-            ))
-        }
+        _ => return Err(wowsim_lua::lua_error(lua, usage)),
     };
-    let c = usize::try_from(q)
+    Ok(usize::try_from(q)
         .ok()
         .and_then(|q| QUALITY.get(q))
         .copied()
-        .unwrap_or([1.0, 1.0, 1.0]);
+        .unwrap_or([1.0, 1.0, 1.0]))
+}
+
+/// `C_ColorOverrides.GetColorForQuality(quality)`.
+pub(crate) fn quality_color(lua: &Lua, quality: Value) -> mlua::Result<Table> {
+    let c = quality_rgb(
+        lua,
+        quality,
+        "Usage: C_ColorOverrides.GetColorForQuality(quality)",
+    )?;
     color_value(lua, [c[0], c[1], c[2], 1.0])
 }
 
@@ -176,21 +181,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 /// `C_Item.GetItemQualityColor(quality)`: `r, g, b, hex` (`ffrrggbb`) of the quality's colour;
 /// a quality beyond the list answers white, as the client does.
 fn item_quality_color(lua: &Lua, quality: Value) -> mlua::Result<(f64, f64, f64, String)> {
-    let q = match quality {
-        Value::Integer(i) => i,
-        Value::Number(n) => n as i64,
-        _ => {
-            return Err(wowsim_lua::lua_error(
-                lua,
-                "Usage: C_Item.GetItemQualityColor(quality)",
-            ))
-        }
-    };
-    let c = usize::try_from(q)
-        .ok()
-        .and_then(|q| QUALITY.get(q))
-        .copied()
-        .unwrap_or([1.0, 1.0, 1.0]);
+    let c = quality_rgb(lua, quality, "Usage: C_Item.GetItemQualityColor(quality)")?;
     let byte = |v: f64| (v * 255.0).round().clamp(0.0, 255.0) as u8;
     let hex = format!("ff{:02x}{:02x}{:02x}", byte(c[0]), byte(c[1]), byte(c[2]));
     Ok((c[0], c[1], c[2], hex))
