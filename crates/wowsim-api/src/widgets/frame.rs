@@ -379,6 +379,12 @@ pub(crate) fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
         .then(|| crate::templates::intrinsic_type(lua, &ty))
         .flatten();
     let Some(type_index) = intrinsic.or(types::find_ci(&ty).filter(|i| available(*i))) else {
+        if lua
+            .app_data_ref::<UnknownTypeWarners>()
+            .is_some_and(|w| w.0.iter().any(|n| n.eq_ignore_ascii_case(&ty)))
+        {
+            wowsim_lua::errors::queue_lua_warning(lua, format!("Unknown frame type: {ty}"));
+        }
         return Err(lua_error(
             lua,
             format_args!("CreateFrame: Unknown frame type '{ty}'"),
@@ -498,8 +504,21 @@ pub(crate) fn create_region(
     ret(lua, t)
 }
 
+/// The type names for which the client's `CreateFrame` queues a `LUA_WARNING` ("Unknown frame
+/// type: T") before it raises: object types it knows but will not make as a frame (`Texture`,
+/// `FontString`, `WorldFrame`, …), as the reference's `runtime.warners` lists them per product.
+struct UnknownTypeWarners(Vec<String>);
+
 /// Installs `CreateFrame` and the methods of this file.
-pub fn install(lua: &Lua) -> mlua::Result<()> {
+pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
+    let warners = data
+        .config()
+        .get("runtime")
+        .and_then(|r| r.get("warners"))
+        .and_then(|w| w.as_table())
+        .map(|t| t.iter().filter_map(|(k, _)| k.as_str().map(str::to_owned)).collect())
+        .unwrap_or_default();
+    lua.set_app_data(UnknownTypeWarners(warners));
     lua.globals()
         .raw_set("CreateFrame", lua.create_function(create_frame)?)?;
     let methods: &[(&str, &str, Method)] = &[

@@ -115,7 +115,7 @@ pub fn install(
     };
     lua.set_app_data(state);
     fields::install(lua, data)?;
-    frame::install(lua)?;
+    frame::install(lua, data)?;
     region::install(lua)?;
     frame_strata::install(lua)?;
     frame_state::install(lua, data)?;

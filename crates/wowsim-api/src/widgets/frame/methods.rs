@@ -100,16 +100,18 @@ pub(super) fn is_object_type(
     let Value::String(s) = arg(&a, 1) else {
         return Err(lua_error(lua, "Usage: IsObjectType(\"type\")"));
     };
-    // The client compares exactly (`IsObjectType("frame")` is false) against the object-type
-    // names of the type and its ancestors: a type's `objectType` where the reference gives one
-    // (an Actor answers to `ModelSceneActor`, through `ParentedObjectBase` to `Object`), else
-    // its name; a virtual type without an `objectType` (`RegionBase`, `UIObject`) is no name.
+    // The client compares without case (`IsObjectType("frame")` is true: wowless's real-client
+    // checks `uiobjects > T > isa > U > lowercase` expect the lower-case name to answer as the
+    // type's own) against the object-type names of the type and its ancestors: a type's
+    // `objectType` where the reference gives one (an Actor answers to `ModelSceneActor`, through
+    // `ParentedObjectBase` to `Object`), else its name; a virtual type without an `objectType`
+    // (`RegionBase`, `UIObject`) is no name.
     let name = s.to_string_lossy();
     let t = type_of(lua, id);
     let exact = types::TYPES[t]
         .ancestry
         .iter()
-        .any(|&a| NAMED[a] && types::TYPES[a].object_type == name);
+        .any(|&a| NAMED[a] && types::TYPES[a].object_type.eq_ignore_ascii_case(&name));
     ret(lua, exact)
 }
 
