@@ -516,7 +516,11 @@ pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
         .get("runtime")
         .and_then(|r| r.get("warners"))
         .and_then(|w| w.as_table())
-        .map(|t| t.iter().filter_map(|(k, _)| k.as_str().map(str::to_owned)).collect())
+        .map(|t| {
+            t.iter()
+                .filter_map(|(k, _)| k.as_str().map(str::to_owned))
+                .collect()
+        })
         .unwrap_or_default();
     lua.set_app_data(UnknownTypeWarners(warners));
     lua.globals()
