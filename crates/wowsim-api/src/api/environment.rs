@@ -46,3 +46,51 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let g = lua.create_function(|lua, ()| Ok(lua.globals()))?;
     lua.globals().raw_set("GetGlobalEnvironment", g)
 }
+
+/// The capsule API (the reference's `addon.capsule`: `C_StoreSecure`, `loadstring_untainted`,
+/// `secretunwrap`, `Enum.StoreError`, …) taken out of `_G`, as the client's environment
+/// clean-up (`Blizzard_EnvironmentCleanup`) does before any addon runs: addons never see it.
+/// The loader calls this when no Blizzard UI is given (with one, the UI's own clean-up does
+/// it); wow-sim's own Lua that needs a capsule function keeps it in a local first. Returns how
+/// many names were removed.
+pub fn remove_capsule(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<usize> {
+    let Some(capsule) = data.config().get("addon").and_then(|a| a.get("capsule")) else {
+        return Ok(0);
+    };
+    let names = |kind: &str| -> Vec<String> {
+        capsule
+            .get(kind)
+            .and_then(|v| v.as_table())
+            .map(|t| {
+                t.iter()
+                    .filter_map(|(k, _)| k.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let g = lua.globals();
+    let mut removed = 0;
+    let mut remove = |t: &mlua::Table, key: &str| -> mlua::Result<()> {
+        if !t.raw_get::<mlua::Value>(key)?.is_nil() {
+            t.raw_set(key, mlua::Value::Nil)?;
+            removed += 1;
+        }
+        Ok(())
+    };
+    for name in names("globalapis").iter().chain(&names("apinamespaces")) {
+        match name.split_once('.') {
+            Some((ns, key)) => {
+                if let mlua::Value::Table(t) = g.raw_get::<mlua::Value>(ns)? {
+                    remove(&t, key)?;
+                }
+            }
+            None => remove(&g, name)?,
+        }
+    }
+    if let mlua::Value::Table(e) = g.raw_get::<mlua::Value>("Enum")? {
+        for name in names("enums") {
+            remove(&e, &name)?;
+        }
+    }
+    Ok(removed)
+}

@@ -11,6 +11,8 @@
 -- forward to the frame. The templates apply secure (whoever creates the frame) and make their
 -- frames protected (`protect`), so insecure code may not move, show or hide them in combat.
 local template, protect = ...
+-- A capsule function: the loader takes it out of `_G` before any addon runs, as the client does.
+local loadstring_untainted = loadstring_untainted
 
 -- Frame handles ---------------------------------------------------------------------------
 local handles = setmetatable({}, { __mode = "k" })

@@ -202,6 +202,11 @@ pub fn load_scripts(
 ) -> mlua::Result<()> {
     let id = widgets::obj_id(lua, &Value::Table(obj.clone()), "SetScript")?;
     for h in &scripts.children {
+        // An element the schema does not know here was reported and is skipped, as the
+        // client skips it: no handler, no second warning.
+        if !h.recognized {
+            continue;
+        }
         let name = h.tag.as_str();
         if !wowsim_api::widgets::frame::has_script_type(lua, type_index(lua, id), name) {
             unknown_script(lua, id, h, src);
