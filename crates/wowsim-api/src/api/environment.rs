@@ -54,20 +54,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 /// it); wow-sim's own Lua that needs a capsule function keeps it in a local first. Returns how
 /// many names were removed.
 pub fn remove_capsule(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<usize> {
-    let Some(capsule) = data.config().get("addon").and_then(|a| a.get("capsule")) else {
-        return Ok(0);
-    };
-    let names = |kind: &str| -> Vec<String> {
-        capsule
-            .get(kind)
-            .and_then(|v| v.as_table())
-            .map(|t| {
-                t.iter()
-                    .filter_map(|(k, _)| k.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let names = |kind: &str| capsule_names(data, kind);
     let g = lua.globals();
     let mut removed = 0;
     let mut remove = |t: &mlua::Table, key: &str| -> mlua::Result<()> {
@@ -93,4 +80,29 @@ pub fn remove_capsule(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Resul
         }
     }
     Ok(removed)
+}
+
+/// The capsule's names of one kind (`globalapis`, `apinamespaces`, `enums`) in the reference.
+pub fn capsule_names(data: &wowsim_data::ProductData, kind: &str) -> Vec<String> {
+    data.config()
+        .get("addon")
+        .and_then(|a| a.get("capsule"))
+        .and_then(|c| c.get(kind))
+        .and_then(|v| v.as_table())
+        .map(|t| {
+            t.iter()
+                .filter_map(|(k, _)| k.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether an API of the reference (`name`, in `namespace`) belongs to the capsule.
+pub fn is_capsule_api(
+    data: &wowsim_data::ProductData,
+    namespace: Option<&str>,
+    name: &str,
+) -> bool {
+    capsule_names(data, "globalapis").iter().any(|n| n == name)
+        || namespace.is_some_and(|ns| capsule_names(data, "apinamespaces").iter().any(|n| n == ns))
 }
