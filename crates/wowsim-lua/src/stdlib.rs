@@ -15,11 +15,18 @@
 //! | `table.create(arraySize [, nodeSize])` (a table with that room) | [`install`] |
 //! | `table.freeze(t)`, `table.isfrozen(t)` | [`freeze`]: frozen tables are remembered (weakly); a new key in a frozen table without a metatable is refused (Lua 5.1 cannot stop writes to existing keys) |
 //! | `fastrandom` | xorshift, seeded deterministically |
+//! | `string.format` | `wowsim_str_format` in `wowsim-lua-sys`'s `c/lformat.c`: the client's positions (`%2$s`), repeated flags, `%F`, `%d` of a non-number as 0 |
 //!
 //! The Lua-level pieces (`hooksecurefunc`, `securecall`, …) are in `clientlib.lua`.
 
 use super::{lua_error, type_name};
 use mlua::{Lua, MultiValue, Table, Value, Variadic};
+
+#[allow(unsafe_code)]
+extern "C-unwind" {
+    /// The client's `string.format` (`wowsim-lua-sys`, `c/lformat.c`).
+    fn wowsim_str_format(state: *mut mlua::ffi::lua_State) -> std::ffi::c_int;
+}
 
 /// Installs the functions of this module into the VM's globals and `string`/`table`.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
@@ -27,6 +34,11 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     let string: Table = g.get("string")?;
     let table: Table = g.get("table")?;
 
+    // SAFETY: `wowsim_str_format` is a lua_CFunction of the library mlua links (its
+    // arguments are checked with the auxiliary library; errors are Lua errors).
+    #[allow(unsafe_code)]
+    let format = unsafe { lua.create_c_function(wowsim_str_format)? };
+    string.raw_set("format", format)?;
     let f = lua.create_function(strsplit)?;
     g.raw_set("strsplit", f.clone())?;
     string.raw_set("split", f)?;
