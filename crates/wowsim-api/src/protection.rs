@@ -138,7 +138,14 @@ pub(crate) fn call_allowed(lua: &Lua, guard: Guard, name: &str) -> mlua::Result<
         Guard::NoCombat if in_lockdown(lua) => false,
         Guard::NoCombat => return Ok(true),
     };
-    refuse(lua, t, &format!("{name}()"), forbidden)?;
+    // The client names the function by how it was called: through a C function (`pcall(f)`)
+    // it has no name, "UNKNOWN()" (wowless's in-client checks of every protected function).
+    let what = if wowsim_lua::fenv::called_from_lua(lua) {
+        format!("{name}()")
+    } else {
+        "UNKNOWN()".to_string()
+    };
+    refuse(lua, t, &what, forbidden)?;
     Ok(false)
 }
 

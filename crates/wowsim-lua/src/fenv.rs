@@ -93,6 +93,12 @@ fn function_at(lua: &Lua, level: usize) -> Option<Function> {
     }
 }
 
+/// Whether the running host function's caller, as the client counts (wow-sim's own Lua frames
+/// skipped), is Lua code: false when a C function such as `pcall` called it.
+pub fn called_from_lua(lua: &Lua) -> bool {
+    function_at(lua, 1).is_some_and(|f| f.info().what != "C")
+}
+
 /// The metatable of `env` when it protects it (has an `__environment` field).
 fn protector(env: &Value) -> mlua::Result<Option<Table>> {
     let Value::Table(env) = env else {

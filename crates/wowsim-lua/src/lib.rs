@@ -12,7 +12,7 @@ pub mod clone_fn;
 pub mod direct_call;
 pub mod errors;
 pub mod fast_call;
-mod fenv;
+pub mod fenv;
 pub mod keys;
 pub mod pattern_guard;
 mod protected_call;
