@@ -424,3 +424,42 @@ pub fn install_client_api(lua: &Lua, data: &'static ProductData) -> mlua::Result
     }
     Ok(added)
 }
+
+/// The client's older global names of functions it has since moved into a namespace
+/// (`UninviteUnit`, now `C_PartyInfo.UninviteUnit`): where [`install_client_api`] stubbed such
+/// a name and the reference has exactly one namespaced function of that short name, the global
+/// becomes that function's own value, an alias as the client's are (wowless's in-client
+/// checks find no C function without a true name). Runs after the protection guards, so an
+/// alias is guarded as its function is. Returns how many names became aliases.
+pub fn alias_moved_client_api(lua: &Lua, data: &'static ProductData) -> mlua::Result<usize> {
+    let mut by_short: FxHashMap<&str, Vec<&Api>> = FxHashMap::default();
+    for api in data.apis() {
+        if api.namespace.is_some() {
+            by_short
+                .entry(api.short_name.as_str())
+                .or_default()
+                .push(api);
+        }
+    }
+    let g = lua.globals();
+    let mut aliased = 0;
+    for name in data.client_api() {
+        if name.contains('.') {
+            continue;
+        }
+        let Some([api]) = by_short.get(name).map(Vec::as_slice) else {
+            continue;
+        };
+        let Value::Function(current) = g.raw_get::<Value>(name)? else {
+            continue;
+        };
+        if !crate::coverage::is_stub(lua, &current)? {
+            continue;
+        }
+        if let Value::Function(f) = get_path(lua, &api.name)? {
+            g.raw_set(name, f)?;
+            aliased += 1;
+        }
+    }
+    Ok(aliased)
+}

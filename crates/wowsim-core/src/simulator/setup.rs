@@ -115,6 +115,7 @@ impl Simulator {
         wowsim_api::protection::guard_functions(&self.lua, data)?;
         // Last: every API is in place, so each name of the reference gets its own value.
         wowsim_api::distinct::install(&self.lua, data)?;
+        api::stubs::alias_moved_client_api(&self.lua, data)?;
         if self.config.blizzard_ui.is_none() {
             // No Blizzard UI runs the client's environment clean-up: wow-sim does it.
             wowsim_api::api::environment::remove_capsule(&self.lua, data)?;
