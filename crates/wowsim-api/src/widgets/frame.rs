@@ -429,31 +429,33 @@ pub(crate) fn create_frame(lua: &Lua, args: MultiValue) -> mlua::Result<Table> {
     Ok(t)
 }
 
-/// `$parent`/`$Parent` in a name becomes the name of the nearest named ancestor, starting at
-/// the parent (an unnamed parent is skipped, as the client does for nested anonymous frames),
-/// or empty when no ancestor has a name.
+/// A name with `$parent` expanded as the client expands it: only a leading `$parent` (in any
+/// case), once, becomes the name of the nearest named ancestor, or `Top` when there is none;
+/// a `$parent` later in the name stays as written (wowless's in-client `$parent` checks).
 pub fn expand_parent_name(lua: &Lua, name: &str, parent: Option<u32>) -> String {
-    if !name.contains("$parent") && !name.contains("$Parent") {
+    const PARENT: &[u8] = b"$parent";
+    let leading = name
+        .as_bytes()
+        .get(..PARENT.len())
+        .is_some_and(|p| p.eq_ignore_ascii_case(PARENT));
+    if !leading {
         return name.to_string();
     }
-    let pname = {
-        let ui = lua.app_data_ref::<UiState>().expect("ui");
-        let mut cur = parent;
-        let mut found = None;
-        // Bounded walk (a parent chain never loops, but stay safe).
-        for _ in 0..256 {
-            let Some(o) = cur.and_then(|p| ui.get(p)) else {
-                break;
-            };
-            if let Some(n) = &o.name {
-                found = Some(n.clone());
-                break;
-            }
-            cur = o.parent;
+    let ui = lua.app_data_ref::<UiState>().expect("ui");
+    let mut cur = parent;
+    let mut found = None;
+    // Bounded walk (a parent chain never loops, but stay safe).
+    for _ in 0..256 {
+        let Some(o) = cur.and_then(|p| ui.get(p)) else {
+            break;
+        };
+        if let Some(n) = &o.name {
+            found = Some(n.as_str());
+            break;
         }
-        found.unwrap_or_default()
-    };
-    name.replace("$parent", &pname).replace("$Parent", &pname)
+        cur = o.parent;
+    }
+    format!("{}{}", found.unwrap_or("Top"), &name[PARENT.len()..])
 }
 
 pub(crate) fn create_region(
