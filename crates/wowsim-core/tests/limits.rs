@@ -112,6 +112,28 @@ fn the_memory_cap_stops_the_run_with_a_record() {
     );
 }
 
+/// Printed lines are kept outside Lua until the run's end, each string garbage in Lua at once:
+/// 200,000 distinct lines of 1 KB (200 MB) once ran to the end under a 32 MB cap. They count
+/// with Lua's heap now, so the run stops near the cap. (Error records: the fixture
+/// `hardening/bound_error_records_outside_lua`.)
+#[test]
+fn printed_lines_count_against_the_memory_cap() {
+    let code = b"local s = string.rep('p', 1000) for i = 1, 200000 do print(s .. i) end\n";
+    let (out, errors, stopped) = run(addon("lines", code), 0.0, |c| {
+        c.memory_limit = 32 << 20;
+        c.script_budget = 0;
+    });
+    let reason = stopped.expect("stopped");
+    assert!(reason.contains("printed lines"), "{reason}");
+    let held: usize = out.iter().map(|l| l.len()).sum();
+    assert!(held < 32 << 20, "{} lines, {held} bytes", out.len());
+    assert!(out.len() > 1000, "{} lines", out.len());
+    assert!(
+        errors.iter().any(|(m, _)| m.contains("not enough memory")),
+        "{errors:?}"
+    );
+}
+
 #[test]
 fn the_timeout_stops_an_unbudgeted_loop() {
     let (_, errors, stopped) = run(addon("timeout", b"while true do end\n"), 0.1, |c| {

@@ -45,7 +45,14 @@ pub struct FontLibrary {
     pub not_found: Vec<String>,
     /// Files that are not fonts, in first-seen order.
     pub problems: Vec<FontProblem>,
+    /// What the tables above hold for the paths asked (about three copies of each distinct
+    /// path string and the entries): addon code chooses the paths (`SetFont(path)`), so the
+    /// UI model counts this against the memory cap (`UiState::face`).
+    pub held_bytes: usize,
 }
+
+/// What one distinct path costs in a [`FontLibrary`] besides its text's copies.
+const PATH_ENTRY_BYTES: usize = 128;
 
 impl FontLibrary {
     /// A library over `roots` (as for textures: (client path prefix, folder)).
@@ -77,6 +84,7 @@ impl FontLibrary {
             }
         };
         self.by_string.insert(path.to_string(), face.clone());
+        self.held_bytes += 3 * path.len() + PATH_ENTRY_BYTES;
         face
     }
 
