@@ -114,8 +114,7 @@ fn the_memory_cap_stops_the_run_with_a_record() {
 
 /// Printed lines are kept outside Lua until the run's end, each string garbage in Lua at once:
 /// 200,000 distinct lines of 1 KB (200 MB) once ran to the end under a 32 MB cap. They count
-/// with Lua's heap now, so the run stops near the cap. (Error records: the fixture
-/// `hardening/bound_error_records_outside_lua`.)
+/// with Lua's heap now, so the run stops near the cap.
 #[test]
 fn printed_lines_count_against_the_memory_cap() {
     let code = b"local s = string.rep('p', 1000) for i = 1, 200000 do print(s .. i) end\n";
@@ -132,6 +131,26 @@ fn printed_lines_count_against_the_memory_cap() {
         errors.iter().any(|(m, _)| m.contains("not enough memory")),
         "{errors:?}"
     );
+}
+
+/// Error records are kept outside Lua until the run's end, one per distinct message, and the
+/// message's Lua string is garbage at once: 200,000 distinct 1 KB messages handed to the error
+/// handler once ran to the end under a 32 MB cap (the record list grew without a bound). They
+/// count with Lua's heap now, so the run stops near the cap.
+#[test]
+fn error_records_count_against_the_memory_cap() {
+    let code = b"local h = geterrorhandler() local s = string.rep('e', 1000)\n\
+        for i = 1, 200000 do h(s .. i) end print('never')\n";
+    let (out, errors, stopped) = run(addon("records", code), 0.0, |c| {
+        c.memory_limit = 32 << 20;
+        c.script_budget = 0;
+    });
+    assert!(out.is_empty(), "{out:?}");
+    let reason = stopped.expect("stopped");
+    assert!(reason.contains("error records"), "{reason}");
+    let held: usize = errors.iter().map(|(m, _)| m.len()).sum();
+    assert!(held < 16 << 20, "{} records, {held} bytes", errors.len());
+    assert!(errors.len() > 1000, "{} records", errors.len());
 }
 
 #[test]

@@ -341,6 +341,33 @@ pub(crate) fn addon_of_file(file: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// Records count against the memory cap's counter of host bytes: a new record adds its
+    /// bytes, a repeat nothing, sharing adds the third copy, `count_in` moves them to another
+    /// counter (a reload's new VM) and `clear` gives them back.
+    #[test]
+    fn records_count_their_bytes_in_the_host_counter() {
+        use std::{cell::Cell, rc::Rc};
+        let first = Rc::new(Cell::new(100));
+        let mut log = ErrorLog::default();
+        log.count_in(first.clone());
+        let big = "x".repeat(10_000);
+        log.push(format!("Interface/AddOns/A/a.lua:1: {big}"), "load", vec![]);
+        let one = first.get() - 100;
+        assert!(one > 20_000 && one < 21_000, "{one}");
+        log.push(format!("Interface/AddOns/A/a.lua:1: {big}"), "load", vec![]);
+        assert_eq!(first.get() - 100, one, "a repeat only counts");
+        log.push(format!("Interface/AddOns/A/a.lua:2: {big}"), "load", vec![]);
+        assert_eq!(first.get() - 100, 2 * one);
+        let _shared = log.share();
+        let three = first.get() - 100;
+        assert!(three > 2 * one + 20_000, "{three}");
+        let second = Rc::new(Cell::new(7));
+        log.count_in(second.clone());
+        assert_eq!((first.get(), second.get()), (100, 7 + three));
+        log.clear();
+        assert_eq!(second.get(), 7);
+    }
+
     fn check_loc(msg: &str, expect: Option<(&str, u32)>) {
         assert_eq!(split_location(msg), expect, "{msg}");
     }

@@ -139,4 +139,27 @@ mod tests {
         assert_eq!(lib.not_found, ["Fonts\\MORPHEUS.TTF"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// Addon code chooses font paths (`SetFont(path)`), and the library keeps every distinct
+    /// one: they count against the memory cap as they are first asked for, once.
+    #[test]
+    fn new_font_paths_count_against_the_memory_cap() {
+        let mut ui = crate::arena::UiState::default();
+        let path = |i: usize| format!("Fonts\\{}.ttf", i.to_string().repeat(1000));
+        let start = ui.host_bytes.get();
+        let mut want = start;
+        for i in 0..10 {
+            let p = path(i);
+            assert_eq!(ui.face(&p), Face::fallback());
+            want += 3 * p.len() + PATH_ENTRY_BYTES;
+            assert_eq!(ui.host_bytes.get(), want, "path {i}");
+        }
+        assert!(want - start > 30_000);
+        ui.face(&path(3));
+        assert_eq!(
+            ui.host_bytes.get(),
+            want,
+            "a path asked again is not counted again"
+        );
+    }
 }
