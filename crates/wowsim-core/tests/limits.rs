@@ -123,7 +123,10 @@ fn printed_lines_count_against_the_memory_cap() {
         c.script_budget = 0;
     });
     let reason = stopped.expect("stopped");
-    assert!(reason.contains("printed lines"), "{reason}");
+    assert!(
+        reason.contains("printed and message-frame lines"),
+        "{reason}"
+    );
     let held: usize = out.iter().map(|l| l.len()).sum();
     assert!(held < 32 << 20, "{} lines, {held} bytes", out.len());
     assert!(out.len() > 1000, "{} lines", out.len());
@@ -151,6 +154,32 @@ fn error_records_count_against_the_memory_cap() {
     let held: usize = errors.iter().map(|(m, _)| m.len()).sum();
     assert!(held < 16 << 20, "{} records, {held} bytes", errors.len());
     assert!(errors.len() > 1000, "{} records", errors.len());
+}
+
+/// A message frame keeps its messages up to the line limit the addon sets: with
+/// `SetMaxLines(1e9)`, 200,000 distinct 1 KB messages once ran to the end under a 32 MB cap.
+/// They count with Lua's heap now; `Clear` gives them back, so a frame cleared after each
+/// message runs to the end.
+#[test]
+fn message_frame_lines_count_against_the_memory_cap() {
+    let code = b"local f = CreateFrame('ScrollingMessageFrame') f:SetMaxLines(1e9)\n\
+        local s = string.rep('m', 1000)\n\
+        for i = 1, 200000 do f:AddMessage(s .. i) end print('never')\n";
+    let (out, _, stopped) = run(addon("messages", code), 0.0, |c| {
+        c.memory_limit = 32 << 20;
+        c.script_budget = 0;
+    });
+    assert!(out.is_empty(), "{out:?}");
+    let reason = stopped.expect("stopped");
+    assert!(reason.contains("message-frame lines"), "{reason}");
+    let code = b"local f = CreateFrame('ScrollingMessageFrame') f:SetMaxLines(1e9)\n\
+        local s = string.rep('m', 1000)\n\
+        for i = 1, 100000 do f:AddMessage(s .. i) f:Clear() end print(f:GetNumMessages())\n";
+    let (out, errors, stopped) = run(addon("cleared", code), 0.0, |c| {
+        c.memory_limit = 32 << 20;
+        c.script_budget = 0;
+    });
+    assert_eq!((out, stopped), (vec!["0".to_string()], None), "{errors:?}");
 }
 
 #[test]
