@@ -112,6 +112,76 @@ fn the_memory_cap_stops_the_run_with_a_record() {
     );
 }
 
+/// Printed lines are kept outside Lua until the run's end, each string garbage in Lua at once:
+/// 200,000 distinct lines of 1 KB (200 MB) once ran to the end under a 32 MB cap. They count
+/// with Lua's heap now, so the run stops near the cap.
+#[test]
+fn printed_lines_count_against_the_memory_cap() {
+    let code = b"local s = string.rep('p', 1000) for i = 1, 200000 do print(s .. i) end\n";
+    let (out, errors, stopped) = run(addon("lines", code), 0.0, |c| {
+        c.memory_limit = 32 << 20;
+        c.script_budget = 0;
+    });
+    let reason = stopped.expect("stopped");
+    assert!(
+        reason.contains("printed and message-frame lines"),
+        "{reason}"
+    );
+    let held: usize = out.iter().map(|l| l.len()).sum();
+    assert!(held < 32 << 20, "{} lines, {held} bytes", out.len());
+    assert!(out.len() > 1000, "{} lines", out.len());
+    assert!(
+        errors.iter().any(|(m, _)| m.contains("not enough memory")),
+        "{errors:?}"
+    );
+}
+
+/// Error records are kept outside Lua until the run's end, one per distinct message, and the
+/// message's Lua string is garbage at once: 200,000 distinct 1 KB messages handed to the error
+/// handler once ran to the end under a 32 MB cap (the record list grew without a bound). They
+/// count with Lua's heap now, so the run stops near the cap.
+#[test]
+fn error_records_count_against_the_memory_cap() {
+    let code = b"local h = geterrorhandler() local s = string.rep('e', 1000)\n\
+        for i = 1, 200000 do h(s .. i) end print('never')\n";
+    let (out, errors, stopped) = run(addon("records", code), 0.0, |c| {
+        c.memory_limit = 32 << 20;
+        c.script_budget = 0;
+    });
+    assert!(out.is_empty(), "{out:?}");
+    let reason = stopped.expect("stopped");
+    assert!(reason.contains("error records"), "{reason}");
+    let held: usize = errors.iter().map(|(m, _)| m.len()).sum();
+    assert!(held < 16 << 20, "{} records, {held} bytes", errors.len());
+    assert!(errors.len() > 1000, "{} records", errors.len());
+}
+
+/// A message frame keeps its messages up to the line limit the addon sets: with
+/// `SetMaxLines(1e9)`, 200,000 distinct 1 KB messages once ran to the end under a 32 MB cap.
+/// They count with Lua's heap now; `Clear` gives them back, so a frame cleared after each
+/// message runs to the end.
+#[test]
+fn message_frame_lines_count_against_the_memory_cap() {
+    let code = b"local f = CreateFrame('ScrollingMessageFrame') f:SetMaxLines(1e9)\n\
+        local s = string.rep('m', 1000)\n\
+        for i = 1, 200000 do f:AddMessage(s .. i) end print('never')\n";
+    let (out, _, stopped) = run(addon("messages", code), 0.0, |c| {
+        c.memory_limit = 32 << 20;
+        c.script_budget = 0;
+    });
+    assert!(out.is_empty(), "{out:?}");
+    let reason = stopped.expect("stopped");
+    assert!(reason.contains("message-frame lines"), "{reason}");
+    let code = b"local f = CreateFrame('ScrollingMessageFrame') f:SetMaxLines(1e9)\n\
+        local s = string.rep('m', 1000)\n\
+        for i = 1, 100000 do f:AddMessage(s .. i) f:Clear() end print(f:GetNumMessages())\n";
+    let (out, errors, stopped) = run(addon("cleared", code), 0.0, |c| {
+        c.memory_limit = 32 << 20;
+        c.script_budget = 0;
+    });
+    assert_eq!((out, stopped), (vec!["0".to_string()], None), "{errors:?}");
+}
+
 #[test]
 fn the_timeout_stops_an_unbudgeted_loop() {
     let (_, errors, stopped) = run(addon("timeout", b"while true do end\n"), 0.1, |c| {

@@ -36,7 +36,8 @@ pub enum Stop {
     /// Lua's memory use reached the cap (bytes).
     Memory(usize),
     /// Lua's memory and what the host holds for addon code outside it (UI objects, their
-    /// string fields, event registrations: [`host_bytes`]) reached the cap together (bytes).
+    /// string fields, event registrations, timers, error records, printed and message-frame lines:
+    /// [`host_bytes`]) reached the cap together (bytes).
     Objects(usize),
 }
 
@@ -55,9 +56,10 @@ impl std::fmt::Display for Stop {
             ),
             Stop::Objects(b) => write!(
                 f,
-                "not enough memory: Lua and the UI objects it made (frames, their fields and \
-                 event registrations, kept outside Lua) used the limit of {} MB \
-                 (--memory-limit); the run was stopped",
+                "not enough memory: Lua and what it made wow-sim keep outside Lua (UI objects, \
+                 their fields, event registrations, timers, error records, printed and \
+                 message-frame lines) used the limit of {} MB (--memory-limit); the run was \
+                 stopped",
                 b / (1024 * 1024)
             ),
         }

@@ -149,6 +149,25 @@ pub struct ErrorLog {
     index: rustc_hash::FxHashMap<(Option<String>, Option<u32>, String), usize>,
     /// Kept equal to `records` once [`ErrorLog::share`] was called.
     shared: Option<SharedRecords>,
+    /// The memory cap's count of bytes the host holds for addon code
+    /// (`budget::host_bytes`), which the records' bytes are part of ([`ErrorLog::count_in`]).
+    counter: Option<std::rc::Rc<std::cell::Cell<usize>>>,
+    /// What the records hold outside Lua ([`held_bytes`]), added to `counter`.
+    bytes: usize,
+}
+
+/// What one record costs outside Lua's heap, for the memory cap: its strings (the message
+/// twice, with the de-duplication key's copy; three times once shared with the watchdog) and
+/// about 200 bytes of record, key and table entry. Addon code makes a record per distinct
+/// message (`geterrorhandler()(text .. i)` in a loop), and the message's Lua string is garbage
+/// at once: without this count a million 1 KB messages held gigabytes the cap never saw.
+fn held_bytes(r: &ErrorRecord, shared: bool) -> usize {
+    let copies = if shared { 3 } else { 2 };
+    let strings = r.message.len() * copies
+        + r.file.as_ref().map_or(0, |f| f.len() * copies)
+        + r.phase.len()
+        + r.stack.iter().map(|s| s.len() + 24).sum::<usize>();
+    strings + 200
 }
 
 impl ErrorLog {
@@ -178,7 +197,7 @@ impl ErrorLog {
         }
         self.index.insert(key, self.records.len());
         let addon = file.as_deref().and_then(addon_of_file);
-        self.records.push(ErrorRecord {
+        let record = ErrorRecord {
             message,
             addon,
             file,
@@ -188,7 +207,13 @@ impl ErrorLog {
             count: 1,
             severity,
             taint: None,
-        });
+        };
+        let bytes = held_bytes(&record, self.shared.is_some());
+        self.bytes += bytes;
+        if let Some(c) = &self.counter {
+            c.set(c.get() + bytes);
+        }
+        self.records.push(record);
         if let Some(shared) = &self.shared {
             let r = self.records.last().cloned();
             shared.lock().unwrap_or_else(|p| p.into_inner()).extend(r);
@@ -221,7 +246,25 @@ impl ErrorLog {
             .shared
             .get_or_insert_with(|| std::sync::Arc::new(std::sync::Mutex::new(Vec::new())));
         *shared.lock().unwrap_or_else(|p| p.into_inner()) = self.records.clone();
-        shared.clone()
+        let shared = shared.clone();
+        // The records now have a third copy.
+        let bytes: usize = self.records.iter().map(|r| held_bytes(r, true)).sum();
+        if let Some(c) = &self.counter {
+            c.set((c.get() + bytes).saturating_sub(self.bytes));
+        }
+        self.bytes = bytes;
+        shared
+    }
+
+    /// Counts the records' bytes in `counter` from now on (the memory cap's count of what the
+    /// host holds for addon code, `budget::host_bytes`), moving them out of the counter they
+    /// were in (a `ReloadUI` keeps the records in a new VM).
+    pub fn count_in(&mut self, counter: std::rc::Rc<std::cell::Cell<usize>>) {
+        if let Some(old) = &self.counter {
+            old.set(old.get().saturating_sub(self.bytes));
+        }
+        counter.set(counter.get() + self.bytes);
+        self.counter = Some(counter);
     }
 
     /// The records in first-seen order.
@@ -238,6 +281,10 @@ impl ErrorLog {
     pub fn clear(&mut self) {
         self.records.clear();
         self.index.clear();
+        if let Some(c) = &self.counter {
+            c.set(c.get().saturating_sub(self.bytes));
+        }
+        self.bytes = 0;
         if let Some(shared) = &self.shared {
             shared.lock().unwrap_or_else(|p| p.into_inner()).clear();
         }
@@ -293,6 +340,33 @@ pub(crate) fn addon_of_file(file: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Records count against the memory cap's counter of host bytes: a new record adds its
+    /// bytes, a repeat nothing, sharing adds the third copy, `count_in` moves them to another
+    /// counter (a reload's new VM) and `clear` gives them back.
+    #[test]
+    fn records_count_their_bytes_in_the_host_counter() {
+        use std::{cell::Cell, rc::Rc};
+        let first = Rc::new(Cell::new(100));
+        let mut log = ErrorLog::default();
+        log.count_in(first.clone());
+        let big = "x".repeat(10_000);
+        log.push(format!("Interface/AddOns/A/a.lua:1: {big}"), "load", vec![]);
+        let one = first.get() - 100;
+        assert!(one > 20_000 && one < 21_000, "{one}");
+        log.push(format!("Interface/AddOns/A/a.lua:1: {big}"), "load", vec![]);
+        assert_eq!(first.get() - 100, one, "a repeat only counts");
+        log.push(format!("Interface/AddOns/A/a.lua:2: {big}"), "load", vec![]);
+        assert_eq!(first.get() - 100, 2 * one);
+        let _shared = log.share();
+        let three = first.get() - 100;
+        assert!(three > 2 * one + 20_000, "{three}");
+        let second = Rc::new(Cell::new(7));
+        log.count_in(second.clone());
+        assert_eq!((first.get(), second.get()), (100, 7 + three));
+        log.clear();
+        assert_eq!(second.get(), 7);
+    }
 
     fn check_loc(msg: &str, expect: Option<(&str, u32)>) {
         assert_eq!(split_location(msg), expect, "{msg}");

@@ -180,7 +180,9 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
     lua.load(include_str!("clientlib.lua"))
         .set_name(CLIENTLIB_CHUNK)
         .call::<()>((fns.hostcall.clone(), natives))?;
-    lua.set_app_data(ErrorState::default());
+    let mut errors = ErrorState::default();
+    errors.log.count_in(budget::host_bytes(&lua));
+    lua.set_app_data(errors);
     Ok((lua, fns))
 }
 

@@ -199,6 +199,17 @@ impl UiState {
         h.set((h.get() + add).saturating_sub(sub));
     }
 
+    /// The font face for a client font path ([`FontLibrary::face`]), counting what the library
+    /// keeps for a new path against the memory cap ([`UiState::host_bytes`]).
+    ///
+    /// [`FontLibrary::face`]: crate::draw::fonts::FontLibrary::face
+    pub fn face(&mut self, path: &str) -> wowsim_render::text::Face {
+        let before = self.fonts.held_bytes;
+        let face = self.fonts.face(path);
+        self.charge_host(self.fonts.held_bytes - before, 0);
+        face
+    }
+
     /// Sets the monitor size (pixels) and UI scale: the screen is 768 units high at scale 1.
     pub fn set_screen(&mut self, physical: (u32, u32), ui_scale: f32) {
         self.physical = (physical.0.max(1), physical.1.max(1));

@@ -11,12 +11,19 @@
 
 use mlua::{Lua, MultiValue, Value};
 
-/// Appends a line to the chat output.
-pub(crate) fn chat_line(lua: &Lua, text: String) {
+/// Appends a line to the chat output, counting it against the memory cap (the output is
+/// kept for the run's end, outside Lua's heap: [`LINE_BYTES`] more than the text).
+pub fn chat_line(lua: &Lua, text: String) {
     if let Some(mut o) = lua.app_data_mut::<Output>() {
+        let h = wowsim_lua::budget::host_bytes(lua);
+        h.set(h.get() + text.len() + LINE_BYTES);
         o.0.push(text);
     }
 }
+
+/// What one printed line costs besides its text (its `String` in the list), for the memory
+/// cap: a loop of `print(big .. i)` leaves each string as garbage in Lua and a copy here.
+pub const LINE_BYTES: usize = 24;
 
 /// Whether `frame` is the current `DEFAULT_CHAT_FRAME`.
 pub(crate) fn is_default_chat_frame(lua: &Lua, frame: &Value) -> bool {
@@ -43,3 +50,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 /// Lines printed to the chat frame (`print`), in order (VM app data).
 #[derive(Default, Debug)]
 pub struct Output(pub Vec<String>);
+
+impl Output {
+    /// What the lines hold outside Lua, as [`chat_line`] counted them.
+    pub fn bytes(&self) -> usize {
+        self.0.iter().map(|l| l.len() + LINE_BYTES).sum()
+    }
+}

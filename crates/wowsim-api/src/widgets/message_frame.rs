@@ -18,6 +18,27 @@ fn with_msgs<R>(lua: &Lua, f: impl FnOnce(&mut FxHashMap<u32, Vec<Message>>) -> 
     f(&mut super::widget_states(lua).messages.borrow_mut().0)
 }
 
+/// What one message costs outside Lua besides its text (its record in the frame's list), for
+/// the memory cap: an addon chooses the line limit (`SetMaxLines`), so a frame's messages
+/// count with Lua's heap (`budget::host_bytes`) while they are kept.
+const MESSAGE_BYTES: usize = 64;
+
+fn held(list: &[Message]) -> usize {
+    list.iter().map(|m| m.text.len() + MESSAGE_BYTES).sum()
+}
+
+/// Counts `add` bytes more and `sub` fewer against the memory cap.
+fn charge(lua: &Lua, add: usize, sub: usize) {
+    let h = wowsim_lua::budget::host_bytes(lua);
+    h.set((h.get() + add).saturating_sub(sub));
+}
+
+/// Drops every message of frame `id` (`Clear`, `SetMaxLines`).
+fn remove_all(lua: &Lua, id: u32) {
+    let gone = with_msgs(lua, |m| m.remove(&id)).map_or(0, |l| held(&l));
+    charge(lua, 0, gone);
+}
+
 fn max_lines(lua: &Lua, id: u32) -> usize {
     match get_field(lua, id, "maxLines") {
         FieldVal::Num(n) if n > 0.0 => n as usize,
@@ -53,14 +74,19 @@ pub(crate) fn add_message(lua: &Lua, a: MultiValue) -> mlua::Result<MultiValue> 
             .map_or(0.0, |c| c.now()),
     };
     let max = max_lines(lua, id);
-    with_msgs(lua, |m| {
+    let added = msg.text.len() + MESSAGE_BYTES;
+    let dropped = with_msgs(lua, |m| {
         let list = m.entry(id).or_default();
         list.push(msg);
         if list.len() > max {
             let extra = list.len() - max;
+            let gone = held(&list[..extra]);
             list.drain(..extra);
+            return gone;
         }
+        0
     });
+    charge(lua, added, dropped);
     ret(lua, ())
 }
 
@@ -147,7 +173,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 /// `MessageFrame:Clear`.
 fn clear(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "Clear")?;
-    with_msgs(lua, |m| m.remove(&id));
+    remove_all(lua, id);
     ret(lua, ())
 }
 
@@ -205,7 +231,7 @@ fn scrolling_message_frame_clear(
     a: mlua::MultiValue,
 ) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "Clear")?;
-    with_msgs(lua, |m| m.remove(&id));
+    remove_all(lua, id);
     scroll(lua, id, 0);
     ret(lua, ())
 }
@@ -236,7 +262,7 @@ fn set_max_lines(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::Mul
     let id = self_id(lua, &a, "SetMaxLines")?;
     let n = num(&arg(&a, 1)).unwrap_or(0.0);
     set_field(lua, id, "maxLines", FieldVal::Num(n));
-    with_msgs(lua, |m| m.remove(&id));
+    remove_all(lua, id);
     ret(lua, ())
 }
 

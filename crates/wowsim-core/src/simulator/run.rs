@@ -90,10 +90,14 @@ impl Simulator {
     /// records and chat output of the earlier session are kept. Returns the logout messages.
     pub fn reload(&mut self) -> Result<Vec<String>, SimError> {
         let messages = self.logout()?;
-        let errors = self.lua.remove_app_data::<ErrorState>().unwrap_or_default();
+        let mut errors = self.lua.remove_app_data::<ErrorState>().unwrap_or_default();
         let output = self.lua.remove_app_data::<Output>().unwrap_or_default();
         let mut next = Simulator::new(self.config.clone())?;
         next.reloading = true;
+        // What is kept counts against the new VM's memory cap.
+        let host = lua::budget::host_bytes(&next.lua);
+        errors.log.count_in(host.clone());
+        host.set(host.get() + output.bytes());
         next.lua.set_app_data(errors);
         next.lua.set_app_data(output);
         next.notes.clear();

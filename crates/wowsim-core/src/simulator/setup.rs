@@ -192,7 +192,7 @@ impl Simulator {
         natives.set(
             "output",
             self.lua.create_function(|lua, text: String| {
-                lua.app_data_mut::<Output>().expect("output").0.push(text);
+                api::print::chat_line(lua, text);
                 Ok(())
             })?,
         )?;

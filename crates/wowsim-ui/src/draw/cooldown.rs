@@ -246,7 +246,7 @@ fn countdown(ui: &mut UiState, vp: &Viewport, ctx: &RegionCtx, s: &str, out: &mu
         return;
     }
     let mut o = LayoutOpts::new(size);
-    o.face = ui.fonts.face(&path);
+    o.face = ui.face(&path);
     let lay = text::layout(s, &o);
     let f = ctx.scale * vp.px_per_unit;
     let px_size = size * f;

@@ -45,7 +45,14 @@ pub struct FontLibrary {
     pub not_found: Vec<String>,
     /// Files that are not fonts, in first-seen order.
     pub problems: Vec<FontProblem>,
+    /// What the tables above hold for the paths asked (about three copies of each distinct
+    /// path string and the entries): addon code chooses the paths (`SetFont(path)`), so the
+    /// UI model counts this against the memory cap (`UiState::face`).
+    pub held_bytes: usize,
 }
+
+/// What one distinct path costs in a [`FontLibrary`] besides its text's copies.
+const PATH_ENTRY_BYTES: usize = 128;
 
 impl FontLibrary {
     /// A library over `roots` (as for textures: (client path prefix, folder)).
@@ -77,6 +84,7 @@ impl FontLibrary {
             }
         };
         self.by_string.insert(path.to_string(), face.clone());
+        self.held_bytes += 3 * path.len() + PATH_ENTRY_BYTES;
         face
     }
 
@@ -130,5 +138,28 @@ mod tests {
         assert!(lib.problems[0].to_string().contains("FRIZQT__.TTF"));
         assert_eq!(lib.not_found, ["Fonts\\MORPHEUS.TTF"]);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Addon code chooses font paths (`SetFont(path)`), and the library keeps every distinct
+    /// one: they count against the memory cap as they are first asked for, once.
+    #[test]
+    fn new_font_paths_count_against_the_memory_cap() {
+        let mut ui = crate::arena::UiState::default();
+        let path = |i: usize| format!("Fonts\\{}.ttf", i.to_string().repeat(1000));
+        let start = ui.host_bytes.get();
+        let mut want = start;
+        for i in 0..10 {
+            let p = path(i);
+            assert_eq!(ui.face(&p), Face::fallback());
+            want += 3 * p.len() + PATH_ENTRY_BYTES;
+            assert_eq!(ui.host_bytes.get(), want, "path {i}");
+        }
+        assert!(want - start > 30_000);
+        ui.face(&path(3));
+        assert_eq!(
+            ui.host_bytes.get(),
+            want,
+            "a path asked again is not counted again"
+        );
     }
 }

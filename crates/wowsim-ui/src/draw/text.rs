@@ -42,7 +42,7 @@ pub(super) fn rstr(ui: &mut UiState, id: u32, name: &str) -> String {
 pub fn layout_opts(ui: &mut UiState, id: u32, max_width: Option<f32>) -> LayoutOpts {
     let mut o = LayoutOpts::new(font_height(ui, id) as f32);
     if let Some(FieldVal::Str(file)) = resolve(ui, id, "fontFile") {
-        o.face = ui.fonts.face(&file);
+        o.face = ui.face(&file);
     }
     o.spacing = rnum(ui, id, "spacing", 0.0);
     o.max_width = max_width.filter(|w| *w > 0.0);
