@@ -199,9 +199,8 @@ if CLASS_ICON_TCOORDS == nil then
   end
   CLASS_ICON_TCOORDS.TRAVELER = CLASS_ICON_TCOORDS.WARRIOR
 end
-if isRetail then
-  MAX_BOSS_FRAMES = MAX_BOSS_FRAMES or 5
-end
+-- The boss frames (every flavour's UI has five; Classic Era's too, in its target frame's file).
+MAX_BOSS_FRAMES = MAX_BOSS_FRAMES or 5
 
 -- The combat log's unit flags (the bits of the flags COMBAT_LOG_EVENT gives): affiliation,
 -- reaction, control, type, special; their masks; the raid target marks' bits.
