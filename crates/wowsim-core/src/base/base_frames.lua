@@ -26,6 +26,9 @@ PlayerFrame                   Button        -                    shown   all
 TargetFrame                   Button        -                    hidden  all
 PetFrame                      Button        -                    hidden  all
 PartyFrame                    Frame         -                    shown   all
+DropDownList1                 Button        -                    hidden  all
+DropDownList2                 Button        -                    hidden  all
+DropDownList3                 Button        -                    hidden  all
 BuffFrame                     Frame         -                    shown   all
 MultiBarBottomLeft            Frame         -                    shown   all
 MultiBarBottomRight           Frame         -                    shown   all

@@ -1183,3 +1183,77 @@ if isRetail then
     return LE_ACTIONBAR_STATE_MAIN
   end)
 end
+
+-- The bags' open state: each bag (backpack 0, bags 1 to NUM_BAG_SLOTS) open or closed; retail
+-- shows its combined bag frame while any is open. Hooked by bag addons.
+do
+  local open = {}
+  local function show()
+    local any = next(open) ~= nil
+    local combined = rawget(_G, "ContainerFrameCombinedBags")
+    if combined then
+      combined:SetShown(any)
+    end
+  end
+  local function all()
+    local ids = {}
+    for id = 0, NUM_BAG_SLOTS do
+      ids[#ids + 1] = id
+    end
+    return ids
+  end
+  define("IsBagOpen", function(id)
+    return open[id] and id or nil
+  end)
+  define("OpenBag", function(id)
+    open[id] = true
+    show()
+  end)
+  define("CloseBag", function(id)
+    open[id] = nil
+    show()
+  end)
+  define("ToggleBag", function(id)
+    open[id] = not open[id] or nil
+    show()
+  end)
+  define("ToggleBackpack", function()
+    ToggleBag(0)
+  end)
+  define("OpenAllBags", function()
+    for _, id in ipairs(all()) do
+      open[id] = true
+    end
+    show()
+  end)
+  define("CloseAllBags", function()
+    open = {}
+    show()
+  end)
+  define("ToggleAllBags", function()
+    if next(open) then
+      CloseAllBags()
+    else
+      OpenAllBags()
+    end
+  end)
+end
+
+-- A quest's rewards on a tooltip (Classic): a blank line and the rewards heading, then the
+-- experience and money the quest log gives, when it gives any.
+define("GameTooltip_AddQuestRewardsToTooltip", function(tooltip, questID, style)
+  local xp = GetQuestLogRewardXP and GetQuestLogRewardXP(questID) or 0
+  local money = GetQuestLogRewardMoney and GetQuestLogRewardMoney(questID) or 0
+  local items = GetNumQuestLogRewards and GetNumQuestLogRewards(questID) or 0
+  if xp <= 0 and money <= 0 and items <= 0 then
+    return
+  end
+  GameTooltip_AddBlankLineToTooltip(tooltip)
+  tooltip:AddLine(QUEST_REWARDS, NORMAL_FONT_COLOR:GetRGB())
+  if xp > 0 then
+    tooltip:AddLine(BreakUpLargeNumbers(xp) .. " XP", HIGHLIGHT_FONT_COLOR:GetRGB())
+  end
+  if money > 0 then
+    tooltip:AddLine(GetMoneyString(money), HIGHLIGHT_FONT_COLOR:GetRGB())
+  end
+end)

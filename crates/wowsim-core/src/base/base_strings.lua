@@ -1,11 +1,25 @@
 -- wow-sim built-in base, the part that runs once the global strings are defined (after
 -- `base_late.lua` and the global-string install, before any addon): what Blizzard's UI builds
--- at start-up from its global strings.
+-- at start-up from its global strings and the colour database.
 --  * The seconds formatter (`SecondsFormatter`, `SecondsFormatterMixin`): a duration written
 --    in its largest units, each unit's format one of three abbreviations of the client's
 --    strings (`D_SECONDS`, `SECONDS_ABBR`, `SECOND_ONELETTER_ABBR`, …), which addons copy and
 --    change (WeakAuras strips their spaces).
 -- Written for wow-sim from the documented behaviour; it is not client code.
+-- The colours of the client's database the global-string install added (the ones the addons
+-- read that the start-up table lacked, `YELLOW_THREAT_COLOR`) become globals as the start-up
+-- ones did (`base_util.lua`), as the client's UI makes a global of every database colour.
+for _, entry in ipairs(C_UIColor.GetColors()) do
+  if rawget(_G, entry.baseTag) == nil then
+    local c = entry.color
+    local color = CreateColor(c.r, c.g, c.b, c.a)
+    _G[entry.baseTag] = color
+    if rawget(_G, entry.baseTag .. "_CODE") == nil then
+      _G[entry.baseTag .. "_CODE"] = color:GenerateHexColorMarkup()
+    end
+  end
+end
+
 if rawget(_G, "SecondsFormatter") ~= nil then
   return
 end
