@@ -30,6 +30,8 @@ DropDownList1                 Button        -                    hidden  all
 DropDownList2                 Button        -                    hidden  all
 DropDownList3                 Button        -                    hidden  all
 BuffFrame                     Frame         -                    shown   all
+DebuffFrame                   Frame         -                    shown   retail
+AlternatePowerBar             StatusBar     -                    hidden  retail
 MultiBarBottomLeft            Frame         -                    shown   all
 MultiBarBottomRight           Frame         -                    shown   all
 MultiBarLeft                  Frame         -                    shown   all
