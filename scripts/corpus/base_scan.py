@@ -133,15 +133,33 @@ def loaded_files(folder, flavor):
     return out, lod
 
 
+def value_type(value):
+    """The Lua type of an assignment's value from its first token, when that says it: a number
+    literal, a string literal (split_lua leaves `""`), a table constructor, a function; None
+    for any other expression."""
+    if re.match(r"-?(?:\d|\.\d)", value):
+        return "number"
+    if value.startswith('""'):
+        return "string"
+    if value.startswith("{") or value.startswith(("CreateFromMixins(", "Mixin(", "CreateFrame(")):
+        return "table"
+    if value.startswith("function"):
+        return "function"
+    return None
+
+
 def ui_definitions(ui, flavor):
-    """name → (kind, the template's or font's tag, defined only by a load-on-demand addon) for
-    what the Blizzard UI's addons define for the flavour."""
+    """name → (kind, the template's or font's tag, defined only by a load-on-demand addon, the
+    value's Lua type when its assignment says it) for what the Blizzard UI's addons define for
+    the flavour."""
     defs = {}
 
-    def define(n, kind, tag, lod):
+    def define(n, kind, tag, lod, vtype=None):
         old = defs.get(n)
         if old is None or (old[2] and not lod) or (old[0] == "global" and kind != "global"):
-            defs[n] = (kind, tag, lod and (old is None or old[2]))
+            defs[n] = (kind, tag, lod and (old is None or old[2]), vtype or (old and old[3]))
+        elif vtype and not old[3]:
+            defs[n] = old[:3] + (vtype,)
 
     for addon in sorted(os.listdir(ui)):
         files, lod = loaded_files(os.path.join(ui, addon), flavor)
@@ -149,9 +167,11 @@ def ui_definitions(ui, flavor):
             text = read(path)
             if path.lower().endswith(".lua"):
                 text = split_lua(text)[0]
-                for n in re.findall(r"(?m)^function\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(", text) + re.findall(
-                        r"(?m)^([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)", text):
-                    define(n, "mixin" if n.endswith("Mixin") and n != "Mixin" else "global", None, lod)
+                kind_of = lambda n: "mixin" if n.endswith("Mixin") and n != "Mixin" else "global"
+                for n in re.findall(r"(?m)^function\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(", text):
+                    define(n, kind_of(n), None, lod, "function")
+                for n, value in re.findall(r"(?m)^([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)[ \t]*(\S*)", text):
+                    define(n, kind_of(n), None, lod, value_type(value))
                 continue
             for tag, attrs in re.findall(r"<([A-Za-z]+)\b([^>]*)>", text):
                 m = re.search(r"\bname\s*=\s*\"([A-Za-z_][A-Za-z0-9_]*)\"", attrs)
@@ -159,13 +179,13 @@ def ui_definitions(ui, flavor):
                     continue
                 n = m.group(1)
                 if tag in ("Font", "FontFamily"):
-                    define(n, "font", tag, lod)
+                    define(n, "font", tag, lod, "table")
                 elif re.search(r"\bintrinsic\s*=\s*\"true\"", attrs):
                     define(n, "template", n, lod)  # an intrinsic is made as a type of its name
                 elif re.search(r"\bvirtual\s*=\s*\"true\"", attrs):
                     define(n, "template", tag, lod)
                 elif tag not in ("Include", "Script", "Anchor", "KeyValue", "Attribute"):
-                    define(n, "global", tag, lod)
+                    define(n, "global", tag, lod, "table")
     return defs
 
 
@@ -234,9 +254,22 @@ def corpus_uses(out, flavor, defs):
 
 CHECK_LUA = r"""
 local names = %s
-local function has(n, kind, tag)
+-- A global string's stand-in (global_strings/mod.rs): the name itself, the name and its
+-- format's specifiers, or a slash command's lower-case name.
+local function standIn(n, v)
+  return type(v) == "string" and (v == n or v:sub(1, #n + 1) == n .. " " or v == n:lower())
+end
+local function state(n, kind, tag, want)
   if kind ~= "template" then
-    return reads[n] ~= nil
+    local v = reads[n]
+    if v == nil then
+      return "missing"
+    elseif standIn(n, v) then
+      return "stand-in"
+    elseif want and type(v) ~= want then
+      return "wrong-type:" .. type(v)
+    end
+    return "provided"
   end
   local ok, err
   if tag == "Texture" then
@@ -249,10 +282,11 @@ local function has(n, kind, tag)
     ok, err = pcall(CreateFrame, tag or "Frame", nil, UIParent, n)
   end
   err = tostring(err)
-  return ok or not (err:find("Couldn't find inherited node", 1, true) or err:find("Unknown frame type", 1, true))
+  local found = ok or not (err:find("Couldn't find inherited node", 1, true) or err:find("Unknown frame type", 1, true))
+  return found and "provided" or "missing"
 end
 for _, e in ipairs(names) do
-  print("BASESCAN " .. e[1] .. " " .. (has(e[1], e[2], e[3]) and "provided" or "missing"))
+  print("BASESCAN " .. e[1] .. " " .. state(e[1], e[2], e[3], e[4]))
 end
 """
 
@@ -262,11 +296,13 @@ def lua_quote(s):
 
 
 def base_provides(flavor, entries):
-    """name → True when the built-in base (no Blizzard UI) has it, seen from an addon of one Lua
-    file that reads every name (names the client defines for the code that reads them, such as
-    global strings and colours, appear only then)."""
-    rows = ",".join("{%s,%s,%s}" % (lua_quote(n), lua_quote(k), lua_quote(t) if t else "nil")
-                    for n, k, t in entries)
+    """name → "provided" when the built-in base (no Blizzard UI) has it, seen from an addon of one
+    Lua file that reads every name (names the client defines for the code that reads them, such
+    as global strings and colours, appear only then); "stand-in" when what it reads is a global
+    string's stand-in (the name as its own value; the UI's value never is);
+    "wrong-type:T" when the UI's assignment says another type; else "missing"."""
+    q = lambda v: lua_quote(v) if v else "nil"
+    rows = ",".join("{%s,%s,%s,%s}" % (lua_quote(n), lua_quote(k), q(t), q(w)) for n, k, t, w in entries)
     with tempfile.TemporaryDirectory() as tmp:
         probe = os.path.join(tmp, "BaseScanProbe")
         os.mkdir(probe)
@@ -274,16 +310,16 @@ def base_provides(flavor, entries):
             f.write("## Interface: %s\n## Title: BaseScanProbe\nprobe.lua\n"
                     % {"retail": 120001, "classic": 50500, "classic_era": 11504}[flavor])
         with open(os.path.join(probe, "probe.lua"), "w") as f:
-            reads = [n for n, k, _ in entries if k != "template"]
+            reads = [n for n, k, _, _ in entries if k != "template"]
             f.write("local reads = {" + ", ".join(f"{n} = {n}" for n in reads) + "}\n")
             f.write(CHECK_LUA % ("{" + rows + "}"))
         r = subprocess.run([os.environ["WOW_SIM"], "--no-saved-vars", "--no-blizzard-ui", "--flavor", flavor,
                             "--addons", tmp, "lua-errors", "--format", "text"], capture_output=True, text=True)
     got = {}
     for line in (r.stdout + r.stderr).splitlines():
-        m = re.search(r"BASESCAN (\S+) (provided|missing)", line)
+        m = re.search(r"BASESCAN (\S+) (provided|missing|stand-in|wrong-type:\w+)", line)
         if m:
-            got[m.group(1)] = m.group(2) == "provided"
+            got[m.group(1)] = m.group(2)
     if not got and entries:
         sys.exit(f"base_scan.py: no answers from wow-sim ({flavor}): {r.stdout[-1000:]} {r.stderr[-2000:]}")
     return got
@@ -295,9 +331,9 @@ def scan(out, flavor):
         sys.exit(f"base_scan.py: set {UI_ENV[flavor]} to the {flavor} Blizzard UI AddOns folder")
     defs = ui_definitions(ui, flavor)
     uses = corpus_uses(out, flavor, defs)
-    entries = [(n, defs[n][0], defs[n][1]) for n in sorted(uses)]
+    entries = [(n, defs[n][0], defs[n][1], defs[n][3]) for n in sorted(uses)]
     have = base_provides(flavor, entries)
-    return [(flavor, defs[n][0], n, sorted(uses[n]), have.get(n, False), defs[n][2]) for n in sorted(uses)]
+    return [(flavor, defs[n][0], n, sorted(uses[n]), have.get(n, "missing"), defs[n][2]) for n in sorted(uses)]
 
 
 def markdown(rows, least):
@@ -311,7 +347,7 @@ def markdown(rows, least):
         s[0] += 1
         if len(addons) >= least:
             s[1] += 1
-            s[2] += have
+            s[2] += have == "provided"
     for (fl, kind), (a, b, c) in sorted(summary.items()):
         print(f"| {fl} | {kind} | {a} | {b} | {c} |")
     for fl in sorted({r[0] for r in rows}):
@@ -321,7 +357,8 @@ def markdown(rows, least):
         sel = [r for r in rows if r[0] == fl and len(r[3]) >= least]
         for _, kind, n, addons, have, lod in sorted(sel, key=lambda r: (-len(r[3]), r[2])):
             where = " (a load-on-demand addon's)" if lod else ""
-            print(f"| `{n}` | {kind}{where} | {len(addons)} | {'yes' if have else '**no**'} |")
+            shown = {"provided": "yes", "missing": "**no**"}.get(have, f"**no** ({have})")
+            print(f"| `{n}` | {kind}{where} | {len(addons)} | {shown} |")
 
 
 def clean_counts(folders):
@@ -368,7 +405,7 @@ def main():
         json.dump(rows, sys.stdout)
         return
     for fl, kind, n, addons, have, lod in sorted(rows, key=lambda r: (r[0], -len(r[3]), r[2])):
-        print(f"{fl}\t{kind}\t{n}\t{len(addons)}\t{'provided' if have else 'missing'}\t{','.join(addons)}")
+        print(f"{fl}\t{kind}\t{n}\t{len(addons)}\t{have}\t{','.join(addons)}")
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ pub(crate) const INTRINSICS: &[(&str, &[&str], &str)] = &[
     ),
     ("ItemButton", &["Button"], "Button"),
     ("DropdownButton", &["Button"], "Button"),
+    ("DropDownToggleButton", &["Button"], "Button"),
     ("EventFrame", &["Frame"], "Frame"),
 ];
 

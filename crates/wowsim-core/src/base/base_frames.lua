@@ -26,7 +26,12 @@ PlayerFrame                   Button        -                    shown   all
 TargetFrame                   Button        -                    hidden  all
 PetFrame                      Button        -                    hidden  all
 PartyFrame                    Frame         -                    shown   all
+DropDownList1                 Button        -                    hidden  all
+DropDownList2                 Button        -                    hidden  all
+DropDownList3                 Button        -                    hidden  all
 BuffFrame                     Frame         -                    shown   all
+DebuffFrame                   Frame         -                    shown   retail
+AlternatePowerBar             StatusBar     -                    hidden  retail
 MultiBarBottomLeft            Frame         -                    shown   all
 MultiBarBottomRight           Frame         -                    shown   all
 MultiBarLeft                  Frame         -                    shown   all

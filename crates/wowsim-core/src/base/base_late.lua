@@ -199,9 +199,8 @@ if CLASS_ICON_TCOORDS == nil then
   end
   CLASS_ICON_TCOORDS.TRAVELER = CLASS_ICON_TCOORDS.WARRIOR
 end
-if isRetail then
-  MAX_BOSS_FRAMES = MAX_BOSS_FRAMES or 5
-end
+-- The boss frames (every flavour's UI has five; Classic Era's too, in its target frame's file).
+MAX_BOSS_FRAMES = MAX_BOSS_FRAMES or 5
 
 -- The combat log's unit flags (the bits of the flags COMBAT_LOG_EVENT gives): affiliation,
 -- reaction, control, type, special; their masks; the raid target marks' bits.
@@ -367,5 +366,77 @@ if CreateSettingsButtonInitializer == nil then
       initializer:AddSearchTags(name, buttonText)
     end
     return initializer
+  end
+end
+
+-- The world map's quest and world quest pins and their data provider (the base's map makes no
+-- pins: addons hook these methods and build their own pins on them), the map's size change
+-- hook, and the map tree walk of `MapUtil`.
+local function pinMixin(name, methods)
+  if rawget(_G, name) == nil then
+    local m = CreateFromMixins(MapCanvasPinMixin)
+    for _, method in ipairs(methods) do
+      m[method] = m[method] or function() end
+    end
+    _G[name] = m
+  end
+end
+pinMixin("QuestPinMixin", { "OnAcquired", "OnMouseEnter", "OnMouseLeave", "OnClick" })
+pinMixin("StorylineQuestPinMixin", { "OnAcquired", "OnMouseEnter", "OnMouseLeave", "OnClick" })
+pinMixin("BonusObjectivePinMixin", { "OnAcquired", "OnMouseEnter", "OnMouseLeave", "OnClick" })
+if isRetail then
+  pinMixin("WorldMap_WorldQuestPinMixin", { "OnAcquired", "OnMouseEnter", "OnMouseLeave",
+    "OnClick", "RefreshVisuals" })
+  if rawget(_G, "WorldQuestDataProviderMixin") == nil then
+    WorldQuestDataProviderMixin = CreateFromMixins(MapCanvasDataProviderMixin)
+  end
+end
+if WorldMapFrame and not WorldMapFrame.OnFrameSizeChanged then
+  function WorldMapFrame:OnFrameSizeChanged()
+    self:RefreshAllDataProviders()
+  end
+  WorldMapFrame:HookScript("OnSizeChanged", function(map)
+    map:OnFrameSizeChanged()
+  end)
+end
+if rawget(_G, "MapUtil") == nil then
+  MapUtil = {}
+  -- The nearest map of `mapType` up the map's parents (with `topMost`, the farthest).
+  function MapUtil.GetMapParentInfo(mapID, mapType, topMost)
+    local found
+    local info = C_Map.GetMapInfo(mapID)
+    while info do
+      if info.mapType == mapType then
+        if not topMost then
+          return info
+        end
+        found = info
+      end
+      if not info.parentMapID or info.parentMapID == 0 or info.parentMapID == info.mapID then
+        break
+      end
+      info = C_Map.GetMapInfo(info.parentMapID)
+    end
+    return found
+  end
+end
+
+-- Retail's party frame keeps its member frames in a pool (none are shown on the base).
+if isRetail and PartyFrame and not PartyFrame.PartyMemberFramePool then
+  PartyFrame.PartyMemberFramePool = CreateFramePool("Button", PartyFrame)
+end
+
+-- Retail's world map is maximized (the full-screen map) or not; it starts in the small size.
+if isRetail and WorldMapFrame and not WorldMapFrame.IsMaximized then
+  function WorldMapFrame:IsMaximized()
+    return self.isMaximized == true
+  end
+  function WorldMapFrame:Maximize()
+    self.isMaximized = true
+    self:OnFrameSizeChanged()
+  end
+  function WorldMapFrame:Minimize()
+    self.isMaximized = false
+    self:OnFrameSizeChanged()
   end
 end

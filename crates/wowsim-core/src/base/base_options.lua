@@ -315,6 +315,19 @@ end
 function DropdownButtonMixin:GetSelectionData()
   return self:CollectSelectionData()[1]
 end
+-- The older dropdown toggle (the `DropDownToggleButton` intrinsic): a button that reacts to
+-- the left button's press and release, and claims a global left press (so an open menu stays).
+DropDownToggleButtonMixin = DropDownToggleButtonMixin or {}
+function DropDownToggleButtonMixin:OnLoad_Intrinsic()
+  self:RegisterForMouse("LeftButtonDown", "LeftButtonUp")
+end
+function DropDownToggleButtonMixin:HandlesGlobalMouseEvent(button, event)
+  return button == "LeftButton" and event == "GLOBAL_MOUSE_DOWN"
+end
+template("DropDownToggleButton", function(self)
+  Mixin(self, DropDownToggleButtonMixin)
+  self:OnLoad_Intrinsic()
+end)
 template("DropdownButton", function(self)
   Mixin(self, DropdownButtonMixin)
   CallbackRegistryMixin.OnLoad(self)

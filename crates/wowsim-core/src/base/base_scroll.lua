@@ -134,6 +134,25 @@ function View:SetPadding(top, bottom, left, right, spacing)
   self.padding = { top = top or 0, bottom = bottom or 0, left = left or 0, right = right or 0,
     spacing = spacing or 0 }
 end
+function View:GetPadding()
+  return self.padding
+end
+-- How far one step of the mouse wheel scrolls (else one element), and the view's own extent.
+function View:SetPanExtent(extent)
+  self.panExtent = extent
+end
+function View:SetMaxPanExtent(extent)
+  self.maxPanExtent = extent
+end
+function View:GetPanExtent()
+  return self.panExtent or self:GetElementExtent()
+end
+function View:SetExtent(extent)
+  self.viewExtent = extent
+end
+function View:GetExtent()
+  return self.viewExtent or 0
+end
 function View:SetDataProvider(provider)
   self.dataProvider = provider
 end

@@ -403,7 +403,9 @@ function RegisterUnitWatch(frame, asState)
   updateUnitWatch(frame, asState)
 end
 function UnregisterUnitWatch(frame)
-  unitWatchers[frame] = nil
+  if frame ~= nil then
+    unitWatchers[frame] = nil
+  end
 end
 function UnitWatchRegistered(frame)
   return unitWatchers[frame] ~= nil

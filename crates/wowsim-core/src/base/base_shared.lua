@@ -190,6 +190,40 @@ do
   define("NUM_BAG_SLOTS", inv.NumBagSlots or 4)
   define("NUM_BANKBAGSLOTS", inv.NumBankBagSlots or (isRetail and 7 or 6))
   define("ITEM_INVENTORY_BANK_BAG_OFFSET", isRetail and (inv.NumBagSlots or 4) + 1 or 4)
+  define("NUM_BAG_FRAMES", inv.NumBagSlots or 4)
+end
+-- Constants of the client's UI Lua that three or more corpus addons read (each flavour's value;
+-- the containers are `Enum.BagIndex`'s). Defined before the global strings, so none of them
+-- becomes a string stand-in.
+do
+  local bags = Enum and Enum.BagIndex or {}
+  define("BACKPACK_CONTAINER", bags.Backpack or 0)
+  define("BANK_CONTAINER", bags.Bank or -1)
+  define("BOOKTYPE_SPELL", "spell")
+  define("BOOKTYPE_PET", "pet")
+  define("COOLDOWN_TYPE_LOSS_OF_CONTROL", 1)
+  define("COOLDOWN_TYPE_NORMAL", 2)
+  define("ATTACHMENTS_MAX_SEND", 12)
+  define("ATTACHMENTS_MAX_RECEIVE", 16)
+  define("MAX_GUILDBANK_TABS", 8)
+  define("BNET_CLIENT_WOW", "WoW")
+  define("QUESTION_MARK_ICON", "INTERFACE\\ICONS\\INV_MISC_QUESTIONMARK.BLP")
+  define("MAX_TALENT_TABS", isRetail and 4 or 3)
+  if isRetail then
+    define("ALTERNATE_POWER_INDEX", Enum and Enum.PowerType and Enum.PowerType.Alternate or 10)
+    define("CR_MASTERY", 26)
+    define("CR_VERSATILITY_DAMAGE_DONE", 29)
+    define("CR_VERSATILITY_DAMAGE_TAKEN", 31)
+  else
+    define("STATICPOPUP_NUMDIALOGS", 4)
+  end
+  -- The bag slot glow of a new item, by quality.
+  local glow = { [0] = "white", "white", "green", "blue", "purple", "orange", "artifact", "heirloom" }
+  local byQuality = {}
+  for q, name in pairs(glow) do
+    byQuality[q] = "bags-glow-" .. name
+  end
+  define("NEW_ITEM_ATLAS_BY_QUALITY", byQuality)
 end
 
 -- Rotates a texture by whole degrees about its centre, clamped to its texture coordinates.
@@ -306,6 +340,38 @@ define("GameTooltip_AddInstructionLine", function(tooltip, text, wrap, leftOffse
 end)
 define("GameTooltip_AddBlankLineToTooltip", function(tooltip)
   tooltip:AddLine(" ")
+end)
+define("GameTooltip_AddBlankLinesToTooltip", function(tooltip, count)
+  for _ = 1, count or 0 do
+    tooltip:AddLine(" ")
+  end
+end)
+-- Where `value` lies from `low` (0) to `high` (1), and that clamped to 0…1.
+define("PercentageBetween", function(value, low, high)
+  if low == high then
+    return 0
+  end
+  return (value - low) / (high - low)
+end)
+define("ClampedPercentageBetween", function(value, low, high)
+  return Saturate(PercentageBetween(value, low, high))
+end)
+-- Static popup definitions by name (retail's way of adding and changing one).
+define("StaticPopup_AddDefinition", function(which, definition)
+  StaticPopupDialogs[which] = definition
+end)
+define("StaticPopup_SetButtonText", function(which, index, text)
+  StaticPopupDialogs[which]["button" .. index] = text
+end)
+-- Leaves what plays: a cinematic, else a scene that can be cancelled, else the vehicle.
+define("CinematicFrame_CancelCinematic", function()
+  if CinematicFrame and CinematicFrame.isRealCinematic then
+    StopCinematic()
+  elseif CanCancelScene and CanCancelScene() then
+    CancelScene()
+  else
+    VehicleExit()
+  end
 end)
 define("GameTooltip_ShowCompareItem", function() end)
 define("SharedTooltip_SetBackdropStyle", function(tooltip, style)
@@ -859,6 +925,35 @@ end)
 define("FCFDock_GetSelectedWindow", function(dock)
   return dock and dock.selected or DEFAULT_CHAT_FRAME
 end)
+-- The time units and the small functions on them.
+define("SECONDS_PER_MIN", 60)
+define("SECONDS_PER_HOUR", 60 * SECONDS_PER_MIN)
+define("SECONDS_PER_DAY", 24 * SECONDS_PER_HOUR)
+define("SECONDS_PER_MONTH", 30 * SECONDS_PER_DAY)
+define("SECONDS_PER_YEAR", 12 * SECONDS_PER_MONTH)
+define("TIME_UTIL_WHITE_SPACE_STRIPPABLE", true)
+define("SecondsToMinutes", function(seconds)
+  return seconds / SECONDS_PER_MIN
+end)
+define("MinutesToSeconds", function(minutes)
+  return minutes * SECONDS_PER_MIN
+end)
+define("HasTimePassed", function(since, span)
+  return time() - since >= span
+end)
+-- A duration in whole units: { days, hours, minutes, seconds, milliseconds }.
+define("ConvertSecondsToUnits", function(seconds)
+  local rest = math.max(seconds, 0)
+  local out = {}
+  for _, u in ipairs({ { "days", SECONDS_PER_DAY }, { "hours", SECONDS_PER_HOUR },
+    { "minutes", SECONDS_PER_MIN }, { "seconds", 1 } }) do
+    out[u[1]] = math.floor(rest / u[2])
+    rest = rest - out[u[1]] * u[2]
+  end
+  out.milliseconds = rest
+  return out
+end)
+
 -- Seconds as the client writes a duration: days, hours, minutes and seconds, the largest
 -- `maxCount` units (all by default), abbreviated unless `notAbbreviated`.
 define("SecondsToTime", function(seconds, noSeconds, notAbbreviated, maxCount)
@@ -1088,3 +1183,77 @@ if isRetail then
     return LE_ACTIONBAR_STATE_MAIN
   end)
 end
+
+-- The bags' open state: each bag (backpack 0, bags 1 to NUM_BAG_SLOTS) open or closed; retail
+-- shows its combined bag frame while any is open. Hooked by bag addons.
+do
+  local open = {}
+  local function show()
+    local any = next(open) ~= nil
+    local combined = rawget(_G, "ContainerFrameCombinedBags")
+    if combined then
+      combined:SetShown(any)
+    end
+  end
+  local function all()
+    local ids = {}
+    for id = 0, NUM_BAG_SLOTS do
+      ids[#ids + 1] = id
+    end
+    return ids
+  end
+  define("IsBagOpen", function(id)
+    return open[id] and id or nil
+  end)
+  define("OpenBag", function(id)
+    open[id] = true
+    show()
+  end)
+  define("CloseBag", function(id)
+    open[id] = nil
+    show()
+  end)
+  define("ToggleBag", function(id)
+    open[id] = not open[id] or nil
+    show()
+  end)
+  define("ToggleBackpack", function()
+    ToggleBag(0)
+  end)
+  define("OpenAllBags", function()
+    for _, id in ipairs(all()) do
+      open[id] = true
+    end
+    show()
+  end)
+  define("CloseAllBags", function()
+    open = {}
+    show()
+  end)
+  define("ToggleAllBags", function()
+    if next(open) then
+      CloseAllBags()
+    else
+      OpenAllBags()
+    end
+  end)
+end
+
+-- A quest's rewards on a tooltip (Classic): a blank line and the rewards heading, then the
+-- experience and money the quest log gives, when it gives any.
+define("GameTooltip_AddQuestRewardsToTooltip", function(tooltip, questID, style)
+  local xp = GetQuestLogRewardXP and GetQuestLogRewardXP(questID) or 0
+  local money = GetQuestLogRewardMoney and GetQuestLogRewardMoney(questID) or 0
+  local items = GetNumQuestLogRewards and GetNumQuestLogRewards(questID) or 0
+  if xp <= 0 and money <= 0 and items <= 0 then
+    return
+  end
+  GameTooltip_AddBlankLineToTooltip(tooltip)
+  tooltip:AddLine(QUEST_REWARDS, NORMAL_FONT_COLOR:GetRGB())
+  if xp > 0 then
+    tooltip:AddLine(BreakUpLargeNumbers(xp) .. " XP", HIGHLIGHT_FONT_COLOR:GetRGB())
+  end
+  if money > 0 then
+    tooltip:AddLine(GetMoneyString(money), HIGHLIGHT_FONT_COLOR:GetRGB())
+  end
+end)

@@ -371,6 +371,19 @@ function UIDropDownMenu_CreateInfo()
   return {}
 end
 function UIDropDownMenu_AddButton(info, level) end
+-- Makes sure the lists up to `level` exist (the client adds lists and buttons as menus grow);
+-- the lists are `DropDownList<n>`, the first three made at start-up.
+function UIDropDownMenu_CreateFrames(level, index)
+  for n = 1, math.max(level or 1, UIDROPDOWNMENU_MAXLEVELS) do
+    if not _G["DropDownList" .. n] then
+      local list = CreateFrame("Button", "DropDownList" .. n, UIParent)
+      list:SetID(n)
+      list:Hide()
+    end
+  end
+  UIDROPDOWNMENU_MAXLEVELS = math.max(level or 1, UIDROPDOWNMENU_MAXLEVELS)
+  UIDROPDOWNMENU_MAXBUTTONS = math.max(index or 1, UIDROPDOWNMENU_MAXBUTTONS)
+end
 function UIDropDownMenu_AddSeparator(level) end
 function UIDropDownMenu_SetWidth(frame, width, padding)
   local name = frame:GetName()

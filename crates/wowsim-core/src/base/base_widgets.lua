@@ -377,3 +377,155 @@ template("UIPanelButtonDisabledTexture", function(self)
   self:SetTexture("Interface\\Buttons\\UI-Panel-Button-Disabled")
   self:SetTexCoord(0, 0.625, 0, 0.6875)
 end)
+
+-- A stretchable menu button (its nine art pieces, a `Text`); pressed, the text moves down.
+UIMenuButtonStretchMixin = UIMenuButtonStretchMixin or {}
+local stretchPieces = { "TopLeft", "TopRight", "BottomLeft", "BottomRight", "TopMiddle",
+  "MiddleLeft", "MiddleRight", "BottomMiddle", "MiddleMiddle" }
+function UIMenuButtonStretchMixin:SetTextures(file)
+  for _, key in ipairs(stretchPieces) do
+    self[key]:SetTexture(file)
+  end
+end
+function UIMenuButtonStretchMixin:OnMouseDown(button)
+  if self:IsEnabled() then
+    self:SetTextures("Interface\\Buttons\\UI-Silver-Button-Down")
+    self.Text:SetPoint("CENTER", -1, -1)
+  end
+end
+function UIMenuButtonStretchMixin:OnMouseUp(button)
+  if self:IsEnabled() then
+    self:SetTextures("Interface\\Buttons\\UI-Silver-Button-Up")
+    self.Text:SetPoint("CENTER")
+  end
+end
+function UIMenuButtonStretchMixin:OnShow() end
+function UIMenuButtonStretchMixin:OnEnable() end
+function UIMenuButtonStretchMixin:OnEnter() end
+function UIMenuButtonStretchMixin:OnLeave() end
+template("UIMenuButtonStretchTemplate", function(self)
+  Mixin(self, UIMenuButtonStretchMixin)
+  self:SetSize(40, 26)
+  for _, key in ipairs(stretchPieces) do
+    self[key] = self:CreateTexture(childName(self, key), "BACKGROUND")
+  end
+  self:SetTextures("Interface\\Buttons\\UI-Silver-Button-Up")
+  self.Text = self:CreateFontString(childName(self, "Text"), "ARTWORK", "GameFontHighlightSmall")
+  self.Text:SetPoint("CENTER")
+  self:SetFontString(self.Text)
+  self:HookScript("OnMouseDown", self.OnMouseDown)
+  self:HookScript("OnMouseUp", self.OnMouseUp)
+end)
+
+-- A grip that resizes its target between limits while the button is held.
+PanelResizeButtonMixin = PanelResizeButtonMixin or {}
+function PanelResizeButtonMixin:Init(target, minWidth, minHeight, maxWidth, maxHeight, rotation)
+  self.target, self.minWidth, self.minHeight = target, minWidth, minHeight
+  self.maxWidth, self.maxHeight = maxWidth, maxHeight
+  if rotation then
+    self:SetRotationDegrees(rotation)
+  end
+end
+function PanelResizeButtonMixin:IsActive()
+  return self.isActive == true
+end
+function PanelResizeButtonMixin:SetMinWidth(w) self.minWidth = w end
+function PanelResizeButtonMixin:SetMinHeight(h) self.minHeight = h end
+function PanelResizeButtonMixin:SetRotationDegrees(d)
+  self.rotationDegrees = d
+end
+function PanelResizeButtonMixin:SetRotationRadians(r)
+  self.rotationDegrees = math.deg(r)
+end
+function PanelResizeButtonMixin:SetOnResizeCallback(f) self.onResize = f end
+function PanelResizeButtonMixin:SetOnResizeStoppedCallback(f) self.onResizeStopped = f end
+function PanelResizeButtonMixin:OnEnter() end
+function PanelResizeButtonMixin:OnLeave() end
+function PanelResizeButtonMixin:OnMouseDown()
+  local t = self.target
+  if not t then
+    return
+  end
+  self.isActive = true
+  t:SetResizable(true)
+  t:SetResizeBounds(self.minWidth or 1, self.minHeight or 1, self.maxWidth, self.maxHeight)
+  t:StartSizing("BOTTOMRIGHT", true)
+end
+function PanelResizeButtonMixin:OnMouseUp()
+  if not self.isActive then
+    return
+  end
+  self.isActive = false
+  self.target:StopMovingOrSizing()
+  if self.onResizeStopped then
+    self.onResizeStopped(self.target)
+  end
+end
+template("PanelResizeButtonTemplate", function(self)
+  Mixin(self, PanelResizeButtonMixin)
+  self:SetSize(16, 16)
+  self:SetNormalTexture("Interface\\ChatFrame\\UI-ChatIM-SizeGrabber-Up")
+  self:SetHighlightTexture("Interface\\ChatFrame\\UI-ChatIM-SizeGrabber-Highlight")
+  self:SetPushedTexture("Interface\\ChatFrame\\UI-ChatIM-SizeGrabber-Down")
+  self:HookScript("OnMouseDown", self.OnMouseDown)
+  self:HookScript("OnMouseUp", self.OnMouseUp)
+end)
+
+-- A row of column headers: `LayoutColumns` lays one header button per column (its title and
+-- width, left to right); a click calls the owner's `sortingFunction` with the column's index.
+ColumnDisplayMixin = ColumnDisplayMixin or {}
+function ColumnDisplayMixin:OnLoad()
+  self.columnHeaders = CreateFramePool("Button", self)
+end
+function ColumnDisplayMixin:LayoutColumns(columnInfo, extraColumnInfo)
+  self.columnHeaders:ReleaseAll()
+  local function header(info, index)
+    local h = self.columnHeaders:Acquire()
+    h:SetSize(info.width or 0, 24)
+    h:SetText(info.title or "")
+    h:SetID(index)
+    h:SetScript("OnClick", function(button)
+      self:OnClick(button:GetID())
+    end)
+    h:Show()
+    return h
+  end
+  -- The extra column sits at the right end; the last column stretches to it when its width is 0.
+  local extra = extraColumnInfo and header(extraColumnInfo, #columnInfo + 1)
+  if extra then
+    extra:SetPoint("BOTTOMRIGHT", -28, 1)
+  end
+  local previous
+  for i, info in ipairs(columnInfo) do
+    local h = header(info, i)
+    if previous then
+      h:SetPoint("BOTTOMLEFT", previous, "BOTTOMRIGHT", -2, 0)
+      if i == #columnInfo and info.width == 0 then
+        if extra then
+          h:SetPoint("BOTTOMRIGHT", extra, "BOTTOMLEFT", 2, 0)
+        else
+          h:SetPoint("BOTTOMRIGHT", -28, 1)
+        end
+      end
+    else
+      h:SetPoint("BOTTOMLEFT", 2, 1)
+      if #columnInfo == 1 then
+        h:SetPoint("BOTTOMRIGHT")
+      end
+    end
+    previous = h
+  end
+end
+function ColumnDisplayMixin:OnClick(index)
+  if self.sortingFunction then
+    self.sortingFunction(self, index)
+  end
+end
+template("ColumnDisplayTemplate", function(self)
+  Mixin(self, ColumnDisplayMixin)
+  self:SetHeight(60)
+  self.Background = self:CreateTexture(nil, "BACKGROUND")
+  self.Background:SetAllPoints()
+  self.Background:SetTexture("Interface\\FrameGeneral\\UI-Background-Rock")
+  self:OnLoad()
+end)

@@ -13,7 +13,9 @@
 //! never assigns nor nil-checks (nor declares as SavedVariables), with the key's own name as
 //! its value (what the client shows for a missing string; slash command words `SLASH_*` in
 //! lower case, as the client's are; format keys ending in `_S`, `_D`, `_SS`, … followed by one
-//! placeholder per letter). Names the code indexes as tables (`X.field`, `X[k]`) and numeric constants (`WOW_PROJECT_*`, `LE_*`, `NUM_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`; but not a `_COLOR` name the code only shows
+//! placeholder per letter). Names the code indexes as tables (`X.field`, `X[k]`), names it uses
+//! as numbers (arithmetic, order comparisons, numeric `for` bounds: `for i = 1, MAX_BOSS_FRAMES`)
+//! and numeric constants by prefix (`WOW_PROJECT_*`, `LE_*`, `NUM_*`) get none. Names ending in `_COLOR` (and `_COLOR_CODE`; but not a `_COLOR` name the code only shows
 //! as text, `SetText(EMBLEM_SYMBOL_COLOR)`), and names the code
 //! uses as a colour (`X:GetRGB()`, `fillColor = X`, see `global_scan.rs`), are colours of the
 //! database instead. Keys built at run time (`_G["EMOTE"..i.."_TOKEN"]`) cannot be found and
@@ -419,8 +421,9 @@ fn add_scanned(
 enum StandIn<'a> {
     /// A colour of the database (the name, or the colour a `*_COLOR_CODE` is the code of).
     Color(&'a str),
-    /// A table the code indexes (`PLAYER_FACTION_GROUP.Horde`) is not a string: it stays
-    /// nil, so its absence shows.
+    /// A table the code indexes (`PLAYER_FACTION_GROUP.Horde`), or a number it counts or
+    /// compares with (`for i = 1, MAX_BOSS_FRAMES`), is not a string: it stays nil, so its
+    /// absence shows.
     None,
     /// A string of its own name.
     Text,
@@ -434,7 +437,7 @@ fn stand_in<'a>(usage: &GlobalUse, name: &'a str) -> StandIn<'a> {
         name.ends_with("_COLOR") && usage.texts.contains(name) && !usage.colors.contains(name);
     match color_of(name).or(xml_color).filter(|_| !text) {
         Some(c) => StandIn::Color(c),
-        None if usage.indexed.contains(name) => StandIn::None,
+        None if usage.indexed.contains(name) || usage.numbers.contains(name) => StandIn::None,
         None => StandIn::Text,
     }
 }

@@ -28,6 +28,11 @@ pub struct GlobalUse {
     /// `format(`, or a part of a `..` concatenation. A `*_COLOR` name used so is one of the
     /// client's strings, not a colour (`EMBLEM_SYMBOL_COLOR`, the label "Emblem Color").
     pub texts: FxHashSet<String>,
+    /// Used as a number: an operand of arithmetic (`+ - * / % ^`, unary `-`) or of an order
+    /// comparison (`< > <= >=`), or a bound or step of a numeric `for` (`for i = 1, NAME do`).
+    /// Not a string: the client's numeric constants (`MAX_BOSS_FRAMES`) are the UI's own Lua or
+    /// the C side's, never global strings.
+    pub numbers: FxHashSet<String>,
     /// Members read as `Enum.Name.Member`, by enumeration (sorted).
     pub enum_members: std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
 }
@@ -75,6 +80,40 @@ fn used_as_text(t: &[&str], s: usize, e: usize) -> bool {
     next == ".."
         || prev == ".."
         || (prev == "(" && matches!(callee, "SetText" | "SetFormattedText" | "format"))
+}
+
+/// Operators whose operands are numbers (Lua coerces a string only when it reads as one).
+const NUMERIC_OPERATORS: &[&str] = &["+", "-", "*", "/", "%", "^", "<", ">", "<=", ">="];
+
+/// Whether the read `t[s..=e]` uses the value as a number (see [`GlobalUse::numbers`]).
+fn used_as_number(t: &[&str], s: usize, e: usize) -> bool {
+    let next = t.get(e + 1).copied().unwrap_or("");
+    let prev = if s > 0 { t[s - 1] } else { "" };
+    // `#NAME > 0` compares the length, not the value.
+    if prev == "#" {
+        return false;
+    }
+    if NUMERIC_OPERATORS.contains(&prev) || NUMERIC_OPERATORS.contains(&next) {
+        return true;
+    }
+    // A numeric `for`'s start, limit or step: `for NAME2 = a, NAME, c do`.
+    if matches!(prev, "=" | ",") && matches!(next, "," | "do") {
+        let mut k = s - 1;
+        while k >= 2 {
+            if t[k] == "=" && t[k - 2] == "for" {
+                return true;
+            }
+            if matches!(
+                t[k],
+                "do" | "then" | "end" | "in" | "local" | "function" | ";" | "return"
+            ) || t[k] == "="
+            {
+                return false;
+            }
+            k -= 1;
+        }
+    }
+    false
 }
 
 impl GlobalUse {
@@ -358,6 +397,9 @@ pub fn scan_lua(src: &str, out: &mut GlobalUse) {
             *out.read.entry(name.to_string()).or_default() += 1;
             if used_as_text(t, s, e) {
                 out.texts.insert(name.to_string());
+            }
+            if used_as_number(t, s, e) {
+                out.numbers.insert(name.to_string());
             }
             if used_as_color(t, s, e, name) {
                 out.colors.insert(name.to_string());
@@ -652,6 +694,23 @@ mod tests {
             c,
             ["X_FIVE", "X_FOUR", "X_ONE", "X_SEVEN", "X_THREE", "X_TWO"]
         );
+    }
+
+    /// Operands of arithmetic and order comparisons and numeric `for` bounds are numbers; a
+    /// length, an equality, an argument or a generic `for`'s list is not.
+    #[test]
+    fn numbers_by_use() {
+        let mut u = GlobalUse::default();
+        scan_lua(
+            "for i = 1, MAX_A do end for i = MAX_B, 1, -1 do end local x = MAX_C + 1 \
+             if y > MAX_D then end local z = -MAX_E if #NOT_A > 0 then end \
+             if w == NOT_B then end print(NOT_C) for k, v in NOT_D, t do end \
+             for i = 1, 10, MAX_F do end local n = NOT_E, 3",
+            &mut u,
+        );
+        let mut n: Vec<&str> = u.numbers.iter().map(String::as_str).collect();
+        n.sort();
+        assert_eq!(n, ["MAX_A", "MAX_B", "MAX_C", "MAX_D", "MAX_E", "MAX_F"]);
     }
 
     #[test]

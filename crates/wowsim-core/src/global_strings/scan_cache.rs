@@ -17,7 +17,7 @@ use super::scan::GlobalUse;
 use std::path::{Path, PathBuf};
 use wowsim_lua::cache_file::{self, Reader};
 
-const MAGIC: &[u8; 8] = b"WSSCAN01";
+const MAGIC: &[u8; 8] = b"WSSCAN02";
 
 /// The kind of a scanned file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +116,7 @@ fn encode(source: &[u8], (usage, emotes): &FileScan) -> Vec<u8> {
     put_set(&mut p, usage.colors.iter());
     put_set(&mut p, usage.indexed.iter());
     put_set(&mut p, usage.texts.iter());
+    put_set(&mut p, usage.numbers.iter());
     p.extend_from_slice(&(usage.enum_members.len() as u32).to_le_bytes());
     for (e, members) in &usage.enum_members {
         put_str(&mut p, e);
@@ -144,6 +145,7 @@ fn decode(entry: &[u8], source: &[u8]) -> Option<FileScan> {
         &mut usage.colors,
         &mut usage.indexed,
         &mut usage.texts,
+        &mut usage.numbers,
     ] {
         for _ in 0..r.u32()? {
             set.insert(r.string()?);
@@ -178,6 +180,7 @@ pub fn merge(
     into.colors.extend(usage.colors);
     into.indexed.extend(usage.indexed);
     into.texts.extend(usage.texts);
+    into.numbers.extend(usage.numbers);
     for (e, members) in usage.enum_members {
         into.enum_members.entry(e).or_default().extend(members);
     }
@@ -197,7 +200,7 @@ mod tests {
         let mut u = GlobalUse::default();
         scan_lua(
             "X = OKAY .. CLOSE\nif MAYBE then print(Enum.VasError.HasMail) end\n\
-             COLOR_NAME:GetRGB()\nPLAYER_TABLE.Horde = 1\nDONE = 1\nprint(OKAY)",
+             COLOR_NAME:GetRGB()\nPLAYER_TABLE.Horde = 1\nDONE = 1\nprint(OKAY)\nfor i = 1, MAX_ROWS do end",
             &mut u,
         );
         (u, vec![(3, "WAVE".to_string())])
@@ -210,6 +213,7 @@ mod tests {
         assert_eq!(a.0.colors, b.0.colors);
         assert_eq!(a.0.indexed, b.0.indexed);
         assert_eq!(a.0.texts, b.0.texts);
+        assert_eq!(a.0.numbers, b.0.numbers);
         assert_eq!(a.0.enum_members, b.0.enum_members);
         assert_eq!(a.1, b.1);
     }

@@ -52,6 +52,12 @@ impl Simulator {
             real_strings.as_ref(),
             sim.config.flavor,
         )?);
+        if sim.config.blizzard_ui.is_none() {
+            sim.run_base_chunk(
+                include_str!("../base/base_strings.lua"),
+                "@Interface/wow-sim/base_strings.lua",
+            )?;
+        }
         sim.load_game_state()?;
         lua::budget::resume_deadline(&sim.lua, deadline);
         Ok(sim)
@@ -109,7 +115,10 @@ impl Simulator {
             st.stubbed.extend(added);
         }
         if self.config.blizzard_ui.is_none() {
-            self.load_base_late()?;
+            self.run_base_chunk(
+                include_str!("../base/base_late.lua"),
+                "@Interface/wow-sim/base_late.lua",
+            )?;
         }
         // The protected functions the stubs do not cover get their guard.
         wowsim_api::protection::guard_functions(&self.lua, data)?;
@@ -262,15 +271,13 @@ impl Simulator {
         Ok(())
     }
 
-    /// The built-in base's part that needs the API (`base/base_late.lua`: the deprecation
-    /// fallbacks and the tables the client's UI fills from the API), run after the typed stubs.
-    fn load_base_late(&mut self) -> mlua::Result<()> {
+    /// Runs one of the built-in base's later parts: `base/base_late.lua` (the deprecation
+    /// fallbacks and the tables the client's UI fills from the API) after the typed stubs, and
+    /// `base/base_strings.lua` (what the UI builds from its global strings) once the global
+    /// strings are defined.
+    fn run_base_chunk(&mut self, src: &str, name: &str) -> mlua::Result<()> {
         let prev = set_phase(&self.lua, "load");
-        let f = self
-            .lua
-            .load(include_str!("../base/base_late.lua"))
-            .set_name("@Interface/wow-sim/base_late.lua")
-            .into_function()?;
+        let f = self.lua.load(src).set_name(name).into_function()?;
         host_entry(&self.lua, || self.host.hostcall.call::<MultiValue>(f))?;
         restore_phase(&self.lua, prev);
         Ok(())
