@@ -51,7 +51,9 @@ RULES = [
     ("Baganator|Syndicator", "*", "*", r"Search/Constants.lua:15\d: script ran too long", "ours", "STUB-INDEX",
      "GetSpecializationInfoForClassID(class, i) answers for every i; the client answers nothing past the class's specs"),
     ("Baganator|Syndicator", "*", "*", r"CheckItem.lua:1046: item_unique", "ours", "GS-TEXT",
-     "assert(GetLocale() ~= 'enUS') when ITEM_UNIQUE's text differs from the English keyword: the stand-in is the key's name"),
+     "assert(GetLocale() ~= 'enUS') when ITEM_UNIQUE's text differs from the English keyword: the stand-in is the key's name. "
+     "With the user's real strings (--global-strings, BlizzardInterfaceResources enUS) the record is gone (branch fidel4: "
+     "0 records in both flavours, after the item class/subclass names per flavour); a stand-in cannot pass without Blizzard's text"),
     ("Baganator|Syndicator", "*", "*", r"InitializeSearchEngine|field 'Constants'|local 'Refresh'|field 'Options'|field 'InitializeData'|field 'Get' \(a nil",
      "ours", "GS-TEXT", "follow-ups: Syndicator's Search files stopped (GS-TEXT; before the 19:00 refresh also STUB-INDEX)"),
     ("Cell", "*", "*", r"Utils.lua:857: bad argument #1 to 'strfind'|concatenate field '(INVTYPE_FINGER|BATTLEGROUND_INSTANCE)'",
@@ -110,9 +112,11 @@ RULES = [
     ("QUI", "*", "*", r"popups.lua:251: 'for' limit must be a number", "ours", "GS-NAMES",
      "_G.STATICPOPUP_NUMDIALOGS or 4: the 12.x UI has no such global, wow-sim gave it a string stand-in"),
     ("QUI", "*", "*", r"unitframes.lua:980: Usage: SetAlpha", "ours", "STUB-FACTS",
-     "UnitHealPredictionCalculator:EvaluateCurrentHealthPercent(curve) answers a table; the client answers the curve's value"),
+     "UnitHealPredictionCalculator:EvaluateCurrentHealthPercent(curve) answers a table; the client answers the curve's value. "
+     "Fixed on branch fidel4 (fixture api/curve_evaluated_results)"),
     ("QUI", "*", "*", r"^bad argument #3 to 'format' \(number expected, got table\)|not enough memory", "ours", "UNTRACED",
-     "no location (the first) / the run reached the 1024 MB Lua cap in QUI's infobar state-driver refresh; root cause not found"),
+     "no location (the first) / the run reached the 1024 MB Lua cap in QUI's infobar state-driver refresh; the first was "
+     "UnitHealthPercent's typed stub answering a table (LuaCurveEvaluatedResult), fixed on branch fidel4"),
     ("Quartz", "*", "*", r"Attempt to hook secure function", "ours", "TAINT",
      "AceHook asks issecurevariable(obj, method) of Quartz's own table; wow-sim answers secure (the client: false, \"Quartz\")"),
     ("RXPGuides", "classic_era", "*", r"hooksecurefunc\(\): SendChatMessage is not a function", "ours", "C-GLOBALS",
@@ -157,7 +161,8 @@ RULES = [
      "C_Item.GetItemSubClassInfo(Enum.ItemClass.Container, 0) answered nothing: wow-sim knew weapon and "
      "armour subclasses only (the client: \"Bag\"); containers added on branch fidel after this run"),
     ("AtlasLootClassic", "*", "*", r"ItemInfo.lua:353: attempt to concatenate local 'name'", "ours", "STUB-FACTS",
-     "GetItemSubClassInfo(class, sub) answered nothing for a pair wow-sim does not know; the client names every pair"),
+     "GetItemSubClassInfo(class, sub) answered nothing for a pair wow-sim does not know; the client names every pair. "
+     "Fixed on branch fidel4: Classic Era's names of every class (item_classes.rs)"),
     # ---- read in the 22:00 refresh of Dec 1 2026 (branch fidel2; newest snapshots) ----
     ("Bagnon", "*", "*", r"playerMoney.lua:18: Attempt to find 'this'", "ours", "LINE-POINTS",
      "Line:SetStartPoint('LEFT', 0, -5): the client takes SetPoint's forms (the relative region left out); "
@@ -183,7 +188,9 @@ RULES = [
      "ElvUI (2026) creates the 12.1 frame type AuraContainer (as QUI); the UI input is 12.0.1"),
     ("QUI", "*", "*", r"keybinds.lua:483: attempt to call method 'GetName'|^bad argument #3 to 'format' \(number expected, got table\)",
      "ours", "UNTRACED",
-     "no stack (a timer and an ADDON_LOADED handler of QUI's); not traced to a cause"),
+     "no stack (a timer and an ADDON_LOADED handler of QUI's); keybinds.lua:483 traced on branch fidel4: C_Widget.IsFrameWidget's "
+     "reference stub answered true for C_TooltipInfo (it has GetAction), so QUI's _G sweep took it for a button; fixed "
+     "(fixture widgets/c_widget_tests)"),
     # ---- read in the 01:20 refresh of Dec 2 2026 (branch fidel3) ----
     ("SpellActivationOverlay", "classic_era", "ui", r"SharedBasicControls.lua:187: attempt to concatenate local 'msgKey'",
      "ours", "LUA-WARNING-PAYLOAD",

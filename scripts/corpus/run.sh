@@ -8,7 +8,10 @@
 # Environment: WOW_SIM (the binary), RETAIL_UI and CLASSIC_ERA_UI (the Blizzard UI AddOns
 # folders), TIMEOUT (seconds per run, default 300: wow-sim's own --timeout, which prints the
 # records so far and one saying so; a minute later `timeout` ends a run that hangs), MODES (the
-# modes to run, default "ui base": MODES=ui runs only the runs with the Blizzard UI).
+# modes to run, default "ui base": MODES=ui runs only the runs with the Blizzard UI),
+# GLOBAL_STRINGS_RETAIL and GLOBAL_STRINGS_CLASSIC_ERA (optional: the user's copy of the client's
+# global strings for the flavour, passed as --global-strings: a GlobalStrings.lua or .csv, or a
+# folder in the BlizzardInterfaceResources layout; without them the runs use the stand-ins).
 set -uo pipefail
 OUT=${1:?usage: run.sh OUT RESULTS [SET...]}
 RES=${2:?usage: run.sh OUT RESULTS [SET...]}
@@ -30,6 +33,11 @@ for s in "${sets[@]}"; do
       case $mode in ui|base) ;; *) echo "run.sh: unknown mode $mode" >&2; exit 2 ;; esac
       args=(--no-saved-vars --flavor "$fl" --addons "$OUT/per/$s")
       [[ $mode == ui ]] && args+=(--blizzard-ui "$ui")
+      case $fl in
+        retail) gs=${GLOBAL_STRINGS_RETAIL:-} ;;
+        classic_era) gs=${GLOBAL_STRINGS_CLASSIC_ERA:-} ;;
+      esac
+      [[ -n $gs ]] && args+=(--global-strings "$gs")
       f=$RES/$s.$fl.$mode
       nice -n 10 /usr/bin/time -f '%e %M' -o "$f.time" \
         timeout $((TIMEOUT + 60)) "$W" "${args[@]}" lua-errors --timeout "$TIMEOUT" >"$f.json" 2>"$f.err"

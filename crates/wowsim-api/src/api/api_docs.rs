@@ -698,13 +698,11 @@ pub fn install_functions(
             continue;
         }
         let docs = docs.clone();
-        super::stubs::install_stub_with(lua, api, move |lua| {
+        super::stubs::install_stub_with(lua, api, move |lua, args| {
             let api = &docs.apis[i];
-            let mut out = mlua::MultiValue::new();
-            for p in super::stubs::stub_outputs(api) {
-                out.push_back(super::stubs::default_value(lua, data, p, 0)?);
-            }
-            Ok(out)
+            let inputs = api.inputs.as_deref().unwrap_or_default();
+            let outputs = super::stubs::stub_outputs(api);
+            super::stubs::stub_results(lua, data, inputs, &outputs, args, 0)
         })?;
         added.push(api.name.clone());
     }

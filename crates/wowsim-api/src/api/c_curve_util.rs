@@ -6,6 +6,7 @@
 //! | `AddPoint`, `SetPoints`, `GetPoint`, `GetPoints`, `GetPointCount`, `RemovePoint`, `ClearPoints`, `SetToDefaults` | [`install`] |
 //! | `SetType`, `GetType` (`Enum.LuaCurveType`) | [`install`] |
 //! | `Evaluate`, `EvaluateUnpacked` | [`Curve::evaluate`] |
+//! | a function's result documented as `LuaCurveEvaluatedResult` (`UnitHealthPercent(unit, p, curve)`, `UnitHealPredictionCalculator:EvaluateCurrentHealthPercent(curve)`) | [`evaluated_result`] |
 //! | `Copy`, `HasSecretValues` | [`install`] |
 //!
 //! Points stay sorted by x; outside the first and last point the curve is flat. Linear, Step,
@@ -317,6 +318,21 @@ fn evaluate_unpacked(lua: &Lua, a: MultiValue, _: bool) -> mlua::Result<MultiVal
     Ok(MultiValue::from_vec(
         y.iter().map(|v| Value::Number(*v)).collect(),
     ))
+}
+
+/// What a function that evaluates a curve answers (the UI's documentation types the result
+/// `LuaCurveEvaluatedResult`: "If no curve is specified, a floating point percentage value.
+/// Else, the result of evaluating the curve with the percentage as the input"): `curve`'s
+/// value at `x` (a number for a `LuaCurveObject`, a colour for a `LuaColorCurveObject`), or
+/// `x` itself when `curve` is no curve.
+pub fn evaluated_result(lua: &Lua, curve: &Value, x: f64) -> mlua::Result<Value> {
+    let color = match super::lua_objects::type_name_of(lua, curve).as_deref() {
+        Some("LuaCurveObject") => false,
+        Some("LuaColorCurveObject") => true,
+        _ => return Ok(Value::Number(x)),
+    };
+    let c = curve_of(lua, curve, "Evaluate")?;
+    y_value(lua, color, c.evaluate(x))
 }
 
 /// Installs `C_CurveUtil.CreateCurve`, `CreateColorCurve` and the curve methods.

@@ -69,12 +69,11 @@ pub fn install(
             continue;
         }
         let docs = docs.clone();
-        super::stubs::install_stub_with(lua, api, move |lua| {
-            let mut out = mlua::MultiValue::new();
-            for p in super::stubs::stub_outputs(&docs.apis[i]) {
-                out.push_back(super::stubs::default_value(lua, data, p, 0)?);
-            }
-            Ok(out)
+        super::stubs::install_stub_with(lua, api, move |lua, args| {
+            let api = &docs.apis[i];
+            let inputs = api.inputs.as_deref().unwrap_or_default();
+            let outputs = super::stubs::stub_outputs(api);
+            super::stubs::stub_results(lua, data, inputs, &outputs, args, 0)
         })?;
         replaced.push(api.name.clone());
     }
@@ -103,15 +102,14 @@ fn method_stub(
         "{}:{}",
         docs.objects[i].name, docs.objects[i].methods[j].name
     );
-    let f = lua.create_function(move |lua, _args: mlua::MultiValue| {
+    let f = lua.create_function(move |lua, args: mlua::MultiValue| {
         if let Some(mut s) = lua.app_data_mut::<super::stubs::StubStats>() {
             *s.calls.entry(counted.clone()).or_default() += 1;
         }
-        let mut out = mlua::MultiValue::new();
-        for p in super::stubs::stub_outputs(&docs.objects[i].methods[j]) {
-            out.push_back(super::stubs::default_value(lua, data, p, 0)?);
-        }
-        Ok(out)
+        let m = &docs.objects[i].methods[j];
+        let inputs = m.inputs.as_deref().unwrap_or_default();
+        let outputs = super::stubs::stub_outputs(m);
+        super::stubs::stub_results(lua, data, inputs, &outputs, &args, 1)
     })?;
     crate::coverage::mark_stub(lua, &f)?;
     Ok(f)

@@ -154,6 +154,8 @@ pub struct GameData {
     pending: Vec<Pending>,
     /// The user's exports of the client's databases (`--game-data`), if given.
     pub db: super::game_data_csv::Db,
+    /// The flavour (its item class names), once installed.
+    pub flavor: Option<wowsim_data::Flavor>,
 }
 
 impl GameData {
@@ -199,7 +201,11 @@ impl GameData {
                 quality: d.quality as i64,
                 level: d.level as i64,
                 min_level: d.min_level as i64,
-                item_type: super::game_data_csv::class_name(d.class_id as i64).to_string(),
+                item_type: super::game_data_csv::class_name(
+                    d.class_id as i64,
+                    self.flavor.unwrap_or(wowsim_data::Flavor::Retail),
+                )
+                .to_string(),
                 sub_type: sub.map(|s| s.to_string()).unwrap_or_default(),
                 stack_count: d.stack as i64,
                 equip_loc: super::game_data_csv::equip_loc(d.inventory_type as i64).to_string(),
@@ -526,8 +532,11 @@ fn add_item(lua: &Lua, t: Table) -> mlua::Result<()> {
 
 /// Creates the tables and installs `wowsim.AddSpell`, `wowsim.AddItem`,
 /// `wowsim.GameDataStandIns`.
-pub fn install(lua: &Lua) -> mlua::Result<()> {
-    *game(lua).data.borrow_mut() = GameData::default();
+pub fn install(lua: &Lua, flavor: wowsim_data::Flavor) -> mlua::Result<()> {
+    *game(lua).data.borrow_mut() = GameData {
+        flavor: Some(flavor),
+        ..GameData::default()
+    };
     let t = match lua.globals().raw_get::<Value>("wowsim")? {
         Value::Table(t) => t,
         _ => lua.create_table()?,

@@ -41,8 +41,27 @@ pub struct Db {
     pub subclass_names: FxHashMap<(i32, i32), Box<str>>,
 }
 
-/// The client's English item class names by class id (`GetItemClassInfo`).
-pub(crate) fn class_name(class_id: i64) -> &'static str {
+/// The flavour's English item class names by class id (`GetItemClassInfo`). The classic
+/// clients (Classic Era, Classic) name class 7 "Trade Goods" where retail has "Tradeskill"
+/// (Syndicator asserts, on an English client, that the classic clients'
+/// `C_Item.GetItemClassInfo(7)` lower-cased is "trade goods", retail's "tradeskill";
+/// AtlasLootClassic's Classic Era class table and the 1.15.4 UI's `AUCTION_CATEGORY_TRADE_GOODS`
+/// agree).
+pub(crate) fn class_name(class_id: i64, flavor: wowsim_data::Flavor) -> &'static str {
+    use wowsim_data::Flavor;
+    if flavor != Flavor::Retail && class_id == 7 {
+        return "Trade Goods";
+    }
+    // Classic Era's obsolete classes (AtlasLootClassic's table of the 1.15 client's names).
+    if flavor == Flavor::ClassicEra {
+        match class_id {
+            3 => return "Jewelry(OBSOLETE)",
+            8 => return "Generic(OBSOLETE)",
+            10 => return "Money(OBSOLETE)",
+            14 => return "Permanent(OBSOLETE)",
+            _ => {}
+        }
+    }
     const NAMES: [&str; 21] = [
         "Consumable",
         "Container",

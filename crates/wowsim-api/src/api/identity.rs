@@ -10,6 +10,7 @@
 //! | `GetMaxPlayerLevel` | the flavour's level cap (the character is at it) |
 //! | `UnitExists`, `UnitIsUnit`, `UnitIsPlayer`, `UnitIsConnected`, `UnitIsDeadOrGhost` | `player` exists, others do not |
 //! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitPowerType`, `UnitAffectingCombat` | full health, out of combat; a warrior's rage (mana for other units) |
+//! | `UnitHealthPercent`, `UnitPowerPercent` | full health (1) and no power (0) for the player, or the curve argument's value there |
 //! | `GetRealmName`, `GetNormalizedRealmName`, `GetLocale`, `GetCurrentRegion`, `GetCurrentRegionName` | |
 //! | `GetAvailableLocaleInfo` | the locale being played, alone |
 
@@ -100,6 +101,21 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     // A warrior's power is rage; a unit that is not there answers mana, as the client does.
     g.raw_set("UnitPowerType", lua.create_function(unit_power_type)?)?;
     g.raw_set("UnitPowerMax", lua.create_function(unit_full_bar)?)?;
+    g.raw_set(
+        "UnitHealthPercent",
+        lua.create_function(|lua, a: mlua::MultiValue| {
+            let full = a.front().is_some_and(is_player);
+            let curve = a.get(2).cloned().unwrap_or(Value::Nil);
+            super::c_curve_util::evaluated_result(lua, &curve, if full { 1.0 } else { 0.0 })
+        })?,
+    )?;
+    g.raw_set(
+        "UnitPowerPercent",
+        lua.create_function(|lua, a: mlua::MultiValue| {
+            let curve = a.get(3).cloned().unwrap_or(Value::Nil);
+            super::c_curve_util::evaluated_result(lua, &curve, 0.0)
+        })?,
+    )?;
     g.raw_set(
         "UnitAffectingCombat",
         lua.create_function(unit_affecting_combat)?,

@@ -7,7 +7,7 @@
 //! | any `luaobject` type of the reference | [`create`] (an object), [`install`] (method tables) |
 //! | a stubbed method, e.g. `LuaDurationObject:GetElapsedDuration` | counted as `Type:Method` in `StubStats` |
 
-use super::stubs::{default_value, StubStats};
+use super::stubs::StubStats;
 use mlua::{AnyUserData, Function, Lua, MetaMethod, MultiValue, Table, UserData, Value};
 use wowsim_data::ProductData;
 
@@ -239,18 +239,16 @@ fn stub_method(
     m: &'static wowsim_data::Method,
 ) -> mlua::Result<Function> {
     let counted = format!("{type_name}:{}", m.name);
-    let f = lua.create_function(move |lua, _args: MultiValue| {
+    let f = lua.create_function(move |lua, args: MultiValue| {
         if let Some(mut s) = lua.app_data_mut::<StubStats>() {
             *s.calls.entry(counted.clone()).or_default() += 1;
         }
-        let mut out = MultiValue::new();
         if m.stubnothing {
-            return Ok(out);
+            return Ok(MultiValue::new());
         }
-        for p in m.outputs.iter().flatten() {
-            out.push_back(default_value(lua, data, p, 0)?);
-        }
-        Ok(out)
+        let inputs = m.inputs.as_deref().unwrap_or_default();
+        let outputs: Vec<&wowsim_data::Param> = m.outputs.iter().flatten().collect();
+        super::stubs::stub_results(lua, data, inputs, &outputs, &args, 1)
     })?;
     crate::coverage::mark_stub(lua, &f)?;
     Ok(f)

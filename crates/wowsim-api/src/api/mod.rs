@@ -51,7 +51,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     classes::install(lua, data)?;
     specializations::install(lua, data)?;
     c_map::install(lua, data)?;
-    game_data::install(lua)?;
+    game_data::install(lua, data.product())?;
     spells::install(lua, data)?;
     items::install(lua, data)?;
     item_classes::install(lua, data)?;

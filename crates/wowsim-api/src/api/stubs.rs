@@ -113,6 +113,51 @@ fn default_of_type(lua: &Lua, data: &ProductData, ty: &Ty, depth: u32) -> mlua::
     })
 }
 
+/// Where a function's result is the evaluation of a curve it is given (`UnitHealthPercent(unit,
+/// usePredicted, curve)`, `UnitHealPredictionCalculator:EvaluateCurrentHealthPercent(curve)`,
+/// `LuaDurationObject:EvaluateElapsedPercent(curve)`): the position of the input typed
+/// `LuaCurveObjectBase` and of the output that is its evaluation (the reference types it
+/// `table`, the UI's documentation `LuaCurveEvaluatedResult`). A stub answers the curve's
+/// value at what the function measures, as its own getters stand in for it (0), not a table
+/// (`c_curve_util::evaluated_result`).
+pub(crate) fn curve_evaluation(inputs: &[Param], outputs: &[&Param]) -> Option<(usize, usize)> {
+    let curve = inputs
+        .iter()
+        .position(|p| matches!(&p.ty, Ty::LuaObject(n) if n == "LuaCurveObjectBase"))?;
+    let result = outputs.iter().position(|p| match &p.ty {
+        Ty::Table => true,
+        Ty::Structure(n) => n == "LuaCurveEvaluatedResult",
+        _ => false,
+    })?;
+    Some((curve, result))
+}
+
+/// The stub's outputs of a function (`self_args`: 1 for a method, whose first argument is the
+/// object), given its arguments: each output's typed default, and the evaluation of the
+/// curve argument where [`curve_evaluation`] finds one.
+pub(crate) fn stub_results(
+    lua: &Lua,
+    data: &ProductData,
+    inputs: &[Param],
+    outputs: &[&Param],
+    args: &mlua::MultiValue,
+    self_args: usize,
+) -> mlua::Result<mlua::MultiValue> {
+    let eval = curve_evaluation(inputs, outputs);
+    let mut out = mlua::MultiValue::new();
+    for (i, p) in outputs.iter().enumerate() {
+        let v = match eval {
+            Some((c, r)) if r == i => {
+                let curve = args.get(c + self_args).cloned().unwrap_or(Value::Nil);
+                crate::api::c_curve_util::evaluated_result(lua, &curve, 0.0)?
+            }
+            _ => default_value(lua, data, p, 0)?,
+        };
+        out.push_back(v);
+    }
+    Ok(out)
+}
+
 /// The outputs a stub returns, as the reference describes them: none when `stubnothing`;
 /// otherwise every output, with the trailing `outstride` ones repeated `stuboutstrides` times
 /// (`GetNetStats` returns both latencies). `mayreturnnothing` only says the client may return
@@ -135,12 +180,9 @@ pub(crate) fn stub_outputs(api: &Api) -> Vec<&Param> {
 }
 
 fn install_stub(lua: &Lua, data: &'static ProductData, api: &'static Api) -> mlua::Result<()> {
-    install_stub_with(lua, api, move |lua| {
-        let mut out = mlua::MultiValue::new();
-        for p in stub_outputs(api) {
-            out.push_back(default_value(lua, data, p, 0)?);
-        }
-        Ok(out)
+    install_stub_with(lua, api, move |lua, args| {
+        let inputs = api.inputs.as_deref().unwrap_or_default();
+        stub_results(lua, data, inputs, &stub_outputs(api), args, 0)
     })
 }
 
@@ -333,7 +375,7 @@ fn index_in_range(v: Option<&Value>, max: i64) -> bool {
 pub(crate) fn install_stub_with(
     lua: &Lua,
     api: &Api,
-    outputs: impl Fn(&Lua) -> mlua::Result<mlua::MultiValue> + 'static,
+    outputs: impl Fn(&Lua, &mlua::MultiValue) -> mlua::Result<mlua::MultiValue> + 'static,
 ) -> mlua::Result<()> {
     let name = api.name.clone();
     let checks = input_checks(api);
@@ -371,7 +413,7 @@ pub(crate) fn install_stub_with(
                 return Ok(mlua::MultiValue::new());
             }
         }
-        outputs(lua)
+        outputs(lua, &args)
     })?;
     crate::coverage::mark_stub(lua, &f)?;
     match &api.namespace {
@@ -419,7 +461,7 @@ pub fn install_client_api(lua: &Lua, data: &'static ProductData) -> mlua::Result
         let mut api: Api = serde_json::from_value(serde_json::json!({ "name": name }))
             .map_err(mlua::Error::external)?;
         api.split_name();
-        install_stub_with(lua, &api, |_| Ok(mlua::MultiValue::new()))?;
+        install_stub_with(lua, &api, |_, _| Ok(mlua::MultiValue::new()))?;
         added.push(name.to_string());
     }
     Ok(added)

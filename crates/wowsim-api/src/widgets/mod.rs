@@ -139,7 +139,39 @@ pub fn install(
     scene_state::install(lua, data)?;
     color_select::install(lua)?;
     crate::event_callbacks::install(lua, data)?;
-    Ok(())
+    install_widget_tests(lua, data)
+}
+
+/// `C_Widget.IsWidget(value)` and `C_Widget.IsFrameWidget(value)` (where the flavour has
+/// them): whether the value is a UI object, and one of a Frame type. Any other value (an
+/// addon's table, a namespace such as `C_TooltipInfo`) is not; the reference's stub answers
+/// true for everything, which made addons that sweep `_G` for frames take namespace tables
+/// for action buttons.
+fn install_widget_tests(lua: &Lua, data: &'static wowsim_data::ProductData) -> mlua::Result<()> {
+    let has = |n: &str| data.api(n).is_some();
+    if !has("C_Widget.IsWidget") && !has("C_Widget.IsFrameWidget") {
+        return Ok(());
+    }
+    let g = lua.globals();
+    let ns = match g.raw_get::<Value>("C_Widget")? {
+        Value::Table(t) => t,
+        _ => lua.create_table()?,
+    };
+    let type_index = |lua: &Lua, v: &Value| {
+        let id = object_id_of(lua, v)?;
+        lua.app_data_ref::<UiState>()?.get(id).map(|o| o.type_index)
+    };
+    if has("C_Widget.IsWidget") {
+        let f = lua.create_function(move |lua, v: Value| Ok(type_index(lua, &v).is_some()))?;
+        ns.raw_set("IsWidget", f)?;
+    }
+    if has("C_Widget.IsFrameWidget") {
+        let f = lua.create_function(move |lua, v: Value| {
+            Ok(type_index(lua, &v).is_some_and(|t| types::TYPES[t].is_frame))
+        })?;
+        ns.raw_set("IsFrameWidget", f)?;
+    }
+    g.raw_set("C_Widget", ns)
 }
 
 /// Work done once per frame before OnUpdate: OnSizeChanged for resized regions,
@@ -214,19 +246,22 @@ pub fn handle_id(v: &Value) -> Option<u32> {
     }
 }
 
+/// The object id a value stands for: a UI object's table, or a table that carries a copy of
+/// an object's [0] (which acts as that object, as in the client).
+pub fn object_id_of(lua: &Lua, this: &Value) -> Option<u32> {
+    let Value::Table(t) = this else {
+        return None;
+    };
+    let known = lua
+        .app_data_ref::<UiState>()
+        .and_then(|ui| ui.by_table.get(&(t.to_pointer() as usize)).copied());
+    known.or_else(|| t.raw_get::<Value>(0).ok().as_ref().and_then(handle_id))
+}
+
 /// Reads the object id from a method's `self`, with the client's error when it is not one.
 pub fn obj_id(lua: &Lua, this: &Value, method: &str) -> mlua::Result<u32> {
-    if let Value::Table(t) = this {
-        let known = lua
-            .app_data_ref::<UiState>()
-            .and_then(|ui| ui.by_table.get(&(t.to_pointer() as usize)).copied());
-        if let Some(id) = known {
-            return Ok(id);
-        }
-        // A table that carries a copy of an object's [0] acts as that object, as in the client.
-        if let Some(id) = t.raw_get::<Value>(0).ok().as_ref().and_then(handle_id) {
-            return Ok(id);
-        }
+    if let Some(id) = object_id_of(lua, this) {
+        return Ok(id);
     }
     Err(lua_error(
         lua,

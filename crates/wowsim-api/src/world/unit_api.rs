@@ -8,6 +8,7 @@
 //! | `UnitClass`, `UnitClassBase`, `UnitRace`, `UnitLevel`, `UnitEffectiveLevel` | from its class and race files (enUS names) |
 //! | `UnitExists`, `UnitIsPlayer`, `UnitIsConnected`, `UnitIsDead`, `UnitIsDeadOrGhost`, `UnitIsUnit` | |
 //! | `UnitHealth`, `UnitHealthMax`, `UnitPower`, `UnitPowerMax`, `UnitPowerType`, `UnitAffectingCombat` | |
+//! | `UnitHealthPercent`, `UnitPowerPercent` | the bar's share of its maximum, or the curve argument's value there |
 //! | `UnitCastingInfo`, `UnitChannelInfo` | the cast in progress (times in ms of `GetTime`) |
 //! | `UnitGroupRolesAssigned`, `UnitClassification`, `UnitCanAttack`, `UnitIsEnemy`, `UnitIsFriend`, `UnitReaction` | |
 //! | `UnitInParty`, `UnitInRaid`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers`, `GetNumSubgroupMembers` (in a raid: the player's subgroup), `InCombatLockdown`, `GetRaidRosterInfo` | from the group and the combat state (these answer for the world as a whole) |
@@ -170,6 +171,19 @@ fn asks_own_power(u: &Unit, args: &MultiValue) -> bool {
     asked.is_none_or(|t| t == u.power_type.0)
 }
 
+/// `cur / max` (0 for an empty maximum), or `curve`'s value there.
+fn bar_share(lua: &Lua, cur: i64, max: i64, curve: &Value) -> mlua::Result<MultiValue> {
+    let x = if max > 0 {
+        cur as f64 / max as f64
+    } else {
+        0.0
+    };
+    ret(
+        lua,
+        crate::api::c_curve_util::evaluated_result(lua, curve, x)?,
+    )
+}
+
 fn install_bars(lua: &Lua) -> mlua::Result<()> {
     unit_fn(lua, "UnitHealth", |lua, _, u, _, _| ret(lua, u.health))?;
     unit_fn(lua, "UnitHealthMax", |lua, _, u, _, _| {
@@ -187,6 +201,21 @@ fn install_bars(lua: &Lua) -> mlua::Result<()> {
                 0
             },
         )
+    })?;
+    // `UnitHealthPercent(unit, usePredicted, curve)`, `UnitPowerPercent(unit, powerType,
+    // unmodified, curve)`: the bar's share of its maximum, or the curve's value there.
+    unit_fn(lua, "UnitHealthPercent", |lua, _, u, _, args| {
+        let curve = args.get(2).cloned().unwrap_or(Value::Nil);
+        bar_share(lua, u.health, u.health_max, &curve)
+    })?;
+    unit_fn(lua, "UnitPowerPercent", |lua, _, u, _, args| {
+        let curve = args.get(3).cloned().unwrap_or(Value::Nil);
+        let (cur, max) = if asks_own_power(u, args) {
+            (u.power, u.power_max)
+        } else {
+            (0, 0)
+        };
+        bar_share(lua, cur, max, &curve)
     })?;
     unit_fn(lua, "UnitPowerType", |lua, _, u, _, _| {
         ret(lua, (u.power_type.0, u.power_type.1.clone()))
