@@ -177,7 +177,13 @@ local function report(msg, st)
   local h = currenthandler
   if h ~= defaulthandler then
     inhandler = true
-    if not rawpcall(runhandler, h, msg) then
+    -- The client hands its error handler a string: an error value that is neither a string
+    -- nor a number arrives as "UNKNOWN ERROR".
+    local given = msg
+    if type(given) ~= "string" and type(given) ~= "number" then
+      given = "UNKNOWN ERROR"
+    end
+    if not rawpcall(runhandler, h, given) then
       queuewarning(msg)
     end
     inhandler = false

@@ -31,7 +31,11 @@ securecall = function(f, ...)
   return restored(taint, hostcall(f, ...))
 end
 
-securecallfunction = securecall
+-- securecallfunction(f, ...): calls whatever it is given (no name lookup, no usage error: a
+-- nil is "attempt to call a nil value", which goes to the error handler like any error).
+securecallfunction = function(f, ...)
+  return restored(gettaint(), hostcall(f, ...))
+end
 
 securecallmethod = function(obj, method, ...)
   local taint = gettaint()
@@ -65,7 +69,7 @@ issecurevariable = function(t, name)
     name = t
     t = _G
   end
-  if type(t) ~= "table" then
+  if type(t) ~= "table" or name == nil then
     error("Usage: issecurevariable([table,] \"variable\")", 2)
   end
   -- A key the table lacks is judged where a read of it finds its value: through the table's

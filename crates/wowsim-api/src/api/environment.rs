@@ -83,7 +83,7 @@ pub fn remove_capsule(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Resul
 }
 
 /// The capsule's names of one kind (`globalapis`, `apinamespaces`, `enums`) in the reference.
-pub fn capsule_names(data: &wowsim_data::ProductData, kind: &str) -> Vec<String> {
+pub(crate) fn capsule_names(data: &wowsim_data::ProductData, kind: &str) -> Vec<String> {
     data.config()
         .get("addon")
         .and_then(|a| a.get("capsule"))
@@ -98,7 +98,7 @@ pub fn capsule_names(data: &wowsim_data::ProductData, kind: &str) -> Vec<String>
 }
 
 /// Whether an API of the reference (`name`, in `namespace`) belongs to the capsule.
-pub fn is_capsule_api(
+pub(crate) fn is_capsule_api(
     data: &wowsim_data::ProductData,
     namespace: Option<&str>,
     name: &str,

@@ -23,7 +23,7 @@ pub fn chat_line(lua: &Lua, text: String) {
 
 /// What one printed line costs besides its text (its `String` in the list), for the memory
 /// cap: a loop of `print(big .. i)` leaves each string as garbage in Lua and a copy here.
-pub const LINE_BYTES: usize = 24;
+pub(crate) const LINE_BYTES: usize = 24;
 
 /// Whether `frame` is the current `DEFAULT_CHAT_FRAME`.
 pub(crate) fn is_default_chat_frame(lua: &Lua, frame: &Value) -> bool {

@@ -248,7 +248,7 @@ pub fn handle_id(v: &Value) -> Option<u32> {
 
 /// The object id a value stands for: a UI object's table, or a table that carries a copy of
 /// an object's [0] (which acts as that object, as in the client).
-pub fn object_id_of(lua: &Lua, this: &Value) -> Option<u32> {
+pub(crate) fn object_id_of(lua: &Lua, this: &Value) -> Option<u32> {
     let Value::Table(t) = this else {
         return None;
     };
