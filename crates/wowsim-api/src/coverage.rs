@@ -72,9 +72,10 @@ fn classify(stubs: &Table, v: &Value) -> mlua::Result<Counts> {
 pub fn functions(lua: &Lua, data: &ProductData) -> mlua::Result<BTreeMap<String, Counts>> {
     let stubs = stub_set(lua)?;
     let mut out: BTreeMap<String, Counts> = BTreeMap::new();
+    let is_capsule = crate::api::environment::capsule_api_test(data);
     for api in data.apis() {
         // The capsule API is not the addons' (the client takes it out of `_G`).
-        if crate::api::environment::is_capsule_api(data, api.namespace.as_deref(), &api.name) {
+        if is_capsule(api.namespace.as_deref(), &api.name) {
             continue;
         }
         let ns = api

@@ -97,12 +97,17 @@ pub(crate) fn capsule_names(data: &wowsim_data::ProductData, kind: &str) -> Vec<
         .unwrap_or_default()
 }
 
-/// Whether an API of the reference (`name`, in `namespace`) belongs to the capsule.
-pub(crate) fn is_capsule_api(
+/// Whether an API of the reference (its namespace, its full name) belongs to the capsule: the
+/// capsule's lists are read once, the answer is asked per API.
+pub(crate) fn capsule_api_test(
     data: &wowsim_data::ProductData,
-    namespace: Option<&str>,
-    name: &str,
-) -> bool {
-    capsule_names(data, "globalapis").iter().any(|n| n == name)
-        || namespace.is_some_and(|ns| capsule_names(data, "apinamespaces").iter().any(|n| n == ns))
+) -> impl Fn(Option<&str>, &str) -> bool {
+    let (globals, namespaces) = (
+        capsule_names(data, "globalapis"),
+        capsule_names(data, "apinamespaces"),
+    );
+    move |namespace, name| {
+        globals.iter().any(|n| n == name)
+            || namespace.is_some_and(|ns| namespaces.iter().any(|n| n == ns))
+    }
 }
