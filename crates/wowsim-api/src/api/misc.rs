@@ -3,7 +3,7 @@
 //! | WoW name | behaviour |
 //! | --- | --- |
 //! | `GetTime`, `GetTimePreciseSec` | the virtual clock in whole milliseconds, as the client's |
-//! | `CreateForbiddenFrame` | `CreateFrame` (no taint in wow-sim) |
+//! | `CreateForbiddenFrame` | `CreateFrame`, then the frame is forbidden (`widgets::forbidden`) |
 //! | `C_AccountStore.GetCategories` | one (empty) category per store front |
 //! | `GetFramerate` | 1 / last tick |
 //! | `debugprofilestart`, `debugprofilestop` | milliseconds on the virtual clock |
@@ -45,10 +45,16 @@ fn now(lua: &Lua) -> f64 {
 /// Installs the functions of this file.
 pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let g = lua.globals();
-    // Forbidden frames differ from others only in what tainted code may do with them, and
-    // wow-sim has no taint: the shop's pools make their cards with it.
+    // The shop's pools make their cards with it (a secure-environment function).
     if data.api("CreateForbiddenFrame").is_some() {
-        g.raw_set("CreateForbiddenFrame", g.raw_get::<Value>("CreateFrame")?)?;
+        let create: mlua::Function = g.raw_get("CreateFrame")?;
+        let f = lua.create_function(move |lua, args: MultiValue| {
+            let frame: Table = create.call(args)?;
+            let id = crate::widgets::obj_id(lua, &Value::Table(frame.clone()), "CreateForbiddenFrame")?;
+            crate::widgets::forbidden::make_forbidden(lua, id)?;
+            Ok(frame)
+        })?;
+        g.raw_set("CreateForbiddenFrame", f)?;
     }
     install_account_store(lua, data)?;
     install_spell_book(lua, data)?;

@@ -17,6 +17,7 @@ pub(crate) mod edit_cursor;
 pub(crate) mod fast_call;
 pub mod fields;
 pub(crate) mod font;
+pub mod forbidden;
 pub(crate) mod font_string;
 pub mod frame;
 pub(crate) mod frame_state;
@@ -64,6 +65,8 @@ pub struct UiLua {
     pub metatable_list: Vec<Table>,
     /// frame → its attribute table (`SetAttribute`/`GetAttribute`, `frame_strata`)
     pub(crate) attributes: Table,
+    /// type index + 1 → the type's forbidden metatable, made on first use (`forbidden`)
+    pub(crate) forbidden: Table,
 }
 
 /// The per-widget states beside the arena (one owner, installed with the UI state).
@@ -102,6 +105,7 @@ pub fn install(
         metatables,
         metatable_list,
         attributes: lua.create_table()?,
+        forbidden: lua.create_table()?,
     };
     lua.set_app_data(ui_lua);
     lua.set_app_data(WidgetStates::default());

@@ -115,7 +115,7 @@ fn is_forbidden(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::Mult
 /// `UIObject:SetForbidden`.
 fn set_forbidden(lua: &mlua::Lua, a: mlua::MultiValue) -> mlua::Result<mlua::MultiValue> {
     let id = self_id(lua, &a, "SetForbidden")?;
-    set_field(lua, id, "forbidden", FieldVal::Bool(true));
+    super::forbidden::make_forbidden(lua, id)?;
     ret(lua, ())
 }
 

@@ -281,7 +281,7 @@ fn apply_scope(lua: &Lua, id: u32, obj: &Table, scope: registry::Scope) -> mlua:
         return Ok(());
     }
     if scope.forbidden {
-        set_field(lua, id, "forbidden", FieldVal::Bool(true));
+        wowsim_api::widgets::forbidden::make_forbidden(lua, id)?;
     }
     if scope.full_lockdown {
         set_field(lua, id, "xml:fullLockdown", FieldVal::Bool(true));
