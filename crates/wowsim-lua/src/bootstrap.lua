@@ -63,7 +63,7 @@ end
 -- like any script, and its error is raised where the collector ran, as Lua raises it.
 -- `rawset(mt, "__gc", f)` passes the guard: only the watchdog of --timeout ends that one.
 local rawnewproxy, rawsetmetatable, rawgetmetatable = newproxy, setmetatable, getmetatable
-local rawset_ = rawset
+local rawset_, rawget_ = rawset, rawget
 local finalizing = natives.finalizing
 local function guardedgc(gc)
   return function(u)
@@ -194,11 +194,42 @@ end
 -- The hook raises Lua's own memory error when the heap passes wow-sim's cap; it is handled as
 -- Lua handles a failed allocation (no handler; `checked` records it).
 local memstopped = natives.memstopped
+
+-- A chunk named `*:OnX` names the object it ran for in its error: the `*` becomes the name of
+-- the object held by the chunk's first local (its type name when unnamed), as the client's
+-- error path does (`star_chunk.rs`). Anything but a UI object leaves the `*`.
+local starlocal, sub, find = natives.starlocal, string.sub, string.find
+local STAR = '[string "*'
+local function objectname(o)
+  local ok, name = rawpcall(o.GetName, o)
+  if ok and type(name) == "string" then
+    return name
+  end
+  local okt, ty = rawpcall(o.GetObjectType, o)
+  if okt and type(ty) == "string" then
+    return ty
+  end
+end
+local function starsource(e)
+  if type(e) ~= "string" or sub(e, 1, #STAR) ~= STAR then
+    return e
+  end
+  local o = starlocal()
+  if type(o) ~= "table" or type(rawget_(o, 0)) ~= "userdata" then
+    return e
+  end
+  local name = objectname(o)
+  if not name or find(name, '"', 1, true) then
+    return e
+  end
+  return '[string "' .. name .. sub(e, #STAR + 1)
+end
+
 local function onerror(e)
   if e == "not enough memory" and memstopped() then
     return e
   end
-  return report(e, stack(2))
+  return report(starsource(e), stack(2))
 end
 
 -- Lua 5.1 does not call the error handler for memory errors: xpcall just returns this text.

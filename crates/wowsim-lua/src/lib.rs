@@ -17,6 +17,7 @@ pub mod keys;
 pub mod pattern_guard;
 mod protected_call;
 pub(crate) mod sandbox;
+mod star_chunk;
 pub mod stdlib;
 pub mod table_ops;
 pub mod taint;
@@ -164,6 +165,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         lua.create_function(|lua, ()| Ok(budget::spent_message(lua)))?,
     )?;
     natives.set("protectedcall", protected_call::create(&lua)?)?;
+    natives.set("starlocal", lua.create_function(star_chunk::first_local)?)?;
     natives.set("protectedmaker", protected_call::maker(&lua)?)?;
     natives.set(
         "memstopped",
