@@ -205,12 +205,13 @@ fn install_loadstring(lua: &Lua, g: &Table) -> mlua::Result<()> {
 /// `loadstring(code [, name])`: refuses binary chunks, and a chunk name that claims to be one
 /// of wow-sim's own chunks ([`sandbox::INTERNAL_CHUNK`]) loses its `=` (it then shows as
 /// `[string "[wow-sim …]"]`), so that no addon chunk gets the privileges of wow-sim's own.
-/// With `taints`, a secure caller becomes insecure (the forced taint) before the chunk is
-/// made, as the client's `loadstring` does.
+/// With `taints`, the caller's execution takes the forced taint (`*** ForceTaint_Strong ***`)
+/// before the chunk is made, whatever taint it had, as the client's `loadstring` does: the
+/// chunk and everything that execution writes afterwards carry it (issecurevariable names it).
 fn make_loadstring(lua: &Lua, raw: Function, taints: bool) -> mlua::Result<Function> {
     lua.create_function(
         move |lua, (code, name): (mlua::LuaString, Option<mlua::LuaString>)| {
-            if taints && taint::current(lua).is_secure() {
+            if taints {
                 taint::set(lua, taint::named(lua, Some(taint::FORCED)));
             }
             if is_binary_chunk(&code.as_bytes()) {
