@@ -50,7 +50,8 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
         let create: mlua::Function = g.raw_get("CreateFrame")?;
         let f = lua.create_function(move |lua, args: MultiValue| {
             let frame: Table = create.call(args)?;
-            let id = crate::widgets::obj_id(lua, &Value::Table(frame.clone()), "CreateForbiddenFrame")?;
+            let id =
+                crate::widgets::obj_id(lua, &Value::Table(frame.clone()), "CreateForbiddenFrame")?;
             crate::widgets::forbidden::make_forbidden(lua, id)?;
             Ok(frame)
         })?;
