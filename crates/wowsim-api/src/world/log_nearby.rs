@@ -105,7 +105,10 @@ pub(super) fn actions(
     let here = player.and_then(|g| near.positions.get(g).copied());
     for (me, other) in [(0usize, 4usize), (4, 0)] {
         let (guid, name, flags) = (text(&p[me]), text(&p[me + 1]), int(&p[me + 2]));
-        if guid.is_empty() || guid.starts_with("0000") || ours(tokens, &guid) || near.gone.contains(&guid)
+        if guid.is_empty()
+            || guid.starts_with("0000")
+            || ours(tokens, &guid)
+            || near.gone.contains(&guid)
         {
             continue;
         }

@@ -176,7 +176,9 @@ pub(crate) fn remove(lua: &Lua, token: &str) -> mlua::Result<bool> {
 }
 
 fn token_value(lua: &Lua, token: &str) -> mlua::Result<Value> {
-    Ok(Value::String(lua.create_string(token.to_ascii_lowercase())?))
+    Ok(Value::String(
+        lua.create_string(token.to_ascii_lowercase())?,
+    ))
 }
 
 /// The frames of the plates shown, in token order.
@@ -203,9 +205,8 @@ pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
         return Ok(());
     };
     if !ns.raw_get::<Value>("GetNamePlates")?.is_nil() {
-        let f = lua.create_function(|lua, _: MultiValue| {
-            lua.create_sequence_from(shown_frames(lua)?)
-        })?;
+        let f =
+            lua.create_function(|lua, _: MultiValue| lua.create_sequence_from(shown_frames(lua)?))?;
         ns.raw_set("GetNamePlates", f)?;
     }
     if !ns.raw_get::<Value>("GetNamePlateForUnit")?.is_nil() {

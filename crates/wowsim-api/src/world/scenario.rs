@@ -549,7 +549,11 @@ pub fn read(name: &str, src: &str) -> Result<Scenario, ScenarioError> {
     }
     for s in file.nearby.iter().flatten() {
         if s.get_ref().token.is_some() {
-            return Err(err(s.span().start, "a [[nearby]] entry takes no 'token' (it gets the next free nameplate token)".into()));
+            return Err(err(
+                s.span().start,
+                "a [[nearby]] entry takes no 'token' (it gets the next free nameplate token)"
+                    .into(),
+            ));
         }
         let u = unit(s, "Nearby", false)?;
         sc.start.push(Action::SetUnit {
