@@ -141,6 +141,15 @@ pub(super) fn class_power(class: &str) -> (i32, String) {
     power(class_power_token(class)).unwrap_or((0, "MANA".into()))
 }
 
+/// A `leave_nearby` entry: the unit by `guid`, else by the GUID its `name` has by default.
+fn leave_nearby(e: &mut Entry<'_>) -> Result<Action, String> {
+    let guid = match e.str_or("guid", "")? {
+        g if g.is_empty() => guid_for(&e.str("name")?, e.bool_or("player", false)?),
+        g => g,
+    };
+    Ok(Action::LeaveNearby { guid })
+}
+
 fn line_of(src: &str, offset: usize) -> usize {
     src[..offset.min(src.len())].matches('\n').count() + 1
 }
@@ -383,12 +392,7 @@ fn action_of(e: &mut Entry, what: &str) -> Result<Action, String> {
         "clear_unit" => Action::ClearUnit {
             token: e.str("token")?,
         },
-        "leave_nearby" => Action::LeaveNearby {
-            guid: match e.str_or("guid", "")? {
-                g if g.is_empty() => guid_for(&e.str("name")?, e.bool_or("player", false)?),
-                g => g,
-            },
-        },
+        "leave_nearby" => leave_nearby(e)?,
         "chat" => Action::Chat {
             kind: e.str_or("kind", "SAY")?,
             sender: e.str("sender")?,
