@@ -399,6 +399,19 @@ fn wowsim_fire_event(lua: &Lua, args: MultiValue) -> mlua::Result<()> {
 
 /// Fires `event` with `args` to every registered frame, in registration order.
 pub fn fire_event(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> {
+    // A unit event of a unit with a nameplate fires for its nameplate token too.
+    let alias = crate::world::nameplates::alias(lua, event, &args);
+    let again = alias.as_ref().map(|_| args.clone());
+    fire_event_once(lua, event, args)?;
+    if let (Some(token), Some(mut args)) = (alias, again) {
+        args.pop_front();
+        args.push_front(Value::String(lua.create_string(&token)?));
+        fire_event_once(lua, event, args)?;
+    }
+    Ok(())
+}
+
+fn fire_event_once(lua: &Lua, event: &str, args: MultiValue) -> mlua::Result<()> {
     let ids: Vec<u32> = {
         let ui = lua.app_data_ref::<UiState>().expect("ui");
         let mut ids = dispatch_list(&ui, event);

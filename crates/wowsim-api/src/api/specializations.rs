@@ -21,6 +21,15 @@ use wowsim_data::{Flavor, ProductData};
 /// order (the index `GetSpecializationInfoForClassID` takes).
 type Spec = (i64, i64, &'static str, &'static str, i64);
 
+/// The class file of a specialization's class (`COMBATANT_INFO`'s spec id).
+pub(crate) fn class_file_of_spec(spec_id: i64) -> Option<&'static str> {
+    let class = SPECS.iter().find(|s| s.0 == spec_id)?.1;
+    crate::api::classes::CLASSES
+        .iter()
+        .find(|c| c.0 == class)
+        .map(|c| c.2)
+}
+
 const SPECS: &[Spec] = &[
     (71, 1, "Arms", "DAMAGER", 132355),
     (72, 1, "Fury", "DAMAGER", 132347),

@@ -12,7 +12,8 @@
 //! | `CastStart` | the cast | `UNIT_SPELLCAST_START` or `_CHANNEL_START (unit, castGUID, spellID)` |
 //! | `CastInstant` | | `UNIT_SPELLCAST_SUCCEEDED` |
 //! | `CastEnd` | no cast | `UNIT_SPELLCAST_SUCCEEDED` then `_STOP`, or `_INTERRUPTED`/`_FAILED` then `_STOP`; channels `_CHANNEL_STOP` |
-//! | `SetUnit` / `ClearUnit` | the token | `PLAYER_TARGET_CHANGED`, `PLAYER_FOCUS_CHANGED`, `NAME_PLATE_UNIT_ADDED/REMOVED`, `INSTANCE_ENCOUNTER_ENGAGE_UNIT` |
+//! | `SetUnit` / `ClearUnit` | the token | `PLAYER_TARGET_CHANGED`, `PLAYER_FOCUS_CHANGED`, `NAME_PLATE_UNIT_ADDED/REMOVED` (with the plate's frame: `nameplates.rs`), `INSTANCE_ENCOUNTER_ENGAGE_UNIT` |
+//! | `SetUnit` with the token `nameplate` / `LeaveNearby` | a unit near the character: the lowest free `nameplateN` when the nameplate CVars show such a unit / that token cleared | `NAME_PLATE_CREATED` for a new frame, `NAME_PLATE_UNIT_ADDED` / `NAME_PLATE_UNIT_REMOVED` |
 //! | `Group` | members, party/raid tokens | `GROUP_ROSTER_UPDATE` |
 //! | `Chat` | | `CHAT_MSG_<KIND>(text, sender, …)` |
 //! | `AddonMessage` | | `CHAT_MSG_ADDON(prefix, text, channel, sender)` |
@@ -120,6 +121,17 @@ pub enum Action {
     },
     ClearUnit {
         token: String,
+    },
+    /// A unit near the character at `distance` yards (None: unknown, near enough): a plate
+    /// when within `nameplateMaxDistance` and the nameplate CVars show such a unit, else none.
+    Near {
+        unit: Box<Unit>,
+        distance: Option<f64>,
+    },
+    /// The unit with this GUID is no longer near: its nameplate goes (`SetUnit` with the
+    /// token `nameplate` gave it the lowest free one).
+    LeaveNearby {
+        guid: String,
     },
     Group {
         members: Vec<Unit>,
@@ -385,6 +397,50 @@ fn token_event(token: &str, added: bool) -> Option<(&'static str, bool)> {
 
 fn apply_units(lua: &Lua, a: &Action) -> mlua::Result<()> {
     let (token, added) = match a {
+        Action::SetUnit { token, unit } if token.eq_ignore_ascii_case("nameplate") => {
+            // A unit near the character: the lowest free nameplate token, when the client's
+            // nameplate settings show such a unit (none when all 40 are taken).
+            let cvar = |n: &str| crate::api::misc::cvar_get(lua, n);
+            if !World::plate_allowed(cvar, unit.hostile, unit.is_player) {
+                return Ok(());
+            }
+            let free = {
+                let w = world(lua);
+                let has = w.unit_by_guid(&unit.guid).is_some()
+                    && w.nameplate_of_guid(&unit.guid).is_some();
+                (!has).then(|| w.free_nameplate()).flatten()
+            };
+            let Some(token) = free else { return Ok(()) };
+            world(lua).add_unit((**unit).clone(), &[&token]);
+            return super::nameplates::added(lua, &token);
+        }
+        Action::Near { unit, distance } => {
+            let range = crate::api::misc::cvar_get(lua, "nameplateMaxDistance")
+                .and_then(|v| v.parse::<f64>().ok())
+                .unwrap_or(60.0);
+            if distance.is_some_and(|d| d > range) {
+                let guid = unit.guid.clone();
+                return apply_units(lua, &Action::LeaveNearby { guid });
+            }
+            let known = world(lua).unit_by_guid(&unit.guid).cloned();
+            let unit = Box::new(known.unwrap_or_else(|| (**unit).clone()));
+            let token = "nameplate".to_string();
+            return apply_units(lua, &Action::SetUnit { token, unit });
+        }
+        Action::LeaveNearby { guid } => {
+            let token = world(lua).nameplate_of_guid(guid);
+            return match token {
+                Some(t) => super::nameplates::remove(lua, &t).map(|_| ()),
+                None => Ok(()),
+            };
+        }
+        Action::SetUnit { token, unit } if super::nameplates::plate_number(token).is_some() => {
+            world(lua).add_unit((**unit).clone(), &[token]);
+            return super::nameplates::added(lua, token);
+        }
+        Action::ClearUnit { token } if super::nameplates::plate_number(token).is_some() => {
+            return super::nameplates::remove(lua, token).map(|_| ());
+        }
         Action::SetUnit { token, unit } => {
             world(lua).add_unit((**unit).clone(), &[token]);
             (token, true)
@@ -564,6 +620,17 @@ fn apply_bars(lua: &Lua, a: &Action) -> mlua::Result<()> {
 
 /// Applies one action: the state change, then its events.
 pub fn apply(lua: &Lua, a: &Action) -> mlua::Result<()> {
+    if let Some(unit) = unit_of_action(a).filter(|u| u.starts_with('@')) {
+        // A combat log's near unit (`log_nearby.rs`): the token its plate has now, if any.
+        let Some(token) = world(lua).nameplate_of_guid(&unit[1..]) else {
+            return Ok(());
+        };
+        let mut b = a.clone();
+        if let Some(u) = unit_of_action_mut(&mut b) {
+            *u = token;
+        }
+        return apply(lua, &b);
+    }
     match a {
         Action::EnterCombat => set_combat(lua, true),
         Action::LeaveCombat => set_combat(lua, false),
@@ -587,6 +654,8 @@ pub fn apply(lua: &Lua, a: &Action) -> mlua::Result<()> {
         | Action::PatchUnit { .. }
         | Action::Identify { .. }
         | Action::ClearUnit { .. }
+        | Action::Near { .. }
+        | Action::LeaveNearby { .. }
         | Action::Group { .. } => apply_units(lua, a),
         Action::EncounterStart { .. } | Action::EncounterEnd { .. } => apply_encounter(lua, a),
         Action::CombatLog { fields, implied } => {
@@ -601,5 +670,36 @@ pub fn apply(lua: &Lua, a: &Action) -> mlua::Result<()> {
         Action::Inventory(c) => super::inventory::apply(lua, c),
         Action::Sequence(all) => all.iter().try_for_each(|a| apply(lua, a)),
         _ => apply_messages(lua, a),
+    }
+}
+
+/// The unit an action changes, for those that change one.
+fn unit_of_action(a: &Action) -> Option<&String> {
+    match a {
+        Action::Health { unit, .. }
+        | Action::Power { unit, .. }
+        | Action::Die { unit }
+        | Action::AuraApply { unit, .. }
+        | Action::AuraRemove { unit, .. }
+        | Action::AuraUpdate { unit, .. }
+        | Action::CastStart { unit, .. }
+        | Action::CastEnd { unit, .. }
+        | Action::CastInstant { unit, .. } => Some(unit),
+        _ => None,
+    }
+}
+
+fn unit_of_action_mut(a: &mut Action) -> Option<&mut String> {
+    match a {
+        Action::Health { unit, .. }
+        | Action::Power { unit, .. }
+        | Action::Die { unit }
+        | Action::AuraApply { unit, .. }
+        | Action::AuraRemove { unit, .. }
+        | Action::AuraUpdate { unit, .. }
+        | Action::CastStart { unit, .. }
+        | Action::CastEnd { unit, .. }
+        | Action::CastInstant { unit, .. } => Some(unit),
+        _ => None,
     }
 }

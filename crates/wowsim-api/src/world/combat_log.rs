@@ -216,7 +216,7 @@ pub(super) struct Line {
     /// The 8 base parameters, then the prefix and suffix ones (advanced ones removed).
     pub(super) params: Vec<LogValue>,
     /// The advanced parameters, when the line has them.
-    advanced: Option<Vec<LogValue>>,
+    pub(super) advanced: Option<Vec<LogValue>>,
 }
 
 /// Who the log's units are: the player, the group, bosses.
@@ -233,6 +233,7 @@ struct Cast {
     last: FxHashMap<String, (i64, i64, i64, i64)>,
     location: Option<super::zone::Location>,
     casting: super::log_units::Casting,
+    nearby: super::log_nearby::Nearby,
 }
 
 fn unit_for(guid: &str, name: &str) -> Unit {
@@ -347,6 +348,8 @@ pub fn read(name: &str, src: &str, start: f64) -> Result<Vec<(f64, Action)>, Log
     for l in &lines {
         if prefix_params(&l.event).is_some() {
             cast.learn(&l.params);
+        } else if l.event == "COMBATANT_INFO" {
+            super::log_nearby::combatant_info(&mut cast.nearby, &l.params);
         }
     }
     let mut out = initial(&cast, start);
@@ -396,7 +399,15 @@ fn initial(cast: &Cast, start: f64) -> Vec<(f64, Action)> {
     }
     if !cast.group.is_empty() {
         let raid = cast.tokens.values().any(|t| t.starts_with("raid"));
-        let members = cast.group.iter().map(|(g, n)| unit_for(g, n)).collect();
+        let members = cast
+            .group
+            .iter()
+            .map(|(g, n)| {
+                let mut u = unit_for(g, n);
+                super::log_nearby::dress(&cast.nearby, &mut u);
+                u
+            })
+            .collect();
         out.push((start, Action::Group { members, raid }));
     }
     out
@@ -512,11 +523,21 @@ fn implied(cast: &mut Cast, l: &Line, lasts: Option<f64>, out: &mut Vec<Action>)
             }
         }
     }
+    let player = cast.player.as_ref().map(|p| p.0.clone());
+    super::log_nearby::actions(
+        &mut cast.nearby,
+        &mut cast.tokens,
+        player.as_deref(),
+        l,
+        unit_for,
+        out,
+    );
     if let Some(adv) = &l.advanced {
         bars(cast, adv, out);
     }
     aura_and_death(cast, l, lasts, out);
     super::log_units::actions(l, lasts, &cast.tokens, &mut cast.casting, out);
+    super::log_nearby::died(&mut cast.nearby, l, out);
 }
 
 /// `UNIT_DIED`, `SPELL_AURA_APPLIED` and `SPELL_AURA_REMOVED` on a unit with a token.
@@ -533,7 +554,11 @@ fn aura_and_death(cast: &Cast, l: &Line, lasts: Option<f64>, out: &mut Vec<Actio
             duration: lasts.unwrap_or(0.0),
             stacks: 0,
             harmful: text(&p[11]) == "DEBUFF",
-            source: cast.tokens.get(&text(&p[0])).cloned(),
+            source: cast
+                .tokens
+                .get(&text(&p[0]))
+                .filter(|t| !t.starts_with('@'))
+                .cloned(),
         }),
         "SPELL_AURA_REMOVED" if p.len() > 9 => out.push(Action::AuraRemove {
             unit: token,

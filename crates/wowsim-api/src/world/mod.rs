@@ -9,7 +9,9 @@ pub mod combat_log;
 mod helpers;
 pub mod inventory;
 mod inventory_api;
+mod log_nearby;
 mod log_units;
+pub(crate) mod nameplates;
 pub mod scenario;
 mod unit_api;
 pub mod zone;
@@ -120,6 +122,8 @@ pub struct World {
     by_guid: FxHashMap<String, usize>,
     /// What the character carries (items, bags, currencies).
     pub(crate) inventory: inventory::Inventory,
+    /// The nameplates' frames (`nameplates.rs`).
+    plates: nameplates::Plates,
 }
 
 impl World {
@@ -266,6 +270,7 @@ pub fn install(lua: &Lua, player: Unit) -> mlua::Result<()> {
     unit_api::install(lua)?;
     zone::install(lua)?;
     inventory_api::install(lua)?;
+    nameplates::install(lua)?;
     helpers::install(lua)
 }
 

@@ -87,6 +87,7 @@ struct File {
     party: Option<Vec<toml::Spanned<UnitSpec>>>,
     raid: Option<Vec<toml::Spanned<UnitSpec>>>,
     units: Option<Vec<toml::Spanned<UnitSpec>>>,
+    nearby: Option<Vec<toml::Spanned<UnitSpec>>>,
     location: Option<toml::Spanned<toml::Table>>,
     items: Option<Vec<toml::Spanned<toml::Table>>>,
     currencies: Option<Vec<toml::Spanned<toml::Table>>>,
@@ -113,7 +114,7 @@ const POWER_TYPES: &[(i32, &str)] = &[
     (19, "ESSENCE"),
 ];
 
-fn class_power(class: &str) -> &'static str {
+pub(super) fn class_power_token(class: &str) -> &'static str {
     match class {
         "WARRIOR" => "RAGE",
         "ROGUE" | "MONK" => "ENERGY",
@@ -133,6 +134,20 @@ fn guid_for(name: &str, player: bool) -> String {
     } else {
         format!("Creature-0-1-1-1-{}-{hash:010X}", hash % 200000)
     }
+}
+
+/// A class's own power type (`Enum.PowerType` value and token).
+pub(super) fn class_power(class: &str) -> (i32, String) {
+    power(class_power_token(class)).unwrap_or((0, "MANA".into()))
+}
+
+/// A `leave_nearby` entry: the unit by `guid`, else by the GUID its `name` has by default.
+fn leave_nearby(e: &mut Entry<'_>) -> Result<Action, String> {
+    let guid = match e.str_or("guid", "")? {
+        g if g.is_empty() => guid_for(&e.str("name")?, e.bool_or("player", false)?),
+        g => g,
+    };
+    Ok(Action::LeaveNearby { guid })
 }
 
 fn line_of(src: &str, offset: usize) -> usize {
@@ -183,7 +198,7 @@ pub(crate) fn patch_unit(spec: &UnitSpec, base: Unit) -> Result<Unit, String> {
                 "unknown class '{c}' (class file names: WARRIOR, MAGE, ...)"
             ));
         }
-        u.power_type = power(class_power(&c))?;
+        u.power_type = power(class_power_token(&c))?;
         u.class_file = Some(c);
     }
     if let Some(r) = &spec.race {
@@ -377,6 +392,7 @@ fn action_of(e: &mut Entry, what: &str) -> Result<Action, String> {
         "clear_unit" => Action::ClearUnit {
             token: e.str("token")?,
         },
+        "leave_nearby" => leave_nearby(e)?,
         "chat" => Action::Chat {
             kind: e.str_or("kind", "SAY")?,
             sender: e.str("sender")?,
@@ -455,14 +471,18 @@ fn entry(table: &toml::Table) -> Result<(f64, Action), String> {
         let first = changes.next().ok_or("nothing to do")?;
         return Ok((at, group(first, changes.collect())));
     }
-    if what == "set_unit" {
+    if what == "set_unit" || what == "nearby" {
         let mut t = table.clone();
         t.remove("at");
         t.remove("do");
         let spec: UnitSpec = toml::Value::Table(t)
             .try_into()
             .map_err(|e| e.to_string())?;
-        let token = spec.token.clone().ok_or("'token' is missing")?;
+        let token = match what.as_str() {
+            "nearby" if spec.token.is_some() => return Err("'nearby' takes no 'token'".into()),
+            "nearby" => "nameplate".to_string(),
+            _ => spec.token.clone().ok_or("'token' is missing")?,
+        };
         let unit = unit_of(&spec, &token, false)?;
         return Ok((
             at,
@@ -528,6 +548,20 @@ pub fn read(name: &str, src: &str) -> Result<Scenario, ScenarioError> {
         let u = unit(s, &token, false)?;
         sc.start.push(Action::SetUnit {
             token,
+            unit: Box::new(u),
+        });
+    }
+    for s in file.nearby.iter().flatten() {
+        if s.get_ref().token.is_some() {
+            return Err(err(
+                s.span().start,
+                "a [[nearby]] entry takes no 'token' (it gets the next free nameplate token)"
+                    .into(),
+            ));
+        }
+        let u = unit(s, "Nearby", false)?;
+        sc.start.push(Action::SetUnit {
+            token: "nameplate".into(),
             unit: Box::new(u),
         });
     }

@@ -818,14 +818,114 @@ if isRetail and not StatusTrackingBarManager then
   function m:UpdateBarsShown() end
 end
 
--- The retail nameplate driver's callbacks that nameplate addons hook.
-if NamePlateDriverFrame then
-  function NamePlateDriverFrame:OnNamePlateAdded(namePlateUnitToken) end
-  function NamePlateDriverFrame:OnNamePlateRemoved(namePlateUnitToken) end
-  function NamePlateDriverFrame:OnNamePlateCreated(namePlateFrameBase) end
-  function NamePlateDriverFrame:OnUnitAuraUpdate(unit, unitAuraUpdateInfo) end
-  function NamePlateDriverFrame:OnUnitFactionChanged(unit) end
-  function NamePlateDriverFrame:SetupClassNameplateBars() end
+-- The nameplate driver (ours, in the role Blizzard's has): it dresses each nameplate frame
+-- the client shows (C_NamePlate) with a unit frame, `UnitFrame` (a button with `healthBar`,
+-- `name` and `castBar`), sets the frame's `namePlateUnitToken` and `unitToken`, and keeps the
+-- bar and the cast bar up to date from the unit events of nameplate tokens. Nameplate addons
+-- hook its callbacks or hide its unit frames.
+do
+  local driver = NamePlateDriverFrame or CreateFrame("Frame", "NamePlateDriverFrame", UIParent)
+  local spare = {}
+  local function unitFrame(base)
+    local f = table.remove(spare)
+    if not f then
+      f = CreateFrame("Button", nil, base)
+      f.healthBar = CreateFrame("StatusBar", nil, f)
+      f.healthBar:SetPoint("LEFT", f, "LEFT", 4, 0)
+      f.healthBar:SetPoint("RIGHT", f, "RIGHT", -4, 0)
+      f.healthBar:SetHeight(10)
+      f.healthBar:SetStatusBarTexture("Interface\\TargetingFrame\\UI-StatusBar")
+      f.name = f:CreateFontString(nil, "OVERLAY", "GameFontNormalSmall")
+      f.name:SetPoint("BOTTOM", f.healthBar, "TOP", 0, 2)
+      f.castBar = CreateFrame("StatusBar", nil, f)
+      f.castBar:SetPoint("TOPLEFT", f.healthBar, "BOTTOMLEFT", 0, -2)
+      f.castBar:SetPoint("TOPRIGHT", f.healthBar, "BOTTOMRIGHT", 0, -2)
+      f.castBar:SetHeight(8)
+      f.castBar:SetStatusBarTexture("Interface\\TargetingFrame\\UI-StatusBar")
+      f.castBar:SetStatusBarColor(1, 0.7, 0)
+      f.castBar:Hide()
+      f.CastBar = f.castBar
+    end
+    f:SetParent(base)
+    f:ClearAllPoints()
+    f:SetAllPoints(base)
+    f:Show()
+    return f
+  end
+  local function update(f)
+    local unit = f.unit
+    if not unit or not UnitExists(unit) then return end
+    local max = UnitHealthMax(unit)
+    f.healthBar:SetMinMaxValues(0, max > 0 and max or 1)
+    f.healthBar:SetValue(UnitHealth(unit))
+    if UnitCanAttack("player", unit) then
+      f.healthBar:SetStatusBarColor(1, 0, 0)
+    else
+      f.healthBar:SetStatusBarColor(0, 1, 0)
+    end
+    f.name:SetText(UnitName(unit))
+  end
+  local function cast(f)
+    local unit = f.unit
+    local name, _, _, startMS, endMS = UnitCastingInfo(unit)
+    if not name then name, _, _, startMS, endMS = UnitChannelInfo(unit) end
+    if name then
+      f.castBar:SetMinMaxValues(startMS / 1000, endMS / 1000)
+      f.castBar:SetValue(GetTime())
+      f.castBar:Show()
+    else
+      f.castBar:Hide()
+    end
+  end
+  function driver:OnNamePlateCreated(namePlateFrameBase) end
+  function driver:OnNamePlateAdded(namePlateUnitToken)
+    local base = C_NamePlate.GetNamePlateForUnit(namePlateUnitToken)
+    if not base then return end
+    base.namePlateUnitToken, base.unitToken = namePlateUnitToken, namePlateUnitToken
+    base.UnitFrame = base.UnitFrame or unitFrame(base)
+    base.UnitFrame.unit, base.UnitFrame.displayedUnit = namePlateUnitToken, namePlateUnitToken
+    update(base.UnitFrame)
+    cast(base.UnitFrame)
+  end
+  function driver:OnNamePlateRemoved(namePlateUnitToken)
+    local base = C_NamePlate.GetNamePlateForUnit(namePlateUnitToken)
+    if not base then return end
+    local f = base.UnitFrame
+    if f then
+      f:Hide()
+      f.unit, f.displayedUnit = nil, nil
+      table.insert(spare, f)
+    end
+    base.UnitFrame, base.namePlateUnitToken, base.unitToken = nil, nil, nil
+  end
+  function driver:OnUnitAuraUpdate(unit, unitAuraUpdateInfo) end
+  function driver:OnUnitFactionChanged(unit) end
+  function driver:SetupClassNameplateBars() end
+  local unitEvents = {
+    UNIT_HEALTH = update, UNIT_MAXHEALTH = update, UNIT_NAME_UPDATE = update,
+    UNIT_SPELLCAST_START = cast, UNIT_SPELLCAST_STOP = cast, UNIT_SPELLCAST_CHANNEL_START = cast,
+    UNIT_SPELLCAST_CHANNEL_STOP = cast,
+  }
+  driver:SetScript("OnEvent", function(self, event, unit)
+    if event == "NAME_PLATE_CREATED" then
+      self:OnNamePlateCreated(unit)
+    elseif event == "NAME_PLATE_UNIT_ADDED" then
+      self:OnNamePlateAdded(unit)
+    elseif event == "NAME_PLATE_UNIT_REMOVED" then
+      self:OnNamePlateRemoved(unit)
+    elseif type(unit) == "string" and unit:find("^nameplate%d") then
+      local base = C_NamePlate.GetNamePlateForUnit(unit)
+      if base and base.UnitFrame then unitEvents[event](base.UnitFrame) end
+    end
+  end)
+  for _, e in ipairs({ "NAME_PLATE_CREATED", "NAME_PLATE_UNIT_ADDED", "NAME_PLATE_UNIT_REMOVED" }) do
+    driver:RegisterEvent(e)
+  end
+  for e in pairs(unitEvents) do
+    if C_EventUtils == nil or C_EventUtils.IsEventValid == nil or C_EventUtils.IsEventValid(e) then
+      driver:RegisterEvent(e)
+    end
+  end
 end
 if isRetail then
   function UpdateOnBarHighlightMarksBySpell(spellID) end
