@@ -121,7 +121,8 @@ def resolve(url, libs):
         e = libs["wowace"][m[1]]
         sub = m[2] or ""
         if not sub and e.get("root"):
-            return e["repo"], e["path"], e["root"]
+            # the copy is the trunk's inner folder only: it becomes <dest>/<root>
+            return e["repo"], "/".join(x for x in (e["path"], e["root"]) if x), e["root"]
         return e["repo"], "/".join(x for x in (e.get("path", ""), sub) if x), None
     sys.exit(f"pack.py: no public copy known for the external {url} (add it to [libs])")
 
