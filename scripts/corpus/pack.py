@@ -12,6 +12,7 @@ Usage: pack.py OUT [NAME...]   (writes OUT/AddOns/<set>/<folder>, the sets OUT/p
 symlinks to the set's folders and those of its `deps`, and OUT/sources.tsv)
 Nothing it writes belongs in the wow-sim repository.
 """
+import fnmatch
 import os
 import re
 import shutil
@@ -24,7 +25,14 @@ MIRROR = os.environ.get("MIRROR", "")  # where `fetch` leaves the snapshots (OWN
 
 
 def gitdir(repo):
-    d = os.path.join(MIRROR, repo.replace("/", "+"), "repo")
+    name = repo.replace("/", "+")
+    if MIRROR and not os.path.isdir(os.path.join(MIRROR, name)):
+        # GitHub's owner and repository names are case-insensitive (`safeteeWow/LibDeflate`)
+        for have in os.listdir(MIRROR):
+            if have.lower() == name.lower():
+                name = have
+                break
+    d = os.path.join(MIRROR, name, "repo")
     if os.path.isdir(os.path.join(d, ".git")):
         d = os.path.join(d, ".git")
     if not os.path.isdir(d):
@@ -113,7 +121,8 @@ def resolve(url, libs):
         e = libs["wowace"][m[1]]
         sub = m[2] or ""
         if not sub and e.get("root"):
-            return e["repo"], e["path"], e["root"]
+            # the copy is the trunk's inner folder only: it becomes <dest>/<root>
+            return e["repo"], "/".join(x for x in (e["path"], e["root"]) if x), e["root"]
         return e["repo"], "/".join(x for x in (e.get("path", ""), sub) if x), None
     sys.exit(f"pack.py: no public copy known for the external {url} (add it to [libs])")
 
@@ -135,8 +144,14 @@ def apply_externals(meta, base, libs, out, skip):
         export(repo, ref, path, target, out)
 
 
-def submodules(repo, commit, path, base, out):
-    """Git submodules (how some authors embed libraries): each gitlink's recorded commit."""
+def ignored(p, patterns):
+    """Whether a package path falls under one of .pkgmeta's `ignore` entries (globs)."""
+    return any(fnmatch.fnmatch(p, g) or p.startswith(g.rstrip("/*") + "/") for g in patterns)
+
+
+def submodules(repo, commit, path, base, out, ignore=()):
+    """Git submodules (how some authors embed libraries): each gitlink's recorded commit; one
+    under a path .pkgmeta ignores is left out of the package, so it is not needed."""
     try:
         mods = git(repo, "show", f"{commit}:.gitmodules").decode("utf-8", "replace")
     except subprocess.CalledProcessError:
@@ -148,6 +163,8 @@ def submodules(repo, commit, path, base, out):
         mode, kind, sha = meta.split()
         if kind != "commit":
             continue
+        if ignored(p, ignore):
+            continue
         url = urls.get((path + "/" if path else "") + p)
         m = re.match(r"https?://github\.com/([^/]+)/([^/]+?)(?:\.git)?/?$", url or "")
         if not m:
@@ -157,11 +174,31 @@ def submodules(repo, commit, path, base, out):
 
 # ---------------------------------------------------------------- keywords
 
+def drop_lines(text, start, end):
+    """release.sh's do_not_package_filter, `sed '/START/,/END/d'`: every whole line from one
+    holding START to the next holding END (or to the end of the file) is left out."""
+    out, inside = [], False
+    for line in text.splitlines(keepends=True):
+        if not inside and start in line:
+            # sed's range ends on a later line only, even when END is on the opening line
+            inside = True
+            continue
+        if inside:
+            if end in line:
+                inside = False
+            continue
+        out.append(line)
+    return "".join(out)
+
+
 def keywords(folder, version, commit, revision, timestamp):
     """The release build's replacements (release.sh): debug and alpha code off, non-debug on."""
-    lua = [(r"--@(debug|alpha)@", r"--[===[@\1@"), (r"--@end-(debug|alpha)@", r"--@end-\1@]===]"),
-           (r"--\[=*\[@non-(debug|alpha)@", r"--@non-\1@"),
-           (r"--@end-non-(debug|alpha)@\]=*\]", r"--@end-non-\1@")]
+    # release.sh's lua_filter: `@alpha@` blocks become `--[=[`, `@debug@` ones `--[==[`
+    # comments; a `@non-...@` block is enabled only where written with the fixed `[===[` width
+    lua = [(r"--@(alpha)@", r"--[=[@\1@"), (r"--@end-(alpha)@", r"--@end-\1@]=]"),
+           (r"--@(debug)@", r"--[==[@\1@"), (r"--@end-(debug)@", r"--@end-\1@]==]"),
+           (r"--\[===\[@non-(debug|alpha)@", r"--@non-\1@"),
+           (r"--@end-non-(debug|alpha)@\]===\]", r"--@end-non-\1@")]
     xml = [(r"<!--@(debug|alpha)@-->", r"<!--@\1@"), (r"<!--@end-(debug|alpha)@-->", r"@end-\1@-->"),
            (r"<!--@non-(debug|alpha)@", r"<!--@non-\1@-->"),
            (r"@end-non-(debug|alpha)@-->", r"<!--@end-non-\1@-->")]
@@ -187,11 +224,11 @@ def keywords(folder, version, commit, revision, timestamp):
             # here) keeps its development fallback: its debug block stays on
             keep_debug = "@localization(" in new
             if ext == "lua":
-                new = re.sub(r"(?s)--@do-not-package@.*?--@end-do-not-package@", "", new)
+                new = drop_lines(new, "--@do-not-package@", "--@end-do-not-package@")
                 for a, b in ([] if keep_debug else lua):
                     new = re.sub(a, b, new)
             elif ext == "xml":
-                new = re.sub(r"(?s)<!--@do-not-package@-->.*?<!--@end-do-not-package@-->", "", new)
+                new = drop_lines(new, "<!--@do-not-package@-->", "<!--@end-do-not-package@-->")
                 for a, b in xml:
                     new = re.sub(a, b, new)
             else:
@@ -290,7 +327,7 @@ def pack_addon(a, libs, out, addons_dir):
     package = meta.get("package-as") or a.get("folder") or repo.split("/")[1]
     base = os.path.join(stage, package)
     export(repo, commit, a.get("path", ""), base, out)
-    submodules(repo, commit, a.get("path", ""), base, out)
+    submodules(repo, commit, a.get("path", ""), base, out, meta.get("ignore") or [])
     if a.get("externals", True):
         apply_externals(meta, base, libs, out, set(a.get("skip_externals", [])))
     for extra in a.get("extra", []):  # libraries the packaged addon has that no .pkgmeta names

@@ -79,9 +79,26 @@ fn metatable(lua: &Lua, type_index: usize) -> mlua::Result<Table> {
 /// client's error for insecure ones.
 fn wrapper(lua: &Lua, method: Function, open: bool) -> mlua::Result<Function> {
     lua.create_function(move |lua, args: MultiValue| {
-        if !open && !wowsim_lua::taint::current(lua).is_secure() {
+        if !open && !caller_is_secure(lua)? {
             return Err(lua_error(lua, MESSAGE));
         }
         method.call::<MultiValue>(args)
+    })
+}
+
+/// Whether the code calling a forbidden object's method is secure. The calling Lua function's
+/// own taint decides, not the execution's: Blizzard's public functions that addons call from
+/// their own (tainted) code reach forbidden delegate frames by design (`EventRegistry` and
+/// every `CallbackRegistryMixin` through `AttributeDelegate:SetAttribute`, `Settings.Register*`,
+/// `ShowUIPanel`'s `FramePositionDelegate`, `StaticPopup_Show`, `Menu`, `StoreFrame_SetShown`),
+/// and those calls work in the client for every addon. A method called straight from a C
+/// function (`pcall(obj.Hide, obj)`) is judged by the execution's taint.
+fn caller_is_secure(lua: &Lua) -> mlua::Result<bool> {
+    let caller = lua
+        .inspect_stack(1, |d| (d.source().what != "C").then(|| d.function()))
+        .flatten();
+    Ok(match caller {
+        Some(f) => wowsim_lua::taint::function(lua, &f)?.is_secure(),
+        None => wowsim_lua::taint::current(lua).is_secure(),
     })
 }

@@ -186,11 +186,13 @@ fn type_of(lua: &Lua, id: u32) -> usize {
 
 fn has_script(lua: &Lua, args: MultiValue) -> mlua::Result<MultiValue> {
     let id = self_id(lua, &args, "HasScript")?;
-    let Value::String(s) = arg(&args, 1) else {
+    // a number converts as Lua's string arguments do: addons ask for every key of a frame's
+    // table, its `[0]` slot included (Immersion's mixin helper does so at load)
+    let Some(s) = super::util::string(&arg(&args, 1)) else {
         return Err(lua_error(lua, "Usage: HasScript(\"type\")"));
     };
     let ty = type_of(lua, id);
-    let has = has_script_type(lua, ty, &s.to_string_lossy());
+    let has = has_script_type(lua, ty, &s);
     ret(lua, has)
 }
 
