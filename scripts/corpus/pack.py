@@ -13,6 +13,7 @@ symlinks to the set's folders and those of its `deps`, and OUT/sources.tsv)
 Nothing it writes belongs in the wow-sim repository.
 """
 import fnmatch
+import functools
 import os
 import re
 import shutil
@@ -24,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MIRROR = os.environ.get("MIRROR", "")  # where `fetch` leaves the snapshots (OWNER+NAME/repo)
 
 
+@functools.lru_cache(maxsize=None)
 def gitdir(repo):
     name = repo.replace("/", "+")
     if MIRROR and not os.path.isdir(os.path.join(MIRROR, name)):
@@ -193,12 +195,12 @@ def drop_lines(text, start, end):
 
 def keywords(folder, version, commit, revision, timestamp):
     """The release build's replacements (release.sh): debug and alpha code off, non-debug on."""
-    # release.sh's lua_filter: `@alpha@` blocks become `--[=[`, `@debug@` ones `--[==[`
-    # comments; a `@non-...@` block is enabled only where written with the fixed `[===[` width
-    lua = [(r"--@(alpha)@", r"--[=[@\1@"), (r"--@end-(alpha)@", r"--@end-\1@]=]"),
-           (r"--@(debug)@", r"--[==[@\1@"), (r"--@end-(debug)@", r"--@end-\1@]==]"),
-           (r"--\[===\[@non-(debug|alpha)@", r"--@non-\1@"),
-           (r"--@end-non-(debug|alpha)@\]===\]", r"--@end-non-\1@")]
+    # release.sh's lua_filter: each keyword's blocks become long comments of its own width; a
+    # `@non-...@` block is enabled only where written with the fixed `[===[` width
+    lua = [p for k, w in (("alpha", "="), ("debug", "==")) for p in (
+        (f"--@{k}@", f"--[{w}[@{k}@"), (f"--@end-{k}@", f"--@end-{k}@]{w}]"))]
+    lua += [(r"--\[===\[@non-(debug|alpha)@", r"--@non-\1@"),
+            (r"--@end-non-(debug|alpha)@\]===\]", r"--@end-non-\1@")]
     xml = [(r"<!--@(debug|alpha)@-->", r"<!--@\1@"), (r"<!--@end-(debug|alpha)@-->", r"@end-\1@-->"),
            (r"<!--@non-(debug|alpha)@", r"<!--@non-\1@-->"),
            (r"@end-non-(debug|alpha)@-->", r"<!--@end-non-\1@-->")]
