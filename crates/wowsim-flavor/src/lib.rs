@@ -79,6 +79,16 @@ impl Flavor {
         }
     }
 
+    /// The game type's expansion level (`gametypes.yaml`: `Standard` 10, `Mists` 4, `Vanilla`
+    /// 0), which `ClassicExpansionAtLeast`/`AtMost` compare with.
+    pub fn expansion_level(self) -> u32 {
+        match self {
+            Flavor::Retail => 10,
+            Flavor::Classic => 4,
+            Flavor::ClassicEra => 0,
+        }
+    }
+
     /// The client's TOC interface number (`tocversion` in the product's `build.yaml`).
     pub fn interface_version(self) -> u32 {
         match self {

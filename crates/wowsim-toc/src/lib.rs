@@ -22,7 +22,7 @@ pub use fs::{
     choose_toc_file, discover_addons, read_regular, resolve_addon_file, resolve_path_ci,
     DiscoveredAddon, RefusedRef,
 };
-pub use parse::{parse_toc, parse_toc_bytes};
+pub use parse::{filter_file_reference, parse_toc, parse_toc_bytes};
 pub use plan::{plan_load_order, plan_load_order_with, LoadPlan, PlanOptions};
 pub use state::LoadState;
 pub use toc::{Diagnostic, Toc, TocFile};

@@ -187,6 +187,14 @@ fn substitute_variables(line: &str, ctx: &TocContext) -> String {
     out
 }
 
+/// A `file=` of an XML `<Script>` or `<Include>` with the TOC's load filters after the path
+/// (`Data_Mainline.lua [AllowLoadGameType: mainline]`, as LibRPMedia's `lib.xml` writes it):
+/// the path without its filters, or `None` when one rejects the file for `ctx`.
+pub fn filter_file_reference(file: &str, ctx: &TocContext) -> Option<String> {
+    let mut diags = Vec::new();
+    apply_filters(file, ctx, 0, &mut diags).map(|s| s.trim().to_string())
+}
+
 /// Removes known `[Filter data]` groups from `line`; `None` if any of them rejects the line.
 fn apply_filters(
     line: &str,

@@ -6,6 +6,7 @@
 //! | `C_CreatureInfo.GetClassInfo(classID)` | [`install`]: `{ className, classFile, classID }` or nil |
 //! | `C_ClassColor.GetClassColor(classFile)` | [`install`]: the class's colour (a `ColorMixin` table, as `colorRGB` says), nothing for a file name that is no class of the flavour |
 //! | `FillLocalizedClassList(classTable [, isFemale])` | [`install`]: `classTable[file] = name` for the flavour's classes (enUS names, the same for both genders); returns the table |
+//! | `LocalizedClassList([isFemale])` | [`install`]: a new table of the same pairs, where the flavour has the function |
 //!
 //! Classic Era has no Death Knight, Monk, Demon Hunter or Evoker (ids 6, 10, 12, 13).
 
@@ -86,6 +87,16 @@ fn class(product: Flavor, id: &Value) -> Option<&'static (i64, &'static str, &'s
     CLASSES.iter().find(|c| c.0 == id).filter(|_| exists)
 }
 
+/// `t[file] = name` for every class of `product` (enUS names).
+fn fill_class_names(product: Flavor, t: &Table) -> mlua::Result<()> {
+    for (id, name, file) in CLASSES {
+        if class(product, &Value::Integer(*id)).is_some() {
+            t.raw_set(*file, *name)?;
+        }
+    }
+    Ok(())
+}
+
 /// The enUS name and file name of class `id` in `product`, if the flavour has it.
 pub(crate) fn class_names(product: Flavor, id: i64) -> Option<(&'static str, &'static str)> {
     class(product, &Value::Integer(id)).map(|c| (c.1, c.2))
@@ -116,14 +127,18 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
                     "Usage: FillLocalizedClassList(classTable [, isFemale])",
                 ));
             };
-            for (id, name, file) in CLASSES {
-                if class(product, &Value::Integer(*id)).is_some() {
-                    t.raw_set(*file, *name)?;
-                }
-            }
+            fill_class_names(product, &t)?;
             Ok(t)
         })?,
     )?;
+    if data.api("LocalizedClassList").is_some() {
+        let f = lua.create_function(move |lua, _female: Value| {
+            let t = lua.create_table()?;
+            fill_class_names(product, &t)?;
+            Ok(t)
+        })?;
+        g.raw_set("LocalizedClassList", f)?;
+    }
     if data.api("C_ClassColor.GetClassColor").is_some() {
         let ns: Table = match g.raw_get::<Value>("C_ClassColor")? {
             Value::Table(t) => t,

@@ -9,6 +9,7 @@
 //! | `debugprofilestart`, `debugprofilestop` | milliseconds on the virtual clock |
 //! | `debugstack(start, top, bottom)` | the Lua stack, client style |
 //! | `GetBuildInfo` | version, build, date, tocversion, then the flavour client's extra values (`BuildInfoShape`) |
+//! | `ClassicExpansionAtLeast`, `ClassicExpansionAtMost` | the game type's expansion level (`Flavor::expansion_level`); retail is at least every level |
 //! | `IsLoggedIn` | true after `PLAYER_LOGIN` |
 //! | `InCombatLockdown`, `IsInGroup`, `IsInRaid`, `GetNumGroupMembers` | solo, out of combat |
 //! | `C_CVar.GetCVar`, `SetCVar`, `GetCVarDefault`, `GetCVarBool`, `RegisterCVar` and the globals | defaults from the reference |
@@ -71,6 +72,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let shape = BuildInfoShape::of(shape);
     let build_info = lua.create_function(move |lua, ()| get_build_info(lua, build, shape))?;
     g.raw_set("GetBuildInfo", build_info)?;
+    install_expansion_checks(lua, data.product())?;
     g.raw_set("IsLoggedIn", lua.create_function(is_logged_in)?)?;
     g.raw_set("InCombatLockdown", lua.create_function(in_combat_lockdown)?)?;
     g.raw_set("IsInGroup", lua.create_function(not_in_group)?)?;
@@ -234,6 +236,41 @@ fn get_build_info(
         }
     }
     Ok(MultiValue::from_vec(out))
+}
+
+/// `ClassicExpansionAtLeast(level)`: true on the retail client (game type `Standard`), else
+/// whether the Classic game type's expansion level reaches `level`; `ClassicExpansionAtMost` is
+/// its complement (`not AtLeast(level + 1)`: false on retail). A level outside 0..2^32-1 or a
+/// missing one is an error, as the client checks its unsigned argument.
+fn install_expansion_checks(lua: &Lua, product: wowsim_data::Flavor) -> mlua::Result<()> {
+    let retail = product.game_type() == "Standard";
+    let own = f64::from(product.expansion_level());
+    for (name, at_least) in [
+        ("ClassicExpansionAtLeast", true),
+        ("ClassicExpansionAtMost", false),
+    ] {
+        let f = lua.create_function(move |lua, level: Value| {
+            let n = match level {
+                Value::Integer(i) => i as f64,
+                Value::Number(n) => n,
+                _ => f64::NAN,
+            };
+            if !(0.0..=4_294_967_295.0).contains(&n) {
+                return Err(lua_error(
+                    lua,
+                    format!("Usage: local result = {name}(expansionLevel)"),
+                ));
+            }
+            let n = n.trunc();
+            Ok(if at_least {
+                retail || n <= own
+            } else {
+                !retail && own <= n
+            })
+        })?;
+        lua.globals().raw_set(name, f)?;
+    }
+    Ok(())
 }
 
 /// `IsLoggedIn()`: true after `PLAYER_LOGIN`.

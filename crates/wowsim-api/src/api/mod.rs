@@ -71,7 +71,8 @@ use wowsim_data::ProductData;
 
 /// Client data wow-sim has no database for (`lua/no_database.lua`: empty achievement lists and
 /// counts, `GetItemLevelColor` white), and what the character may open plus the calendar on the
-/// virtual clock (`lua/character_access.lua`), the action bar page (`action_bar.lua`), and
+/// virtual clock (`lua/character_access.lua`), its languages, chat channels and battleground
+/// score (`character_state.lua`), the action bar page (`action_bar.lua`), and
 /// `C_ColorUtil` (`color_util.lua`), for the functions the flavour has.
 fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     let has = lua.create_function(move |_, name: String| Ok(data.api(&name).is_some()))?;
@@ -80,6 +81,9 @@ fn install_no_database(lua: &Lua, data: &'static ProductData) -> mlua::Result<()
         .set_name("=[wow-sim no_database]")
         .call(has)?;
     install_character_access(lua, define.clone())?;
+    lua.load(include_str!("character_state.lua"))
+        .set_name("=[wow-sim character_state]")
+        .call::<()>(define.clone())?;
     let fire = lua.create_function(|lua, (event, args): (String, mlua::MultiValue)| {
         crate::events::fire_event(lua, &event, args)
     })?;

@@ -181,7 +181,16 @@ impl Ctx<'_> {
 
     /// Loads a `file=` of `<Script>` or `<Include>`: the client picks Lua or XML by the file's
     /// extension, whichever tag names it (Details' framework includes `.lua` files).
+    /// A load filter after the path (`file="X.lua [AllowLoadGameType: mainline]"`) can skip it.
     fn load_file(&self, el: &Element, file: &str) -> mlua::Result<()> {
+        let file = match file.contains('[') {
+            true => match self.filtered(file) {
+                Some(f) => f,
+                None => return Ok(()),
+            },
+            false => file.to_string(),
+        };
+        let file = file.as_str();
         let Some((logical, path)) = self.resolve(file) else {
             self.missing(el, file);
             return Ok(());
@@ -199,6 +208,25 @@ impl Ctx<'_> {
         } else {
             run_lua_file(self.lua, self.host, self.addon, &logical, &path)
         }
+    }
+
+    /// `file` without its load filters, or `None` when one rejects it for the flavour and
+    /// locale being simulated (the TOC's filters: `wowsim_toc::filter_file_reference`).
+    fn filtered(&self, file: &str) -> Option<String> {
+        let Some(flavor) = self
+            .lua
+            .app_data_ref::<crate::xmlui::XmlState>()
+            .map(|s| s.flavor)
+        else {
+            return Some(file.to_string());
+        };
+        let mut ctx = wowsim_toc::TocContext::new(flavor);
+        ctx.locale = wowsim_api::game_state::game(self.lua)
+            .identity
+            .borrow()
+            .locale
+            .clone();
+        wowsim_toc::filter_file_reference(file, &ctx)
     }
 
     fn script(&self, el: &Element) -> mlua::Result<()> {

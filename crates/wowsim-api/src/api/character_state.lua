@@ -1,0 +1,42 @@
+-- The simulated character's own state where it is in no chat channel and no battleground, and
+-- speaks its faction's language. Typed stubs would answer these with nothing or 0 in shapes that
+-- contradict each other (a default language while no language is known; no channel id where the
+-- client answers 0), and addons index the answers. Only the functions the flavour's reference
+-- lists are defined (`define`, from lua/no_database.lua).
+-- Written for wow-sim; it is not client code.
+local define = ...
+
+-- The language every character of a faction speaks (name, language id, as the client's
+-- languages database numbers them).
+local FACTION_LANGUAGE = {
+  Alliance = { "Common", 7 },
+  Horde = { "Orcish", 1 },
+}
+
+local function language()
+  local l = FACTION_LANGUAGE[UnitFactionGroup("player")] or FACTION_LANGUAGE.Alliance
+  return l[1], l[2]
+end
+
+local answers = {
+  ["GetDefaultLanguage"] = language,
+  -- The faction's language is the one the character knows.
+  ["GetNumLanguages"] = function() return 1 end,
+  ["GetLanguageByIndex"] = function(index)
+    if index == 1 then
+      return language()
+    end
+  end,
+  -- No channel is joined: the client answers 0 (Blizzard's chat code tests `~= 0`), no name,
+  -- and instance 0.
+  ["GetChannelName"] = function() return 0, nil, 0 end,
+  -- Outside a battleground the score list is empty, yet the Classic clients answer a row of
+  -- the 12-value shape their WorldStateFrame reads (name, killingBlows, honorableKills,
+  -- deaths, honorGained, faction, rank, race, class, classToken, damageDone, healingDone)
+  -- with its numbers 0; addons probe the shape at load (`select(7, GetBattlefieldScore(1))`).
+  ["GetBattlefieldScore"] = function()
+    return nil, 0, 0, 0, 0, 0, 0, nil, nil, nil, 0, 0
+  end,
+}
+
+define(answers)
