@@ -11,7 +11,8 @@
 //! | `C_SpecializationInfo.GetClassIDFromSpecID(specID)` | [`install`]: the class id or nil |
 //!
 //! Retail has every class's specs (Demon Hunter's third, Devourer, since 12.0); Classic (Mists)
-//! the same for classes 1 to 11; Classic Era has none (every answer is nothing or 0). Each
+//! the same for classes 1 to 11; Classic Era three per class (its talent trees; the index counts
+//! from 0 there, [`first_index`]). Each
 //! function is defined only where the flavour's reference has it.
 
 use mlua::{Lua, MultiValue, Value};
@@ -73,13 +74,24 @@ const SPECS: &[Spec] = &[
     (1473, 13, "Augmentation", "DAMAGER", 5198700),
 ];
 
-/// Whether the flavour's client has this spec (Classic Era has none; Classic's classes end at
-/// 11; retail's Demon Hunter has Devourer, Classic's has no Demon Hunter at all).
+/// Whether the flavour's client has this spec (Classic's classes end at 11; retail's Demon
+/// Hunter has Devourer, Classic's has no Demon Hunter at all; Classic Era has the three talent
+/// trees of each of its nine classes as specs, the Druid's without Guardian).
 fn in_flavor(product: Flavor, s: &Spec) -> bool {
     match product {
         Flavor::Retail => true,
         Flavor::Classic => s.1 <= 11,
-        Flavor::ClassicEra => false,
+        Flavor::ClassicEra => !matches!(s.1, 6 | 10 | 12 | 13) && s.0 != 104,
+    }
+}
+
+/// The index of a class's first spec: 1, but 0 on the Classic Era client, whose
+/// `GetSpecializationInfoForClassID` counts from 0 (TellMeWhen probes for it:
+/// `GetSpecializationInfoForClassID(9, 3)` answers nothing there and the addon passes `i - 1`).
+fn first_index(product: Flavor) -> i64 {
+    match product {
+        Flavor::ClassicEra => 0,
+        _ => 1,
     }
 }
 
@@ -93,9 +105,9 @@ fn whole(v: &Value) -> Option<i64> {
     }
 }
 
-/// The `index`-th (from 1) spec of `class` in `product`.
+/// The `index`-th spec of `class` in `product` (from [`first_index`]).
 pub(crate) fn for_class(product: Flavor, class: i64, index: i64) -> Option<&'static Spec> {
-    let n = usize::try_from(index).ok()?.checked_sub(1)?;
+    let n = usize::try_from(index.checked_sub(first_index(product))?).ok()?;
     SPECS
         .iter()
         .filter(|s| s.1 == class && in_flavor(product, s))
@@ -235,6 +247,10 @@ mod tests {
         check(Flavor::Retail, 14, 1, None);
         check(Flavor::Classic, 10, 3, Some(269));
         check(Flavor::Classic, 12, 1, None);
-        check(Flavor::ClassicEra, 1, 1, None);
+        check(Flavor::ClassicEra, 1, 0, Some(71));
+        check(Flavor::ClassicEra, 9, 2, Some(267));
+        check(Flavor::ClassicEra, 9, 3, None);
+        check(Flavor::ClassicEra, 11, 2, Some(105));
+        check(Flavor::ClassicEra, 6, 0, None);
     }
 }
