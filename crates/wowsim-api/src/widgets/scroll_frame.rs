@@ -73,7 +73,9 @@ fn watch_range(lua: &Lua, id: u32) {
 /// At the end of a frame: fires OnScrollRangeChanged(self, xrange, yrange) on every scroll
 /// frame whose range changed since its last report (the first report follows
 /// `SetScrollChild`), as the client does when the scroll child's rect changes; Blizzard's
-/// scroll frame templates rely on it to show or hide their scroll bars.
+/// scroll frame templates rely on it to show or hide their scroll bars. A scroll frame that is
+/// not visible is not laid out, so its report waits until it is shown (addons set up what the
+/// script reads when they first show their panel).
 pub fn flush_range_changes(lua: &Lua) -> mlua::Result<()> {
     let ids: Vec<u32> = {
         let ws = super::widget_states(lua);
@@ -85,12 +87,17 @@ pub fn flush_range_changes(lua: &Lua) -> mlua::Result<()> {
     };
     let mut due = Vec::new();
     for id in ids {
-        if !with_ui_mut(lua, |ui| ui.get(id).is_some()) {
+        let (exists, visible) = with_ui_mut(lua, |ui| (ui.get(id).is_some(), ui.is_visible(id)));
+        if !exists {
             super::widget_states(lua)
                 .scroll_ranges
                 .borrow_mut()
                 .0
                 .remove(&id);
+            continue;
+        }
+        // A hidden frame is not laid out: its range is reported once it is shown.
+        if !visible {
             continue;
         }
         let now = scroll_range(lua, id);
