@@ -5,6 +5,8 @@
 
 #[path = "budget_patch.rs"]
 mod budget_patch;
+#[path = "compat_patch.rs"]
+mod compat_patch;
 #[path = "patch.rs"]
 mod patch;
 
@@ -18,6 +20,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=patch.rs");
     println!("cargo:rerun-if-changed=budget_patch.rs");
+    println!("cargo:rerun-if-changed=compat_patch.rs");
     println!("cargo:rerun-if-changed=c");
     println!("cargo:rerun-if-env-changed=WOWSIM_LUA51_SRC");
     let upstream = find_upstream().unwrap_or_else(|e| panic!("{e}"));
@@ -83,7 +86,11 @@ fn copy_sources(upstream: &Path, to: &Path) {
 }
 
 fn apply_edits(src: &Path) {
-    for edit in patch::EDITS.iter().chain(budget_patch::EDITS) {
+    for edit in patch::EDITS
+        .iter()
+        .chain(budget_patch::EDITS)
+        .chain(compat_patch::EDITS)
+    {
         let path = src.join(edit.file);
         let text = fs::read_to_string(&path).expect("read a Lua source");
         let count = text.matches(edit.from).count();

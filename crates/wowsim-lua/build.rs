@@ -4,7 +4,7 @@
 //!
 //! | identity | what it hashes |
 //! | --- | --- |
-//! | `WOWSIM_CACHE_ID_LUA` (compiled chunks, `chunk_cache.rs`) | the locked versions of mlua, mlua-sys and lua-src (the vendored compiler), the target, the chunk cache's and the entry format's sources |
+//! | `WOWSIM_CACHE_ID_LUA` (compiled chunks, `chunk_cache.rs`) | the locked versions of mlua, mlua-sys and lua-src (the vendored compiler), the target, the chunk cache's and the entry format's sources, our edits of Lua's sources (`wowsim-lua-sys`'s `*patch.rs`) |
 //! | `WOWSIM_CACHE_ID_SCAN` (global-string scan, `wowsim-core`'s `global_strings/scan_cache.rs`) | the scanner's sources, the shipped list of global-string names and the entry format's |
 //! | `WOWSIM_CACHE_ID_DOCS` (API documentation, `wowsim-api`'s `api/docs_cache.rs`) | the Lua identity's inputs (the documentation is evaluated in Lua), the docs reader's sources, the entry format's, and wowsim-data's sources and embedded reference data |
 //!
@@ -21,7 +21,14 @@ use std::path::{Path, PathBuf};
 const ENTRY_FORMAT: &str = "src/cache_file.rs";
 
 /// The compiled-chunk cache's sources (the compiler itself is in the locked versions).
-const LUA_FILES: &[&str] = &["src/chunk_cache.rs", ENTRY_FORMAT];
+const LUA_FILES: &[&str] = &[
+    "src/chunk_cache.rs",
+    ENTRY_FORMAT,
+    // Our edits of the compiler's sources (the parser's configuration among them).
+    "../wowsim-lua-sys/patch.rs",
+    "../wowsim-lua-sys/budget_patch.rs",
+    "../wowsim-lua-sys/compat_patch.rs",
+];
 
 /// The global-string scanner: what one file's entry holds is made here (the tokenizer, the
 /// scan, the entry format). The shipped list of the client's names does not change an entry
