@@ -13,7 +13,7 @@
 //! | `C_Container.GetContainerItemID`, `GetContainerItemLink` | the slot's item; nothing when empty |
 //! | `C_Container.GetContainerItemInfo(bag, slot)` | a `ContainerItemInfo` table (iconFileID, stackCount, quality, hyperlink, itemName, itemID, hasNoValue; the flags false) |
 //! | `C_Item.GetItemCount(item)` | the stacks of the item in the bags plus the equipped ones (no bank) |
-//! | `C_CurrencyInfo.GetCurrencyInfo(id)` | a `CurrencyInfo` table of the character's currency; nothing for another id (the currency database is the client's) |
+//! | `C_CurrencyInfo.GetCurrencyInfo(id)` | a `CurrencyInfo` table: the character's currency, else a stand-in `Currency #<id>` with 0 (the currency database is the client's) |
 
 use super::inventory::{Currency, Stack};
 use super::World;
@@ -193,7 +193,7 @@ fn install_bags(lua: &Lua) -> mlua::Result<()> {
     })
 }
 
-fn currency_info(lua: &Lua, c: &Currency) -> mlua::Result<Table> {
+fn currency_info(lua: &Lua, c: &Currency, known: bool) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     t.raw_set("name", c.name.as_str())?;
     t.raw_set("description", "")?;
@@ -213,7 +213,7 @@ fn currency_info(lua: &Lua, c: &Currency) -> mlua::Result<Table> {
     t.raw_set("quality", 1)?;
     t.raw_set("maxWeeklyQuantity", 0)?;
     t.raw_set("totalEarned", c.quantity)?;
-    t.raw_set("discovered", true)?;
+    t.raw_set("discovered", known)?;
     t.raw_set("useTotalEarnedForMaxQty", false)?;
     t.raw_set("isAccountWide", false)?;
     t.raw_set("isAccountTransferable", false)?;
@@ -230,12 +230,17 @@ pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
         let Some(id) = num(a.front()) else {
             return Err(usage(lua, "C_CurrencyInfo.GetCurrencyInfo(type)"));
         };
-        // No currency database: an id the character has no currency of answers nothing, as the
-        // client does for an id that names no currency (its reference: may return nothing).
-        // A stand-in for every id made a scan of the id range find thousands.
-        let Some(c) = world(lua, |w| w.inventory.currencies.get(&id).cloned()) else {
-            return Ok(MultiValue::new());
-        };
-        currency_info(lua, &c)?.into_lua_multi(lua)
+        // No currency database: addons index the info of ids they know (NDui, SavedInstances,
+        // RXPGuides read `.name` of real ids at load), so every id gets a stand-in; an addon that
+        // scans the whole id range (TellMeWhen) then finds thousands (docs/real-addons.md).
+        let known = world(lua, |w| w.inventory.currencies.get(&id).cloned());
+        let c = known.clone().unwrap_or_else(|| Currency {
+            id,
+            name: format!("Currency #{id}"),
+            quantity: 0,
+            max: 0,
+            icon: game_data::QUESTION_MARK_ICON,
+        });
+        currency_info(lua, &c, known.is_some())?.into_lua_multi(lua)
     })
 }
