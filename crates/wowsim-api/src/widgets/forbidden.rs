@@ -8,7 +8,9 @@
 //! userdata like any object's; insecure code may call almost none of the methods (it gets
 //! "Attempt to access forbidden object from code tainted by an AddOn"), while Blizzard's secure
 //! code uses the object as any other. Which methods stay open to insecure code is not
-//! published; `IsForbidden` has to (it is how an addon tells), and wow-sim opens no other.
+//! published; `IsForbidden` has to (it is how an addon tells), and `GetObjectType` does too:
+//! ElvUI's toolkit, run at every login by its users, walks `EnumerateFrames()` calling
+//! `object:GetObjectType()` before `object:IsForbidden()` on each frame. wow-sim opens no other.
 //!
 //! Each forbidden type gets one metatable (`__metatable = "Forbidden"`), whose `__index` table
 //! makes its wrappers on first use from the type's method table, so a method added to the type
@@ -22,7 +24,7 @@ use super::util::set_field;
 use super::{object_table, UiLua, UiState};
 
 /// The methods insecure code may still call on a forbidden object.
-const OPEN_TO_INSECURE: &[&str] = &["IsForbidden"];
+const OPEN_TO_INSECURE: &[&str] = &["IsForbidden", "GetObjectType"];
 
 /// The client's error for insecure code touching a forbidden object.
 const MESSAGE: &str = "Attempt to access forbidden object from code tainted by an AddOn";
