@@ -1,5 +1,5 @@
 -- The simulated character's own state where it is in no chat channel and no battleground, and
--- speaks its faction's language. Typed stubs would answer these with nothing or 0 in shapes that
+-- speaks its faction's language; the account's Edit Mode settings at their defaults. Typed stubs would answer these with nothing or 0 in shapes that
 -- contradict each other (a default language while no language is known; no channel id where the
 -- client answers 0), and addons index the answers. Only the functions the flavour's reference
 -- lists are defined (`define`, from lua/no_database.lua).
@@ -36,6 +36,21 @@ local answers = {
   -- with its numbers 0; addons probe the shape at load (`select(7, GetBattlefieldScore(1))`).
   ["GetBattlefieldScore"] = function()
     return nil, 0, 0, 0, 0, 0, 0, nil, nil, nil, 0, 0
+  end,
+  -- The client answers one `EditModeSettingInfo` per account setting (Blizzard's
+  -- EditModeManager indexes its map of them by every `Enum.EditModeAccountSetting` value);
+  -- they are stored on the server, so wow-sim answers each 0 (off) and the grid at the UI's
+  -- default spacing (Constants.EditModeConsts.EditModeDefaultGridSpacing).
+  ["C_EditMode.GetAccountSettings"] = function()
+    local list = {}
+    local settings = Enum and Enum.EditModeAccountSetting or {}
+    local consts = Constants and Constants.EditModeConsts
+    local spacing = consts and consts.EditModeDefaultGridSpacing or 100
+    for _, setting in pairs(settings) do
+      list[#list + 1] = { setting = setting, value = setting == settings.GridSpacing and spacing or 0 }
+    end
+    table.sort(list, function(a, b) return a.setting < b.setting end)
+    return list
   end,
 }
 
