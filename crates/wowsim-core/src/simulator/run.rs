@@ -27,6 +27,10 @@ impl Simulator {
         self.fire("VARIABLES_LOADED", ())?;
         self.fire("DISPLAY_SIZE_CHANGED", ())?;
         self.fire("UI_SCALE_CHANGED", ())?;
+        // The chat windows' settings arrive before the log-in (Blizzard's chat code notes that
+        // the event can come before the settings download; ChatFrame1 gets its name only from
+        // it, and addons format `ChatFrame1.name` at PLAYER_LOGIN); they come again after it.
+        self.fire("UPDATE_CHAT_WINDOWS", ())?;
         wowsim_api::game_state::game(lua)
             .login
             .borrow_mut()
