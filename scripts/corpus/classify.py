@@ -191,6 +191,62 @@ RULES = [
      "no stack (a timer and an ADDON_LOADED handler of QUI's); keybinds.lua:483 traced on branch fidel4: C_Widget.IsFrameWidget's "
      "reference stub answered true for C_TooltipInfo (it has GetAction), so QUI's _G sweep took it for a button; fixed "
      "(fixture widgets/c_widget_tests)"),
+    # ---- read on Dec 3 2026 (fifth batch; branch fidel8) ----
+    ("AdiBags", "retail", "*", r"Constants.lua:63: attempt to perform arithmetic on local 'NUM_BANKBAGSLOTS'", "own", "",
+     "NUM_BANKBAGSLOTS is gone since 11.2 (the 12.0.1 UI and the 12.1 reference lack it); AdiBags' Constants.lua stops"),
+    ("AdiBags", "retail", "*", r"BAG_IDS|DEFAULT_SETTINGS|field 'db'|local 'ITEM_SIZE'|Core.lua:340: table index is nil|method 'BAG_UPDATE' not found|section key with no name",
+     "own", "", "follow-ups of Constants.lua:63 (its constants never defined)"),
+    ("CraftSim", "*", "*", r"LibGraph-2\.0|GetLocalizer|RegisterRepository|upvalue 'LibLog'|field '(CRAFT_BUFFS|CRAFTQ)'|GUTIL.lua:239|Const.lua:689",
+     "input", "", "LibGraph-2.0 (a .pkgmeta external) has no public copy the pack can take; GLibs.lua:14 stops and every "
+     "module's library handle is nil after it"),
+    ("SexyMap|Capping", "*", "*", r"LibDDI-1\.0", "input", "", "LibDDI-1.0 (a .pkgmeta external) has no public copy the pack can take"),
+    ("TellMeWhen", "*", "*", r"LibBabble-(CreatureType|Race)-3\.0", "input", "",
+     "LibBabble-CreatureType/Race-3.0 (.pkgmeta externals on wowace) have no public copy the pack can take"),
+    ("TotalRP3", "*", "*", r"LibChatFilter", "input", "", "LibChatFilter (a .pkgmeta external) has no public copy the pack can take"),
+    ("TellMeWhen", "*", "*", r"Invalid justifyV value: CENTER|MainConfig.xml:\d+:\d+: Unrecognized XML attribute: justify[HV]",
+     "own", "", "UI.xsd's JUSTIFYVTYPE is TOP|MIDDLE|BOTTOM, and SimpleHTMLType has no justifyH/justifyV: the client's FrameXML.log "
+     "has these warnings (records of severity warning)"),
+    ("TellMeWhen", "retail", "*", r"buffcontainer.lua:183: attempt to index local 'AuraContainerSortMethod'", "input", "",
+     "buffcontainer.lua runs only on 12.1 (TMW.wowMajorMinor >= 12.1, as GetBuildInfo reports the 12.1 reference's version) "
+     "and reads 12.1's AuraContainerSortMethod, which neither the 12.0.1 UI input nor the reference defines"),
+    ("NDui|ElvUI|QUI", "retail", "*", r"Unknown frame type 'AuraContainer'|field 'fontStringPool'|MovieFrame.lua:30: attempt to index field 'Buttons'",
+     "input", "", "a client newer than the 12.0.1 UI input: the AuraContainer frame type (12.1), RaidWarningFrame's fontStringPool "
+     "(in neither 12.0.1 nor 12.0.5 PTR), CinematicFrame's closeDialog.Buttons (not in 12.0.1)"),
+    ("MoveAny", "classic_era", "*", r"settings.lua:274: attempt to call method 'InitializeAccountSettings'", "own", "",
+     "MoveAny takes Classic Era (TOC < 20000, 'CLASSIC') for a client with Edit Mode; the 1.15.4 UI's EditModeManagerFrame is "
+     "Blizzard_SharedXML/Classic/Stubs.lua's table with IsEditModeActive only"),
+    ("MoveAny", "classic_era", "*", r"D4Lib.lua:577: attempt to index field 'FocusFrameHealthBar'", "own", "",
+     "Classic Era has no focus frame; D4Lib indexes _G.FocusFrameHealthBar unguarded in its non-retail branch"),
+    ("MoveAny", "retail", "*", r"EditModeManager.lua:828: attempt to index field '\?'", "ours", "STUB-SHAPE",
+     "C_EditMode.GetAccountSettings' stub answered an empty list; the client lists every account setting. Fixed on branch fidel8 "
+     "(fixture api/character_state_retail)"),
+    ("Molinari", "*", "*", r"Dashi/modules/misc.lua:25: bad argument #3 to 'format'", "ours", "LUA-COMPAT",
+     "Dashi's ArgCheck(arg, argIndex, ...): stock Lua 5.1's LUA_COMPAT_VARARG made `arg` a hidden nil local; the client's Lua has "
+     "no implicit arg table. Fixed on branch fidel8 (fixture lua/vararg_no_arg_table)"),
+    ("ElvUI", "*", "*", r"Toolkit.lua:623: Attempt to access forbidden object|method '(OffsetFrameLevel|Size|CreateShadow)'",
+     "ours", "FORBIDDEN-OPEN", "ElvUI's toolkit asks every enumerated frame GetObjectType before IsForbidden at every login, so the "
+     "client answers it on forbidden frames; the follow-ups are the toolkit methods never added. Fixed on branch fidel8 "
+     "(fixture taint/forbidden_objects)"),
+    ("BasicChatMods", "*", "*", r"BasicConfig.lua:594: |^bad argument #2 to '\?' \(string expected, got nil\)", "ours", "STARTUP-ORDER",
+     "BCM formats ChatFrame1.name at PLAYER_LOGIN; ChatFrame1 gets its name only on UPDATE_CHAT_WINDOWS, which the client sends "
+     "before the log-in too. Fixed on branch fidel8 (fixture events/addon_loaded_order)"),
+    ("TellMeWhen", "*", "*", r"script ran too long", "ours", "NO-CURRENCY-DB",
+     "Currencies.lua scans currency ids 1-9999; without a currency database every id has a stand-in with an icon, so the scan "
+     "keeps thousands (the client's real currencies are far fewer)"),
+    ("TellMeWhen", "classic_era", "*", r"Talents.lua:10\d: table index is nil|Condition.lua:84: max must be specified", "ours", "SPECS",
+     "Classic Era answered no specializations; its client has three per class (TMW probes GetSpecializationInfoForClassID and "
+     "counts from 0 there). Fixed on branch fidel8 (fixture api/specializations_classic_era)"),
+    ("TellMeWhen", "*", "*", r"IconEvents/config.lua:505: attempt to index field 'frames'", "ours", "SCROLL-HIDDEN",
+     "OnScrollRangeChanged fired for a scroll frame in a hidden panel; the client lays out (and reports) only shown frames. "
+     "Fixed on branch fidel8 (fixture widgets/scroll_range_hidden)"),
+    ("TotalRP3", "*", "*", r"Languages.lua:128|GetChannelName|Chomp", "ours", "STUB-SHAPE",
+     "GetNumLanguages 0 while GetDefaultLanguage answered Common; GetChannelName answered nothing (the client: 0). Fixed on branch "
+     "fidel8 (fixture api/character_state_*)"),
+    ("PitBull4", "*", "*", r"UnitInPhase|ClassicExpansion", "ours", "STUB-SHAPE",
+     "ClassicExpansionAtLeast/AtMost were typed stubs (false); fixed on branch fidel8 by game type"),
+    ("Scrap", "retail", "*", r"CustomSearch-1.0.lua:235: attempt to index local 'string'", "ours", "GS-LIST-STALE",
+     "Filters.lua reads EXPANSION_NAME0..NUM_LE_EXPANSION_LEVELS (11 in the 12.1 reference); the newest public global-string "
+     "export (11.0.5, our list and --global-strings input) has no EXPANSION_NAME11, which the 12.x client defines"),
     # ---- read in the 01:20 refresh of Dec 2 2026 (branch fidel3) ----
     ("SpellActivationOverlay", "classic_era", "ui", r"SharedBasicControls.lua:187: attempt to concatenate local 'msgKey'",
      "ours", "LUA-WARNING-PAYLOAD",

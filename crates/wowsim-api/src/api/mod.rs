@@ -46,7 +46,7 @@ pub fn install_client(lua: &Lua, data: &'static ProductData) -> mlua::Result<()>
     date_time::install(lua)?;
     encoding_util::install(lua)?;
     c_curve_util::install(lua)?;
-    secrets::install(lua)?;
+    secrets::install(lua, data)?;
     c_texture::install(lua)?;
     classes::install(lua, data)?;
     specializations::install(lua, data)?;

@@ -10,11 +10,12 @@
 //! | `issecretvalue`, `issecrettable`, `hasanysecretvalues` | `false` |
 //! | `canaccessvalue`, `canaccessallvalues`, `canaccesstable`, `canaccesssecrets` | `true` |
 //! | `dropsecretaccess` | nothing |
+//! | `C_Secrets.CanCompareUnitTokens` | `true` (where the flavour has it; the `Should…BeSecret` stubs answer `false` and the `Get…Secrecy` ones `NeverSecret`, the reference's defaults) |
 
 use mlua::{Lua, MultiValue};
 
 /// Installs the functions above (before the typed stubs, which skip defined names).
-pub fn install(lua: &Lua) -> mlua::Result<()> {
+pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
     let g = lua.globals();
     for name in ["secretwrap", "secretunwrap", "scrubsecretvalues", "scrub"] {
         g.raw_set(name, lua.create_function(|_, args: MultiValue| Ok(args))?)?;
@@ -34,5 +35,17 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "dropsecretaccess",
         lua.create_function(|_, _: MultiValue| Ok(()))?,
     )?;
+    if data.api("C_Secrets.CanCompareUnitTokens").is_some() {
+        let ns = match g.raw_get::<mlua::Value>("C_Secrets")? {
+            mlua::Value::Table(t) => t,
+            _ => {
+                let t = lua.create_table()?;
+                g.raw_set("C_Secrets", t.clone())?;
+                t
+            }
+        };
+        let f = lua.create_function(|_, _: MultiValue| Ok(true))?;
+        ns.raw_set("CanCompareUnitTokens", f)?;
+    }
     Ok(())
 }
