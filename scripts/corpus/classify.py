@@ -247,6 +247,14 @@ RULES = [
     ("Scrap", "retail", "*", r"CustomSearch-1.0.lua:235: attempt to index local 'string'", "ours", "GS-LIST-STALE",
      "Filters.lua reads EXPANSION_NAME0..NUM_LE_EXPANSION_LEVELS (11 in the 12.1 reference); the newest public global-string "
      "export (11.0.5, our list and --global-strings input) has no EXPANSION_NAME11, which the 12.x client defines"),
+    ("KuiNameplates", "retail", "*", r"config.lua:711: attempt to call field 'SetNamePlateSelfClickThrough'", "own", "",
+     "C_NamePlate.SetNamePlateSelfClickThrough is in neither the 12.0.1 API documentation nor the 12.1 reference (removed in 12.0)"),
+    ("NDui", "retail", "*", r"Nameplates.lua:1110: attempt to call method 'ForceUpdate'", "ours", "STUB-SHAPE",
+     "oUF's unitIsUnit asks C_Secrets.CanCompareUnitTokens first; its typed stub answered false, so ClassPower never enabled. "
+     "Fixed on branch fidel8 (true: nothing is secret; fixture api/secret_values)"),
+    ("NDui", "retail", "*", r"Location.lua:99: attempt to index field '\?'", "ours", "STUB-SHAPE",
+     "C_PvP.GetZonePVPInfo's stub answered \"\" for the pvp type; fixed on branch fidel8 (friendly in the default Elwynn Forest; "
+     "fixtures api/character_state_*, world/zone_instance)"),
     # ---- read in the 01:20 refresh of Dec 2 2026 (branch fidel3) ----
     ("SpellActivationOverlay", "classic_era", "ui", r"SharedBasicControls.lua:187: attempt to concatenate local 'msgKey'",
      "ours", "LUA-WARNING-PAYLOAD",

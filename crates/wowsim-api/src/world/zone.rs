@@ -9,6 +9,7 @@
 //! | `GetRealZoneText`, `GetZoneText` | the zone (`api/c_map.rs` asks [`zone_name`]) |
 //! | `GetSubZoneText` | the subzone (`""` by default) |
 //! | `GetMinimapZoneText` | the subzone, else the zone |
+//! | `C_PvP.GetZonePVPInfo()` | without a location (Elwynn Forest) `"friendly"`, false, the player's faction; in an arena `"arena"`, a battleground `"combat"`, another instance nothing; an open-world location `"contested"` (wow-sim does not know whose territory a named zone is) |
 //! | `C_Map.GetBestMapForUnit("player")` | the map id (`api/c_map.rs` asks [`map_id`]); nil when the location names none |
 //!
 //! A change fires what the client fires: a different instance id is a loading screen
@@ -126,9 +127,29 @@ fn get_sub_zone_text(lua: &Lua, _: MultiValue) -> mlua::Result<String> {
     Ok(location(lua).map(|l| l.subzone).unwrap_or_default())
 }
 
+fn get_zone_pvp_info(lua: &Lua, _: MultiValue) -> mlua::Result<MultiValue> {
+    let Some(l) = location(lua) else {
+        let faction = crate::game_state::game(lua)
+            .identity
+            .borrow()
+            .faction
+            .clone();
+        return ("friendly", false, faction).into_lua_multi(lua);
+    };
+    match l.instance_type.as_str() {
+        "arena" => ("arena", false, Value::Nil).into_lua_multi(lua),
+        "pvp" => ("combat", false, Value::Nil).into_lua_multi(lua),
+        "none" => ("contested", false, Value::Nil).into_lua_multi(lua),
+        _ => Ok(MultiValue::new()),
+    }
+}
+
 /// Installs the functions above (and `GetMinimapZoneText` over `api/c_map.rs`'s).
 pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
     let g = lua.globals();
+    if let Value::Table(pvp) = g.raw_get::<Value>("C_PvP")? {
+        pvp.raw_set("GetZonePVPInfo", lua.create_function(get_zone_pvp_info)?)?;
+    }
     g.raw_set("GetInstanceInfo", lua.create_function(get_instance_info)?)?;
     g.raw_set("IsInInstance", lua.create_function(is_in_instance)?)?;
     g.raw_set("GetSubZoneText", lua.create_function(get_sub_zone_text)?)?;
