@@ -18,7 +18,7 @@
 
 use crate::api::game_data::{self, identifier, Ident, Spell};
 use crate::api::stubs::{usage_error, usage_text};
-use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
+use mlua::{IntoLua, IntoLuaMulti, Lua, MultiValue, Value};
 use wowsim_data::ProductData;
 
 /// A host function body: the arguments and the function's usage error.
@@ -112,15 +112,19 @@ fn known(
     one(lua, player_bank && game_data::spell_known(lua, id))
 }
 
+/// The `SpellInfo` table of a spell. Addons call this for every spell they list (a damage
+/// meter's or a cooldown library's tables: thousands of calls), so its field names are cached
+/// Lua strings (`wowsim_lua::keys`) and the table is made at its final size.
 fn info_table(lua: &Lua, s: &Spell) -> mlua::Result<MultiValue> {
-    let t = lua.create_table()?;
-    t.raw_set("name", s.name.as_str())?;
-    t.raw_set("iconID", s.icon)?;
-    t.raw_set("originalIconID", s.original_icon)?;
-    t.raw_set("castTime", s.cast_time)?;
-    t.raw_set("minRange", s.min_range)?;
-    t.raw_set("maxRange", s.max_range)?;
-    t.raw_set("spellID", s.id)?;
+    let t = lua.create_table_with_capacity(0, 7)?;
+    let set = |k: &str, v: Value| wowsim_lua::keys::with(lua, k, |k| t.raw_set(k, v))?;
+    set("name", s.name.as_str().into_lua(lua)?)?;
+    set("iconID", s.icon.into_lua(lua)?)?;
+    set("originalIconID", s.original_icon.into_lua(lua)?)?;
+    set("castTime", s.cast_time.into_lua(lua)?)?;
+    set("minRange", s.min_range.into_lua(lua)?)?;
+    set("maxRange", s.max_range.into_lua(lua)?)?;
+    set("spellID", s.id.into_lua(lua)?)?;
     one(lua, t)
 }
 
