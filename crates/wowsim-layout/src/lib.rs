@@ -21,7 +21,7 @@
 //! * A region without anchors has no rect; a region whose anchor target cannot be
 //!   resolved has none either. An axis without a second edge or a size has extent 0.
 //! * `IsRectValid` is true only once the rect has been resolved for the client (a rect
-//!   getter, or the once-a-frame heartbeat for visible regions, [`Layout::unseen`]) and
+//!   getter, or the once-a-frame heartbeat for visible regions, [`Layout::heartbeat`]) and
 //!   until the next change that affects it. Resolving for change reports
 //!   ([`Layout::take_changes`]) does not count.
 //!

@@ -76,6 +76,8 @@ pub struct Layout {
     pub(crate) pending: Vec<NodeId>,
     /// Nodes whose rect the client may not have seen since it changed (see `seen.rs`).
     pub(crate) unseen: Vec<NodeId>,
+    /// How many of `unseen`'s first entries the last heartbeat found hidden (see `seen.rs`).
+    pub(crate) unseen_hidden: usize,
     pub(crate) stack: Vec<(NodeId, bool)>,
     pub(crate) scratch: Vec<NodeId>,
     pub(crate) stats: LayoutStats,
@@ -91,6 +93,7 @@ impl Layout {
             screen_deps: Vec::new(),
             pending: Vec::new(),
             unseen: Vec::new(),
+            unseen_hidden: 0,
             stack: Vec::new(),
             scratch: Vec::new(),
             stats: LayoutStats::default(),

@@ -58,3 +58,38 @@ fn unseen_lists_resolvable_nodes_until_seen() {
     sp(&mut l, loose, "CENTER", Some(root), "CENTER", 0.0, 0.0);
     assert!(l.unseen().contains(&loose));
 }
+
+#[test]
+fn heartbeat_asks_about_hidden_nodes_again_only_on_a_recheck() {
+    let (mut l, root) = layout();
+    let shown = sized(&mut l, root, 10.0, 10.0);
+    sp(&mut l, shown, "CENTER", Some(root), "CENTER", 0.0, 0.0);
+    let hidden = sized(&mut l, root, 10.0, 10.0);
+    sp(&mut l, hidden, "CENTER", Some(root), "CENTER", 0.0, 0.0);
+    let mut asked = Vec::new();
+    l.heartbeat(true, |n| {
+        asked.push(n);
+        n != hidden
+    });
+    assert!(asked.contains(&hidden) && asked.contains(&shown));
+    assert!(l.is_rect_valid(shown) && !l.is_rect_valid(hidden));
+    // An idle frame asks nothing; a change lists the node again, and only it is asked about.
+    asked.clear();
+    l.heartbeat(false, |n| {
+        asked.push(n);
+        true
+    });
+    assert!(asked.is_empty(), "asked about {asked:?}");
+    l.set_size(shown, Some(20.0), None);
+    l.set_size(hidden, Some(20.0), None);
+    l.heartbeat(false, |n| {
+        asked.push(n);
+        n != hidden
+    });
+    assert_eq!(asked, vec![shown], "the hidden node waits, already listed");
+    assert!(l.is_rect_valid(shown) && !l.is_rect_valid(hidden));
+    // Once visibility changed (the caller says so), the waiting node is asked about again.
+    l.heartbeat(true, |_| true);
+    assert!(l.is_rect_valid(hidden));
+    assert_eq!(l.unseen_waiting().count(), 0);
+}

@@ -150,6 +150,25 @@ pub struct UiState {
     /// the string fields' lengths, [`REGISTRATION_BYTES`] per event registration. Shared with
     /// the VM's memory cap (`wowsim_lua::budget::host_bytes`), which counts it with Lua's heap.
     pub host_bytes: std::rc::Rc<std::cell::Cell<usize>>,
+    /// A generation bumped by every change of an object's `shown` flag or parent
+    /// ([`UiState::set_shown_flag`], [`UiState::set_parent_link`]): the heartbeat asks about
+    /// hidden regions again only when it moved ([`UiState::take_visibility_change`]).
+    visibility_gen: u64,
+    /// `visibility_gen` at the last heartbeat.
+    heartbeat_gen: u64,
+}
+
+/// [`UiState::is_visible`] over an object list (for callers holding another part of the
+/// state mutably: the heartbeat and the layout).
+pub fn visible_in(objects: &[ObjectData], id: u32) -> bool {
+    let mut cur = Some(id);
+    while let Some(c) = cur {
+        match objects.get(c as usize) {
+            Some(o) if o.shown => cur = o.parent,
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// What one UI object costs outside Lua's heap, for the memory cap: its record, layout node and
@@ -188,6 +207,8 @@ impl Default for UiState {
             stale_text: Vec::new(),
             text_bytes: 0,
             host_bytes: Default::default(),
+            visibility_gen: 0,
+            heartbeat_gen: 0,
         }
     }
 }
@@ -232,15 +253,39 @@ impl UiState {
         self.objects.get_mut(id as usize)
     }
 
-    /// Shown and every ancestor shown.
-    pub fn is_visible(&self, id: u32) -> bool {
-        let mut cur = Some(id);
-        while let Some(c) = cur {
-            match self.get(c) {
-                Some(o) if o.shown => cur = o.parent,
-                _ => return false,
+    /// Sets an object's own `shown` flag (nothing else: no scripts, no children). Every write
+    /// of the flag goes through here, so that the heartbeat knows visibility changed.
+    pub fn set_shown_flag(&mut self, id: u32, shown: bool) {
+        if let Some(o) = self.objects.get_mut(id as usize) {
+            if o.shown != shown {
+                o.shown = shown;
+                self.visibility_gen += 1;
             }
         }
-        true
+    }
+
+    /// Sets an object's `parent` link (nothing else: not the children lists, not the layout).
+    /// Every write of the link goes through here, so that the heartbeat knows visibility
+    /// changed.
+    pub fn set_parent_link(&mut self, id: u32, parent: Option<u32>) {
+        if let Some(o) = self.objects.get_mut(id as usize) {
+            if o.parent != parent {
+                o.parent = parent;
+                self.visibility_gen += 1;
+            }
+        }
+    }
+
+    /// Whether some object's `shown` flag or parent changed since the last call (the
+    /// heartbeat's question: its hidden regions may have become visible).
+    pub fn take_visibility_change(&mut self) -> bool {
+        let changed = self.visibility_gen != self.heartbeat_gen;
+        self.heartbeat_gen = self.visibility_gen;
+        changed
+    }
+
+    /// Shown and every ancestor shown.
+    pub fn is_visible(&self, id: u32) -> bool {
+        visible_in(&self.objects, id)
     }
 }

@@ -36,7 +36,7 @@ pub fn set_shown_quiet(ui: &mut UiState, id: u32, shown: bool) -> bool {
     if parent_visible && !quiet_subtree(ui, id, bit) {
         return false;
     }
-    ui.get_mut(id).expect("exists").shown = shown;
+    ui.set_shown_flag(id, shown);
     true
 }
 

@@ -91,9 +91,7 @@ fn texture_arg(lua: &Lua, v: &Value) -> mlua::Result<Option<(FieldVal, Option<[f
         {
             return None;
         }
-        if let Some(o) = ui.get_mut(tex) {
-            o.shown = false;
-        }
+        ui.set_shown_flag(tex, false);
         let file = match ui.field_by_name(tex, "texture") {
             FieldVal::Str(p) => FieldVal::Str(p),
             _ => FieldVal::Nil,

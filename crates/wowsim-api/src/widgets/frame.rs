@@ -206,7 +206,7 @@ pub(crate) fn set_shown(lua: &Lua, id: u32, shown: bool) -> mlua::Result<()> {
             return Ok(());
         }
         let parent_visible = o.parent.is_none_or(|p| ui.is_visible(p));
-        ui.get_mut(id).expect("exists").shown = shown;
+        ui.set_shown_flag(id, shown);
         if !parent_visible {
             (Vec::new(), Vec::new())
         } else if ui.get(id).is_some_and(|o| o.children.is_empty()) {
@@ -305,9 +305,7 @@ pub fn set_parent(lua: &Lua, id: u32, parent: Option<u32>) -> mlua::Result<()> {
     if let Some(p) = parent.and_then(|p| ui.get_mut(p)) {
         p.children.push(id);
     }
-    if let Some(o) = ui.get_mut(id) {
-        o.parent = parent;
-    }
+    ui.set_parent_link(id, parent);
     let node = ui.get(id).and_then(|o| o.node);
     let pnode = parent.and_then(|p| ui.get(p)).and_then(|p| p.node);
     if let Some(n) = node {

@@ -109,14 +109,13 @@ pub fn install(
     };
     lua.set_app_data(ui_lua);
     lua.set_app_data(WidgetStates::default());
-    let state = UiState {
-        available: (0..types::TYPES.len())
-            .map(|i| types::available_in(i, data))
-            .collect(),
-        scripts: script_types::build(data),
-        host_bytes: wowsim_lua::budget::host_bytes(lua),
-        ..UiState::default()
-    };
+    // Field by field: `UiState` has private fields (its visibility generation).
+    let mut state = UiState::default();
+    state.available = (0..types::TYPES.len())
+        .map(|i| types::available_in(i, data))
+        .collect();
+    state.scripts = script_types::build(data);
+    state.host_bytes = wowsim_lua::budget::host_bytes(lua);
     lua.set_app_data(state);
     fields::install(lua, data)?;
     frame::install(lua, data)?;

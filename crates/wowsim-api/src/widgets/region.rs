@@ -23,6 +23,7 @@ use crate::widgets::host_methods::host_fn;
 use mlua::{Lua, MultiValue, Value};
 use wowsim_layout::{Anchor, AnchorPoint, NodeId, Rect};
 use wowsim_lua::lua_error;
+use wowsim_ui::arena::visible_in;
 
 /// `AdjustPointsOffset`: moves every anchor of `id` by (dx, dy) in its own units.
 pub(crate) fn adjust_points_offset(lua: &Lua, id: u32, dx: f32, dy: f32) {
@@ -359,14 +360,29 @@ pub(crate) fn flush_size_changes(lua: &Lua) -> mlua::Result<()> {
 
 /// The client's once-a-frame layout pass: resolves the rects of visible regions whose rect
 /// changed (and what they are anchored to), so `IsRectValid` is true again on the next frame;
-/// hidden regions, and shown ones under a hidden parent, keep their dirty bit.
+/// hidden regions, and shown ones under a hidden parent, keep their dirty bit. The hidden
+/// ones are asked about again only after some object was shown, hidden or reparented
+/// ([`UiState::take_visibility_change`]): an idle frame skips them.
 pub(crate) fn heartbeat(lua: &Lua) {
     with_ui_mut(lua, |ui| {
-        for n in ui.layout.unseen() {
-            let owner = ui.node_owner.get(n.0 as usize).copied();
-            if owner.is_some_and(|id| ui.is_visible(id)) {
-                ui.layout.compute_frame_rect(n);
-            }
+        let recheck = ui.take_visibility_change();
+        let UiState {
+            layout,
+            node_owner,
+            objects,
+            ..
+        } = ui;
+        let visible = |n: NodeId| {
+            node_owner
+                .get(n.0 as usize)
+                .is_some_and(|&id| visible_in(objects, id))
+        };
+        layout.heartbeat(recheck, visible);
+        // Debug builds check the skip: a write of `shown` or `parent` that bypassed the
+        // generation would leave a visible region waiting here.
+        #[cfg(debug_assertions)]
+        if let Some(n) = layout.unseen_waiting().find(|&n| visible(n)) {
+            panic!("heartbeat: visible region {n:?} left unresolved (a visibility change was not counted)");
         }
     });
 }

@@ -330,9 +330,9 @@ fn apply_chain(
         }
     }
     if get("hidden").and_then(wowsim_xml::parse_bool) == Some(true) {
-        if let Some(o) = lua.app_data_mut::<UiState>().expect("ui").get_mut(id) {
-            o.shown = false;
-        }
+        lua.app_data_mut::<UiState>()
+            .expect("ui")
+            .set_shown_flag(id, false);
     }
     props::special_attrs(lua, obj, tag, &merged)?;
     attrs::apply(lua, obj, tag, &merged, false)?;
