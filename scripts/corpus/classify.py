@@ -209,9 +209,9 @@ RULES = [
     ("TellMeWhen", "retail", "*", r"buffcontainer.lua:183: attempt to index local 'AuraContainerSortMethod'", "input", "",
      "buffcontainer.lua runs only on 12.1 (TMW.wowMajorMinor >= 12.1, as GetBuildInfo reports the 12.1 reference's version) "
      "and reads 12.1's AuraContainerSortMethod, which neither the 12.0.1 UI input nor the reference defines"),
-    ("NDui|ElvUI|QUI", "retail", "*", r"Unknown frame type 'AuraContainer'|field 'fontStringPool'|MovieFrame.lua:30: attempt to index field 'Buttons'",
+    ("NDui|ElvUI|QUI", "retail", "*", r"Unknown frame type 'AuraContainer'|field 'fontStringPool'|MovieFrame.lua:30: attempt to index field 'Buttons'|field 'FlowLayoutAxis'",
      "input", "", "a client newer than the 12.0.1 UI input: the AuraContainer frame type (12.1), RaidWarningFrame's fontStringPool "
-     "(in neither 12.0.1 nor 12.0.5 PTR), CinematicFrame's closeDialog.Buttons (not in 12.0.1)"),
+     "(in neither 12.0.1 nor 12.0.5 PTR), CinematicFrame's closeDialog.Buttons (not in 12.0.1), Enum.FlowLayoutAxis (in neither the 12.0.1 UI nor the 12.1 reference)"),
     ("MoveAny", "classic_era", "*", r"settings.lua:274: attempt to call method 'InitializeAccountSettings'", "own", "",
      "MoveAny takes Classic Era (TOC < 20000, 'CLASSIC') for a client with Edit Mode; the 1.15.4 UI's EditModeManagerFrame is "
      "Blizzard_SharedXML/Classic/Stubs.lua's table with IsEditModeActive only"),
