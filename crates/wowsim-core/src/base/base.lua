@@ -387,7 +387,12 @@ template("UIPanelScrollBarTemplate", function(self)
     button.Highlight = button:GetHighlightTexture()
   end
   self.ScrollUpButton, self.ScrollDownButton = up, down
-  self:SetThumbTexture("Interface\\Buttons\\UI-ScrollBar-Knob")
+  -- The knob is a named texture (`<name>ThumbTexture`), as the template's ThumbTexture element.
+  local thumb = self:CreateTexture(name and (name .. "ThumbTexture") or nil, "OVERLAY")
+  thumb:SetTexture("Interface\\Buttons\\UI-ScrollBar-Knob")
+  thumb:SetSize(18, 24)
+  thumb:SetTexCoord(0.20, 0.80, 0.125, 0.875)
+  self:SetThumbTexture(thumb)
   self.ThumbTexture = self:GetThumbTexture()
 end)
 template("UIPanelScrollFrameTemplate", function(self)

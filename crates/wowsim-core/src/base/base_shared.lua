@@ -984,14 +984,45 @@ define("UiMapPoint", {
     return { uiMapID = mapID, position = position, z = z }
   end,
 })
--- The chat types' colours (the client fills them from the chat colour settings).
+-- The chat types (the client's list per flavour): `sticky` (the edit box keeps the type for the
+-- next line), `flashTab` and `flashTabOnGeneral` (a message flashes its window's tab); the
+-- colours are the client's defaults for the common types (the client fills them from the chat
+-- colour settings at log-in), white for the rest.
 if rawget(_G, "ChatTypeInfo") == nil then
   ChatTypeInfo = {}
-  for kind, c in pairs({ SYSTEM = { 1, 1, 0 }, SAY = { 1, 1, 1 }, PARTY = { 0.67, 0.67, 1 },
+  local kinds = [[SYSTEM SAY PARTY RAID GUILD OFFICER YELL WHISPER WHISPER_INFORM REPLY EMOTE
+    TEXT_EMOTE MONSTER_SAY MONSTER_PARTY MONSTER_YELL MONSTER_WHISPER MONSTER_EMOTE CHANNEL
+    CHANNEL_JOIN CHANNEL_LEAVE CHANNEL_LIST CHANNEL_NOTICE CHANNEL_NOTICE_USER TARGETICONS AFK DND
+    IGNORED SKILL LOOT CURRENCY MONEY OPENING TRADESKILLS PET_INFO COMBAT_MISC_INFO COMBAT_XP_GAIN
+    COMBAT_HONOR_GAIN COMBAT_FACTION_CHANGE BG_SYSTEM_NEUTRAL BG_SYSTEM_ALLIANCE BG_SYSTEM_HORDE
+    RAID_LEADER RAID_WARNING RAID_BOSS_WHISPER RAID_BOSS_EMOTE QUEST_BOSS_EMOTE FILTERED
+    INSTANCE_CHAT INSTANCE_CHAT_LEADER RESTRICTED ACHIEVEMENT GUILD_ACHIEVEMENT PARTY_LEADER
+    BN_WHISPER BN_WHISPER_INFORM BN_ALERT BN_BROADCAST BN_BROADCAST_INFORM BN_INLINE_TOAST_ALERT
+    BN_INLINE_TOAST_BROADCAST BN_INLINE_TOAST_BROADCAST_INFORM BN_WHISPER_PLAYER_OFFLINE
+    COMMUNITIES_CHANNEL VOICE_TEXT]]
+  if WOW_PROJECT_ID == WOW_PROJECT_MAINLINE then
+    kinds = kinds .. " SMART_WHISPER ENCOUNTER_EVENT PET_BATTLE_COMBAT_LOG PET_BATTLE_INFO"
+  end
+  local sticky = { SAY = 1, PARTY = 1, RAID = 1, GUILD = 1, OFFICER = 1, WHISPER = 1, SMART_WHISPER = 1,
+    CHANNEL = 1, INSTANCE_CHAT = 1, BN_WHISPER = 1 }
+  local flash = { WHISPER = true, SMART_WHISPER = true, MONSTER_WHISPER = true, BN_WHISPER = true,
+    BN_INLINE_TOAST_ALERT = true, BN_INLINE_TOAST_BROADCAST = true, BN_INLINE_TOAST_BROADCAST_INFORM = true }
+  local flashGeneral = { WHISPER = true, SMART_WHISPER = true, MONSTER_WHISPER = true, BN_WHISPER = true }
+  local colours = { SYSTEM = { 1, 1, 0 }, SAY = { 1, 1, 1 }, PARTY = { 0.67, 0.67, 1 },
     RAID = { 1, 0.5, 0 }, GUILD = { 0.25, 1, 0.25 }, OFFICER = { 0.25, 0.75, 0.25 },
     YELL = { 1, 0.25, 0.25 }, WHISPER = { 1, 0.5, 1 }, EMOTE = { 1, 0.5, 0.25 },
-    CHANNEL = { 1, 0.75, 0.75 }, INSTANCE_CHAT = { 1, 0.5, 0 } }) do
-    ChatTypeInfo[kind] = { r = c[1], g = c[2], b = c[3], sticky = 0 }
+    CHANNEL = { 1, 0.75, 0.75 }, INSTANCE_CHAT = { 1, 0.5, 0 } }
+  local function add(kind)
+    local c = colours[kind] or { 1, 1, 1 }
+    ChatTypeInfo[kind] = { r = c[1], g = c[2], b = c[3], sticky = sticky[kind] or 0,
+      flashTab = flash[kind] or false, flashTabOnGeneral = flashGeneral[kind] or false }
+  end
+  for kind in kinds:gmatch("%S+") do
+    add(kind)
+  end
+  for i = 1, 20 do
+    sticky["CHANNEL" .. i] = 1
+    add("CHANNEL" .. i)
   end
 end
 -- The tutorial pointers: shown and hidden by text on a parent, no drawing.
