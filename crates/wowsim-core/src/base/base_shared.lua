@@ -768,7 +768,60 @@ template("ContainerFrameItemButtonTemplate", function(self)
   local name = self:GetName()
   self.Cooldown = CreateFrame("Cooldown", name and (name .. "Cooldown") or nil, self, "CooldownFrameTemplate")
   self.Cooldown:SetAllPoints()
+  Mixin(self, ContainerFrameItemButtonMixin)
+  self:RegisterForClicks("LeftButtonUp", "RightButtonUp")
+  -- The scripts call the global functions, so hooks on them (bag and auction addons) run.
+  self:SetScript("OnClick", function(button, mouse)
+    if ContainerFrameItemButton_OnModifiedClick and IsModifiedClick() then
+      ContainerFrameItemButton_OnModifiedClick(button, mouse)
+    else
+      ContainerFrameItemButton_OnClick(button, mouse)
+    end
+  end)
+  self:SetScript("OnEnter", function(button)
+    ContainerFrameItemButton_OnEnter(button)
+  end)
+  self:SetScript("OnLeave", function(button)
+    button:OnLeave()
+  end)
 end)
+-- A bag slot button's bag (its own `bagID` or its container frame's id) and slot (its id); a
+-- left click picks the item up (or drops the cursor's item there), a right click uses it; the
+-- pointer over it shows the item in GameTooltip.
+ContainerFrameItemButtonMixin = ContainerFrameItemButtonMixin or {}
+function ContainerFrameItemButtonMixin:GetBagID()
+  return self.bagID or self:GetParent():GetID()
+end
+function ContainerFrameItemButtonMixin:OnEnter()
+  GameTooltip:SetOwner(self, "ANCHOR_RIGHT")
+  GameTooltip:SetBagItem(self:GetBagID(), self:GetID())
+  GameTooltip:Show()
+end
+function ContainerFrameItemButtonMixin:OnLeave()
+  GameTooltip_Hide()
+end
+function ContainerFrameItemButton_OnEnter(self)
+  self:OnEnter()
+end
+-- Classic's bag buttons have a script of their own for modified clicks (the item's link into
+-- chat, dressing up); retail's OnClick handles them.
+if WOW_PROJECT_ID ~= WOW_PROJECT_MAINLINE then
+  function ContainerFrameItemButton_OnModifiedClick(self, button)
+    local bag = self.GetBagID and self:GetBagID() or self:GetParent():GetID()
+    HandleModifiedItemClick(C_Container.GetContainerItemLink(bag, self:GetID()))
+  end
+  function ContainerFrameItemButton_OnLeave(self)
+    GameTooltip_Hide()
+  end
+end
+function ContainerFrameItemButton_OnClick(self, button)
+  local bag = self.GetBagID and self:GetBagID() or self:GetParent():GetID()
+  if button == "RightButton" then
+    C_Container.UseContainerItem(bag, self:GetID())
+  else
+    C_Container.PickupContainerItem(bag, self:GetID())
+  end
+end
 
 -- ---- action bars ----
 define("NUM_ACTIONBAR_BUTTONS", 12)

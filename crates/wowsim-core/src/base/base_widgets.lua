@@ -529,3 +529,264 @@ template("ColumnDisplayTemplate", function(self)
   self.Background:SetTexture("Interface\\FrameGeneral\\UI-Background-Rock")
   self:OnLoad()
 end)
+
+-- The edit box scripts of the client's input boxes: Tab moves to `nextEditBox` (with Shift to
+-- `previousEditBox`), Escape drops the focus, focus selects the text and losing it clears the
+-- selection.
+function EditBox_OnTabPressed(self)
+  if self.previousEditBox and IsShiftKeyDown() then
+    self.previousEditBox:SetFocus()
+  elseif self.nextEditBox then
+    self.nextEditBox:SetFocus()
+  end
+end
+function EditBox_ClearFocus(self)
+  self:ClearFocus()
+end
+function EditBox_HighlightText(self)
+  self:HighlightText()
+end
+function EditBox_ClearHighlight(self)
+  self:HighlightText(0, 0)
+end
+template("InputBoxScriptTemplate", function(self)
+  self:EnableMouse(true)
+  self:SetScript("OnTabPressed", EditBox_OnTabPressed)
+  self:SetScript("OnEscapePressed", EditBox_ClearFocus)
+  self:SetScript("OnEditFocusLost", EditBox_ClearHighlight)
+  self:SetScript("OnEditFocusGained", EditBox_HighlightText)
+end)
+-- The auction house's large input box: the script template with its three border pieces.
+template("LargeInputBoxTemplate", function(self)
+  template("InputBoxScriptTemplate")(self)
+  self:SetSize(110, 33)
+  self.Left = self:CreateTexture(nil, "BACKGROUND")
+  self.Left:SetAtlas("auctionhouse-ui-inputfield-left", true)
+  self.Left:SetPoint("LEFT")
+  self.Right = self:CreateTexture(nil, "BACKGROUND")
+  self.Right:SetAtlas("auctionhouse-ui-inputfield-right", true)
+  self.Right:SetPoint("RIGHT")
+  self.Middle = self:CreateTexture(nil, "BACKGROUND")
+  self.Middle:SetAtlas("auctionhouse-ui-inputfield-middle")
+  self.Middle:SetPoint("TOPLEFT", self.Left, "TOPRIGHT")
+  self.Middle:SetPoint("BOTTOMRIGHT", self.Right, "BOTTOMLEFT")
+  self:SetFontObject("ChatFontNormal")
+  self:SetTextInsets(10, 10, 0, 5)
+end)
+
+-- Layout frames. A layout frame lays its children out when shown and, after `MarkDirty`, on
+-- the next frame (a dirty child layout frame marks its layout parent dirty too). Children are
+-- the shown frames and regions without `ignoreInLayout` (hidden ones too with
+-- `includeAsLayoutChildWhenHidden`), in `layoutIndex` order. A vertical or horizontal layout
+-- stacks them with `spacing` inside the paddings and takes the size they need (or
+-- `fixedWidth`/`fixedHeight`); a resize layout keeps their places and takes the size that holds
+-- them all, plus `widthPadding`/`heightPadding`, within `minimumWidth`/`maximumWidth`.
+BaseLayoutMixin = BaseLayoutMixin or {}
+local dirtyLayouts = {}
+local layoutDriver = CreateFrame("Frame")
+layoutDriver:Hide()
+layoutDriver:SetScript("OnUpdate", function(driver)
+  local frames = dirtyLayouts
+  dirtyLayouts = {}
+  driver:Hide()
+  for frame in pairs(frames) do
+    if frame:IsDirty() then
+      frame:Layout()
+    end
+  end
+end)
+function BaseLayoutMixin:OnShow()
+  if not self.skipLayoutOnShow then
+    self:Layout()
+  end
+end
+function BaseLayoutMixin:IsLayoutFrame()
+  return true
+end
+function BaseLayoutMixin:IgnoreLayoutIndex()
+  return false
+end
+function BaseLayoutMixin:MarkIgnoreInLayout(...)
+  for i = 1, select("#", ...) do
+    select(i, ...).ignoreInLayout = true
+  end
+end
+function BaseLayoutMixin:AddLayoutChildren(children, ...)
+  for i = 1, select("#", ...) do
+    local child = select(i, ...)
+    if not child.ignoreInLayout and (child:IsShown() or child.includeAsLayoutChildWhenHidden) then
+      children[#children + 1] = child
+    end
+  end
+end
+function LayoutIndexComparator(left, right)
+  return (left.layoutIndex or 0) < (right.layoutIndex or 0)
+end
+function BaseLayoutMixin:GetAdditionalRegions() end
+function BaseLayoutMixin:GetLayoutChildren()
+  local children = {}
+  self:AddLayoutChildren(children, self:GetChildren())
+  self:AddLayoutChildren(children, self:GetRegions())
+  self:AddLayoutChildren(children, self:GetAdditionalRegions())
+  if not self:IgnoreLayoutIndex() then
+    table.sort(children, LayoutIndexComparator)
+  end
+  return children
+end
+function BaseLayoutMixin:Layout()
+  self:MarkClean()
+end
+function BaseLayoutMixin:MarkDirty()
+  self.dirty = true
+  dirtyLayouts[self] = true
+  layoutDriver:Show()
+  local parent = self:GetParent()
+  if parent and parent.IsLayoutFrame and parent:IsLayoutFrame() and parent.MarkDirty then
+    parent:MarkDirty()
+  end
+end
+function BaseLayoutMixin:MarkClean()
+  self.dirty = false
+  self:OnCleaned()
+end
+function BaseLayoutMixin:IsDirty()
+  return self.dirty == true
+end
+function BaseLayoutMixin:OnCleaned() end
+function BaseLayoutMixin:SetFixedWidth(width)
+  self.fixedWidth = width
+end
+function BaseLayoutMixin:SetFixedHeight(height)
+  self.fixedHeight = height
+end
+function BaseLayoutMixin:SetFixedSize(width, height)
+  self.fixedWidth, self.fixedHeight = width, height
+end
+function BaseLayoutMixin:ClearFixedSize()
+  self.fixedWidth, self.fixedHeight = nil, nil
+end
+function BaseLayoutMixin:GetFixedWidth()
+  return self.fixedWidth
+end
+function BaseLayoutMixin:GetFixedHeight()
+  return self.fixedHeight
+end
+function BaseLayoutMixin:GetFixedSize()
+  return self.fixedWidth, self.fixedHeight
+end
+function BaseLayoutMixin:SetWidthPadding(padding)
+  self.widthPadding = padding
+end
+function BaseLayoutMixin:SetHeightPadding(padding)
+  self.heightPadding = padding
+end
+function BaseLayoutMixin:GetWidthPadding()
+  return self.widthPadding or 0
+end
+function BaseLayoutMixin:GetHeightPadding()
+  return self.heightPadding or 0
+end
+function BaseLayoutMixin:GetChildWidth(child)
+  local scale = self.respectChildScale and child.GetScale and child:GetScale() or 1
+  return child:GetWidth() * scale
+end
+function BaseLayoutMixin:GetChildHeight(child)
+  local scale = self.respectChildScale and child.GetScale and child:GetScale() or 1
+  return child:GetHeight() * scale
+end
+function BaseLayoutMixin:GetChildSize(child)
+  return self:GetChildWidth(child), self:GetChildHeight(child)
+end
+
+LayoutMixin = LayoutMixin or CreateFromMixins(BaseLayoutMixin)
+function LayoutMixin:GetPadding()
+  return self.leftPadding or 0, self.rightPadding or 0, self.topPadding or 0, self.bottomPadding or 0
+end
+function LayoutMixin:Layout()
+  local left, right, top, bottom = self:GetPadding()
+  local width, height = self:LayoutChildren(self:GetLayoutChildren(), self.expand)
+  self:SetSize(self.fixedWidth or (width + left + right), self.fixedHeight or (height + top + bottom))
+  self:MarkClean()
+end
+VerticalLayoutMixin = VerticalLayoutMixin or {}
+function VerticalLayoutMixin:LayoutChildren(children)
+  local left, _, top = self:GetPadding()
+  local spacing, y, width = self.spacing or 0, 0, 0
+  for i, child in ipairs(children) do
+    local w, h = self:GetChildSize(child)
+    y = y + (child.topPadding or 0)
+    child:ClearAllPoints()
+    child:SetPoint("TOPLEFT", self, "TOPLEFT", left + (child.leftPadding or 0), -(top + y))
+    y = y + h + (child.bottomPadding or 0) + (i < #children and spacing or 0)
+    width = math.max(width, w + (child.leftPadding or 0) + (child.rightPadding or 0))
+  end
+  return width, y
+end
+HorizontalLayoutMixin = HorizontalLayoutMixin or {}
+function HorizontalLayoutMixin:LayoutChildren(children)
+  local left, _, top = self:GetPadding()
+  local spacing, x, height = self.spacing or 0, 0, 0
+  for i, child in ipairs(children) do
+    local w, h = self:GetChildSize(child)
+    x = x + (child.leftPadding or 0)
+    child:ClearAllPoints()
+    child:SetPoint("TOPLEFT", self, "TOPLEFT", left + x, -(top + (child.topPadding or 0)))
+    x = x + w + (child.rightPadding or 0) + (i < #children and spacing or 0)
+    height = math.max(height, h + (child.topPadding or 0) + (child.bottomPadding or 0))
+  end
+  return x, height
+end
+
+ResizeLayoutMixin = ResizeLayoutMixin or CreateFromMixins(BaseLayoutMixin)
+function ResizeLayoutMixin:IgnoreLayoutIndex()
+  return true
+end
+function ResizeLayoutMixin:SetMinimumWidth(width)
+  self.minimumWidth = width
+end
+function ResizeLayoutMixin:GetMinimumWidth()
+  return self.minimumWidth
+end
+function ResizeLayoutMixin:SetMaximumWidth(width)
+  self.maximumWidth = width
+end
+function ResizeLayoutMixin:GetMaximumWidth()
+  return self.maximumWidth
+end
+function ResizeLayoutMixin:Layout()
+  local selfLeft, selfTop = self:GetLeft(), self:GetTop()
+  local width, height = 0, 0
+  if selfLeft and selfTop then
+    for _, child in ipairs(self:GetLayoutChildren()) do
+      local right, bottom = child:GetRight(), child:GetBottom()
+      if right and bottom then
+        width = math.max(width, right - selfLeft)
+        height = math.max(height, selfTop - bottom)
+      end
+    end
+  end
+  width = self.fixedWidth or (width + self:GetWidthPadding())
+  height = self.fixedHeight or (height + self:GetHeightPadding())
+  width = math.max(width, self.minimumWidth or width)
+  width = math.min(width, self.maximumWidth or width)
+  height = math.max(height, self.minimumHeight or height)
+  height = math.min(height, self.maximumHeight or height)
+  self:SetSize(width, height)
+  self:MarkClean()
+end
+
+local function layoutFrame(...)
+  local mixins = { ... }
+  return function(self)
+    for _, m in ipairs(mixins) do
+      Mixin(self, m)
+    end
+    self:SetScript("OnShow", function(f)
+      f:OnShow()
+    end)
+  end
+end
+template("BaseLayoutFrameTemplate", layoutFrame(BaseLayoutMixin))
+template("VerticalLayoutFrame", layoutFrame(LayoutMixin, VerticalLayoutMixin))
+template("HorizontalLayoutFrame", layoutFrame(LayoutMixin, HorizontalLayoutMixin))
+template("ResizeLayoutFrame", layoutFrame(ResizeLayoutMixin))
