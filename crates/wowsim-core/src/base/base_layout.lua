@@ -369,7 +369,9 @@ function ResizeLayoutMixin:Layout()
   self:MarkClean()
 end
 
--- The templates: the mixins, and OnShow calling the frame's OnShow method.
+-- The templates: the mixins, and OnShow calling the frame's OnShow method when it has one
+-- (looked up when shown, so a mixin the frame adds later counts). BaseLayoutFrameTemplate has
+-- no mixin of its own, as the client's: a frame of it gets its methods from its own mixin.
 local function layoutTemplate(...)
   local mixins = { ... }
   return function(self)
@@ -377,7 +379,10 @@ local function layoutTemplate(...)
       Mixin(self, mixin)
     end
     self:SetScript("OnShow", function(frame)
-      frame:OnShow()
+      local onShow = frame.OnShow
+      if onShow then
+        onShow(frame)
+      end
     end)
   end
 end
