@@ -119,6 +119,14 @@ function GameTooltipDataMixin:SetItemByID(itemID)
   tooltipShows(self, "item", name, link)
   self:AddLine(name, 1, 1, 1)
 end
+-- The item in a bag slot (C_Container's), as SetItemByID shows it; an empty slot shows nothing.
+function GameTooltipDataMixin:SetBagItem(bag, slot)
+  self:ClearLines()
+  local itemID = C_Container and C_Container.GetContainerItemID and C_Container.GetContainerItemID(bag, slot)
+  if itemID then
+    return self:SetItemByID(itemID)
+  end
+end
 function GameTooltipDataMixin:SetHyperlink(link)
   self:ClearLines()
   local kind, id = tostring(link):match("H?(%a+):(%d+)")
