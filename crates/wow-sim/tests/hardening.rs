@@ -36,6 +36,29 @@ fn wow_sim(args: &[&str], bound: Duration) -> Ran {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run wow-sim");
+    // Both pipes are drained while the child runs: a dump larger than the pipe's buffer
+    // (64 KiB) would otherwise block the child until the bound killed it.
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let out = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
     let start = Instant::now();
     let code = loop {
         if let Some(status) = child.try_wait().expect("wait") {
@@ -48,19 +71,8 @@ fn wow_sim(args: &[&str], bound: Duration) -> Ran {
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    let (mut stdout, mut stderr) = (String::new(), String::new());
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stdout = out.join().expect("stdout reader");
+    let stderr = err.join().expect("stderr reader");
     Ran {
         code,
         stdout,

@@ -17,9 +17,23 @@ local function restored(taint, ok, ...)
   end
 end
 
+-- Once the run is stopped at the memory cap, a secure call started then raises at once, as a
+-- protected call does (bootstrap.lua): its error handler would otherwise swallow the stop, and
+-- a loop of `print` (which runs its handler through securecall) went on past the cap. A spent
+-- script budget alone does not: code after a `pcall` that caught "script ran too long" still
+-- prints, as in the client.
+local memstopped, toolong = natives.memstopped, natives.toolong
+local function checkspent()
+  if memstopped() then
+    local m, at = toolong()
+    error(m or "not enough memory", at and 3 or 0)
+  end
+end
+
 -- securecall(f or name, ...): errors go to the error handler; the caller continues with its
 -- own taint.
 securecall = function(f, ...)
+  checkspent()
   local taint = gettaint()
   if type(f) == "string" then
     f = _G[f]
@@ -34,10 +48,12 @@ end
 -- securecallfunction(f, ...): calls whatever it is given (no name lookup, no usage error: a
 -- nil is "attempt to call a nil value", which goes to the error handler like any error).
 securecallfunction = function(f, ...)
+  checkspent()
   return restored(gettaint(), hostcall(f, ...))
 end
 
 securecallmethod = function(obj, method, ...)
+  checkspent()
   local taint = gettaint()
   local f = obj[method]
   if type(f) ~= "function" then
@@ -53,6 +69,7 @@ secureexecuterange = function(t, f, ...)
   end
   local taint = gettaint()
   for k, v in pairs(t) do
+    checkspent()
     restored(taint, hostcall(f, k, v, ...))
   end
 end

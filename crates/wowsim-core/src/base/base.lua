@@ -119,6 +119,14 @@ function GameTooltipDataMixin:SetItemByID(itemID)
   tooltipShows(self, "item", name, link)
   self:AddLine(name, 1, 1, 1)
 end
+-- The item in a bag slot (C_Container's), as SetItemByID shows it; an empty slot shows nothing.
+function GameTooltipDataMixin:SetBagItem(bag, slot)
+  self:ClearLines()
+  local itemID = C_Container and C_Container.GetContainerItemID and C_Container.GetContainerItemID(bag, slot)
+  if itemID then
+    return self:SetItemByID(itemID)
+  end
+end
 function GameTooltipDataMixin:SetHyperlink(link)
   self:ClearLines()
   local kind, id = tostring(link):match("H?(%a+):(%d+)")
@@ -387,7 +395,12 @@ template("UIPanelScrollBarTemplate", function(self)
     button.Highlight = button:GetHighlightTexture()
   end
   self.ScrollUpButton, self.ScrollDownButton = up, down
-  self:SetThumbTexture("Interface\\Buttons\\UI-ScrollBar-Knob")
+  -- The knob is a named texture (`<name>ThumbTexture`), as the template's ThumbTexture element.
+  local thumb = self:CreateTexture(name and (name .. "ThumbTexture") or nil, "OVERLAY")
+  thumb:SetTexture("Interface\\Buttons\\UI-ScrollBar-Knob")
+  thumb:SetSize(18, 24)
+  thumb:SetTexCoord(0.20, 0.80, 0.125, 0.875)
+  self:SetThumbTexture(thumb)
   self.ThumbTexture = self:GetThumbTexture()
 end)
 template("UIPanelScrollFrameTemplate", function(self)

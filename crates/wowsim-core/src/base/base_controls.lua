@@ -492,7 +492,14 @@ function TextureLoadingGroupMixin:IsFullyLoaded()
 end
 
 -- Chat frame functions of the client's chat windows.
+-- A window without a name takes its default: General, Combat Log, Voice, then "Chat <n>"
+-- (`CHAT_NAME_TEMPLATE`).
 function FCF_SetWindowName(frame, name, doNotSave)
+  if name == nil or name == "" then
+    local id = frame:GetID()
+    name = id == 1 and GENERAL or id == 2 and COMBAT_LOG or id == 3 and VOICE
+      or format(CHAT_NAME_TEMPLATE or "Chat %d", id)
+  end
   frame.name = name
   local tab = _G[(frame:GetName() or "") .. "Tab"]
   if tab and tab.SetText then

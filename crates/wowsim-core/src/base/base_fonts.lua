@@ -50,6 +50,7 @@ GameFontWhite                      FRIZQT__   12 -             1,1,1            
 GameTooltipHeaderText              FRIZQT__   14 -             1,1,1              -      LEFT
 GameTooltipText                    FRIZQT__   12 -             1,1,1              -      LEFT
 GameTooltipTextSmall               FRIZQT__   10 -             1,1,1              -      LEFT
+NumberFont_Normal_Med              ARIALN     14 -             1,1,1              -      -
 NumberFont_Shadow_Small            ARIALN     12 -             1,1,1              shadow -
 QuestFont                          FRIZQT__   13 -             0,0,0              -      -
 QuestFontNormalSmall               FRIZQT__   12 -             0.3,0.18,0         -      -

@@ -389,6 +389,10 @@ function Bar:SetHideIfUnscrollable(hide)
   self.hideIfUnscrollable = hide
 end
 function Bar:SetHideTrackIfThumbExceedsTrack() end
+-- The base draws no thumb to drag: it is never held down.
+function Bar:IsThumbMouseDown()
+  return false
+end
 function Bar:SetInterpolateScroll() end
 function Bar:SetPanExtent(extent)
   self.panExtent = extent

@@ -768,7 +768,60 @@ template("ContainerFrameItemButtonTemplate", function(self)
   local name = self:GetName()
   self.Cooldown = CreateFrame("Cooldown", name and (name .. "Cooldown") or nil, self, "CooldownFrameTemplate")
   self.Cooldown:SetAllPoints()
+  Mixin(self, ContainerFrameItemButtonMixin)
+  self:RegisterForClicks("LeftButtonUp", "RightButtonUp")
+  -- The scripts call the global functions, so hooks on them (bag and auction addons) run.
+  self:SetScript("OnClick", function(button, mouse)
+    if ContainerFrameItemButton_OnModifiedClick and IsModifiedClick() then
+      ContainerFrameItemButton_OnModifiedClick(button, mouse)
+    else
+      ContainerFrameItemButton_OnClick(button, mouse)
+    end
+  end)
+  self:SetScript("OnEnter", function(button)
+    ContainerFrameItemButton_OnEnter(button)
+  end)
+  self:SetScript("OnLeave", function(button)
+    button:OnLeave()
+  end)
 end)
+-- A bag slot button's bag (its own `bagID` or its container frame's id) and slot (its id); a
+-- left click picks the item up (or drops the cursor's item there), a right click uses it; the
+-- pointer over it shows the item in GameTooltip.
+ContainerFrameItemButtonMixin = ContainerFrameItemButtonMixin or {}
+function ContainerFrameItemButtonMixin:GetBagID()
+  return self.bagID or self:GetParent():GetID()
+end
+function ContainerFrameItemButtonMixin:OnEnter()
+  GameTooltip:SetOwner(self, "ANCHOR_RIGHT")
+  GameTooltip:SetBagItem(self:GetBagID(), self:GetID())
+  GameTooltip:Show()
+end
+function ContainerFrameItemButtonMixin:OnLeave()
+  GameTooltip_Hide()
+end
+function ContainerFrameItemButton_OnEnter(self)
+  self:OnEnter()
+end
+-- Classic's bag buttons have a script of their own for modified clicks (the item's link into
+-- chat, dressing up); retail's OnClick handles them.
+if WOW_PROJECT_ID ~= WOW_PROJECT_MAINLINE then
+  function ContainerFrameItemButton_OnModifiedClick(self, button)
+    local bag = self.GetBagID and self:GetBagID() or self:GetParent():GetID()
+    HandleModifiedItemClick(C_Container.GetContainerItemLink(bag, self:GetID()))
+  end
+  function ContainerFrameItemButton_OnLeave(self)
+    GameTooltip_Hide()
+  end
+end
+function ContainerFrameItemButton_OnClick(self, button)
+  local bag = self.GetBagID and self:GetBagID() or self:GetParent():GetID()
+  if button == "RightButton" then
+    C_Container.UseContainerItem(bag, self:GetID())
+  else
+    C_Container.PickupContainerItem(bag, self:GetID())
+  end
+end
 
 -- ---- action bars ----
 define("NUM_ACTIONBAR_BUTTONS", 12)
@@ -984,14 +1037,45 @@ define("UiMapPoint", {
     return { uiMapID = mapID, position = position, z = z }
   end,
 })
--- The chat types' colours (the client fills them from the chat colour settings).
+-- The chat types (the client's list per flavour): `sticky` (the edit box keeps the type for the
+-- next line), `flashTab` and `flashTabOnGeneral` (a message flashes its window's tab); the
+-- colours are the client's defaults for the common types (the client fills them from the chat
+-- colour settings at log-in), white for the rest.
 if rawget(_G, "ChatTypeInfo") == nil then
   ChatTypeInfo = {}
-  for kind, c in pairs({ SYSTEM = { 1, 1, 0 }, SAY = { 1, 1, 1 }, PARTY = { 0.67, 0.67, 1 },
+  local kinds = [[SYSTEM SAY PARTY RAID GUILD OFFICER YELL WHISPER WHISPER_INFORM REPLY EMOTE
+    TEXT_EMOTE MONSTER_SAY MONSTER_PARTY MONSTER_YELL MONSTER_WHISPER MONSTER_EMOTE CHANNEL
+    CHANNEL_JOIN CHANNEL_LEAVE CHANNEL_LIST CHANNEL_NOTICE CHANNEL_NOTICE_USER TARGETICONS AFK DND
+    IGNORED SKILL LOOT CURRENCY MONEY OPENING TRADESKILLS PET_INFO COMBAT_MISC_INFO COMBAT_XP_GAIN
+    COMBAT_HONOR_GAIN COMBAT_FACTION_CHANGE BG_SYSTEM_NEUTRAL BG_SYSTEM_ALLIANCE BG_SYSTEM_HORDE
+    RAID_LEADER RAID_WARNING RAID_BOSS_WHISPER RAID_BOSS_EMOTE QUEST_BOSS_EMOTE FILTERED
+    INSTANCE_CHAT INSTANCE_CHAT_LEADER RESTRICTED ACHIEVEMENT GUILD_ACHIEVEMENT PARTY_LEADER
+    BN_WHISPER BN_WHISPER_INFORM BN_ALERT BN_BROADCAST BN_BROADCAST_INFORM BN_INLINE_TOAST_ALERT
+    BN_INLINE_TOAST_BROADCAST BN_INLINE_TOAST_BROADCAST_INFORM BN_WHISPER_PLAYER_OFFLINE
+    COMMUNITIES_CHANNEL VOICE_TEXT]]
+  if WOW_PROJECT_ID == WOW_PROJECT_MAINLINE then
+    kinds = kinds .. " SMART_WHISPER ENCOUNTER_EVENT PET_BATTLE_COMBAT_LOG PET_BATTLE_INFO"
+  end
+  local sticky = { SAY = 1, PARTY = 1, RAID = 1, GUILD = 1, OFFICER = 1, WHISPER = 1, SMART_WHISPER = 1,
+    CHANNEL = 1, INSTANCE_CHAT = 1, BN_WHISPER = 1 }
+  local flash = { WHISPER = true, SMART_WHISPER = true, MONSTER_WHISPER = true, BN_WHISPER = true,
+    BN_INLINE_TOAST_ALERT = true, BN_INLINE_TOAST_BROADCAST = true, BN_INLINE_TOAST_BROADCAST_INFORM = true }
+  local flashGeneral = { WHISPER = true, SMART_WHISPER = true, MONSTER_WHISPER = true, BN_WHISPER = true }
+  local colours = { SYSTEM = { 1, 1, 0 }, SAY = { 1, 1, 1 }, PARTY = { 0.67, 0.67, 1 },
     RAID = { 1, 0.5, 0 }, GUILD = { 0.25, 1, 0.25 }, OFFICER = { 0.25, 0.75, 0.25 },
     YELL = { 1, 0.25, 0.25 }, WHISPER = { 1, 0.5, 1 }, EMOTE = { 1, 0.5, 0.25 },
-    CHANNEL = { 1, 0.75, 0.75 }, INSTANCE_CHAT = { 1, 0.5, 0 } }) do
-    ChatTypeInfo[kind] = { r = c[1], g = c[2], b = c[3], sticky = 0 }
+    CHANNEL = { 1, 0.75, 0.75 }, INSTANCE_CHAT = { 1, 0.5, 0 } }
+  local function add(kind)
+    local c = colours[kind] or { 1, 1, 1 }
+    ChatTypeInfo[kind] = { r = c[1], g = c[2], b = c[3], sticky = sticky[kind] or 0,
+      flashTab = flash[kind] or false, flashTabOnGeneral = flashGeneral[kind] or false }
+  end
+  for kind in kinds:gmatch("%S+") do
+    add(kind)
+  end
+  for i = 1, 20 do
+    sticky["CHANNEL" .. i] = 1
+    add("CHANNEL" .. i)
   end
 end
 -- The tutorial pointers: shown and hidden by text on a parent, no drawing.

@@ -158,3 +158,12 @@ function M:Format(seconds, abbreviation)
   end
   return table.concat(parts, gs("TIME_UNIT_DELIMITER") or " ")
 end
+
+-- The chat windows' names (the client sets them at log-in from the saved chat settings; a
+-- window without one takes its default, which needs the global strings).
+for i = 1, NUM_CHAT_WINDOWS do
+  local frame = _G["ChatFrame" .. i]
+  if frame and frame.name == nil then
+    FCF_SetWindowName(frame, "")
+  end
+end

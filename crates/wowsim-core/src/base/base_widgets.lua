@@ -529,3 +529,47 @@ template("ColumnDisplayTemplate", function(self)
   self.Background:SetTexture("Interface\\FrameGeneral\\UI-Background-Rock")
   self:OnLoad()
 end)
+
+-- The edit box scripts of the client's input boxes: Tab moves to `nextEditBox` (with Shift to
+-- `previousEditBox`), Escape drops the focus, focus selects the text and losing it clears the
+-- selection.
+function EditBox_OnTabPressed(self)
+  if self.previousEditBox and IsShiftKeyDown() then
+    self.previousEditBox:SetFocus()
+  elseif self.nextEditBox then
+    self.nextEditBox:SetFocus()
+  end
+end
+function EditBox_ClearFocus(self)
+  self:ClearFocus()
+end
+function EditBox_HighlightText(self)
+  self:HighlightText()
+end
+function EditBox_ClearHighlight(self)
+  self:HighlightText(0, 0)
+end
+template("InputBoxScriptTemplate", function(self)
+  self:EnableMouse(true)
+  self:SetScript("OnTabPressed", EditBox_OnTabPressed)
+  self:SetScript("OnEscapePressed", EditBox_ClearFocus)
+  self:SetScript("OnEditFocusLost", EditBox_ClearHighlight)
+  self:SetScript("OnEditFocusGained", EditBox_HighlightText)
+end)
+-- The auction house's large input box: the script template with its three border pieces.
+template("LargeInputBoxTemplate", function(self)
+  template("InputBoxScriptTemplate")(self)
+  self:SetSize(110, 33)
+  self.Left = self:CreateTexture(nil, "BACKGROUND")
+  self.Left:SetAtlas("auctionhouse-ui-inputfield-left", true)
+  self.Left:SetPoint("LEFT")
+  self.Right = self:CreateTexture(nil, "BACKGROUND")
+  self.Right:SetAtlas("auctionhouse-ui-inputfield-right", true)
+  self.Right:SetPoint("RIGHT")
+  self.Middle = self:CreateTexture(nil, "BACKGROUND")
+  self.Middle:SetAtlas("auctionhouse-ui-inputfield-middle")
+  self.Middle:SetPoint("TOPLEFT", self.Left, "TOPRIGHT")
+  self.Middle:SetPoint("BOTTOMRIGHT", self.Right, "BOTTOMLEFT")
+  self:SetFontObject("NumberFont_Normal_Med")
+  self:SetTextInsets(10, 10, 0, 5)
+end)
