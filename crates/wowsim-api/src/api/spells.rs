@@ -113,21 +113,34 @@ fn known(
 }
 
 /// The `SpellInfo` table of a spell. Addons call this for every spell they list (a damage
-/// meter's or a cooldown library's tables: thousands of calls), so the table is made at its
-/// final size (no rehash as its fields are added). The field names are not cached Lua strings
-/// (`wowsim_lua::keys`): for seven short names the cache's look-up and reference push cost
-/// more than interning them (callgrind: ~150 instructions a field more).
+/// meter's or a cooldown library's tables: thousands of calls), so the table comes from a Lua
+/// table constructor ([`SpellInfoMaker`]): one call, whose `NEWTABLE` is sized for the seven
+/// fields and whose keys are the chunk's constants, instead of a protected call per field. It
+/// runs secure, so the slots are secure as the client's C side writes them (`issecurevariable`
+/// on the table answers true whoever asked).
 fn info_table(lua: &Lua, s: &Spell) -> mlua::Result<MultiValue> {
-    let t = lua.create_table_with_capacity(0, 7)?;
-    t.raw_set("name", s.name.as_str())?;
-    t.raw_set("iconID", s.icon)?;
-    t.raw_set("originalIconID", s.original_icon)?;
-    t.raw_set("castTime", s.cast_time)?;
-    t.raw_set("minRange", s.min_range)?;
-    t.raw_set("maxRange", s.max_range)?;
-    t.raw_set("spellID", s.id)?;
-    one(lua, t)
+    use wowsim_lua::taint;
+    let make = lua
+        .app_data_ref::<SpellInfoMaker>()
+        .map(|m| m.0.clone())
+        .ok_or_else(|| mlua::Error::runtime("the SpellInfo constructor is not installed"))?;
+    let was = taint::current(lua);
+    taint::set(lua, taint::TaintId::SECURE);
+    let t: mlua::Result<Value> = make.call((
+        s.name.as_str(),
+        s.icon,
+        s.original_icon,
+        s.cast_time,
+        s.min_range,
+        s.max_range,
+        s.id,
+    ));
+    taint::set(lua, was);
+    one(lua, t?)
 }
+
+/// The Lua function that builds a `SpellInfo` table from its seven values (VM app data).
+struct SpellInfoMaker(mlua::Function);
 
 /// A host function body of this file as a named function (see [`Body`]).
 type Handler = fn(&Lua, &MultiValue, &dyn Fn() -> mlua::Error) -> mlua::Result<MultiValue>;
@@ -208,6 +221,15 @@ const CLASSIC_FUNCTIONS: &[(&str, Option<&str>, Handler)] = &[
 
 /// Installs the spell functions the flavour has.
 pub fn install(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
+    let make: mlua::Function = lua
+        .load(
+            "return function(name, iconID, originalIconID, castTime, minRange, maxRange, spellID) \
+             return { name = name, iconID = iconID, originalIconID = originalIconID, \
+             castTime = castTime, minRange = minRange, maxRange = maxRange, spellID = spellID } end",
+        )
+        .set_name("=[wow-sim SpellInfo]")
+        .call(())?;
+    lua.set_app_data(SpellInfoMaker(make));
     let retail = data.product() == wowsim_data::Flavor::Retail;
     let classic: &[_] = if retail { &[] } else { CLASSIC_FUNCTIONS };
     for (name, usage, f) in FUNCTIONS.iter().chain(classic) {
