@@ -36,14 +36,7 @@ pub fn install(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
         lua.create_function(|_, _: MultiValue| Ok(()))?,
     )?;
     if data.api("C_Secrets.CanCompareUnitTokens").is_some() {
-        let ns = match g.raw_get::<mlua::Value>("C_Secrets")? {
-            mlua::Value::Table(t) => t,
-            _ => {
-                let t = lua.create_table()?;
-                g.raw_set("C_Secrets", t.clone())?;
-                t
-            }
-        };
+        let ns = super::stubs::namespace(lua, "C_Secrets")?;
         let f = lua.create_function(|_, _: MultiValue| Ok(true))?;
         ns.raw_set("CanCompareUnitTokens", f)?;
     }

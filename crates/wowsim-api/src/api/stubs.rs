@@ -28,7 +28,7 @@ pub(crate) fn get_path(lua: &Lua, path: &str) -> mlua::Result<Value> {
 }
 
 /// The namespace table for `C_Foo` (created if needed).
-fn namespace(lua: &Lua, ns: &str) -> mlua::Result<Table> {
+pub(crate) fn namespace(lua: &Lua, ns: &str) -> mlua::Result<Table> {
     let g = lua.globals();
     let mut cur = g;
     for part in ns.split('.') {

@@ -183,12 +183,8 @@ impl Ctx<'_> {
     /// extension, whichever tag names it (Details' framework includes `.lua` files).
     /// A load filter after the path (`file="X.lua [AllowLoadGameType: mainline]"`) can skip it.
     fn load_file(&self, el: &Element, file: &str) -> mlua::Result<()> {
-        let file = match file.contains('[') {
-            true => match self.filtered(file) {
-                Some(f) => f,
-                None => return Ok(()),
-            },
-            false => file.to_string(),
+        let Some(file) = self.filtered(file) else {
+            return Ok(());
         };
         let file = file.as_str();
         let Some((logical, path)) = self.resolve(file) else {
@@ -213,6 +209,9 @@ impl Ctx<'_> {
     /// `file` without its load filters, or `None` when one rejects it for the flavour and
     /// locale being simulated (the TOC's filters: `wowsim_toc::filter_file_reference`).
     fn filtered(&self, file: &str) -> Option<String> {
+        if !file.contains('[') {
+            return Some(file.to_string());
+        }
         let Some(flavor) = self
             .lua
             .app_data_ref::<crate::xmlui::XmlState>()
