@@ -531,11 +531,9 @@ function SetDesaturation(texture, desaturated)
   texture:SetDesaturated(desaturated and true or false)
 end
 
--- The flavour's quest watch frame and quest log list.
+-- The flavour's quest watch frame (Classic Era's is in `base_tracker.lua`) and quest log list.
 if not isRetail then
-  if WOW_PROJECT_ID == WOW_PROJECT_CLASSIC then
-    QuestWatchFrame = QuestWatchFrame or CreateFrame("Frame", "QuestWatchFrame", UIParent)
-  else
+  if WOW_PROJECT_ID ~= WOW_PROJECT_CLASSIC then
     WatchFrame = WatchFrame or CreateFrame("Frame", "WatchFrame", UIParent)
   end
   QuestLogFrame = QuestLogFrame or CreateFrame("Frame", "QuestLogFrame", UIParent)

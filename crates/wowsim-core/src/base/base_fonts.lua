@@ -76,8 +76,17 @@ NumberFontNormal                   ARIALN     14 OUTLINE       1,1,1            
 NumberFontNormalRight              ARIALN     14 OUTLINE       1,1,1              -      RIGHT
 NumberFontNormalSmall              ARIALN     12 OUTLINE       1,1,1              -      -
 NumberFontNormalSmallGray          ARIALN     12 OUTLINE       0.6,0.6,0.6        -      -
+ObjectiveTrackerFont12             FRIZQT__   12 -             1,1,1              -      -
+ObjectiveTrackerFont13             FRIZQT__   13 -             1,1,1              -      -
 ObjectiveTrackerFont14             FRIZQT__   14 -             1,1,1              -      -
+ObjectiveTrackerFont15             FRIZQT__   15 -             1,1,1              -      -
 ObjectiveTrackerFont16             FRIZQT__   16 -             1,1,1              -      -
+ObjectiveTrackerFont17             FRIZQT__   17 -             1,1,1              -      -
+ObjectiveTrackerFont18             FRIZQT__   18 -             1,1,1              -      -
+ObjectiveTrackerFont19             FRIZQT__   19 -             1,1,1              -      -
+ObjectiveTrackerFont20             FRIZQT__   20 -             1,1,1              -      -
+ObjectiveTrackerFont21             FRIZQT__   21 -             1,1,1              -      -
+ObjectiveTrackerFont22             FRIZQT__   22 -             1,1,1              -      -
 SystemFont16_Shadow_ThickOutline   ARIALN     16 THICKOUTLINE  1,1,1              -      -
 TextStatusBarText                  FRIZQT__   10 OUTLINE       1,1,1              -      -
 [classic_era]

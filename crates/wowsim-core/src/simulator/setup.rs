@@ -253,7 +253,8 @@ impl Simulator {
         // use at load time (`base/base_controls.lua`), then anchors, grid layouts and options
         // controls (`base/base_options.lua`), then what the corpus scan found missing (shared
         // functions, scroll boxes, more templates, named frames: `base/base_shared.lua`,
-        // `base_scroll.lua`, `base_widgets.lua`, `base_layout.lua`, `base_frames.lua`); each receives
+        // `base_scroll.lua`, `base_widgets.lua`, `base_layout.lua`, `base_tracker.lua`,
+        // `base_frames.lua`); each receives
         // `template`.
         let template: Function = natives.get("template")?;
         let protect = wowsim_api::protection::protect_fn(&self.lua)?;
@@ -315,6 +316,10 @@ const BASE_FILES: &[(&str, &str)] = &[
     (
         include_str!("../base/base_layout.lua"),
         "@Interface/wow-sim/base_layout.lua",
+    ),
+    (
+        include_str!("../base/base_tracker.lua"),
+        "@Interface/wow-sim/base_tracker.lua",
     ),
     (
         include_str!("../base/base_frames.lua"),
