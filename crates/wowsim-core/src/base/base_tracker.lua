@@ -235,7 +235,9 @@ if not isRetail then
     end
   end
 
-  -- The quest timers: one button per timed quest, the frame shown while any runs.
+  -- The quest timers: one button per timed quest (the client's frame has 25), the frame
+  -- shown while any runs.
+  local NUM_TIMER_BUTTONS = 25
   QuestTimerMixin = QuestTimerMixin or {}
   function QuestTimerMixin:OnLoad()
     self.numTimers = 0
@@ -254,7 +256,7 @@ if not isRetail then
   end
   function QuestTimerMixin:UpdateQuestTimers(...)
     local n = select("#", ...)
-    for i = 1, MAX_QUESTS do
+    for i = 1, NUM_TIMER_BUTTONS do
       local button = _G["QuestTimer" .. i]
       if i <= n then
         _G["QuestTimer" .. i .. "Text"]:SetText(SecondsToTime((select(i, ...))))
@@ -310,7 +312,7 @@ if not isRetail then
   header:SetPoint("TOP", 1, 12)
   timers.Title = timers:CreateFontString(nil, "ARTWORK", "GameFontNormal")
   timers.Title:SetPoint("TOP", header, "TOP", 0, -13)
-  for i = 1, MAX_QUESTS do
+  for i = 1, NUM_TIMER_BUTTONS do
     local button = CreateFrame("Button", "QuestTimer" .. i, timers, "QuestTimerButtonTemplate")
     button:SetID(i)
     button:SetPoint("TOP", 0, -30 - 16 * (i - 1))
