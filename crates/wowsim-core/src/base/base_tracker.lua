@@ -713,6 +713,7 @@ function ObjectiveTrackerContainerHeaderMixin:OnLoad()
   self:SetCollapsed(false)
 end
 function ObjectiveTrackerContainerHeaderMixin:OnToggle()
+  PlaySound(SOUNDKIT.IG_MAINMENU_OPTION_CHECKBOX_ON)
   self:GetParent():ToggleCollapsed()
 end
 function ObjectiveTrackerContainerHeaderMixin:SetCollapsed(collapsed)

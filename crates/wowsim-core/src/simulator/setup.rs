@@ -249,7 +249,8 @@ impl Simulator {
                 .hostcall
                 .call::<MultiValue>((util, natives.clone()))
         })?;
-        // Secure templates and snippets (`base/base_secure.lua`), the client's controls addons
+        // The sound kit ids (`base/base_soundkit.lua`), secure templates and snippets
+        // (`base/base_secure.lua`), the client's controls addons
         // use at load time (`base/base_controls.lua`), then anchors, grid layouts and options
         // controls (`base/base_options.lua`), then what the corpus scan found missing (shared
         // functions, scroll boxes, more templates, named frames: `base/base_shared.lua`,
@@ -289,6 +290,10 @@ impl Simulator {
 /// The built-in base's files after `base.lua` and `base_util.lua`, in load order (each gets
 /// `template` and `protect`).
 const BASE_FILES: &[(&str, &str)] = &[
+    (
+        include_str!("../base/base_soundkit.lua"),
+        "@Interface/wow-sim/base_soundkit.lua",
+    ),
     (
         include_str!("../base/base_secure.lua"),
         "@Interface/wow-sim/base_secure.lua",
