@@ -339,22 +339,27 @@ local State = ObjectiveTrackerModuleState
 OBJECTIVE_DASH_STYLE_SHOW = 1
 OBJECTIVE_DASH_STYLE_HIDE = 2
 OBJECTIVE_DASH_STYLE_HIDE_AND_COLLAPSE = 3
--- Made on first use: the colour globals come with the API.
-local trackerColors
+-- The tracker's text colours (the client builds them from its colour database: the dim and
+-- bright reds, the block header colour, the normal and highlight font colours); each has its
+-- highlighted colour as `reverse`.
+OBJECTIVE_TRACKER_COLOR = {
+  Normal = { r = 0.8, g = 0.8, b = 0.8 },
+  NormalHighlight = { r = 1, g = 1, b = 1 },
+  Failed = { r = 0.8, g = 0.1, b = 0.1 },
+  FailedHighlight = { r = 1, g = 0.125, b = 0.125 },
+  Header = { r = 0.75, g = 0.61, b = 0 },
+  HeaderHighlight = { r = 1, g = 0.82, b = 0 },
+  Complete = { r = 0.6, g = 0.6, b = 0.6 },
+  TimeLeft = { r = 0.8, g = 0.1, b = 0.1 },
+  TimeLeftHighlight = { r = 1, g = 0.125, b = 0.125 },
+}
+for _, pair in ipairs({ { "Normal", "NormalHighlight" }, { "Failed", "FailedHighlight" },
+  { "Header", "HeaderHighlight" }, { "TimeLeft", "TimeLeftHighlight" } }) do
+  local c = OBJECTIVE_TRACKER_COLOR
+  c[pair[1]].reverse = c[pair[2]]
+  c[pair[2]].reverse = c[pair[1]]
+end
 local function colors()
-  if not trackerColors then
-    trackerColors = {
-      Normal = { r = 0.8, g = 0.8, b = 0.8 },
-      NormalHighlight = { r = 1, g = 1, b = 1 },
-      Header = { r = 0.75, g = 0.61, b = 0 },
-      HeaderHighlight = { r = 1, g = 0.82, b = 0 },
-      Complete = { r = 0.6, g = 0.6, b = 0.6 },
-      Failed = { r = 0.8, g = 0.1, b = 0.1 },
-    }
-    trackerColors.Normal.reverse = trackerColors.NormalHighlight
-    trackerColors.Header.reverse = trackerColors.HeaderHighlight
-    OBJECTIVE_TRACKER_COLOR = OBJECTIVE_TRACKER_COLOR or trackerColors
-  end
   return OBJECTIVE_TRACKER_COLOR
 end
 
