@@ -538,6 +538,22 @@ if not isRetail then
   end
   QuestLogFrame = QuestLogFrame or CreateFrame("Frame", "QuestLogFrame", UIParent)
   QuestLogFrame:Hide()
+  -- The abandon button (its label is a global string, set in `base_strings.lua`).
+  QuestLogFrameAbandonButton = QuestLogFrameAbandonButton
+    or CreateFrame("Button", "QuestLogFrameAbandonButton", QuestLogFrame, "UIPanelButtonTemplate")
+  QuestLogFrameAbandonButton:SetSize(125, 21)
+  QuestLogFrameAbandonButton:SetPoint("BOTTOMLEFT", 17, 54)
+  QuestLogFrameAbandonButton:SetScript("OnClick", function()
+    SetAbandonQuest()
+    local items = GetAbandonQuestItems()
+    if items then
+      StaticPopup_Hide("ABANDON_QUEST")
+      StaticPopup_Show("ABANDON_QUEST_WITH_ITEMS", GetAbandonQuestName(), items)
+    else
+      StaticPopup_Hide("ABANDON_QUEST_WITH_ITEMS")
+      StaticPopup_Show("ABANDON_QUEST", GetAbandonQuestName())
+    end
+  end)
   QuestLogListScrollFrame = QuestLogListScrollFrame
     or CreateFrame("ScrollFrame", "QuestLogListScrollFrame", QuestLogFrame, "FauxScrollFrameTemplate")
 end

@@ -80,6 +80,7 @@ KeyRingButton                 CheckButton   -                    shown   classic
 CastingBarFrame               StatusBar     -                    hidden  classic
 PetCastingBarFrame            StatusBar     -                    hidden  classic
 ReputationWatchBar            Frame         -                    hidden  classic
+ComboFrame                    Frame         -                    hidden  all
 ]]
 
 local function want(flavours)
@@ -209,6 +210,12 @@ if not rawget(_G, "ColorPickerFrame") then
   end
 end
 
+
+-- Retail's target of target frame, made by the target frame as its `totFrame`.
+if isRetail and rawget(_G, "TargetFrameToT") == nil then
+  TargetFrame.totFrame = CreateFrame("Button", "TargetFrameToT", TargetFrame)
+  TargetFrame.totFrame:Hide()
+end
 
 -- The character panel's tabs: retail's Character, Reputation and Currency (hidden until the
 -- player has a currency); Classic Era's Character, Pet, Reputation, Skills and Honor.

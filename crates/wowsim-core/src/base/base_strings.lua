@@ -175,3 +175,6 @@ for i = 1, 5 do
     tab:SetText(_G[tab.textKey])
   end
 end
+if QuestLogFrameAbandonButton and type(ABANDON_QUEST) == "string" then
+  QuestLogFrameAbandonButton:SetText(WOW_PROJECT_ID == WOW_PROJECT_CLASSIC and ABANDON_QUEST or ABANDON_QUEST_ABBREV)
+end
