@@ -217,6 +217,16 @@ if isRetail and rawget(_G, "TargetFrameToT") == nil then
   TargetFrame.totFrame:Hide()
 end
 
+-- Classic's bag windows: ContainerFrame1..13, hidden, each of id 100 until a bag opens in it.
+if not isRetail and rawget(_G, "ContainerFrame1") == nil then
+  NUM_CONTAINER_FRAMES = NUM_CONTAINER_FRAMES or 13
+  for i = 1, 13 do
+    local frame = CreateFrame("Frame", "ContainerFrame" .. i, UIParent)
+    frame:SetID(100)
+    frame:Hide()
+  end
+end
+
 -- The character panel's tabs: retail's Character, Reputation and Currency (hidden until the
 -- player has a currency); Classic Era's Character, Pet, Reputation, Skills and Honor.
 do

@@ -1326,6 +1326,12 @@ do
   define("ToggleBackpack", function()
     ToggleBag(0)
   end)
+  define("OpenBackpack", function()
+    OpenBag(0)
+  end)
+  define("CloseBackpack", function()
+    CloseBag(0)
+  end)
   define("OpenAllBags", function()
     for _, id in ipairs(all()) do
       open[id] = true
