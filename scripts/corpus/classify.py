@@ -231,8 +231,10 @@ RULES = [
      "BCM formats ChatFrame1.name at PLAYER_LOGIN; ChatFrame1 gets its name only on UPDATE_CHAT_WINDOWS, which the client sends "
      "before the log-in too. Fixed on branch fidel8 (fixture events/addon_loaded_order)"),
     ("TellMeWhen", "*", "*", r"script ran too long", "ours", "NO-CURRENCY-DB",
-     "Currencies.lua scans currency ids 1-9999; without a currency database every id has a stand-in with an icon, so the scan "
-     "keeps thousands (the client's real currencies are far fewer)"),
+     "Currencies.lua scans currency ids until 3000 misses in a row and registers (and re-sorts) a condition per currency with "
+     "an icon; without a currency database every id has a stand-in with an icon. Since fidel9 stand-ins stop at id 3999 (the "
+     "scan ends as in the client), but ~4000 conditions still cost 0.8-1.6 G instructions; the client's real currencies with "
+     "icons are far fewer. Needs the currency table: --game-data CurrencyTypes.csv (fidel9) gives it"),
     ("TellMeWhen", "classic_era", "*", r"Talents.lua:10\d: table index is nil|Condition.lua:84: max must be specified", "ours", "SPECS",
      "Classic Era answered no specializations; its client has three per class (TMW probes GetSpecializationInfoForClassID and "
      "counts from 0 there). Fixed on branch fidel8 (fixture api/specializations_classic_era)"),
@@ -246,7 +248,8 @@ RULES = [
      "ClassicExpansionAtLeast/AtMost were typed stubs (false); fixed on branch fidel8 by game type"),
     ("Scrap", "retail", "*", r"CustomSearch-1.0.lua:235: attempt to index local 'string'", "ours", "GS-LIST-STALE",
      "Filters.lua reads EXPANSION_NAME0..NUM_LE_EXPANSION_LEVELS (11 in the 12.1 reference); the newest public global-string "
-     "export (11.0.5, our list and --global-strings input) has no EXPANSION_NAME11, which the 12.x client defines"),
+     "export (11.0.5, our list and --global-strings input) has no EXPANSION_NAME11, which the 12.x client defines. Fixed on "
+     "branch fidel9: every level up to LE_EXPANSION_LEVEL_CURRENT has its name (fixture api/global_strings_real_csv)"),
     ("KuiNameplates", "retail", "*", r"config.lua:711: attempt to call field 'SetNamePlateSelfClickThrough'", "own", "",
      "C_NamePlate.SetNamePlateSelfClickThrough is in neither the 12.0.1 API documentation nor the 12.1 reference (removed in 12.0)"),
     ("NDui", "retail", "*", r"Nameplates.lua:1110: attempt to call method 'ForceUpdate'", "ours", "STUB-SHAPE",

@@ -108,7 +108,8 @@ pub struct Cli {
     pub art: Vec<PathBuf>,
     /// A folder of your own CSV exports of the client's spell and item databases (wago.tools
     /// layout: SpellName.csv, ItemSparse.csv; optional SpellMisc.csv, Item.csv,
-    /// ItemSubClass.csv) for real names; without it, ids answer counted stand-ins.
+    /// ItemSubClass.csv, CurrencyTypes.csv) for real names; without it, ids answer counted
+    /// stand-ins.
     #[arg(long, value_name = "DIR", global = true, env = "WOW_SIM_GAME_DATA")]
     pub game_data: Option<PathBuf>,
     /// A scenario file (TOML, see docs/scenarios.md): the character, group, target and other

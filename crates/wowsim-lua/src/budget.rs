@@ -72,6 +72,8 @@ pub struct Budget {
     /// Instructions allowed per outermost host entry; 0 = unlimited.
     pub limit: Cell<u64>,
     used: Cell<u64>,
+    /// Instructions run in the whole session, in hook steps (the precise clock reads it).
+    total: Cell<u64>,
     depth: Cell<u32>,
     exceeded: Cell<bool>,
     /// Hook steps wow-sim's own chunks ran since `exceeded` was set.
@@ -92,6 +94,7 @@ impl Budget {
         Budget {
             limit: Cell::new(DEFAULT_SCRIPT_BUDGET),
             used: Cell::new(0),
+            total: Cell::new(0),
             depth: Cell::new(0),
             exceeded: Cell::new(false),
             grace_used: Cell::new(0),
@@ -102,6 +105,12 @@ impl Budget {
             stop: RefCell::new(None),
             alloc_capped: Cell::new(false),
         }
+    }
+
+    /// Lua instructions run in the session so far, counted in hook steps of
+    /// [`HOOK_STEP`] (an entry's last partial step is not counted).
+    pub fn instructions(&self) -> u64 {
+        self.total.get()
     }
 
     /// Why the run stopped, if it did.
@@ -229,6 +238,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 fn on_step(b: &Budget, memory: usize, source: &str, short_src: &str, line: i32) -> Option<String> {
     let used = b.used.get() + u64::from(HOOK_STEP);
     b.used.set(used);
+    b.total.set(b.total.get() + u64::from(HOOK_STEP));
     if !b.exceeded.get() {
         let over = b.limit.get() != 0 && used > b.limit.get();
         if !over && !b.check_memory(memory) && !b.check_deadline() {
@@ -354,15 +364,6 @@ mod raw_hook {
         }
     }
 
-    pub(super) fn remove(lua: &mlua::Lua) -> mlua::Result<()> {
-        // SAFETY: runs protected on the main state.
-        unsafe {
-            lua.exec_raw::<()>((), |state| {
-                ffi::lua_sethook(state, None, 0, 0);
-            })
-        }
-    }
-
     fn text(p: *const std::ffi::c_char) -> String {
         if p.is_null() {
             return String::new();
@@ -437,10 +438,8 @@ pub fn configure(
             h.alloc_capped.set(true);
         }
     }
-    if script_budget == 0 && timeout.is_none() && memory_limit == 0 {
-        // Nothing for the hook to enforce: run without it.
-        raw_hook::remove(lua)?;
-    }
+    // The hook stays even with nothing to enforce: its count of instructions is the precise
+    // clock's work within a frame (`clock::Clock::precise_ms`).
     Ok(())
 }
 
@@ -477,6 +476,11 @@ pub(crate) fn spent_message(lua: &Lua) -> (Option<String>, bool) {
 /// The VM's budget, if installed.
 pub fn budget(lua: &Lua) -> Option<Rc<Budget>> {
     lua.app_data_ref::<BudgetHandle>().map(|h| h.0.clone())
+}
+
+/// Lua instructions run so far ([`Budget::instructions`]; 0 without a budget).
+pub fn instructions(lua: &Lua) -> u64 {
+    budget(lua).map_or(0, |b| b.instructions())
 }
 
 /// Runs `f` as a host entry into Lua: the outermost entry starts a fresh budget, and when it

@@ -11,7 +11,7 @@
 //! | --- | --- |
 //! | `wowsim.AddSpell{spellID = id, name = ..., ...}` | not the client's: adds or replaces a spell (fields below); `known = true` puts it in the character's spells (`SPELLS_CHANGED` fires) |
 //! | `wowsim.AddItem{itemID = id, itemName = ..., ...}` | not the client's: adds or replaces an item (fields below); `cached = false` makes the first query wait for the server as an unseen item does |
-//! | `wowsim.GameDataStandIns()` | not the client's: how many spell ids and item ids were answered with stand-ins so far |
+//! | `wowsim.GameDataStandIns()` | not the client's: how many spell ids, item ids and currency ids were answered with stand-ins so far |
 //!
 //! Spell fields (those of `C_Spell.SpellInfo`, plus three): `spellID` (required), `name`
 //! (required), `iconID` (134400), `originalIconID` (`iconID`), `castTime`, `minRange`,
@@ -149,6 +149,7 @@ pub struct GameData {
     /// Ids answered with stand-ins (counted for the `lua-errors` note).
     spell_stand_ins: BTreeSet<i64>,
     item_stand_ins: BTreeSet<i64>,
+    currency_stand_ins: BTreeSet<i64>,
     /// Items not in the table that have arrived from the "server" (stand-ins, `--game-data`).
     arrived: BTreeSet<i64>,
     pending: Vec<Pending>,
@@ -223,6 +224,29 @@ impl GameData {
         self.item_stand_ins.insert(id);
         Some(Item::stand_in(id))
     }
+}
+
+/// The highest currency id a stand-in answers for. The client's currency table is finite and
+/// its ids are given in order: the current retail client's reach the 3400s (SavedInstances'
+/// 12.0 list names 3418), so ids past 3999 answer nothing, as unused ids do in the client. An
+/// addon that scans the id range until a run of misses (TellMeWhen stops after 3,000 in a row)
+/// then ends as it does in the client instead of finding a currency at every id.
+pub(crate) const CURRENCY_STAND_IN_MAX: i64 = 3999;
+
+/// A currency id's (name, icon, max quantity) in the currency database: the user's
+/// `CurrencyTypes.csv` (`--game-data`; an id it lacks is no currency), else a counted stand-in
+/// `Currency #<id>` for ids up to [`CURRENCY_STAND_IN_MAX`].
+pub(crate) fn currency_record(lua: &Lua, id: i64) -> Option<(String, i64, i64)> {
+    let g = game(lua);
+    let mut gd = g.data.borrow_mut();
+    if let Some(db) = &gd.db.currencies {
+        return db.get(&id).map(|c| (c.name.to_string(), c.icon, c.max));
+    }
+    if !(1..=CURRENCY_STAND_IN_MAX).contains(&id) {
+        return None;
+    }
+    gd.currency_stand_ins.insert(id);
+    Some((format!("Currency #{id}"), QUESTION_MARK_ICON, 0))
 }
 
 /// What an identifier argument names.
@@ -419,22 +443,38 @@ pub fn fire(lua: &Lua, event: &str, id: i64, success: bool) -> mlua::Result<()> 
     crate::events::fire_event(lua, event, args)
 }
 
-/// (spell ids, item ids) answered with stand-ins so far.
-pub(crate) fn stand_in_counts(lua: &Lua) -> (usize, usize) {
+/// (spell ids, item ids, currency ids) answered with stand-ins so far.
+pub(crate) fn stand_in_counts(lua: &Lua) -> (usize, usize, usize) {
     let g = game(lua);
     let gd = g.data.borrow();
-    (gd.spell_stand_ins.len(), gd.item_stand_ins.len())
+    (
+        gd.spell_stand_ins.len(),
+        gd.item_stand_ins.len(),
+        gd.currency_stand_ins.len(),
+    )
 }
 
 /// The `lua-errors` note, when any stand-in was answered.
 pub fn note(lua: &Lua) -> Option<String> {
-    let (spells, items) = stand_in_counts(lua);
-    (spells + items > 0).then(|| {
+    let (spells, items, currencies) = stand_in_counts(lua);
+    let mut note = (spells + items > 0).then(|| {
         format!(
             "{spells} spell ids and {items} item ids answered with stand-ins: the client's \
              spell and item databases are not available (wowsim.AddSpell/AddItem add entries)"
         )
-    })
+    });
+    if currencies > 0 {
+        let line = format!(
+            "{currencies} currency ids answered with stand-ins (`Currency #<id>`, ids up to \
+             {CURRENCY_STAND_IN_MAX}): the client's currency database is not available \
+             (--game-data CurrencyTypes.csv gives it; a scenario's [[currencies]] add entries)"
+        );
+        note = Some(match note {
+            Some(n) => format!("{n}; {line}"),
+            None => line,
+        });
+    }
+    note
 }
 
 fn field<T: mlua::FromLua>(lua: &Lua, t: &Table, name: &str, what: &str) -> mlua::Result<T> {

@@ -9,6 +9,7 @@
 //! | `ItemSparse.csv` | `ID`, `Display_lang`, `OverallQualityID`, `ItemLevel`, `RequiredLevel`, `Stackable`, `SellPrice`, `InventoryType`, `Bonding`, `ExpansionID` | items; with it, an id it lacks is no item (nil) |
 //! | `Item.csv` (optional) | `ID`, `ClassID`, `SubclassID`, `IconFileDataID` | item class and icon |
 //! | `ItemSubClass.csv` (optional) | `ClassID`, `SubClassID`, `DisplayName_lang` | `itemSubType` text |
+//! | `CurrencyTypes.csv` | `ID`, `Name_lang`, `InventoryIconFileID`, `MaxQty` | currencies; with it, an id it lacks is no currency (nothing) |
 //!
 //! File names are matched without regard to case. A row that cannot be read is a note naming
 //! the file and line; the rest of the file is still read.
@@ -33,11 +34,20 @@ pub struct DbItem {
     pub icon: i64,
 }
 
-/// What the files gave. `spells`/`items` is None when its main file was not given.
+/// A currency row (`CurrencyTypes.csv`).
+#[derive(Clone, Debug, Default)]
+pub struct DbCurrency {
+    pub name: Box<str>,
+    pub icon: i64,
+    pub max: i64,
+}
+
+/// What the files gave. `spells`/`items`/`currencies` is None when its main file was not given.
 #[derive(Default, Debug)]
 pub struct Db {
     pub spells: Option<FxHashMap<i64, (Box<str>, i64)>>,
     pub items: Option<FxHashMap<i64, DbItem>>,
+    pub currencies: Option<FxHashMap<i64, DbCurrency>>,
     pub subclass_names: FxHashMap<(i32, i32), Box<str>>,
 }
 
@@ -322,9 +332,27 @@ pub fn load(dir: &Path) -> (Db, Vec<String>) {
         }
         db.items = Some(items);
     }
-    if db.spells.is_none() && db.items.is_none() {
+    let cols = ["ID", "Name_lang", "InventoryIconFileID", "MaxQty"];
+    if let Some(rows) = read_rows(dir, "CurrencyTypes.csv", &cols, 2, &mut notes) {
+        let currencies = rows
+            .iter()
+            .filter_map(|r| {
+                let id = int(&r[0]).filter(|i| *i > 0)?;
+                let currency = DbCurrency {
+                    name: r[1].as_str().into(),
+                    icon: int(&r[2])
+                        .filter(|i| *i > 0)
+                        .unwrap_or(super::game_data::QUESTION_MARK_ICON),
+                    max: int(&r[3]).unwrap_or(0).max(0),
+                };
+                Some((id, currency))
+            })
+            .collect();
+        db.currencies = Some(currencies);
+    }
+    if db.spells.is_none() && db.items.is_none() && db.currencies.is_none() {
         notes.push(format!(
-            "--game-data {}: neither SpellName.csv nor ItemSparse.csv is there",
+            "--game-data {}: none of SpellName.csv, ItemSparse.csv, CurrencyTypes.csv is there",
             dir.display()
         ));
     }
@@ -379,6 +407,7 @@ mod tests {
         let items = db.items.unwrap();
         assert_eq!(&*items[&19019].name, "Thunderfury, Blessed Blade");
         assert_eq!(items[&19019].quality, 5);
+        assert!(db.currencies.is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

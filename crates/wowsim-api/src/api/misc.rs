@@ -2,11 +2,12 @@
 //!
 //! | WoW name | behaviour |
 //! | --- | --- |
-//! | `GetTime`, `GetTimePreciseSec` | the virtual clock in whole milliseconds, as the client's |
+//! | `GetTime` | the virtual clock in whole milliseconds, as the client's |
+//! | `GetTimePreciseSec` | the precise clock in seconds (see `debugprofilestop`) |
 //! | `CreateForbiddenFrame` | `CreateFrame`, then the frame is forbidden (`widgets::forbidden`) |
 //! | `C_AccountStore.GetCategories` | one (empty) category per store front |
 //! | `GetFramerate` | 1 / last tick |
-//! | `debugprofilestart`, `debugprofilestop` | milliseconds on the virtual clock |
+//! | `debugprofilestart`, `debugprofilestop` | milliseconds on the precise clock: the virtual frame time plus the Lua work done in the frame (`Clock::precise_ms`, 400 M instructions a second) |
 //! | `debugstack(start, top, bottom)` | the Lua stack, client style |
 //! | `GetBuildInfo` | version, build, date, tocversion, then the flavour client's extra values (`BuildInfoShape`) |
 //! | `ClassicExpansionAtLeast`, `ClassicExpansionAtMost` | the game type's expansion level (`Flavor::expansion_level`); retail is at least every level |
@@ -62,7 +63,7 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     install_spell_book(lua, data)?;
     install_no_power_bar(lua, data)?;
     g.raw_set("GetTime", lua.create_function(get_time)?)?;
-    g.raw_set("GetTimePreciseSec", lua.create_function(get_time)?)?;
+    g.raw_set("GetTimePreciseSec", lua.create_function(get_time_precise)?)?;
     g.raw_set("GetFramerate", lua.create_function(get_framerate)?)?;
     g.raw_set("debugprofilestart", lua.create_function(debugprofilestart)?)?;
     g.raw_set("debugprofilestop", lua.create_function(debugprofilestop)?)?;
@@ -117,9 +118,19 @@ fn get_categories(lua: &Lua, front: Value) -> mlua::Result<Table> {
     lua.create_sequence_from([1])
 }
 
-/// `GetTime()` and `GetTimePreciseSec()`: the virtual clock.
+/// `GetTime()`: the virtual clock (the frame's time, in whole milliseconds).
 fn get_time(lua: &Lua, (): ()) -> mlua::Result<f64> {
     Ok(crate::timers::client_ms(now(lua)) as f64 / 1000.0)
+}
+
+/// `GetTimePreciseSec()`: the precise clock in seconds (the frame's time plus the Lua work done
+/// in the frame: `Clock::precise_ms`).
+fn get_time_precise(lua: &Lua, (): ()) -> mlua::Result<f64> {
+    let instructions = wowsim_lua::budget::instructions(lua);
+    Ok(lua
+        .app_data_ref::<Clock>()
+        .map(|c| c.precise_ms(instructions) / 1000.0)
+        .unwrap_or(0.0))
 }
 
 /// `GetFramerate()`: 1 / last tick.
@@ -132,17 +143,20 @@ fn get_framerate(lua: &Lua, (): ()) -> mlua::Result<f64> {
 
 /// `debugprofilestart()`.
 fn debugprofilestart(lua: &Lua, (): ()) -> mlua::Result<()> {
+    let instructions = wowsim_lua::budget::instructions(lua);
     if let Some(mut c) = lua.app_data_mut::<Clock>() {
-        c.profile_start();
+        c.profile_start(instructions);
     }
     Ok(())
 }
 
-/// `debugprofilestop()`: milliseconds since `debugprofilestart` on the virtual clock.
+/// `debugprofilestop()`: milliseconds since `debugprofilestart` on the precise clock (the
+/// frame's time plus the Lua work done in the frame: `Clock::precise_ms`).
 fn debugprofilestop(lua: &Lua, (): ()) -> mlua::Result<f64> {
+    let instructions = wowsim_lua::budget::instructions(lua);
     Ok(lua
         .app_data_ref::<Clock>()
-        .map(|c| c.profile_stop())
+        .map(|c| c.profile_stop(instructions))
         .unwrap_or(0.0))
 }
 

@@ -13,7 +13,7 @@
 //! | `C_Container.GetContainerItemID`, `GetContainerItemLink` | the slot's item; nothing when empty |
 //! | `C_Container.GetContainerItemInfo(bag, slot)` | a `ContainerItemInfo` table (iconFileID, stackCount, quality, hyperlink, itemName, itemID, hasNoValue; the flags false) |
 //! | `C_Item.GetItemCount(item)` | the stacks of the item in the bags plus the equipped ones (no bank) |
-//! | `C_CurrencyInfo.GetCurrencyInfo(id)` | a `CurrencyInfo` table: the character's currency, else a stand-in `Currency #<id>` with 0 (the currency database is the client's) |
+//! | `C_CurrencyInfo.GetCurrencyInfo(id)` | a `CurrencyInfo` table: the character's currency, else the currency database's (`--game-data CurrencyTypes.csv`) with 0, else a counted stand-in `Currency #<id>` with 0 for ids up to 3999; nothing for an id that names no currency |
 
 use super::inventory::{Currency, Stack};
 use super::World;
@@ -230,17 +230,23 @@ pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
         let Some(id) = num(a.front()) else {
             return Err(usage(lua, "C_CurrencyInfo.GetCurrencyInfo(type)"));
         };
-        // No currency database: addons index the info of ids they know (NDui, SavedInstances,
-        // RXPGuides read `.name` of real ids at load), so every id gets a stand-in; an addon that
-        // scans the whole id range (TellMeWhen) then finds thousands (docs/real-addons.md).
+        // Without a currency database, ids in the client's range answer stand-ins: addons index
+        // the info of ids they know (NDui, SavedInstances, RXPGuides read `.name` of real ids
+        // at load); past the range nothing, as the client answers (`game_data::currency_record`).
         let known = world(lua, |w| w.inventory.currencies.get(&id).cloned());
-        let c = known.clone().unwrap_or_else(|| Currency {
-            id,
-            name: format!("Currency #{id}"),
-            quantity: 0,
-            max: 0,
-            icon: game_data::QUESTION_MARK_ICON,
-        });
+        let c = match known.clone() {
+            Some(c) => c,
+            None => match game_data::currency_record(lua, id) {
+                Some((name, icon, max)) => Currency {
+                    id,
+                    name,
+                    quantity: 0,
+                    max,
+                    icon,
+                },
+                None => return Ok(MultiValue::new()),
+            },
+        };
         currency_info(lua, &c, known.is_some())?.into_lua_multi(lua)
     })
 }

@@ -384,6 +384,19 @@ pub fn install(
             }
         }
     }
+    // Each expansion level up to the flavour's current one has its name (`EXPANSION_NAME<n>`),
+    // which the UI and addons look up by a computed name (`_G["EXPANSION_NAME" .. level]`); a
+    // strings export older than the client lacks the newest (BlizzardInterfaceResources' 11.0.5
+    // has no `EXPANSION_NAME11`, which the 12.0 client's `LE_EXPANSION_LEVEL_CURRENT` names).
+    if let Ok(Some(current)) = g.raw_get::<Option<i64>>("LE_EXPANSION_LEVEL_CURRENT") {
+        for level in 0..=current.clamp(0, 64) {
+            let name = format!("EXPANSION_NAME{level}");
+            if g.raw_get::<Value>(name.as_str())?.is_nil() {
+                g.raw_set(name.as_str(), fallback_value(&name))?;
+                fallback.strings.push(name);
+            }
+        }
+    }
     wowsim_api::api::ui_color::add_db_colors(lua, &fallback.colors);
     let note = note(&fallback);
     lua.set_app_data(fallback);

@@ -216,7 +216,10 @@ impl Simulator {
 /// end-of-frame work, input, OnUpdate on visible frames, then the layout of visible regions.
 pub(crate) fn tick_vm(lua: &Lua, dt: f64) -> mlua::Result<()> {
     lua::budget::check_stop(lua)?;
-    lua.app_data_mut::<Clock>().expect("clock").advance(dt);
+    let instructions = lua::budget::instructions(lua);
+    lua.app_data_mut::<Clock>()
+        .expect("clock")
+        .advance(dt, instructions);
     // First in the frame, as the client: the LUA_WARNINGs queued by failed error handlers, then
     // the XML files' warnings.
     let located =
