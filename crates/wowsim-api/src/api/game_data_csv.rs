@@ -239,6 +239,53 @@ fn int(s: &str) -> Option<i64> {
         .or_else(|| t.parse::<f64>().ok().map(|f| f as i64))
 }
 
+/// `SpellName.csv` and `SpellMisc.csv`: the spells by id, (name, icon) (None when the first
+/// file is not there).
+fn read_spells(dir: &Path, notes: &mut Vec<String>) -> Option<FxHashMap<i64, (Box<str>, i64)>> {
+    let rows = read_rows(dir, "SpellName.csv", &["ID", "Name_lang"], 2, notes)?;
+    let mut spells = FxHashMap::default();
+    for r in rows {
+        if let Some(id) = int(&r[0]).filter(|i| *i > 0) {
+            spells.insert(
+                id,
+                (r[1].as_str().into(), super::game_data::QUESTION_MARK_ICON),
+            );
+        }
+    }
+    let icons = ["SpellID", "SpellIconFileDataID"];
+    if let Some(rows) = read_rows(dir, "SpellMisc.csv", &icons, 2, notes) {
+        for r in rows {
+            if let (Some(id), Some(icon)) = (int(&r[0]), int(&r[1]).filter(|i| *i > 0)) {
+                if let Some(s) = spells.get_mut(&id) {
+                    s.1 = icon;
+                }
+            }
+        }
+    }
+    Some(spells)
+}
+
+/// `CurrencyTypes.csv`: the currencies by id (None when the file is not there).
+fn read_currencies(dir: &Path, notes: &mut Vec<String>) -> Option<FxHashMap<i64, DbCurrency>> {
+    let cols = ["ID", "Name_lang", "InventoryIconFileID", "MaxQty"];
+    let rows = read_rows(dir, "CurrencyTypes.csv", &cols, 2, notes)?;
+    let currencies = rows
+        .iter()
+        .filter_map(|r| {
+            let id = int(&r[0]).filter(|i| *i > 0)?;
+            let currency = DbCurrency {
+                name: r[1].as_str().into(),
+                icon: int(&r[2])
+                    .filter(|i| *i > 0)
+                    .unwrap_or(super::game_data::QUESTION_MARK_ICON),
+                max: int(&r[3]).unwrap_or(0).max(0),
+            };
+            Some((id, currency))
+        })
+        .collect();
+    Some(currencies)
+}
+
 /// Reads what `dir` holds; returns the data and notes about it.
 pub fn load(dir: &Path) -> (Db, Vec<String>) {
     let mut notes = Vec::new();
@@ -250,28 +297,7 @@ pub fn load(dir: &Path) -> (Db, Vec<String>) {
         ));
         return (db, notes);
     }
-    if let Some(rows) = read_rows(dir, "SpellName.csv", &["ID", "Name_lang"], 2, &mut notes) {
-        let mut spells = FxHashMap::default();
-        for r in rows {
-            if let Some(id) = int(&r[0]).filter(|i| *i > 0) {
-                spells.insert(
-                    id,
-                    (r[1].as_str().into(), super::game_data::QUESTION_MARK_ICON),
-                );
-            }
-        }
-        let icons = ["SpellID", "SpellIconFileDataID"];
-        if let Some(rows) = read_rows(dir, "SpellMisc.csv", &icons, 2, &mut notes) {
-            for r in rows {
-                if let (Some(id), Some(icon)) = (int(&r[0]), int(&r[1]).filter(|i| *i > 0)) {
-                    if let Some(s) = spells.get_mut(&id) {
-                        s.1 = icon;
-                    }
-                }
-            }
-        }
-        db.spells = Some(spells);
-    }
+    db.spells = read_spells(dir, &mut notes);
     let sparse = [
         "ID",
         "Display_lang",
@@ -332,24 +358,7 @@ pub fn load(dir: &Path) -> (Db, Vec<String>) {
         }
         db.items = Some(items);
     }
-    let cols = ["ID", "Name_lang", "InventoryIconFileID", "MaxQty"];
-    if let Some(rows) = read_rows(dir, "CurrencyTypes.csv", &cols, 2, &mut notes) {
-        let currencies = rows
-            .iter()
-            .filter_map(|r| {
-                let id = int(&r[0]).filter(|i| *i > 0)?;
-                let currency = DbCurrency {
-                    name: r[1].as_str().into(),
-                    icon: int(&r[2])
-                        .filter(|i| *i > 0)
-                        .unwrap_or(super::game_data::QUESTION_MARK_ICON),
-                    max: int(&r[3]).unwrap_or(0).max(0),
-                };
-                Some((id, currency))
-            })
-            .collect();
-        db.currencies = Some(currencies);
-    }
+    db.currencies = read_currencies(dir, &mut notes);
     if db.spells.is_none() && db.items.is_none() && db.currencies.is_none() {
         notes.push(format!(
             "--game-data {}: none of SpellName.csv, ItemSparse.csv, CurrencyTypes.csv is there",
