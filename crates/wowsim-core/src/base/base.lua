@@ -259,6 +259,12 @@ function BackdropTemplateMixin:SetBackdrop(info)
   self.backdropInfo = info
   layoutbackdrop(self)
 end
+-- Takes the backdrop's textures away (the frame keeps its pieces, without a file).
+function BackdropTemplateMixin:ClearBackdrop()
+  if self.backdropInfo then
+    self:SetBackdrop(nil)
+  end
+end
 function BackdropTemplateMixin:GetBackdrop()
   return self.backdropInfo
 end

@@ -531,15 +531,29 @@ function SetDesaturation(texture, desaturated)
   texture:SetDesaturated(desaturated and true or false)
 end
 
--- The flavour's quest watch frame and quest log list.
+-- The flavour's quest watch frame (Classic Era's is in `base_tracker.lua`) and quest log list.
 if not isRetail then
-  if WOW_PROJECT_ID == WOW_PROJECT_CLASSIC then
-    QuestWatchFrame = QuestWatchFrame or CreateFrame("Frame", "QuestWatchFrame", UIParent)
-  else
+  if WOW_PROJECT_ID ~= WOW_PROJECT_CLASSIC then
     WatchFrame = WatchFrame or CreateFrame("Frame", "WatchFrame", UIParent)
   end
   QuestLogFrame = QuestLogFrame or CreateFrame("Frame", "QuestLogFrame", UIParent)
   QuestLogFrame:Hide()
+  -- The abandon button (its label is a global string, set in `base_strings.lua`).
+  QuestLogFrameAbandonButton = QuestLogFrameAbandonButton
+    or CreateFrame("Button", "QuestLogFrameAbandonButton", QuestLogFrame, "UIPanelButtonTemplate")
+  QuestLogFrameAbandonButton:SetSize(125, 21)
+  QuestLogFrameAbandonButton:SetPoint("BOTTOMLEFT", 17, 54)
+  QuestLogFrameAbandonButton:SetScript("OnClick", function()
+    SetAbandonQuest()
+    local items = GetAbandonQuestItems()
+    if items then
+      StaticPopup_Hide("ABANDON_QUEST")
+      StaticPopup_Show("ABANDON_QUEST_WITH_ITEMS", GetAbandonQuestName(), items)
+    else
+      StaticPopup_Hide("ABANDON_QUEST_WITH_ITEMS")
+      StaticPopup_Show("ABANDON_QUEST", GetAbandonQuestName())
+    end
+  end)
   QuestLogListScrollFrame = QuestLogListScrollFrame
     or CreateFrame("ScrollFrame", "QuestLogListScrollFrame", QuestLogFrame, "FauxScrollFrameTemplate")
 end

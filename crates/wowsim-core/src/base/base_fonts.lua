@@ -35,8 +35,8 @@ GameFontNormal                     FRIZQT__   12 -             1,0.82,0         
 GameFontNormalHuge                 FRIZQT__   20 -             1,0.82,0           shadow -
 GameFontNormalHuge3                FRIZQT__   25 -             1,0.82,0           shadow -
 GameFontNormalLarge                FRIZQT__   16 -             1,0.82,0           shadow -
-GameFontNormalLargeOutline         FRIZQT__   16 OUTLINE       1,0.82,0           shadow -
 GameFontNormalLarge2               FRIZQT__   18 -             1,0.82,0           shadow -
+GameFontNormalLargeOutline         FRIZQT__   16 OUTLINE       1,0.82,0           shadow -
 GameFontNormalLeft                 FRIZQT__   12 -             1,0.82,0           shadow LEFT
 GameFontNormalMed1                 FRIZQT__   13 -             1,0.82,0           shadow -
 GameFontNormalMed2                 FRIZQT__   14 -             1,0.82,0           shadow -
@@ -50,10 +50,13 @@ GameFontWhite                      FRIZQT__   12 -             1,1,1            
 GameTooltipHeaderText              FRIZQT__   14 -             1,1,1              -      LEFT
 GameTooltipText                    FRIZQT__   12 -             1,1,1              -      LEFT
 GameTooltipTextSmall               FRIZQT__   10 -             1,1,1              -      LEFT
+NumberFontNormalLarge              ARIALN     16 OUTLINE       1,1,1              -      -
 NumberFont_Normal_Med              ARIALN     14 -             1,1,1              -      -
+NumberFont_Outline_Large           ARIALN     16 OUTLINE       1,1,1              -      -
 NumberFont_Shadow_Small            ARIALN     12 -             1,1,1              shadow -
 QuestFont                          FRIZQT__   13 -             0,0,0              -      -
 QuestFontNormalSmall               FRIZQT__   12 -             0.3,0.18,0         -      -
+QuestFont_Huge                     MORPHEUS   18 -             1,1,1              -      -
 QuestFont_Large                    MORPHEUS   15 -             1,1,1              -      -
 QuestTitleFont                     MORPHEUS   18 -             0,0,0              shadow -
 SystemFont_Huge1_Outline           FRIZQT__   20 OUTLINE       1,1,1              -      -
@@ -67,6 +70,7 @@ SystemFont_Shadow_Med1_Outline     FRIZQT__   12 OUTLINE       1,1,1            
 SystemFont_Shadow_Med2             FRIZQT__   14 -             1,1,1              shadow -
 SystemFont_Shadow_Small            FRIZQT__   10 -             1,1,1              shadow -
 SystemFont_Small                   FRIZQT__   10 -             1,1,1              -      -
+SystemFont_Small2                  FRIZQT__   11 -             1,1,1              -      -
 SystemFont_Tiny                    FRIZQT__    9 -             1,1,1              -      -
 ZoneTextFont                       FRIZQT__   12 THICKOUTLINE  1,0.9294,0.7607    -      -
 [retail]
@@ -76,8 +80,17 @@ NumberFontNormal                   ARIALN     14 OUTLINE       1,1,1            
 NumberFontNormalRight              ARIALN     14 OUTLINE       1,1,1              -      RIGHT
 NumberFontNormalSmall              ARIALN     12 OUTLINE       1,1,1              -      -
 NumberFontNormalSmallGray          ARIALN     12 OUTLINE       0.6,0.6,0.6        -      -
+ObjectiveTrackerFont12             FRIZQT__   12 -             1,1,1              -      -
+ObjectiveTrackerFont13             FRIZQT__   13 -             1,1,1              -      -
 ObjectiveTrackerFont14             FRIZQT__   14 -             1,1,1              -      -
+ObjectiveTrackerFont15             FRIZQT__   15 -             1,1,1              -      -
 ObjectiveTrackerFont16             FRIZQT__   16 -             1,1,1              -      -
+ObjectiveTrackerFont17             FRIZQT__   17 -             1,1,1              -      -
+ObjectiveTrackerFont18             FRIZQT__   18 -             1,1,1              -      -
+ObjectiveTrackerFont19             FRIZQT__   19 -             1,1,1              -      -
+ObjectiveTrackerFont20             FRIZQT__   20 -             1,1,1              -      -
+ObjectiveTrackerFont21             FRIZQT__   21 -             1,1,1              -      -
+ObjectiveTrackerFont22             FRIZQT__   22 -             1,1,1              -      -
 SystemFont16_Shadow_ThickOutline   ARIALN     16 THICKOUTLINE  1,1,1              -      -
 TextStatusBarText                  FRIZQT__   10 OUTLINE       1,1,1              -      -
 [classic_era]

@@ -58,6 +58,12 @@ ZoneAbilityFrame              Frame         -                    hidden  retail
 LFDParentFrame                Frame         -                    hidden  retail
 MainStatusTrackingBarContainer Frame        -                    shown   retail
 MultiBar5                     Frame         -                    hidden  retail
+RuneFrame                     Frame         -                    hidden  retail
+WarlockPowerFrame             Frame         -                    hidden  retail
+MonkHarmonyBarFrame           Frame         -                    hidden  retail
+PaladinPowerBarFrame          Frame         -                    hidden  retail
+MageArcaneChargesFrame        Frame         -                    hidden  retail
+EssencePlayerFrame            Frame         -                    hidden  retail
 MultiBar6                     Frame         -                    hidden  retail
 MultiBar7                     Frame         -                    hidden  retail
 OverrideActionBar             Frame         -                    hidden  retail
@@ -74,6 +80,7 @@ KeyRingButton                 CheckButton   -                    shown   classic
 CastingBarFrame               StatusBar     -                    hidden  classic
 PetCastingBarFrame            StatusBar     -                    hidden  classic
 ReputationWatchBar            Frame         -                    hidden  classic
+ComboFrame                    Frame         -                    hidden  all
 ]]
 
 local function want(flavours)
@@ -203,6 +210,45 @@ if not rawget(_G, "ColorPickerFrame") then
   end
 end
 
+
+-- Retail's target of target frame, made by the target frame as its `totFrame`.
+if isRetail and rawget(_G, "TargetFrameToT") == nil then
+  TargetFrame.totFrame = CreateFrame("Button", "TargetFrameToT", TargetFrame)
+  TargetFrame.totFrame:Hide()
+end
+
+-- Classic's bag windows: ContainerFrame1..13, hidden, each of id 100 until a bag opens in it.
+if not isRetail and rawget(_G, "ContainerFrame1") == nil then
+  NUM_CONTAINER_FRAMES = NUM_CONTAINER_FRAMES or 13
+  for i = 1, 13 do
+    local frame = CreateFrame("Frame", "ContainerFrame" .. i, UIParent)
+    frame:SetID(100)
+    frame:Hide()
+  end
+end
+
+-- The character panel's tabs: retail's Character, Reputation and Currency (hidden until the
+-- player has a currency); Classic Era's Character, Pet, Reputation, Skills and Honor.
+do
+  local tabs = isRetail and { "CHARACTER", "REPUTATION_ABBR", "CURRENCY" }
+    or { "CHARACTER", "PET", "REPUTATION", "SKILLS", "HONOR" }
+  for i, label in ipairs(tabs) do
+    local name = "CharacterFrameTab" .. i
+    if rawget(_G, name) == nil then
+      local tab = CreateFrame("Button", name, CharacterFrame, "CharacterFrameTabButtonTemplate")
+      tab:SetID(i)
+      tab.textKey = label
+      if i == 1 then
+        tab:SetPoint("TOPLEFT", CharacterFrame, "BOTTOMLEFT", 11, 2)
+      else
+        tab:SetPoint("LEFT", _G["CharacterFrameTab" .. (i - 1)], "RIGHT", -15, 0)
+      end
+      if isRetail and i == 3 then
+        tab:Hide()
+      end
+    end
+  end
+end
 
 -- The three mirror timers (breath, fatigue, feign death) of the mirror timer container.
 MirrorTimerContainer.mirrorTimers = MirrorTimerContainer.mirrorTimers or {}

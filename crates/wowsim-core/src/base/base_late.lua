@@ -114,6 +114,15 @@ if GetCVarBool("loadDeprecationFallbacks") then
   aliasAll(both, bothRenamed)
   if isRetail then
     aliasAll(retail, retailRenamed)
+    -- The Battle.net senders: the namespaced ones also return a result code; these do not.
+    for name, fn in pairs({ BNSendGameData = "SendGameData", BNSendWhisper = "SendWhisper",
+      BNSetCustomMessage = "SetCustomMessage" }) do
+      if rawget(_G, name) == nil and type(C_BattleNet[fn]) == "function" then
+        _G[name] = function(...)
+          C_BattleNet[fn](...)
+        end
+      end
+    end
   else
     aliasAll(classic, classicRenamed)
   end

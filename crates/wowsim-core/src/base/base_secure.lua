@@ -458,6 +458,52 @@ SecureButton_GetAttribute = function(frame, name)
   return SecureButton_GetModifiedAttribute(frame, name, nil, "", "")
 end
 
+-- The unit the button acts on: its `unit` attribute with its `unitsuffix` (a pet suffix after a
+-- number moves before it: raid1pet is raidpet1). With `toggleForVehicle`, a unit (not a
+-- target's, mouseover, focus or arena unit) whose owner has a vehicle UI swaps with its pet:
+-- the vehicle is the owner's pet unit.
+local function withSuffix(frame, unit, suffix)
+  if suffix then
+    unit = (unit .. suffix):gsub("^([^%d]+)(%d+)[pP][eE][tT]", "%1pet%2")
+    unit = unit:gsub("^[pP][lL][aA][yY][eE][rR][pP][eE][tT]", "pet")
+  end
+  return unit
+end
+function SecureButton_GetModifiedUnit(frame, button)
+  local unit = SecureButton_GetModifiedAttribute(frame, "unit", button)
+  if not unit then
+    return nil
+  end
+  unit = withSuffix(frame, unit, SecureButton_GetModifiedAttribute(frame, "unitsuffix", button))
+  if SecureButton_GetModifiedAttribute(frame, "toggleForVehicle", button) then
+    local lower = unit:lower()
+    if not (lower:find("target") or lower:find("^mouseover") or lower:find("^focus") or lower:find("^arena")) then
+      local owner, isPet = lower, false
+      if lower == "pet" then
+        owner, isPet = "player", true
+      elseif lower:find("pet%d+$") then
+        owner, isPet = lower:gsub("pet(%d+)$", "%1"), true
+      end
+      if UnitHasVehicleUI(owner) then
+        if isPet then
+          return owner
+        end
+        return owner == "player" and "pet" or (owner:gsub("(%d+)$", "pet%1"))
+      end
+    end
+  end
+  return unit
+end
+function SecureButton_GetUnit(frame)
+  local unit = SecureButton_GetAttribute(frame, "unit")
+  if unit then
+    return withSuffix(frame, unit, SecureButton_GetAttribute(frame, "unitsuffix"))
+  end
+end
+function SecureButton_GetEffectiveButton(frame)
+  return "LeftButton"
+end
+
 -- What a click does, by `type`: `click` clicks `clickbutton`, `attribute` sets an attribute;
 -- `spell`, `macro`, `target`, `focus`, `assist` call the client's protected functions (from
 -- secure code, so they are allowed in combat too); `item`, `action`, ... have nothing to act on.

@@ -1223,6 +1223,28 @@ define("CreateFramePoolCollection", function()
 end)
 
 -- ---- more table and texture helpers ----
+-- The array's entries from the last to the first.
+define("ipairs_reverse", function(t)
+  return function(tbl, index)
+    index = index - 1
+    local value = tbl[index]
+    if value ~= nil then
+      return index, value
+    end
+  end, t, #t + 1
+end)
+define("NUM_RAID_GROUPS", 8)
+-- The combat feedback text's timings (seconds): fade in, hold, fade out.
+define("COMBATFEEDBACK_FADEINTIME", 0.2)
+define("COMBATFEEDBACK_HOLDTIME", 0.7)
+define("COMBATFEEDBACK_FADEOUTTIME", 0.3)
+-- The taxi map's node tooltip: the node's name (hooked by flight timer addons).
+define("TaxiNodeOnButtonEnter", function(button)
+  local index = button:GetID()
+  GameTooltip:SetOwner(button, "ANCHOR_RIGHT")
+  GameTooltip:AddLine(TaxiNodeName(index), nil, nil, nil, true)
+  GameTooltip:Show()
+end)
 define("FindValueInTableIf", function(t, pred)
   return select(2, FindInTableIf(t, pred))
 end)
@@ -1303,6 +1325,12 @@ do
   end)
   define("ToggleBackpack", function()
     ToggleBag(0)
+  end)
+  define("OpenBackpack", function()
+    OpenBag(0)
+  end)
+  define("CloseBackpack", function()
+    CloseBag(0)
   end)
   define("OpenAllBags", function()
     for _, id in ipairs(all()) do

@@ -167,3 +167,14 @@ for i = 1, NUM_CHAT_WINDOWS do
     FCF_SetWindowName(frame, "")
   end
 end
+
+-- The character panel's tab labels (`base_frames.lua` made the tabs).
+for i = 1, 5 do
+  local tab = _G["CharacterFrameTab" .. i]
+  if tab and tab.textKey and type(_G[tab.textKey]) == "string" then
+    tab:SetText(_G[tab.textKey])
+  end
+end
+if QuestLogFrameAbandonButton and type(ABANDON_QUEST) == "string" then
+  QuestLogFrameAbandonButton:SetText(WOW_PROJECT_ID == WOW_PROJECT_CLASSIC and ABANDON_QUEST or ABANDON_QUEST_ABBREV)
+end

@@ -249,11 +249,13 @@ impl Simulator {
                 .hostcall
                 .call::<MultiValue>((util, natives.clone()))
         })?;
-        // Secure templates and snippets (`base/base_secure.lua`), the client's controls addons
+        // The sound kit ids (`base/base_soundkit.lua`), secure templates and snippets
+        // (`base/base_secure.lua`), the client's controls addons
         // use at load time (`base/base_controls.lua`), then anchors, grid layouts and options
         // controls (`base/base_options.lua`), then what the corpus scan found missing (shared
         // functions, scroll boxes, more templates, named frames: `base/base_shared.lua`,
-        // `base_scroll.lua`, `base_widgets.lua`, `base_layout.lua`, `base_frames.lua`); each receives
+        // `base_scroll.lua`, `base_widgets.lua`, `base_layout.lua`, `base_tracker.lua`,
+        // `base_frames.lua`); each receives
         // `template`.
         let template: Function = natives.get("template")?;
         let protect = wowsim_api::protection::protect_fn(&self.lua)?;
@@ -289,6 +291,10 @@ impl Simulator {
 /// `template` and `protect`).
 const BASE_FILES: &[(&str, &str)] = &[
     (
+        include_str!("../base/base_soundkit.lua"),
+        "@Interface/wow-sim/base_soundkit.lua",
+    ),
+    (
         include_str!("../base/base_secure.lua"),
         "@Interface/wow-sim/base_secure.lua",
     ),
@@ -315,6 +321,10 @@ const BASE_FILES: &[(&str, &str)] = &[
     (
         include_str!("../base/base_layout.lua"),
         "@Interface/wow-sim/base_layout.lua",
+    ),
+    (
+        include_str!("../base/base_tracker.lua"),
+        "@Interface/wow-sim/base_tracker.lua",
     ),
     (
         include_str!("../base/base_frames.lua"),
