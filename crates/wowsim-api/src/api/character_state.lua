@@ -1,5 +1,5 @@
 -- The simulated character's own state where it is in no chat channel and no battleground, and
--- speaks its faction's language; the account's Edit Mode settings at their defaults. Typed stubs would answer these with nothing or 0 in shapes that
+-- speaks its faction's language; the flavour's expansion level; the minimap's view radius; the account's Edit Mode settings at their defaults. Typed stubs would answer these with nothing or 0 in shapes that
 -- contradict each other (a default language while no language is known; no channel id where the
 -- client answers 0), and addons index the answers. Only the functions the flavour's reference
 -- lists are defined (`define`, from lua/no_database.lua).
@@ -18,7 +18,29 @@ local function language()
   return l[1], l[2]
 end
 
+-- The flavour's current expansion (the reference's LE_EXPANSION_LEVEL_CURRENT: 11 retail, 4
+-- Mists Classic, 0 Classic Era): the client, the realm and the account all have it. Typed stubs
+-- answered 0, which sent retail addons down their Classic paths (ls_Toasts).
+local function expansion()
+  return LE_EXPANSION_LEVEL_CURRENT or 0
+end
+
+-- The minimap's view diameter in yards by zoom level (0 widest .. 5), outdoors, as the client
+-- shows it (the figures public map libraries use, e.g. HereBeDragons-Pins); the character stands
+-- outdoors (Goldshire).
+local MINIMAP_OUTDOOR_YARDS = { [0] = 1400 / 3, 400, 1000 / 3, 800 / 3, 200, 400 / 3 }
+
 local answers = {
+  ["GetExpansionLevel"] = expansion,
+  ["GetClientDisplayExpansionLevel"] = expansion,
+  ["GetServerExpansionLevel"] = expansion,
+  ["GetAccountExpansionLevel"] = expansion,
+  ["GetMaximumExpansionLevel"] = expansion,
+  -- Half the view diameter at the minimap's zoom (a typed stub's 0 made addons divide by it).
+  ["C_Minimap.GetViewRadius"] = function()
+    local zoom = Minimap and Minimap.GetZoom and Minimap:GetZoom() or 0
+    return (MINIMAP_OUTDOOR_YARDS[zoom] or MINIMAP_OUTDOOR_YARDS[0]) / 2
+  end,
   ["GetDefaultLanguage"] = language,
   -- The faction's language is the one the character knows.
   ["GetNumLanguages"] = function() return 1 end,
