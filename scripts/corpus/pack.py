@@ -111,13 +111,13 @@ def resolve(url, libs):
     if u in libs.get("url", {}):
         e = libs["url"][u]
         return e["repo"], e.get("path", ""), e.get("root")
-    m = re.match(r"https?://github\.com/([^/]+)/([^/]+?)(?:\.git)?(?:/(.*))?$", u)
+    m = re.match(r"(?:https?|git)://github\.com/([^/]+)/([^/]+?)(?:\.git)?(?:/(.*))?$", u)  # git://: as submodules
     if m:
         key = f"{m[1]}/{m[2]}"
         e = libs.get("github", {}).get(key, {"repo": key, "path": ""})
         return e["repo"], "/".join(x for x in (e.get("path", ""), m[3] or "") if x), None
     m = re.match(r"(?:https?://repos\.(?:wowace|curseforge)\.com/wow/|svn://svn\.wowace\.com/wow/"
-                 r"|(?:https?|git)://git\.wowace\.com/wow/)([^/]+?)(?:/mainline)?(?:\.git)?"
+                 r"|(?:https?|git|ssh)://git\.wowace\.com/wow/)([^/]+?)(?:/mainline)?(?:\.git)?"
                  r"(?:/(?:trunk|tags/[^/]+))?(?:/(.*))?$", u)
     if m and m[1] in libs.get("wowace", {}):
         e = libs["wowace"][m[1]]
@@ -168,7 +168,7 @@ def submodules(repo, commit, path, base, out, ignore=()):
         if ignored(p, ignore):
             continue
         url = urls.get((path + "/" if path else "") + p)
-        m = re.match(r"https?://github\.com/([^/]+)/([^/]+?)(?:\.git)?/?$", url or "")
+        m = re.match(r"(?:https?|git)://github\.com/([^/]+)/([^/]+?)(?:\.git)?/?$", url or "")
         if not m:
             sys.exit(f"pack.py: {repo}: submodule {p} has no GitHub URL ({url})")
         export(f"{m[1]}/{m[2]}", sha, "", os.path.join(base, p), out)
