@@ -129,6 +129,20 @@ def resolve(url, libs):
     sys.exit(f"pack.py: no public copy known for the external {url} (add it to [libs])")
 
 
+def ci_join(base, rel):
+    """BASE/REL with each folder of REL spelled as an existing folder of another case: the
+    packager's zip, unpacked on the client's case-insensitive file system, merges `libs/X` into a
+    repository's `Libs/` (Arcana); a case-sensitive pack would keep two folders."""
+    cur = base
+    for part in rel.split("/"):
+        if not part:
+            continue
+        if os.path.isdir(cur) and not os.path.exists(os.path.join(cur, part)):
+            part = next((n for n in os.listdir(cur) if n.lower() == part.lower()), part)
+        cur = os.path.join(cur, part)
+    return cur
+
+
 def apply_externals(meta, base, libs, out, skip):
     for dest, spec in (meta.get("externals") or {}).items():
         if dest in skip:
@@ -139,7 +153,7 @@ def apply_externals(meta, base, libs, out, skip):
         if ref in ("latest", "default") or "libstub" in url:  # LibStub's tag 1.0 is its trunk
             ref = None
         repo, path, root = resolve(url, libs)
-        target = os.path.join(base, dest)
+        target = ci_join(base, dest)
         if root:
             target = os.path.join(target, root)
         shutil.rmtree(target, ignore_errors=True)
@@ -339,7 +353,8 @@ def pack_addon(a, libs, out, addons_dir):
     stamp = int(git(repo, "log", "-1", "--format=%ct", commit).decode())
     # the packager's version: the tag, or `git describe` past it, or the short hash without tags
     version = git(repo, "describe", "--tags", "--always", "--abbrev=7", commit).decode().strip()
-    keywords(base, version, commit, count, stamp)
+    if a.get("release", True):  # `release = false`: the repository holds packaged text already
+        keywords(base, version, commit, count, stamp)
     create_tocs(base)
     moves = meta.get("move-folders") or {}
     folders = []
