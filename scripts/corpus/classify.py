@@ -267,6 +267,29 @@ RULES = [
     ("TinyTooltip", "classic_era", "*", r"global 'InterfaceOptionsFramePanelContainer'", "own", "",
      "TinyTooltip (2023, TOC 11404) sizes its panel from InterfaceOptionsFramePanelContainer, which the 1.15 UIs "
      "no longer define (the Settings panel replaced it; not in the 1.15.4 tree)"),
+    # ---- read in the corpus9 refresh of Dec 3 2026 (sixth batch) ----
+    ("SilverDragon", "retail", "*", r"util.lua:208: script ran too long", "ours", "MINIMAP-RADIUS",
+     "SilverDragon_Overlay/minimap.lua:168 divides by GetMinimapViewDiameter() = C_Minimap.GetViewRadius() * 2; the "
+     "typed stub answers 0 (probe: Minimap:GetZoom() 0, GetViewRadius() 0), so DrawSegment's segment count is "
+     "infinite. The client answers the minimap's view radius in yards (apis.yaml C_Minimap.GetViewRadius: yards; "
+     "HereBeDragons-Pins-2.0.lua:66's table: 466.67 yards across outdoors at zoom 0). Fixed on branch fidel9: "
+     "C_Minimap.GetViewRadius answers half that diameter at the minimap's zoom (fixture api/character_state_retail)"),
+    ("oUF_P3lim", "*", "*", r"ouf.lua:771: Usage: SetAttribute", "own", "",
+     "oUF_P3lim (2024-05) calls SpawnHeader(nil, nil, visibility, attr, value, ...); oUF 564d42d (2026-01, 'Move some "
+     "args from SpawnHeader to methods', in every tag since, the packager's `tag: latest`) dropped the visibility "
+     "argument, so the pairs shift and SetAttribute(true, 'showRaid') is refused as in the client"),
+    ("SimpleItemLevel", "*", "*", r"LibAppropriateItems-1.0", "input", "",
+     "lib/LibAppropriateItems-1.0 is a wowace-only external (git.wowace.com); no public copy on this host (skip_externals)"),
+    ("GladiusEx", "*", "ui", r".", "input", "",
+     "embeds.xml:20 includes libs/LibGroupInSpecT-1.1/lib.xml; the only public copy of that wowace library here "
+     "(aby-ui/repo-base) holds the .lua alone, so LibCooldownTracker and GladiusEx.lua:13 stop at LibStub; "
+     "SafeGetSpellName and NewGladiusExModule nil are follow-ups"),
+    ("ls_Toasts", "retail", "*", r"ie.lua:276: attempt to index local 'scrollBarBG'", "ours", "EXPANSION-LEVEL",
+     "ie.lua:266 takes its Classic branch when GetClientDisplayExpansionLevel() < 3; the typed stub answers 0 on "
+     "retail (probe: 0, GetExpansionLevel() 0, while LE_EXPANSION_LEVEL_CURRENT is 11); the 12.0.1 client answers 11. Fixed on branch fidel9: every expansion-level getter answers LE_EXPANSION_LEVEL_CURRENT "
+     "(fixture api/character_state_*)"),
+    ("Arcana", "classic_era", "*", r"Modules/Lauchers/Lauchers_LibQTip.lua", "own", "",
+     "Arcana_Vanilla.toc names Modules\\Lauchers\\ (a typo; the folder is Launchers): the client cannot open it either"),
 ]
 
 

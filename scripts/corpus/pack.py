@@ -111,13 +111,13 @@ def resolve(url, libs):
     if u in libs.get("url", {}):
         e = libs["url"][u]
         return e["repo"], e.get("path", ""), e.get("root")
-    m = re.match(r"https?://github\.com/([^/]+)/([^/]+?)(?:\.git)?(?:/(.*))?$", u)
+    m = re.match(r"(?:https?|git)://github\.com/([^/]+)/([^/]+?)(?:\.git)?(?:/(.*))?$", u)  # git://: as submodules
     if m:
         key = f"{m[1]}/{m[2]}"
         e = libs.get("github", {}).get(key, {"repo": key, "path": ""})
         return e["repo"], "/".join(x for x in (e.get("path", ""), m[3] or "") if x), None
     m = re.match(r"(?:https?://repos\.(?:wowace|curseforge)\.com/wow/|svn://svn\.wowace\.com/wow/"
-                 r"|(?:https?|git)://git\.wowace\.com/wow/)([^/]+?)(?:/mainline)?(?:\.git)?"
+                 r"|(?:https?|git|ssh)://git\.wowace\.com/wow/)([^/]+?)(?:/mainline)?(?:\.git)?"
                  r"(?:/(?:trunk|tags/[^/]+))?(?:/(.*))?$", u)
     if m and m[1] in libs.get("wowace", {}):
         e = libs["wowace"][m[1]]
@@ -127,6 +127,20 @@ def resolve(url, libs):
             return e["repo"], "/".join(x for x in (e["path"], e["root"]) if x), e["root"]
         return e["repo"], "/".join(x for x in (e.get("path", ""), sub) if x), None
     sys.exit(f"pack.py: no public copy known for the external {url} (add it to [libs])")
+
+
+def ci_join(base, rel):
+    """BASE/REL with each folder of REL spelled as an existing folder of another case: the
+    packager's zip, unpacked on the client's case-insensitive file system, merges `libs/X` into a
+    repository's `Libs/` (Arcana); a case-sensitive pack would keep two folders."""
+    cur = base
+    for part in rel.split("/"):
+        if not part:
+            continue
+        if os.path.isdir(cur) and not os.path.exists(os.path.join(cur, part)):
+            part = next((n for n in os.listdir(cur) if n.lower() == part.lower()), part)
+        cur = os.path.join(cur, part)
+    return cur
 
 
 def apply_externals(meta, base, libs, out, skip):
@@ -139,7 +153,7 @@ def apply_externals(meta, base, libs, out, skip):
         if ref in ("latest", "default") or "libstub" in url:  # LibStub's tag 1.0 is its trunk
             ref = None
         repo, path, root = resolve(url, libs)
-        target = os.path.join(base, dest)
+        target = ci_join(base, dest)
         if root:
             target = os.path.join(target, root)
         shutil.rmtree(target, ignore_errors=True)
@@ -168,7 +182,7 @@ def submodules(repo, commit, path, base, out, ignore=()):
         if ignored(p, ignore):
             continue
         url = urls.get((path + "/" if path else "") + p)
-        m = re.match(r"https?://github\.com/([^/]+)/([^/]+?)(?:\.git)?/?$", url or "")
+        m = re.match(r"(?:https?|git)://github\.com/([^/]+)/([^/]+?)(?:\.git)?/?$", url or "")
         if not m:
             sys.exit(f"pack.py: {repo}: submodule {p} has no GitHub URL ({url})")
         export(f"{m[1]}/{m[2]}", sha, "", os.path.join(base, p), out)
@@ -339,7 +353,8 @@ def pack_addon(a, libs, out, addons_dir):
     stamp = int(git(repo, "log", "-1", "--format=%ct", commit).decode())
     # the packager's version: the tag, or `git describe` past it, or the short hash without tags
     version = git(repo, "describe", "--tags", "--always", "--abbrev=7", commit).decode().strip()
-    keywords(base, version, commit, count, stamp)
+    if a.get("release", True):  # `release = false`: the repository holds packaged text already
+        keywords(base, version, commit, count, stamp)
     create_tocs(base)
     moves = meta.get("move-folders") or {}
     folders = []
