@@ -139,7 +139,7 @@ fn parse_xml(lua: &Lua, addon_dir: &Path, path: &Path, r: &mut BoundReport, dept
                 if let Some(p) = el.attr("file").and_then(resolve) {
                     compile_file(lua, &p, r);
                 }
-                if let Some((code, _)) = &el.text {
+                if let Some((code, _)) = el.text.as_deref() {
                     if !code.trim().is_empty() {
                         r.inline_scripts += 1;
                         compile(lua, path, code.as_bytes(), r);

@@ -130,8 +130,9 @@ pub struct Element {
     pub children: Vec<Element>,
     /// Inner text (Lua for `Script` and handlers) and the position of its first character,
     /// so that Lua line N is XML line `pos.line + N - 1`. Set for text tags whenever they
-    /// contain text, and for other elements when their text is not just whitespace.
-    pub text: Option<(String, Pos)>,
+    /// contain text, and for other elements when their text is not just whitespace (boxed: most
+    /// elements have none).
+    pub text: Option<Box<(String, Pos)>>,
     /// Whether the schema (or an intrinsic declared in an earlier file) knows the tag where
     /// it stands. An unrecognized element has its diagnostic and the client skips it.
     pub recognized: bool,
@@ -179,7 +180,7 @@ impl Element {
 
     /// The inner text without its position.
     pub fn text_str(&self) -> Option<&str> {
-        self.text.as_ref().map(|(t, _)| t.as_str())
+        self.text.as_deref().map(|(t, _)| t.as_str())
     }
 
     /// Number of elements in this subtree, this one included.

@@ -318,7 +318,7 @@ impl<'s> Walker<'_, 's> {
         }
         Element {
             tag,
-            text: self.text(node, is_text),
+            text: self.text(node, is_text).map(Box::new),
             raw_tag,
             pos,
             attrs,
