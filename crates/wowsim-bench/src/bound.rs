@@ -156,7 +156,7 @@ fn parse_xml(lua: &Lua, addon_dir: &Path, path: &Path, r: &mut BoundReport, dept
 fn compile_handlers(lua: &Lua, path: &Path, el: &wowsim_xml::Element, r: &mut BoundReport) {
     for scripts in el.walk().filter(|e| e.tag == "Scripts") {
         for h in &scripts.children {
-            if let Some((code, _)) = &h.text {
+            if let Some((code, _)) = h.text.as_deref() {
                 if !code.trim().is_empty() {
                     r.handler_scripts += 1;
                     let wrapped = format!("return function(self, ...) {code}\nend");

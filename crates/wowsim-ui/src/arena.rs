@@ -51,34 +51,22 @@ pub struct ObjectData {
 /// Pushes onto a per-object list that usually stays short (fields, events): grows by one
 /// up to four entries instead of allocating room for four at the first push, as `Vec` does.
 pub fn push_small<T, L: SmallList<T>>(v: &mut L, x: T) {
-    if v.len() == v.capacity() && v.len() < 4 {
-        v.reserve_exact(1);
-    }
-    v.push(x);
+    v.push_small(x);
 }
 
 /// The growable lists [`push_small`] takes (`Vec`, `ThinVec`).
 pub trait SmallList<T> {
-    fn len(&self) -> usize;
-    fn capacity(&self) -> usize;
-    fn reserve_exact(&mut self, n: usize);
-    fn push(&mut self, x: T);
+    fn push_small(&mut self, x: T);
 }
 
 macro_rules! small_list {
     ($t:ident) => {
         impl<T> SmallList<T> for $t<T> {
-            fn len(&self) -> usize {
-                $t::len(self)
-            }
-            fn capacity(&self) -> usize {
-                $t::capacity(self)
-            }
-            fn reserve_exact(&mut self, n: usize) {
-                $t::reserve_exact(self, n)
-            }
-            fn push(&mut self, x: T) {
-                $t::push(self, x)
+            fn push_small(&mut self, x: T) {
+                if self.len() == self.capacity() && self.len() < 4 {
+                    self.reserve_exact(1);
+                }
+                self.push(x);
             }
         }
     };
