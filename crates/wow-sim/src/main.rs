@@ -1,6 +1,7 @@
 //! The `wow-sim` command line: parses arguments, builds a `Simulator`, prints results, picks the
 //! exit code. The only place that prints to stdout or exits.
 
+#[cfg_attr(feature = "system-alloc", allow(dead_code))]
 mod alloc;
 mod cli;
 mod config;
@@ -28,6 +29,7 @@ use wowsim_core::{SimConfig, Simulator};
 /// Built with `no_thp`: asking for transparent huge pages cost ~25 MB of peak RSS and
 /// the kernel's time to clear them, for no gain here. Wrapped (`alloc.rs`) so that Lua's
 /// 16-aligned requests take aligned size classes and shrinking blocks move.
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static ALLOC: alloc::Allocator = alloc::Rounding(mimalloc::MiMalloc);
 

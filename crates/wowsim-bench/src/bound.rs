@@ -139,7 +139,7 @@ fn parse_xml(lua: &Lua, addon_dir: &Path, path: &Path, r: &mut BoundReport, dept
                 if let Some(p) = el.attr("file").and_then(resolve) {
                     compile_file(lua, &p, r);
                 }
-                if let Some((code, _)) = &el.text {
+                if let Some((code, _)) = el.text.as_deref() {
                     if !code.trim().is_empty() {
                         r.inline_scripts += 1;
                         compile(lua, path, code.as_bytes(), r);
@@ -156,7 +156,7 @@ fn parse_xml(lua: &Lua, addon_dir: &Path, path: &Path, r: &mut BoundReport, dept
 fn compile_handlers(lua: &Lua, path: &Path, el: &wowsim_xml::Element, r: &mut BoundReport) {
     for scripts in el.walk().filter(|e| e.tag == "Scripts") {
         for h in &scripts.children {
-            if let Some((code, _)) = &h.text {
+            if let Some((code, _)) = h.text.as_deref() {
                 if !code.trim().is_empty() {
                     r.handler_scripts += 1;
                     let wrapped = format!("return function(self, ...) {code}\nend");

@@ -39,7 +39,7 @@ impl Layout {
                 (State::Dirty, false) => {
                     n.state = State::InProgress;
                     stack.push((cur, true));
-                    if n.direct.is_none() {
+                    if n.direct().is_none() {
                         for a in &n.anchors {
                             if let Some(r) = a.relative {
                                 stack.push((r, false));
@@ -73,7 +73,7 @@ impl Layout {
     /// The rect of `id` from its direct rect or its (settled) anchors.
     fn rect_of(&self, id: NodeId, eff: f32) -> Option<Rect> {
         let n = self.node(id)?;
-        if let Some(d) = n.direct {
+        if let Some(d) = n.direct() {
             return Some(d);
         }
         if n.anchors.is_empty() {
@@ -106,7 +106,7 @@ impl Layout {
             n.width.or(n.intrinsic.0),
             n.height.or(n.intrinsic.1),
         )?;
-        Some(match n.clamp {
+        Some(match n.clamp() {
             Some(insets) => clamp_rect(r, insets, self.screen_rect().scaled(1.0 / eff)),
             None => r,
         })

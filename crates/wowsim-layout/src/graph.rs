@@ -117,7 +117,7 @@ impl Layout {
     pub fn dependents(&self, id: NodeId) -> Vec<NodeId> {
         let mut v = self
             .node(id)
-            .map_or_else(Vec::new, |n| n.dependents.clone());
+            .map_or_else(Vec::new, |n| n.dependents.to_vec());
         v.sort_unstable();
         v.dedup();
         v

@@ -3,6 +3,7 @@
 use crate::anchor::Anchor;
 use crate::rect::{ClampInsets, Rect};
 use crate::{LayoutStats, NodeId};
+use thin_vec::ThinVec;
 
 /// Cache state of a node's rectangle.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -12,9 +13,12 @@ pub(crate) enum State {
     Done(Option<Rect>),
 }
 
+/// One region's layout state. Kept small (a UI has tens of thousands): the lists are
+/// `ThinVec`s (one pointer, the length and capacity in the allocation; empty ones allocate
+/// nothing) and the rarely set direct rect and clamp insets live in [`Node::rare`].
 pub(crate) struct Node {
     pub parent: Option<NodeId>,
-    pub children: Vec<NodeId>,
+    pub children: ThinVec<NodeId>,
     pub scale: f32,
     pub eff_scale: f32,
     pub scale_dirty: bool,
@@ -24,11 +28,11 @@ pub(crate) struct Node {
     /// size.
     pub intrinsic: (Option<f32>, Option<f32>),
     /// Sorted by point; at most one per point.
-    pub anchors: Vec<Anchor>,
+    pub anchors: ThinVec<Anchor>,
     /// One entry per anchor of another node that names this node.
-    pub dependents: Vec<NodeId>,
-    pub direct: Option<Rect>,
-    pub clamp: Option<ClampInsets>,
+    pub dependents: ThinVec<NodeId>,
+    /// The direct rect and clamp insets; `None` while both are unset.
+    pub rare: Option<Box<Rare>>,
     pub state: State,
     /// The rect last reported by `take_changes` (or first computed); `None` = never computed.
     pub baseline: Option<Option<Rect>>,
@@ -41,21 +45,46 @@ pub(crate) struct Node {
     pub unseen_listed: bool,
 }
 
+/// The fields of a [`Node`] that few nodes set.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Rare {
+    /// `set_rect_direct`'s rect (own units), overriding the anchors.
+    pub direct: Option<Rect>,
+    /// `set_clamped`'s insets when the node is clamped to the screen.
+    pub clamp: Option<ClampInsets>,
+}
+
 impl Node {
+    /// The rect set by `set_rect_direct`, if any.
+    pub fn direct(&self) -> Option<Rect> {
+        self.rare.as_ref().and_then(|r| r.direct)
+    }
+
+    /// The clamp insets, when clamped to the screen.
+    pub fn clamp(&self) -> Option<ClampInsets> {
+        self.rare.as_ref().and_then(|r| r.clamp)
+    }
+
+    /// Changes the rare fields; drops their box when both end unset.
+    fn set_rare(&mut self, f: impl FnOnce(&mut Rare)) {
+        let mut r = self.rare.as_deref().copied().unwrap_or_default();
+        f(&mut r);
+        self.rare = (r != Rare::default()).then(|| Box::new(r));
+    }
+
     fn new(parent: Option<NodeId>) -> Self {
         Self {
             parent,
-            children: Vec::new(),
+            children: ThinVec::new(),
             scale: 1.0,
             eff_scale: 1.0,
             scale_dirty: true,
             width: None,
             height: None,
             intrinsic: (None, None),
-            anchors: Vec::new(),
-            dependents: Vec::new(),
-            direct: None,
-            clamp: None,
+            anchors: ThinVec::new(),
+            dependents: ThinVec::new(),
+            rare: None,
             state: State::Dirty,
             baseline: None,
             pending: false,
@@ -71,7 +100,7 @@ pub struct Layout {
     pub(crate) screen_w: f32,
     pub(crate) screen_h: f32,
     /// Nodes anchored to the screen or clamped to it (one entry per reason).
-    pub(crate) screen_deps: Vec<NodeId>,
+    pub(crate) screen_deps: ThinVec<NodeId>,
     /// Nodes computed at least once and invalidated since the last `take_changes`.
     pub(crate) pending: Vec<NodeId>,
     /// Nodes whose rect the client may not have seen since it changed (see `seen.rs`).
@@ -90,7 +119,7 @@ impl Layout {
             nodes: Vec::new(),
             screen_w: screen_width,
             screen_h: screen_height,
-            screen_deps: Vec::new(),
+            screen_deps: ThinVec::new(),
             pending: Vec::new(),
             unseen: Vec::new(),
             unseen_hidden: 0,
@@ -295,7 +324,7 @@ impl Layout {
     /// Gives the node a fixed rect (own units), overriding its anchors: the root.
     pub fn set_rect_direct(&mut self, id: NodeId, r: Rect) {
         match self.node_mut(id) {
-            Some(n) if n.direct != Some(r) => n.direct = Some(r),
+            Some(n) if n.direct() != Some(r) => n.set_rare(|x| x.direct = Some(r)),
             _ => return,
         }
         self.invalidate_rect(id);
@@ -304,7 +333,7 @@ impl Layout {
     /// Drops a rect set by `set_rect_direct`; the node goes back to its anchors.
     pub fn clear_rect_direct(&mut self, id: NodeId) {
         match self.node_mut(id) {
-            Some(n) if n.direct.is_some() => n.direct = None,
+            Some(n) if n.direct().is_some() => n.set_rare(|x| x.direct = None),
             _ => return,
         }
         self.invalidate_rect(id);
@@ -314,11 +343,11 @@ impl Layout {
     pub fn set_clamped(&mut self, id: NodeId, on: bool, insets: ClampInsets) {
         let new = on.then_some(insets);
         let Some(n) = self.node_mut(id) else { return };
-        let old = n.clamp;
+        let old = n.clamp();
         if old == new {
             return;
         }
-        n.clamp = new;
+        n.set_rare(|x| x.clamp = new);
         match (old.is_some(), new.is_some()) {
             (false, true) => self.screen_deps.push(id),
             (true, false) => remove_one(&mut self.screen_deps, id),
@@ -329,7 +358,7 @@ impl Layout {
 
     /// The clamp insets when the node is clamped to the screen.
     pub fn clamped(&self, id: NodeId) -> Option<ClampInsets> {
-        self.node(id).and_then(|n| n.clamp)
+        self.node(id).and_then(Node::clamp)
     }
 
     /// Counters (recomputations, invalidations) since creation or `reset_stats`.
@@ -344,7 +373,7 @@ impl Layout {
 }
 
 /// Removes one occurrence of `id` from `v` (order is not kept).
-pub(crate) fn remove_one(v: &mut Vec<NodeId>, id: NodeId) {
+pub(crate) fn remove_one(v: &mut ThinVec<NodeId>, id: NodeId) {
     if let Some(i) = v.iter().position(|x| *x == id) {
         v.swap_remove(i);
     }

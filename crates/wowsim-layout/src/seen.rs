@@ -26,7 +26,7 @@ impl Layout {
                 continue;
             }
             n.seen = true;
-            if n.direct.is_none() {
+            if n.direct().is_none() {
                 stack.extend(n.anchors.iter().filter_map(|a| a.relative));
             }
         }
@@ -63,7 +63,7 @@ impl Layout {
         self.node(id).is_some_and(|n| {
             !n.seen
                 && !matches!(n.state, State::Done(None))
-                && (n.direct.is_some() || !n.anchors.is_empty())
+                && (n.direct().is_some() || !n.anchors.is_empty())
         })
     }
 

@@ -14,7 +14,7 @@ mod schema_xsd;
 mod validate;
 mod xsd;
 
-pub use model::{Attr, Element};
+pub use model::{Attr, Element, Name};
 pub use numbers::{parse_bool, parse_number};
 pub use parse::{parse_document, Intrinsic, Parser};
 pub use schema::{schema, schema_with_xsd, AttrDef, AttrType, Schema, TagDef, TagImpl};

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use roxmltree::{Node, ParsingOptions};
 
-use crate::model::{Attr, Element};
+use crate::model::{Attr, Element, Name};
 use crate::schema::{schema, Schema};
 use crate::validate::{self, Ctx};
 use crate::{DiagKind, Diagnostic, Document, Flavor, Pos, Severity};
@@ -241,13 +241,15 @@ impl<'s> Walker<'_, 's> {
     fn attrs(&self, node: Node<'_, '_>) -> Vec<Attr> {
         node.attributes()
             .map(|a| {
-                let raw_name = self
-                    .src
-                    .get(a.range_qname())
-                    .unwrap_or(a.name())
-                    .to_string();
+                let raw = self.src.get(a.range_qname()).unwrap_or(a.name());
+                let raw_name = Name::new(raw);
+                let name = if raw.bytes().any(|b| b.is_ascii_uppercase()) {
+                    Name::new(&raw.to_ascii_lowercase())
+                } else {
+                    raw_name
+                };
                 Attr {
-                    name: raw_name.to_ascii_lowercase(),
+                    name,
                     raw_name,
                     value: a.value().to_string(),
                     pos: self.pos(a.range().start),
@@ -288,8 +290,8 @@ impl<'s> Walker<'_, 's> {
                     .next()
             })
             .filter(|r| !r.is_empty())
-            .unwrap_or(node.tag_name().name())
-            .to_string();
+            .unwrap_or(node.tag_name().name());
+        let raw_tag = Name::new(raw_tag);
         let pos = self.pos(node.range().start);
         let attrs = self.attrs(node);
         let resolved = validate::resolve(self.schema, self.intrinsics, ctx, &raw_tag);
@@ -302,12 +304,12 @@ impl<'s> Walker<'_, 's> {
                     self.declared.push(i);
                 }
                 let text = self.schema.is_text_tag(&r.def.name);
-                (r.canonical.clone(), Ctx::Known(r.def), text)
+                (Name::new(&r.canonical), Ctx::Known(r.def), text)
             }
             None => {
                 self.diags.push(validate::unrecognized_tag(&raw_tag, pos));
                 validate::flag_attrs(&attrs, &mut self.diags);
-                (raw_tag.clone(), Ctx::Unrecognized, false)
+                (raw_tag, Ctx::Unrecognized, false)
             }
         };
         let mut children = Vec::new();
@@ -316,7 +318,7 @@ impl<'s> Walker<'_, 's> {
         }
         Element {
             tag,
-            text: self.text(node, is_text),
+            text: self.text(node, is_text).map(Box::new),
             raw_tag,
             pos,
             attrs,

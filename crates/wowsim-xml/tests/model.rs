@@ -68,7 +68,7 @@ fn inline_text_positions() {
     ];
     for (e, text, pos) in cases {
         assert_eq!(
-            e.text.as_ref(),
+            e.text.as_deref(),
             Some(&(text.to_string(), *pos)),
             "{}",
             e.tag

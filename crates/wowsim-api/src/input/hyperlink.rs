@@ -32,7 +32,7 @@ fn link_at(lua: &Lua, frame: u32, cursor: (f32, f32)) -> Option<HoveredLink> {
     }
     with_ui_mut(lua, |ui| {
         crate::widgets::font_string::flush_text(ui);
-        let regions: Vec<u32> = ui.get(frame)?.children.clone();
+        let regions: Vec<u32> = ui.get(frame)?.children.to_vec();
         for fs in regions {
             let is_text = ui.get(fs).is_some_and(|o| is_a(o.type_index, "FontString"));
             if !is_text || !ui.is_visible(fs) {

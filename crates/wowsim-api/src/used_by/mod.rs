@@ -193,7 +193,7 @@ impl Uses {
                 }
             }
         }
-        if let Some((text, pos)) = &e.text {
+        if let Some((text, pos)) = e.text.as_deref() {
             match schema.tag_impl(&e.tag) {
                 Some(wowsim_xml::TagImpl::Script { args }) => {
                     let args = args.as_deref().unwrap_or(match e.tag.as_str() {

@@ -80,7 +80,7 @@ pub fn register_bindings(lua: &Lua, logical: &str, root: &wowsim_xml::Element) -
     }
     for b in root.children_named("Binding") {
         let Some(name) = b.attr("name") else { continue };
-        let handler = match &b.text {
+        let handler = match b.text.as_deref() {
             Some((body, pos)) if !body.trim().is_empty() => compile(lua, logical, body, pos.line)?,
             _ => None,
         };

@@ -232,7 +232,7 @@ impl Ctx<'_> {
         if let Some(file) = el.attr("file") {
             self.load_file(el, file)?;
         }
-        if let Some((code, pos)) = &el.text {
+        if let Some((code, pos)) = el.text.as_deref() {
             if !code.trim().is_empty() {
                 run_lua_source(
                     self.lua,

@@ -20,7 +20,7 @@ use std::rc::Rc;
 /// The object type name a template makes.
 fn template_type(lua: &Lua, t: &Template) -> String {
     let schema = registry::schema_of(lua);
-    resolve_tag(lua, schema, &t.el.tag).map_or_else(|| t.el.tag.clone(), |(base, _)| base)
+    resolve_tag(lua, schema, &t.el.tag).map_or_else(|| t.el.tag.to_string(), |(base, _)| base)
 }
 
 /// The `XMLTemplateInfo` of a registered template.

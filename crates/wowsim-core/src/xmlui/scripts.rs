@@ -58,7 +58,7 @@ fn helpers(lua: &Lua) -> mlua::Result<Table> {
 
 /// The compiled handler of an inline body (compiled on first use, then cached).
 fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>> {
-    let Some((body, pos)) = &h.text else {
+    let Some((body, pos)) = h.text.as_deref() else {
         return Ok(None);
     };
     let key = (src.file_index, pos.line, pos.column);
