@@ -30,8 +30,11 @@ const IN_PUBLIC_SIGNATURES: &[&str] = &[
     "Viewport",
     "RegionCtx",
     "TypeDef",
+    // wowsim-ui: the bound of `push_small`.
+    "SmallList",
     // wowsim-api: `GameData::db`, the coverage counts, `input::with_input`.
     "DbItem",
+    "DbCurrency",
     "Db",
     "Counts",
     "Press",

@@ -11,7 +11,7 @@ pub(crate) const START_GETTIME: f64 = 1000.0;
 /// Milliseconds of the precise clock (`debugprofilestop`, `GetTimePreciseSec`) per Lua
 /// instruction run: a nominal 400 M instructions a second, the rate the default script budget
 /// (`budget::DEFAULT_SCRIPT_BUDGET`, about 1 s of tight Lua) is set from.
-pub const MS_PER_INSTRUCTION: f64 = 1000.0 / 400_000_000.0;
+pub(crate) const MS_PER_INSTRUCTION: f64 = 1000.0 / 400_000_000.0;
 
 /// The virtual clock, stored in the VM's app data.
 ///
