@@ -107,12 +107,6 @@ impl Budget {
         }
     }
 
-    /// Lua instructions run in the session so far, counted in hook steps of
-    /// [`HOOK_STEP`] (an entry's last partial step is not counted).
-    pub fn instructions(&self) -> u64 {
-        self.total.get()
-    }
-
     /// Why the run stopped, if it did.
     pub fn stopped(&self) -> Option<Stop> {
         self.stop.borrow().clone()
@@ -478,9 +472,10 @@ pub fn budget(lua: &Lua) -> Option<Rc<Budget>> {
     lua.app_data_ref::<BudgetHandle>().map(|h| h.0.clone())
 }
 
-/// Lua instructions run so far ([`Budget::instructions`]; 0 without a budget).
+/// Lua instructions run in the session so far, counted in hook steps of [`HOOK_STEP`] (an
+/// entry's last partial step is not counted); 0 without a budget.
 pub fn instructions(lua: &Lua) -> u64 {
-    budget(lua).map_or(0, |b| b.instructions())
+    budget(lua).map_or(0, |b| b.total.get())
 }
 
 /// Runs `f` as a host entry into Lua: the outermost entry starts a fresh budget, and when it

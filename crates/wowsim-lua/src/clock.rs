@@ -62,7 +62,7 @@ impl Clock {
     }
 
     /// Advances by `dt` seconds (one frame); `instructions` is the budget's count of Lua
-    /// instructions run so far ([`crate::budget::Budget::instructions`]).
+    /// instructions run so far ([`crate::budget::instructions`]).
     pub fn advance(&mut self, dt: f64, instructions: u64) {
         self.now += dt;
         self.frame += 1;

@@ -94,6 +94,10 @@ end)
 define("MouseIsOver", function(region, top, bottom, left, right)
   return region:IsMouseOver(top, bottom, left, right)
 end)
+-- Runs `callback` at the next frame.
+define("RunNextFrame", function(callback)
+  C_Timer.After(0, callback)
+end)
 
 -- ---- colours ----
 define("CreateColorFromBytes", function(r, g, b, a)

@@ -39,12 +39,6 @@ local function method(self, script, name)
   end)
 end
 
-if RunNextFrame == nil then
-  function RunNextFrame(callback)
-    C_Timer.After(0, callback)
-  end
-end
-
 -- A frame whose update runs once on the next frame however often it is marked dirty.
 if DirtiableMixin == nil then
   DirtiableMixin = {}
