@@ -161,3 +161,58 @@ fn a_clean_folder_exits_0() {
         .lines()
         .any(|l| l.starts_with("Clean ") && l.ends_with(" ok")));
 }
+
+/// `--scenario` reaches every child: an addon that reports where it is sees the scenario's
+/// location; a scenario that does not exist stops the scan before any child runs.
+#[test]
+fn every_child_gets_the_scenario() {
+    let dir = std::env::temp_dir().join(format!("wowsim-scan-scenario-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let a = dir.join("AddOns/Where");
+    std::fs::create_dir_all(&a).unwrap();
+    std::fs::write(a.join("Where.toc"), "## Interface: 110200\nWhere.lua\n").unwrap();
+    std::fs::write(
+        a.join("Where.lua"),
+        "local f = CreateFrame('Frame')\nf:RegisterEvent('PLAYER_ENTERING_WORLD')\n\
+         f:SetScript('OnEvent', function()\n  local _, kind = GetInstanceInfo()\n  \
+         error('in ' .. kind .. ' ' .. GetRealZoneText())\nend)\n",
+    )
+    .unwrap();
+    let scenario = dir.join("raid.toml");
+    std::fs::write(
+        &scenario,
+        "[location]\nzone = \"Molten Core\"\ninstance_id = 409\ndifficulty = 9\n",
+    )
+    .unwrap();
+    let run = |scenario: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_wow-sim"))
+            .arg("--no-blizzard-ui")
+            .arg("--scenario")
+            .arg(scenario)
+            .arg("scan")
+            .arg(dir.join("AddOns"))
+            .args(["--seconds", "0", "--format", "json"])
+            .env_remove("WOW_SIM_ADDONS")
+            .env("WOW_SIM_NO_LUA_CACHE", "true")
+            .env(
+                "XDG_CACHE_HOME",
+                std::env::temp_dir().join("wowsim-cli-no-cache"),
+            )
+            .output()
+            .unwrap()
+    };
+    let out = run(&scenario);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(&out)));
+    let where_ = row(&report, "Where", "retail");
+    let msg = where_["records"][0]["message"].as_str().unwrap_or("");
+    assert!(msg.contains("in raid Molten Core"), "{where_:#}");
+    let out = run(&dir.join("missing.toml"));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--scenario") && err.contains("missing.toml"),
+        "{err}"
+    );
+}

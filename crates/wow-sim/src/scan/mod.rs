@@ -104,6 +104,7 @@ pub fn run(cli: &Cli, args: &ScanArgs) -> anyhow::Result<ExitCode> {
     if !args.dir.is_dir() {
         anyhow::bail!("{}: not a folder", args.dir.display());
     }
+    let state = client_state_args(cli)?;
     let ui_of = |f: Flavor| {
         let given = args
             .uis
@@ -126,7 +127,7 @@ pub fn run(cli: &Cli, args: &ScanArgs) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
     let outcomes = run_all(&jobs, workers, &|job| {
         let ui = ui_of(job.flavor);
-        run_one(cli, args, &exe, &temp, job, ui.as_deref())
+        run_one(cli, args, &state, &exe, &temp, job, ui.as_deref())
     });
     let wall = started.elapsed();
     let _ = std::fs::remove_dir_all(&temp);
@@ -237,10 +238,32 @@ fn run_all(jobs: &[Job], workers: usize, one: &(dyn Fn(&Job) -> Outcome + Sync))
     results.into_iter().map(Option::unwrap_or_default).collect()
 }
 
+/// The global flags that set the client's state and facts (`--scenario`, `--combat-log`,
+/// `--game-data`, `--global-strings`, `--art`), as arguments every child gets: absolute paths,
+/// each checked to exist first, so a wrong one stops the scan instead of failing every child.
+fn client_state_args(cli: &Cli) -> anyhow::Result<Vec<std::ffi::OsString>> {
+    let mut out = Vec::new();
+    let files = [
+        ("--scenario", cli.scenario.as_ref()),
+        ("--combat-log", cli.combat_log.as_ref()),
+        ("--game-data", cli.game_data.as_ref()),
+        ("--global-strings", cli.global_strings.as_ref()),
+    ];
+    let art = cli.art.iter().map(|a| ("--art", Some(a)));
+    for (flag, path) in files.into_iter().chain(art) {
+        let Some(p) = path else { continue };
+        anyhow::ensure!(p.exists(), "{flag} {}: no such file or folder", p.display());
+        out.push(flag.into());
+        out.push(std::path::absolute(p)?.into_os_string());
+    }
+    Ok(out)
+}
+
 /// Lays out the job's folder of links and runs `lua-errors` over it in a child.
 fn run_one(
     cli: &Cli,
     args: &ScanArgs,
+    state: &[std::ffi::OsString],
     exe: &Path,
     temp: &Path,
     job: &Job,
@@ -279,6 +302,7 @@ fn run_one(
     if cli.no_lua_cache {
         cmd.arg("--no-lua-cache");
     }
+    cmd.args(state);
     cmd.args(["lua-errors", "--format", "json", "--seconds"])
         .arg(args.seconds.to_string())
         .arg("--timeout")
