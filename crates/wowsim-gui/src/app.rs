@@ -378,3 +378,54 @@ impl App {
         ])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wowsim_core::{Flavor, SimConfig};
+
+    /// The window's simulator with `--scenario FILE` (no display needed to boot the state).
+    fn boot_with_scenario(name: &str, toml: &str) -> App {
+        let dir = std::env::temp_dir().join(format!("wowsim-gui-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(format!("{name}.toml"));
+        std::fs::write(&file, toml).unwrap();
+        let mut config = SimConfig::new(Flavor::Retail);
+        config.scenario = Some(file);
+        let app = App::boot(GuiOptions {
+            config,
+            exec_lua: None,
+            size: (640, 480),
+            panel: false,
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+        app
+    }
+
+    /// `--scenario` applies in the window as in the headless commands: its start state is what
+    /// the window's client reports, its timeline runs on the window's clock, and a wrong file
+    /// stops the start with its file and line.
+    #[test]
+    fn the_window_takes_a_scenario() {
+        let mut app = boot_with_scenario(
+            "raid",
+            "[location]\nzone = \"Molten Core\"\ninstance_id = 409\ndifficulty = 9\n\n\
+             [target]\nname = \"Lucifron\"\nhostile = true\n\n\
+             [[timeline]]\nat = 0.5\ndo = \"enter_combat\"\n",
+        );
+        assert!(app.fatal.is_none(), "{:?}", app.fatal);
+        let sim = app.sim.as_mut().expect("started");
+        let eval = |sim: &Simulator, code: &str| sim.eval(code).unwrap().join(" ");
+        assert_eq!(eval(sim, "(UnitName('target'))"), "Lucifron");
+        assert_eq!(eval(sim, "GetRealZoneText()"), "Molten Core");
+        assert_eq!(eval(sim, "(select(2, GetInstanceInfo()))"), "raid");
+        assert_eq!(eval(sim, "InCombatLockdown()"), "false");
+        sim.run_for(1.0).unwrap();
+        assert_eq!(eval(sim, "InCombatLockdown()"), "true");
+
+        let bad = boot_with_scenario("bad", "[location]\nsubzone = \"no zone\"\n");
+        assert!(bad.sim.is_none());
+        let msg = bad.fatal.unwrap_or_default();
+        assert!(msg.contains("bad.toml:1: 'zone'"), "{msg}");
+    }
+}
