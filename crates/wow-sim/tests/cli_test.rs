@@ -528,3 +528,73 @@ fn every_client_subcommand_takes_a_scenario() {
     assert!(tree.contains("WhereIn_raid_MoltenCore"), "{tree}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A damage meter's spec replays a fight of our own (`wowsim.ReplayCombatLog` from its addon
+/// folder, Classic Era where addons read the combat log): the sums it counts from
+/// `CombatLogGetCurrentEventInfo`, the encounter and the boss's health the log implies. The
+/// run's report goes to `--output`, and `--filter` runs only the matching test.
+#[test]
+fn a_spec_replays_a_combat_log_and_the_report_goes_to_a_file() {
+    let dir = temp("spec-replay");
+    let meter = addon(
+        &dir,
+        "Meter",
+        "MeterSums, MeterEncounter = {}, nil\nlocal f = CreateFrame('Frame')\n\
+         f:RegisterEvent('COMBAT_LOG_EVENT_UNFILTERED')\nf:RegisterEvent('ENCOUNTER_START')\n\
+         f:SetScript('OnEvent', function(_, event, id)\n  \
+         if event == 'ENCOUNTER_START' then MeterEncounter = id return end\n  \
+         local _, sub, _, _, source, _, _, _, _, _, _, spellId, _, _, amount = \
+         CombatLogGetCurrentEventInfo()\n  \
+         if sub == 'SPELL_DAMAGE' then MeterSums[source] = (MeterSums[source] or 0) + amount end\n\
+         end)\n",
+    );
+    let log = "11/30/2026 20:00:00.000  COMBAT_LOG_VERSION,22,ADVANCED_LOG_ENABLED,1,BUILD_VERSION,1.15.4,PROJECT_ID,2\n\
+        11/30/2026 20:00:00.500  ENCOUNTER_START,663,\"Lucifron\",9,40,409\n\
+        11/30/2026 20:00:01.000  SPELL_DAMAGE,Player-1-0000AAAA,\"Tess\",0x511,0x0,Creature-0-1-409-1-12118-0000000001,\"Lucifron\",0x10a48,0x0,133,\"Fireball\",0x4,Creature-0-1-409-1-12118-0000000001,0000000000000000,595000,600000,0,0,0,0,0,0,0,0,0.0,0.0,232,0.0,63,5000,5000,-1,4,0,0,0,nil,nil,nil\n\
+        11/30/2026 20:00:02.000  SPELL_DAMAGE,Player-1-0000AAAA,\"Tess\",0x511,0x0,Creature-0-1-409-1-12118-0000000001,\"Lucifron\",0x10a48,0x0,133,\"Fireball\",0x4,Creature-0-1-409-1-12118-0000000001,0000000000000000,590000,600000,0,0,0,0,0,0,0,0,0.0,0.0,232,0.0,63,5000,5000,-1,4,0,0,0,nil,nil,nil\n";
+    std::fs::write(meter.join("spec/fight.txt"), log).unwrap();
+    std::fs::write(
+        meter.join("spec/meter_spec.lua"),
+        "describe('meter', function()\n  it('counts the replayed fight', function()\n    \
+         wowsim.ReplayCombatLog('AddOns/Meter/spec/fight.txt')\n    wowsim.Advance(3)\n    \
+         assert.are.equal(663, MeterEncounter)\n    \
+         assert.are.equal(10000, MeterSums['Tess'])\n    \
+         assert.are.equal(590000, UnitHealth('boss1'))\n  end)\n  \
+         it('is left out by the filter', function() error('ran') end)\nend)\n",
+    )
+    .unwrap();
+    let report = dir.join("report.xml");
+    let out = wow_sim(
+        Some(&dir),
+        &[
+            "--no-saved-vars",
+            "--flavor",
+            "classic_era",
+            "--addons",
+            "AddOns",
+            "test",
+            "--filter",
+            "counts",
+            "--format",
+            "junit",
+            "--output",
+            report.to_str().unwrap(),
+        ],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(out.stdout.is_empty(), "the report is in the file");
+    let xml = std::fs::read_to_string(&report).expect("--output writes the report");
+    let doc = roxmltree::Document::parse(&xml).expect("JUnit XML parses");
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .map(|n| n.attribute("name").unwrap_or("").to_string())
+        .collect();
+    assert_eq!(cases, ["meter counts the replayed fight"], "{xml}");
+    assert!(
+        !xml.contains("<failure") && !xml.contains("<error"),
+        "{xml}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
