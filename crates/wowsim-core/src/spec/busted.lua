@@ -74,6 +74,11 @@ function show(v, depth, seen)
   return "{\n" .. tconcat(parts, ",\n") .. "\n" .. rep("  ", depth) .. "}"
 end
 
+-- Whether a shown key is a plain name (`.name` in a path) rather than `[...]`.
+local function sub_is_field(key)
+  return sub(key, 1, 1) ~= "["
+end
+
 local function typed(v)
   return "(" .. type(v) .. ") " .. show(v, 0, {})
 end
@@ -135,6 +140,44 @@ local function deep_equal(a, b, seen)
     end
   end
   return true
+end
+
+-- Where two tables that are not the same first differ: the path of keys from the top
+-- (`b[2]`, `.name`), and the two values there; nil when they are the same. Keys are visited
+-- in a sorted order of their shown forms, so the answer does not depend on `pairs`.
+local function first_difference(expected, actual, path, seen)
+  if deep_equal(expected, actual) then
+    return nil
+  end
+  if type(expected) ~= "table" or type(actual) ~= "table" or is_matcher(expected)
+    or is_matcher(actual) then
+    return path, expected, actual
+  end
+  seen = seen or {}
+  if seen[expected] then
+    return path, expected, actual
+  end
+  seen[expected] = true
+  local keys, shown = {}, {}
+  for _, t in ipairs({ expected, actual }) do
+    for k in pairs(t) do
+      if shown[k] == nil then
+        local key = show_key(k)
+        shown[k] = key
+        keys[#keys + 1] = k
+      end
+    end
+  end
+  sort(keys, function(x, y) return shown[x] < shown[y] end)
+  for _, k in ipairs(keys) do
+    local key = shown[k]
+    local sub = path .. (sub_is_field(key) and ("." .. key) or key)
+    local p, e, a = first_difference(rawget(expected, k), rawget(actual, k), sub, seen)
+    if p then
+      return p, e, a
+    end
+  end
+  return path, expected, actual
 end
 
 local match = {}
@@ -399,12 +442,21 @@ assertions.equals = assertions.equal
 
 assertions.same = function(neg, expected, actual)
   if deep_equal(expected, actual) == neg then
+    local where = ""
+    if not neg and type(expected) == "table" and type(actual) == "table" then
+      local path, e, a = first_difference(expected, actual, "")
+      if path and path ~= "" then
+        where = format("\nFirst difference at %s: passed in %s, expected %s", gsub(path, "^%.", ""),
+          typed(a), typed(e))
+      end
+    end
     fail(format(
-      "Expected objects to %sbe the same.\nPassed in:\n%s\nExpected:\n%s%s",
+      "Expected objects to %sbe the same.\nPassed in:\n%s\nExpected:\n%s%s%s",
       neg and "not " or "",
       typed(actual),
       neg and "not " or "",
-      typed(expected)
+      typed(expected),
+      where
     ))
   end
 end
