@@ -318,7 +318,9 @@ fn specs_load_scenarios_from_their_addon_only() {
          wowsim.LoadScenario('AddOns/Fighter/spec/pull.toml')\n    \
          assert.are.equal('Boss', UnitName('target'))\n    assert.is_nil(FighterPulled)\n    \
          wowsim.Advance(2.5)\n    assert.is_true(InCombatLockdown())\n    \
-         assert.is_number(FighterPulled)\n  end)\n  it('cannot read outside', function()\n    \
+         assert.is_number(FighterPulled)\n  end)\n  it('names it from its addon folder too', function()\n    \
+         wowsim.LoadScenario('spec/pull.toml')\n    assert.are.equal('Boss', (UnitName('target')))\n  \
+         end)\n  it('cannot read outside', function()\n    \
          assert.error_matches(function() wowsim.LoadScenario('outside.toml') end, \
          'not a file inside the addon folders')\n  end)\nend)\n",
     )
@@ -336,7 +338,7 @@ fn specs_load_scenarios_from_their_addon_only() {
     );
     let v = json(&out);
     assert_eq!(out.status.code(), Some(0), "{v:#}");
-    assert_eq!(v["summary"]["passed"], 2, "{v:#}");
+    assert_eq!(v["summary"]["passed"], 3, "{v:#}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -73,18 +73,30 @@ fn now(lua: &Lua) -> f64 {
         .unwrap_or(0.0)
 }
 
-/// A path Lua gave, if it names a regular file inside the run's addon folders.
+/// A path Lua gave, if it names a regular file inside the run's addon folders. A relative
+/// path is looked for from the spec's addon folder first (as a spec's `loadfile` looks), then
+/// from the working folder.
 fn lua_path(lua: &Lua, v: &Value, usage: &str) -> mlua::Result<PathBuf> {
     let Value::String(s) = v else {
         return Err(lua_err(lua, format!("Usage: {usage}")));
     };
     let given = PathBuf::from(s.to_string_lossy());
-    let inside = std::fs::canonicalize(&given).ok().filter(|p| {
-        p.is_file()
-            && lua
-                .app_data_ref::<ScenarioRoots>()
-                .is_some_and(|r| r.0.iter().any(|root| p.starts_with(root)))
-    });
+    let base = lua
+        .app_data_ref::<crate::spec::helpers::SpecFiles>()
+        .and_then(|f| f.base.clone())
+        .filter(|_| given.is_relative());
+    let candidates = base
+        .map(|b| b.join(&given))
+        .into_iter()
+        .chain([given.clone()]);
+    let inside = candidates
+        .filter_map(|c| std::fs::canonicalize(c).ok())
+        .find(|p| {
+            p.is_file()
+                && lua
+                    .app_data_ref::<ScenarioRoots>()
+                    .is_some_and(|r| r.0.iter().any(|root| p.starts_with(root)))
+        });
     inside.ok_or_else(|| {
         lua_err(
             lua,

@@ -5,7 +5,7 @@
 //! handler it triggered) fail the test. The front end (`wow-sim test`) finds files, isolates
 //! them and prints; this module runs one file in a started `Simulator`.
 
-mod helpers;
+pub(crate) mod helpers;
 pub mod screenshot;
 
 use crate::simulator::{tick_vm, Simulator};
