@@ -278,6 +278,11 @@ fn a_bad_scenario_names_its_file_and_line_and_nothing_runs() {
             "[[timeline]]\nat = 1\ndo = \"loot\"\nid = 5\nbag = 1\n",
             "bad.toml:1: loot goes to the first free bag slot",
         ),
+        (
+            "[player]\nclass = \"MAGE\"\nspec = 71\n",
+            "bad.toml:1: spec 71 is a WARRIOR spec, not MAGE's",
+        ),
+        ("\n[player]\nspec = 7\n", "bad.toml:2: unknown spec 7"),
     ];
     for (src, want) in cases {
         std::fs::write(&file, src).unwrap();

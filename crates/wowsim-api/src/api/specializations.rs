@@ -31,6 +31,33 @@ pub(crate) fn class_file_of_spec(spec_id: i64) -> Option<&'static str> {
         .map(|c| c.2)
 }
 
+/// The class file and role of a specialization (a scenario's `spec`).
+pub(crate) fn class_and_role_of_spec(spec_id: i64) -> Option<(&'static str, &'static str)> {
+    let s = SPECS.iter().find(|s| s.0 == spec_id)?;
+    Some((class_file_of_spec(spec_id)?, s.3))
+}
+
+/// A specialization's class id and its index among the class's specs (from 1, the order of
+/// `GetSpecialization`; the same in retail and Classic for the classes both have).
+pub(crate) fn index_in_class(spec_id: i64) -> Option<(i64, i64)> {
+    let s = SPECS.iter().find(|s| s.0 == spec_id)?;
+    let n = SPECS
+        .iter()
+        .filter(|o| o.1 == s.1)
+        .position(|o| o.0 == spec_id)?;
+    Some((s.1, n as i64 + 1))
+}
+
+/// The `index`-th (from 1) spec of a class: (id, enUS name, role, icon file id).
+pub(crate) fn of_class_at(
+    class: i64,
+    index: i64,
+) -> Option<(i64, &'static str, &'static str, i64)> {
+    let n = usize::try_from(index.checked_sub(1)?).ok()?;
+    let s = SPECS.iter().filter(|s| s.1 == class).nth(n)?;
+    Some((s.0, s.2, s.3, s.4))
+}
+
 const SPECS: &[Spec] = &[
     (71, 1, "Arms", "DAMAGER", 132355),
     (72, 1, "Fury", "DAMAGER", 132347),

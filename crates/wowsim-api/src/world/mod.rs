@@ -13,6 +13,7 @@ mod log_nearby;
 mod log_units;
 pub(crate) mod nameplates;
 pub mod scenario;
+mod spec_api;
 mod unit_api;
 pub mod zone;
 
@@ -59,6 +60,8 @@ pub struct Unit {
     /// `normal`, `elite`, `rare`, `rareelite`, `worldboss`, `minus`, `trivial`.
     pub classification: String,
     pub cast: Option<Cast>,
+    /// The specialization's id (`62` Arcane), when a scenario gave one.
+    pub spec_id: Option<i64>,
 }
 
 impl Unit {
@@ -95,6 +98,7 @@ impl Unit {
             hostile: false,
             classification: "normal".into(),
             cast: None,
+            spec_id: None,
         }
     }
 }
@@ -272,6 +276,16 @@ pub fn install(lua: &Lua, player: Unit) -> mlua::Result<()> {
     inventory_api::install(lua)?;
     nameplates::install(lua)?;
     helpers::install(lua)
+}
+
+/// The functions answered from the world that the client's API documentation and the late
+/// stubs define after [`install`] (the specialization functions): called once every API is in
+/// place. Classic Era has talent trees, not specializations: its functions stay as they are.
+pub fn install_late(lua: &Lua, data: &wowsim_data::ProductData) -> mlua::Result<()> {
+    if data.product() == wowsim_data::Flavor::ClassicEra {
+        return Ok(());
+    }
+    spec_api::install(lua)
 }
 
 /// Runs the timeline's actions due by now (called each frame), in order; each action changes

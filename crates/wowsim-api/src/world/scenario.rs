@@ -72,6 +72,8 @@ pub struct UnitSpec {
     hostile: Option<bool>,
     classification: Option<String>,
     dead: Option<bool>,
+    /// The specialization's id (`62` Arcane): gives the class and role when not given.
+    spec: Option<i64>,
     /// For `[[units]]`: the token (`boss1`, `nameplate2`, `focus`).
     token: Option<String>,
     /// A player character (default: true for the group and the player, false otherwise).
@@ -200,6 +202,29 @@ pub(crate) fn patch_unit(spec: &UnitSpec, base: Unit) -> Result<Unit, String> {
         }
         u.power_type = power(class_power_token(&c))?;
         u.class_file = Some(c);
+    }
+    if let Some(id) = spec.spec {
+        let (class, role) =
+            crate::api::specializations::class_and_role_of_spec(id).ok_or_else(|| {
+                format!("unknown spec {id} (a specialization id: 62 Arcane, 71 Arms, ...)")
+            })?;
+        match &spec.class {
+            None => {
+                u.power_type = power(class_power_token(class))?;
+                u.class_file = Some(class.to_string());
+            }
+            Some(c) if !c.eq_ignore_ascii_case(class) => {
+                return Err(format!(
+                    "spec {id} is a {class} spec, not {}'s",
+                    c.to_ascii_uppercase()
+                ));
+            }
+            Some(_) => {}
+        }
+        if spec.role.is_none() {
+            u.role = role.to_string();
+        }
+        u.spec_id = Some(id);
     }
     if let Some(r) = &spec.race {
         if !super::unit_api::RACES.iter().any(|(f, _, _)| f == r) {

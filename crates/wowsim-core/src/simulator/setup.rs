@@ -125,6 +125,9 @@ impl Simulator {
         // Last: every API is in place, so each name of the reference gets its own value.
         wowsim_api::distinct::install(&self.lua, data)?;
         api::stubs::alias_moved_client_api(&self.lua, data)?;
+        // The world's answers over functions the documentation, the late stubs and the
+        // aliases of moved names defined (each keeps its own value: a new function).
+        wowsim_api::world::install_late(&self.lua, data)?;
         if self.config.blizzard_ui.is_none() {
             // No Blizzard UI runs the client's environment clean-up: wow-sim does it.
             wowsim_api::api::environment::remove_capsule(&self.lua, data)?;
