@@ -1,4 +1,5 @@
-//! The user's own exports of the client's spell and item databases (`--game-data DIR`), read as
+//! The user's own exports of the client's spell, item, currency and map databases
+//! (`--game-data DIR`; the map tables' reader is `map_db.rs`), read as
 //! data: CSV files in the layout of wago.tools' DB2 exports, one header row naming the columns.
 //! Never shipped or committed; without them ids answer stand-ins (`game_data.rs`).
 //!
@@ -178,6 +179,9 @@ fn read_rows(
     Some(rows.into_iter().map(|(_, r)| r).collect())
 }
 
+/// A row's line number and the values of the columns asked for.
+pub(crate) type NumberedRow = (usize, Vec<String>);
+
 /// [`read_rows`] with the path as shown in notes and each row's line number (1-based, the
 /// header is line 1), for readers that note bad values by line (`map_db.rs`).
 pub(crate) fn read_numbered(
@@ -186,7 +190,7 @@ pub(crate) fn read_numbered(
     columns: &[&str],
     required: usize,
     notes: &mut Vec<String>,
-) -> Option<(String, Vec<(usize, Vec<String>)>)> {
+) -> Option<(String, Vec<NumberedRow>)> {
     let path = wowsim_toc::resolve_path_ci(dir, file)?;
     let shown = path.display();
     let text = match std::fs::read(&path) {
