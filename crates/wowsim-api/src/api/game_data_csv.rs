@@ -53,7 +53,7 @@ pub struct Db {
     pub currencies: Option<FxHashMap<i64, DbCurrency>>,
     pub subclass_names: FxHashMap<(i32, i32), Box<str>>,
     /// The map tables (`UiMap.csv`, `UiMapAssignment.csv`; `map_db.rs`), None without `UiMap.csv`.
-    pub maps: Option<super::map_db::MapDb>,
+    pub(crate) maps: Option<super::map_db::MapDb>,
 }
 
 /// The flavour's English item class names by class id (`GetItemClassInfo`). The classic

@@ -26,19 +26,19 @@ use std::path::Path;
 
 /// A map's place in its world instance: (instance id, left, right, top, bottom), in the
 /// client's world coordinates (`x` grows north, `y` grows west: left > right, top > bottom).
-pub type WorldRect = (i64, f64, f64, f64, f64);
+pub(crate) type WorldRect = (i64, f64, f64, f64, f64);
 
 /// One row of `UiMap.csv`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct UiMapRow {
-    pub name: Box<str>,
-    pub parent: i64,
+pub(crate) struct UiMapRow {
+    pub(crate) name: Box<str>,
+    pub(crate) parent: i64,
     /// `Enum.UIMapType`.
-    pub kind: i64,
+    pub(crate) kind: i64,
     /// `Enum.UIMapFlag` bits.
-    pub flags: i64,
+    pub(crate) flags: i64,
     /// `Enum.UIMapSystem` (0: the world map).
-    pub system: i64,
+    pub(crate) system: i64,
 }
 
 /// `Enum.UIMapFlag.NoWorldPositions`: a map without world positions.
@@ -47,24 +47,24 @@ const NO_WORLD_POSITIONS: i64 = 0x80;
 /// One row of `UiMapAssignment.csv`: a part of a map (`ui_min`..`ui_max`, 0..1 across and down)
 /// and the world region it shows.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Assignment {
-    pub id: i64,
-    pub ui_map: i64,
-    pub order: i64,
-    pub instance: i64,
-    pub ui_min: (f64, f64),
-    pub ui_max: (f64, f64),
+pub(crate) struct Assignment {
+    pub(crate) id: i64,
+    pub(crate) ui_map: i64,
+    pub(crate) order: i64,
+    pub(crate) instance: i64,
+    pub(crate) ui_min: (f64, f64),
+    pub(crate) ui_max: (f64, f64),
     /// World min and max `x, y, z`.
-    pub min: [f64; 3],
-    pub max: [f64; 3],
+    pub(crate) min: [f64; 3],
+    pub(crate) max: [f64; 3],
     /// Whether the part belongs to a building (a WMO group or doodad placement).
-    pub wmo: bool,
+    pub(crate) wmo: bool,
 }
 
 impl Assignment {
     /// The world rectangle of the whole map (0..1) as this part's scale extends it; None for a
     /// part without world extent.
-    pub fn full_rect(&self) -> Option<WorldRect> {
+    pub(crate) fn full_rect(&self) -> Option<WorldRect> {
         let (u0, v0) = self.ui_min;
         let (u1, v1) = self.ui_max;
         let span_y = self.max[1] - self.min[1];
@@ -115,9 +115,9 @@ impl Assignment {
 
 /// The tables: maps by id and each map's assignments in (`OrderIndex`, `ID`) order.
 #[derive(Default, Debug)]
-pub struct MapDb {
-    pub maps: BTreeMap<i64, UiMapRow>,
-    pub assignments: FxHashMap<i64, Vec<Assignment>>,
+pub(crate) struct MapDb {
+    pub(crate) maps: BTreeMap<i64, UiMapRow>,
+    pub(crate) assignments: FxHashMap<i64, Vec<Assignment>>,
 }
 
 impl MapDb {
@@ -135,7 +135,7 @@ impl MapDb {
 
     /// The rectangle through which a map position of `id` reaches the world: the first part
     /// (by `OrderIndex`) that holds the position.
-    pub fn rect_at_map_pos(&self, id: i64, mx: f64, my: f64) -> Option<WorldRect> {
+    pub(crate) fn rect_at_map_pos(&self, id: i64, mx: f64, my: f64) -> Option<WorldRect> {
         self.parts(id)
             .iter()
             .filter(|a| a.holds_map_pos(mx, my))
@@ -143,14 +143,14 @@ impl MapDb {
     }
 
     /// The map's world rectangle: the part at its centre, else its first part.
-    pub fn rect(&self, id: i64) -> Option<WorldRect> {
+    pub(crate) fn rect(&self, id: i64) -> Option<WorldRect> {
         self.rect_at_map_pos(id, 0.5, 0.5)
             .or_else(|| self.parts(id).iter().find_map(Assignment::full_rect))
     }
 
     /// The rectangle of `id` for a world point of `instance`: the first part whose region holds
     /// the point; with `nearest`, else the part nearest to it.
-    pub fn rect_at_world(
+    pub(crate) fn rect_at_world(
         &self,
         id: i64,
         instance: i64,
@@ -176,7 +176,7 @@ impl MapDb {
     /// The world map (`System` 0) that best shows a world point of `instance` outdoors: a
     /// region holding the point before one that does not; inside, the most detailed, then the
     /// nearest centre; outside, the nearest edge. Parts inside buildings are left out.
-    pub fn best_map_at(&self, instance: i64, x: f64, y: f64) -> Option<(i64, WorldRect)> {
+    pub(crate) fn best_map_at(&self, instance: i64, x: f64, y: f64) -> Option<(i64, WorldRect)> {
         let mut best: Option<&Assignment> = None;
         for id in self.assignments.keys() {
             let world_map = self.maps.get(id).is_some_and(|m| m.system == 0);
@@ -333,7 +333,7 @@ fn assignment_row(r: &[String]) -> Result<Assignment, String> {
 }
 
 /// `UiMap.csv` and `UiMapAssignment.csv` in `dir` (None when the first is not there).
-pub fn read(dir: &Path, notes: &mut Vec<String>) -> Option<MapDb> {
+pub(crate) fn read(dir: &Path, notes: &mut Vec<String>) -> Option<MapDb> {
     use super::game_data_csv::read_numbered;
     let Some((shown, rows)) = read_numbered(dir, "UiMap.csv", &UI_MAP, 4, notes) else {
         if let Some(path) = wowsim_toc::resolve_path_ci(dir, "UiMapAssignment.csv") {
