@@ -5,7 +5,7 @@
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
-//! | `C_Map.GetBestMapForUnit(unit)` | [`install`]: for `player`, a scenario's location's map when one is set, else with the tables the world map that best shows the character's spot outdoors (`map_db.rs`), else the zone's id; nothing for other units |
+//! | `C_Map.GetBestMapForUnit(unit)` | [`install`]: for `player`, a scenario's location's map when one is set, else with the tables the world map that best shows the character's spot and height outdoors (`map_db.rs`), else the zone's id; nothing for other units |
 //! | `C_Map.GetFallbackWorldMapID()` | [`install`]: Azeroth (947) |
 //! | `C_Map.GetMapInfo(uiMapID)` | [`install`]: `{ mapID, name, mapType, parentMapID, flags }` (`flags` in retail) for a known map, nothing otherwise |
 //! | `C_Map.GetMapArtLayers(uiMapID)` | [`install`]: one layer of the client's world-map size (1002 x 668, 256-unit tiles, scale 1) for a known map, nothing otherwise |
@@ -343,7 +343,9 @@ fn get_best_map_for_unit(lua: &Lua, product: Flavor, unit: Value) -> mlua::Resul
     }
     let p = position(lua);
     Ok(with_db(lua, |db| match db {
-        Some(db) => db.best_map_at(p.instance, p.x, p.y).map(|(id, _)| id),
+        Some(db) => db
+            .best_map_at(p.instance, (p.x, p.y, Some(p.z)))
+            .map(|(id, _)| id),
         None => Some(zone),
     }))
 }
@@ -540,7 +542,7 @@ fn get_map_pos_from_world_pos(
     let found = match over_id {
         Some(id) => rect_at_world(lua, product, id, (instance, x, y), true).map(|r| (id, r)),
         None => with_db(lua, |db| match db {
-            Some(db) => db.best_map_at(instance, x, y),
+            Some(db) => db.best_map_at(instance, (x, y, None)),
             None => {
                 let (_, zone) = maps(product);
                 let p = PlayerPosition {

@@ -13,8 +13,8 @@
 //! do); the axes follow TrinityCore's reading of the tables (`DB2Stores`: a map's `x` runs
 //! against world `y` and its `y` against world `x`, both decreasing, so `UiMin` is the north-west
 //! corner `Region` max `x, y`), and so does the choice of a map for a world point (a region
-//! that holds the point before one that does not; among those, the most detailed, then the
-//! nearest centre; outside, the nearest edge).
+//! that holds the point, and its height when one is known, before one that does not; among
+//! those, the most detailed, then the nearest centre; outside, the nearest edge).
 //!
 //! A row with a value that is not a number, an empty part of the map (`UiMin` not below
 //! `UiMax`) or a region whose min lies above its max is a note naming the file and line, and is
@@ -87,6 +87,14 @@ impl Assignment {
 
     fn holds_world(&self, x: f64, y: f64) -> bool {
         (self.min[0]..=self.max[0]).contains(&x) && (self.min[1]..=self.max[1]).contains(&y)
+    }
+
+    /// [`Self::holds_world`], and with a height `z` the region's height range holds it (a
+    /// region without height extent holds every height).
+    fn holds(&self, x: f64, y: f64, z: Option<f64>) -> bool {
+        let height = z
+            .is_none_or(|z| self.max[2] <= self.min[2] || (self.min[2]..=self.max[2]).contains(&z));
+        self.holds_world(x, y) && height
     }
 
     /// Squared distance from the point to the region (0 inside).
@@ -174,9 +182,14 @@ impl MapDb {
     }
 
     /// The world map (`System` 0) that best shows a world point of `instance` outdoors: a
-    /// region holding the point before one that does not; inside, the most detailed, then the
-    /// nearest centre; outside, the nearest edge. Parts inside buildings are left out.
-    pub(crate) fn best_map_at(&self, instance: i64, x: f64, y: f64) -> Option<(i64, WorldRect)> {
+    /// region holding the point (and its height `z`, when given) before one that does not;
+    /// inside, the most detailed, then the nearest centre; outside, the nearest edge. Parts
+    /// inside buildings are left out.
+    pub(crate) fn best_map_at(
+        &self,
+        instance: i64,
+        (x, y, z): (f64, f64, Option<f64>),
+    ) -> Option<(i64, WorldRect)> {
         let mut best: Option<&Assignment> = None;
         for id in self.assignments.keys() {
             let world_map = self.maps.get(id).is_some_and(|m| m.system == 0);
@@ -187,7 +200,7 @@ impl MapDb {
                 if a.instance != instance || a.wmo || a.full_rect().is_none() {
                     continue;
                 }
-                if best.is_none_or(|b| better(a, b, x, y)) {
+                if best.is_none_or(|b| better(a, b, (x, y, z))) {
                     best = Some(a);
                 }
             }
@@ -197,9 +210,9 @@ impl MapDb {
 }
 
 /// Whether `a` shows the point better than `b` ([`MapDb::best_map_at`]).
-fn better(a: &Assignment, b: &Assignment, x: f64, y: f64) -> bool {
+fn better(a: &Assignment, b: &Assignment, (x, y, z): (f64, f64, Option<f64>)) -> bool {
     use std::cmp::Ordering;
-    let (ia, ib) = (a.holds_world(x, y), b.holds_world(x, y));
+    let (ia, ib) = (a.holds(x, y, z), b.holds(x, y, z));
     if ia != ib {
         return ia;
     }
@@ -448,7 +461,7 @@ mod tests {
              5,0,0,1,1,0,0,0,100,200,0,2,0,7\n\
              6,0.5,0,0.5,1,0,0,0,100,200,0,2,0,7\n\
              7,0,0,1,1,10,0,0,0,200,0,2,0,7\n\
-             8,0,0,1,1,0,0,0,1000,2e3,0,1,0,7\n\
+             8,0,0,1,1,0,0,0,1000,2e3,20,1,0,7\n\
              9,0,zero,1,1,0,0,0,1,1,0,1,0,7\n",
         )
         .unwrap();
@@ -474,7 +487,28 @@ mod tests {
             ]
         );
         assert_eq!(db.rect(2), Some((7, 200.0, 0.0, 100.0, 0.0)));
-        assert_eq!(db.best_map_at(7, 50.0, 50.0).map(|(id, _)| id), Some(2));
-        assert_eq!(db.best_map_at(8, 50.0, 50.0), None);
+        let best = |instance, z| db.best_map_at(instance, (50.0, 50.0, z)).map(|(id, _)| id);
+        assert_eq!(best(7, None), Some(2));
+        assert_eq!(best(8, None), None);
+        // Map 2's region has no height extent (it holds every height); map 1's holds 0..20: at
+        // height 10 both hold the point and the more detailed map 2 wins. Then map 2 as a cave
+        // (-50..-10): it wins in the cave, map 1 above it.
+        assert_eq!(best(7, Some(10.0)), Some(2));
+        let mut db2 = MapDb {
+            maps: db.maps.clone(),
+            ..MapDb::default()
+        };
+        let mut cave = db.assignments[&2][0].clone();
+        (cave.min[2], cave.max[2]) = (-50.0, -10.0);
+        db2.assignments.insert(2, vec![cave]);
+        db2.assignments.insert(1, db.assignments[&1].clone());
+        let best2 = |z| db2.best_map_at(7, (50.0, 50.0, z)).map(|(id, _)| id);
+        assert_eq!(
+            best2(None),
+            Some(2),
+            "without a height the detailed map wins"
+        );
+        assert_eq!(best2(Some(-20.0)), Some(2), "in the cave");
+        assert_eq!(best2(Some(5.0)), Some(1), "above the cave");
     }
 }
