@@ -89,7 +89,9 @@ RULES = [
      "Fixed on branch fidel3 (fixture api/atlas_info)"),
     ("Hekili", "*", "*", r"GetDefaults|TotalRefresh|field 'DB'", "ours", "STUB-FACTS", "follow-ups: Utils.lua stopped at line 917"),
     ("HandyNotes_Cities", "*", "*", r"Missing world coords", "ours", "MAP-DATA",
-     "HereBeDragons has world rectangles only for the character's zone (known limit)"),
+     "HereBeDragons has world rectangles only for the character's zone without the user's map tables "
+     "(--game-data UiMap.csv, UiMapAssignment.csv: with them every map has its rectangle, fixture "
+     "api/c_map_game_data_retail)"),
     ("HandyNotes_Cities", "*", "*", r"global '(Transmog|map)'", "own", "",
      "the 2023 repository is unfinished: boralus.lua uses Transmog, dalaran_wotlk.lua `map`, neither defined anywhere"),
     ("HandyNotes_Cities", "*", "*", r"local 'expansion_name'", "ours", "STUB-FACTS",

@@ -106,10 +106,11 @@ pub struct Cli {
         value_delimiter = PATH_LIST_SEPARATOR
     )]
     pub art: Vec<PathBuf>,
-    /// A folder of your own CSV exports of the client's spell and item databases (wago.tools
-    /// layout: SpellName.csv, ItemSparse.csv; optional SpellMisc.csv, Item.csv,
-    /// ItemSubClass.csv, CurrencyTypes.csv) for real names; without it, ids answer counted
-    /// stand-ins.
+    /// A folder of your own CSV exports of the client's spell, item and map databases
+    /// (wago.tools layout: SpellName.csv, ItemSparse.csv; optional SpellMisc.csv, Item.csv,
+    /// ItemSubClass.csv, CurrencyTypes.csv, UiMap.csv with UiMapAssignment.csv) for real names
+    /// and every map's world rectangle; without it, ids answer counted stand-ins and C_Map knows
+    /// only the maps around the character.
     #[arg(long, value_name = "DIR", global = true, env = "WOW_SIM_GAME_DATA")]
     pub game_data: Option<PathBuf>,
     /// A scenario file (TOML, see docs/scenarios.md): the character, group, target and other

@@ -7,7 +7,7 @@
 //! - `AddOns/`: the fixture addons (the `--addons` folder). `Blizzard/`: a `--blizzard-ui` folder
 //!   (`blizzard_names` in `test.toml` gives folders the client's names at run time).
 //!   `Art/`: an `--art` folder (client art and fonts by client path, e.g. `Art/Fonts/…`).
-//!   `GameData/`: a `--game-data` folder (CSV exports of spell and item databases, global
+//!   `GameData/`: a `--game-data` folder (CSV exports of spell, item and map databases, global
 //!   strings; ours, made up).
 //! - `WTF/`: SavedVariables present before the run (copied to a scratch folder).
 //! - `output.txt`: the expected chat lines (`print` output), one per line.

@@ -1,32 +1,42 @@
-//! `C_Map` basics: the maps around the character, who stands in Elwynn Forest (the starting zone
-//! of wow-sim's Human character), and nothing else of the world.
+//! `C_Map`: the maps and the character's place on them. Without the user's map tables the
+//! world is the maps around the character, who stands in Elwynn Forest (the starting zone of
+//! wow-sim's Human character), and nothing else; with them (`--game-data UiMap.csv`,
+//! `UiMapAssignment.csv`, read by `map_db.rs`) every map of the tables and its world rectangle.
 //!
 //! | WoW name | Rust |
 //! | --- | --- |
-//! | `C_Map.GetBestMapForUnit(unit)` | [`install`]: the zone's id for `player` (a scenario's location's map when one is set), nothing for other units |
+//! | `C_Map.GetBestMapForUnit(unit)` | [`install`]: for `player`, a scenario's location's map when one is set, else with the tables the world map that best shows the character's spot and height outdoors (`map_db.rs`), else the zone's id; nothing for other units |
 //! | `C_Map.GetFallbackWorldMapID()` | [`install`]: Azeroth (947) |
-//! | `C_Map.GetMapInfo(uiMapID)` | [`install`]: `{ mapID, name, mapType, parentMapID, flags }` for a known map, nothing otherwise |
+//! | `C_Map.GetMapInfo(uiMapID)` | [`install`]: `{ mapID, name, mapType, parentMapID, flags }` (`flags` in retail) for a known map, nothing otherwise |
 //! | `C_Map.GetMapArtLayers(uiMapID)` | [`install`]: one layer of the client's world-map size (1002 x 668, 256-unit tiles, scale 1) for a known map, nothing otherwise |
-//! | `C_Map.GetMapChildrenInfo(uiMapID [, mapType [, allDescendants]])` | [`install`]: the known children (of that type), in id order |
-//! | `GetZoneText`, `GetRealZoneText`, `GetMinimapZoneText` | [`install`]: the zone's name (a scenario's location's when one is set, `world/zone.rs`) |
-//! | `C_Map.GetPlayerMapPosition(uiMapID, unit)` | [`install`]: a `Vector2DMixin` object (`x`, `y`, `GetXY`) for `player` on the zone's map; nil on the maps above it and for other units |
-//! | `C_Map.GetWorldPosFromMapPos(uiMapID, pos)` | [`install`]: the continent (instance) id and a `Vector2DMixin` world position, for the zone's map; nothing elsewhere |
-//! | `C_Map.GetMapWorldSize(uiMapID)` (retail) | [`install`]: the zone's size in yards; `0, 0` elsewhere |
+//! | `C_Map.GetMapChildrenInfo(uiMapID [, mapType [, allDescendants]])` | [`install`]: the known children (of that type; with `allDescendants` every level below, each level after the one above), in id order |
+//! | `GetZoneText`, `GetRealZoneText`, `GetMinimapZoneText` | [`install`]: the zone's name (a scenario's location's when one is set, `world/zone.rs`); the tables do not change it (zone names are the area table's) |
+//! | `C_Map.GetPlayerMapPosition(uiMapID, unit)` | [`install`]: a `Vector2DMixin` object (`x`, `y`, `GetXY`) for `player` on a map with a world rectangle that holds the character's spot; nil elsewhere and for other units |
+//! | `C_Map.GetWorldPosFromMapPos(uiMapID, pos)` | [`install`]: the continent (instance) id and a `Vector2DMixin` world position, through the map part that holds `pos` (without the tables: the zone's rectangle); nothing elsewhere |
+//! | `C_Map.GetMapPosFromWorldPos(continentID, pos [, overrideUiMapID])` | [`install`]: the map that best shows the world point (or `overrideUiMapID`, through its part nearest to the point) and the point's `Vector2DMixin` position on it; nothing when no map of that instance has a rectangle |
+//! | `C_Map.GetMapWorldSize(uiMapID)` (retail) | [`install`]: the map's size in yards; `0, 0` without a rectangle |
+//! | `C_Map.GetMapRectOnMap(uiMapID, topUiMapID)` | [`install`]: `minX, maxX, minY, maxY`, the map's rectangle in the top map's positions (both need a rectangle on one instance); nothing otherwise |
+//! | `C_Map.GetMapInfoAtPosition(uiMapID, x, y [, ignore])` | [`install`]: the info of the most detailed child map whose rectangle holds that point of the map; nothing when none does |
 //! | `UnitPosition(unit)` | [`install`]: the character's world `x, y, z` and instance id for `player`; nothing for other units |
 //! | `wowsim.SetPlayerPosition{mapID=, x=, y=}` | [`install`]: wow-sim's own: moves the character to a point of a map that has a world rectangle |
 //!
-//! The ids are the client's for each flavour (Classic Era numbers its maps apart from retail's).
-//! The character stands in Goldshire (world `-9464, 62, 56` on Eastern Kingdoms' instance 0, map
-//! position about `0.42, 0.66` of Elwynn Forest): our choice of a spot. Only the zone has a world
-//! rectangle (Elwynn Forest's bounds, the same in every flavour), so positions on the continent and
-//! world maps above it are nil, where the client would translate them.
+//! The built-in ids are the client's for each flavour (Classic Era numbers its maps apart from
+//! retail's). The character stands in Goldshire (world `-9464, 62, 56` on Eastern Kingdoms'
+//! instance 0, map position about `0.42, 0.66` of Elwynn Forest): our choice of a spot. Without
+//! the tables only the zone has a world rectangle (Elwynn Forest's bounds, the same in every
+//! flavour), so positions on the continent and world maps above it are nil, where the client
+//! would translate them. With the tables a map they lack is no map (the built-in maps are not
+//! added to them); a map flagged `NoWorldPositions` has no world position. Ours, not the
+//! client's (unknown): the id order of children, `ignoreZoneMapPositionData` (ignored), maps
+//! linked without a world rectangle (`UiMapLink`, not read) giving no child at a position.
 //! Everything else of `C_Map` (art ids, groups, links) stays a counted typed stub.
 
+use super::map_db::{MapDb, WorldRect};
 use crate::game_state::game;
 use mlua::{Lua, MultiValue, Table, Value};
 use wowsim_data::{Flavor, ProductData};
 
-/// One map: (id, name, `Enum.UIMapType` value, parent id or 0).
+/// One built-in map: (id, name, `Enum.UIMapType` value, parent id or 0).
 type MapRow = (i64, &'static str, i64, i64);
 
 const RETAIL: &[MapRow] = &[
@@ -41,10 +51,6 @@ const CLASSIC: &[MapRow] = &[
     (1415, "Eastern Kingdoms", 2, 947),
     (1429, "Elwynn Forest", 3, 1415),
 ];
-
-/// A map's place in its world instance: (instance id, left, right, top, bottom), in the client's
-/// world coordinates (`x` grows north, `y` grows west: left > right, top > bottom).
-type WorldRect = (i64, f64, f64, f64, f64);
 
 /// Elwynn Forest's bounds on Eastern Kingdoms (instance 0).
 const ELWYNN: WorldRect = (0, 1535.4166, -1935.4166, -7939.583, -10254.166);
@@ -70,19 +76,126 @@ impl Default for PlayerPosition {
     }
 }
 
-/// The world rectangle of a map, for the maps that have one.
-fn world_rect(product: Flavor, id: i64) -> Option<WorldRect> {
+/// A map's `UiMapDetails`.
+#[derive(Clone, Debug)]
+struct Info {
+    id: i64,
+    name: String,
+    kind: i64,
+    parent: i64,
+    flags: i64,
+}
+
+impl Info {
+    fn built_in(row: &MapRow) -> Info {
+        Info {
+            id: row.0,
+            name: row.1.to_string(),
+            kind: row.2,
+            parent: row.3,
+            flags: 0,
+        }
+    }
+}
+
+/// Runs `f` on the user's map tables (`--game-data`), None without them. `f` must not call Lua.
+fn with_db<R>(lua: &Lua, f: impl FnOnce(Option<&MapDb>) -> R) -> R {
+    let state = game(lua);
+    let data = state.data.borrow();
+    f(data.db.maps.as_ref())
+}
+
+/// A map's details: the tables', else the flavour's built-in maps.
+fn lookup(lua: &Lua, product: Flavor, id: i64) -> Option<Info> {
+    with_db(lua, |db| match db {
+        Some(db) => db.maps.get(&id).map(|m| Info {
+            id,
+            name: m.name.to_string(),
+            kind: m.kind,
+            parent: m.parent,
+            flags: m.flags,
+        }),
+        None => maps(product)
+            .0
+            .iter()
+            .find(|r| r.0 == id)
+            .map(Info::built_in),
+    })
+}
+
+/// A map's children in id order.
+fn children(lua: &Lua, product: Flavor, parent: i64) -> Vec<Info> {
+    let mut out: Vec<Info> = with_db(lua, |db| match db {
+        Some(db) => db
+            .maps
+            .iter()
+            .filter(|(_, m)| m.parent == parent)
+            .map(|(id, m)| Info {
+                id: *id,
+                name: m.name.to_string(),
+                kind: m.kind,
+                parent: m.parent,
+                flags: m.flags,
+            })
+            .collect(),
+        None => maps(product)
+            .0
+            .iter()
+            .filter(|r| r.3 == parent)
+            .map(Info::built_in)
+            .collect(),
+    });
+    out.sort_by_key(|i| i.id);
+    out
+}
+
+/// The built-in world rectangle of a map (the zone's only).
+fn built_in_rect(product: Flavor, id: i64) -> Option<WorldRect> {
     let (_, zone) = maps(product);
     (id == zone).then_some(ELWYNN)
 }
 
-/// The map position (0..1 across, 0..1 down) of a world point on `rect`, or `None` when the
-/// point lies in another instance or outside the map.
+/// The world rectangle of a whole map.
+fn whole_rect(lua: &Lua, product: Flavor, id: i64) -> Option<WorldRect> {
+    with_db(lua, |db| match db {
+        Some(db) => db.rect(id),
+        None => built_in_rect(product, id),
+    })
+}
+
+/// The rectangle through which a map position reaches the world.
+fn rect_at_map_pos(lua: &Lua, product: Flavor, id: i64, mx: f64, my: f64) -> Option<WorldRect> {
+    with_db(lua, |db| match db {
+        Some(db) => db.rect_at_map_pos(id, mx, my),
+        None => built_in_rect(product, id),
+    })
+}
+
+/// The rectangle of a map for a world point (`nearest`: else the part nearest to it).
+fn rect_at_world(
+    lua: &Lua,
+    product: Flavor,
+    id: i64,
+    (instance, x, y): (i64, f64, f64),
+    nearest: bool,
+) -> Option<WorldRect> {
+    with_db(lua, |db| match db {
+        Some(db) => db.rect_at_world(id, instance, x, y, nearest),
+        None => built_in_rect(product, id).filter(|r| r.0 == instance),
+    })
+}
+
+/// The map position (0..1 across, 0..1 down) of a world point on `rect`, unbounded.
+fn map_pos_unbounded(rect: WorldRect, x: f64, y: f64) -> (f64, f64) {
+    let (_, left, right, top, bottom) = rect;
+    ((left - y) / (left - right), (top - x) / (top - bottom))
+}
+
+/// The map position of a world point on `rect`, or `None` when the point lies in another
+/// instance or outside the map.
 fn map_pos(rect: WorldRect, p: &PlayerPosition) -> Option<(f64, f64)> {
-    let (instance, left, right, top, bottom) = rect;
-    let mx = (left - p.y) / (left - right);
-    let my = (top - p.x) / (top - bottom);
-    (p.instance == instance && (0.0..=1.0).contains(&mx) && (0.0..=1.0).contains(&my))
+    let (mx, my) = map_pos_unbounded(rect, p.x, p.y);
+    (p.instance == rect.0 && (0.0..=1.0).contains(&mx) && (0.0..=1.0).contains(&my))
         .then_some((mx, my))
 }
 
@@ -110,11 +223,19 @@ fn number(v: &Value) -> Option<f64> {
     }
 }
 
+/// The `x`, `y` of a vector argument.
+fn vector_arg(v: &Value) -> mlua::Result<Option<(f64, f64)>> {
+    Ok(match v {
+        Value::Table(t) => number(&t.raw_get("x")?).zip(number(&t.raw_get("y")?)),
+        _ => None,
+    })
+}
+
 fn position(lua: &Lua) -> PlayerPosition {
     *game(lua).position.borrow()
 }
 
-/// The maps of the flavour and the id of the character's zone.
+/// The built-in maps of the flavour and the id of the character's zone.
 fn maps(product: Flavor) -> (&'static [MapRow], i64) {
     match product {
         Flavor::Retail => (RETAIL, 37),
@@ -131,14 +252,14 @@ fn map_id(v: &Value) -> Option<i64> {
     }
 }
 
-fn info(lua: &Lua, row: &MapRow, with_flags: bool) -> mlua::Result<Table> {
+fn info(lua: &Lua, i: &Info, product: Flavor) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    t.raw_set("mapID", row.0)?;
-    t.raw_set("name", row.1)?;
-    t.raw_set("mapType", row.2)?;
-    t.raw_set("parentMapID", row.3)?;
-    if with_flags {
-        t.raw_set("flags", 0)?;
+    t.raw_set("mapID", i.id)?;
+    t.raw_set("name", i.name.as_str())?;
+    t.raw_set("mapType", i.kind)?;
+    t.raw_set("parentMapID", i.parent)?;
+    if product == Flavor::Retail {
+        t.raw_set("flags", i.flags)?;
     }
     Ok(t)
 }
@@ -205,12 +326,6 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
     Ok(())
 }
 
-/// The map row of a map id argument, among the flavour's maps.
-fn find(product: Flavor, v: &Value) -> Option<&'static MapRow> {
-    let (rows, _) = maps(product);
-    map_id(v).and_then(|id| rows.iter().find(|r| r.0 == id))
-}
-
 /// `C_Map.GetBestMapForUnit(unit)`.
 fn get_best_map_for_unit(lua: &Lua, product: Flavor, unit: Value) -> mlua::Result<Option<i64>> {
     let (_, zone) = maps(product);
@@ -223,7 +338,16 @@ fn get_best_map_for_unit(lua: &Lua, product: Flavor, unit: Value) -> mlua::Resul
     if !is_player(&unit) {
         return Ok(None);
     }
-    Ok(crate::world::zone::map_id(lua).unwrap_or(Some(zone)))
+    if let Some(located) = crate::world::zone::map_id(lua) {
+        return Ok(located);
+    }
+    let p = position(lua);
+    Ok(with_db(lua, |db| match db {
+        Some(db) => db
+            .best_map_at(p.instance, (p.x, p.y, Some(p.z)))
+            .map(|(id, _)| id),
+        None => Some(zone),
+    }))
 }
 
 /// `C_Map.GetFallbackWorldMapID()`.
@@ -233,24 +357,23 @@ fn get_fallback_world_map_id(_: &Lua, (): ()) -> mlua::Result<i64> {
 
 /// `C_Map.GetMapInfo(uiMapID)`.
 fn get_map_info(lua: &Lua, product: Flavor, id: Value) -> mlua::Result<Option<Table>> {
-    let with_flags = product == Flavor::Retail;
-    if map_id(&id).is_none() {
+    let Some(id) = map_id(&id) else {
         return Err(usage(lua, "Usage: local info = C_Map.GetMapInfo(uiMapID)"));
-    }
-    find(product, &id)
-        .map(|r| info(lua, r, with_flags))
+    };
+    lookup(lua, product, id)
+        .map(|i| info(lua, &i, product))
         .transpose()
 }
 
 /// `C_Map.GetMapArtLayers(uiMapID)`.
 fn get_map_art_layers(lua: &Lua, product: Flavor, id: Value) -> mlua::Result<Option<Table>> {
-    if map_id(&id).is_none() {
+    let Some(id) = map_id(&id) else {
         return Err(usage(
             lua,
             "Usage: local layerInfo = C_Map.GetMapArtLayers(uiMapID)",
         ));
-    }
-    if find(product, &id).is_none() {
+    };
+    if lookup(lua, product, id).is_none() {
         return Ok(None);
     }
     let layer = lua.create_table()?;
@@ -270,8 +393,6 @@ fn get_map_children_info(
     product: Flavor,
     (id, kind, all): (Value, Value, Value),
 ) -> mlua::Result<Table> {
-    let (rows, _) = maps(product);
-    let with_flags = product == Flavor::Retail;
     let Some(parent) = map_id(&id) else {
         return Err(usage(
             lua,
@@ -283,15 +404,18 @@ fn get_map_children_info(
     let mut under = vec![parent];
     let mut out = Vec::new();
     let mut i = 0;
+    // A visited set keeps a cycle in the user's tables from looping forever.
+    let mut seen = rustc_hash::FxHashSet::default();
     while i < under.len() {
-        let mut children: Vec<&MapRow> = rows.iter().filter(|r| r.3 == under[i]).collect();
-        children.sort_by_key(|r| r.0);
-        for r in children {
-            if kind.is_none_or(|k| k == r.2) {
-                out.push(info(lua, r, with_flags)?);
+        for c in children(lua, product, under[i]) {
+            if !seen.insert(c.id) {
+                continue;
+            }
+            if kind.is_none_or(|k| k == c.kind) {
+                out.push(info(lua, &c, product)?);
             }
             if all {
-                under.push(r.0);
+                under.push(c.id);
             }
         }
         i += 1;
@@ -309,8 +433,9 @@ fn zone_text(lua: &Lua, product: Flavor, _: MultiValue) -> mlua::Result<mlua::Lu
     lua.create_string(zone_name)
 }
 
-/// The character's position: `C_Map.GetPlayerMapPosition`, `C_Map.GetWorldPosFromMapPos`,
-/// `C_Map.GetMapWorldSize` (when the flavour has it), `UnitPosition` and
+/// The character's position and the maps' rectangles: `C_Map.GetPlayerMapPosition`,
+/// `GetWorldPosFromMapPos`, and where the flavour has them `GetMapWorldSize`,
+/// `GetMapPosFromWorldPos`, `GetMapRectOnMap`, `GetMapInfoAtPosition`; `UnitPosition` and
 /// `wowsim.SetPlayerPosition`.
 fn install_positions(lua: &Lua, data: &'static ProductData, ns: &Table) -> mlua::Result<()> {
     let product = data.product();
@@ -319,9 +444,28 @@ fn install_positions(lua: &Lua, data: &'static ProductData, ns: &Table) -> mlua:
     ns.raw_set("GetPlayerMapPosition", player_map_position)?;
     let world_pos_from_map_pos = with_product(lua, product, get_world_pos_from_map_pos)?;
     ns.raw_set("GetWorldPosFromMapPos", world_pos_from_map_pos)?;
-    if data.api("C_Map.GetMapWorldSize").is_some() {
-        let map_world_size = with_product(lua, product, get_map_world_size)?;
-        ns.raw_set("GetMapWorldSize", map_world_size)?;
+    let optional = [
+        (
+            "GetMapWorldSize",
+            with_product(lua, product, get_map_world_size)?,
+        ),
+        (
+            "GetMapPosFromWorldPos",
+            with_product(lua, product, get_map_pos_from_world_pos)?,
+        ),
+        (
+            "GetMapRectOnMap",
+            with_product(lua, product, get_map_rect_on_map)?,
+        ),
+        (
+            "GetMapInfoAtPosition",
+            with_product(lua, product, get_map_info_at_position)?,
+        ),
+    ];
+    for (name, f) in optional {
+        if data.api(&format!("C_Map.{name}")).is_some() {
+            ns.raw_set(name, f)?;
+        }
     }
     let g = lua.globals();
     g.raw_set("UnitPosition", lua.create_function(unit_position)?)?;
@@ -346,10 +490,12 @@ fn get_player_map_position(
             "Usage: local position = C_Map.GetPlayerMapPosition(uiMapID, unitToken)",
         ));
     };
-    let pos = is_player(&unit)
-        .then(|| world_rect(product, id))
-        .flatten()
-        .and_then(|rect| map_pos(rect, &position(lua)));
+    if !is_player(&unit) {
+        return Ok(None);
+    }
+    let p = position(lua);
+    let pos = rect_at_world(lua, product, id, (p.instance, p.x, p.y), false)
+        .and_then(|rect| map_pos(rect, &p));
     pos.map(|(x, y)| vector2d(lua, x, y)).transpose()
 }
 
@@ -359,21 +505,63 @@ fn get_world_pos_from_map_pos(
     product: Flavor,
     (id, pos): (Value, Value),
 ) -> mlua::Result<MultiValue> {
-    let xy = match &pos {
-        Value::Table(t) => number(&t.raw_get("x")?).zip(number(&t.raw_get("y")?)),
-        _ => None,
-    };
-    let (Some(id), Some((mx, my))) = (map_id(&id), xy) else {
+    let (Some(id), Some((mx, my))) = (map_id(&id), vector_arg(&pos)?) else {
         return Err(usage(
             lua,
             "Usage: local continentID, worldPosition = C_Map.GetWorldPosFromMapPos(uiMapID, mapPosition)",
         ));
     };
     let mut out = MultiValue::new();
-    if let Some(rect) = world_rect(product, id) {
+    if let Some(rect) = rect_at_map_pos(lua, product, id, mx, my) {
         let (wx, wy) = world_pos(rect, mx, my);
         out.push_back(Value::Integer(rect.0));
         out.push_back(Value::Table(vector2d(lua, wx, wy)?));
+    }
+    Ok(out)
+}
+
+/// `C_Map.GetMapPosFromWorldPos(continentID, worldPosition [, overrideUiMapID])`.
+fn get_map_pos_from_world_pos(
+    lua: &Lua,
+    product: Flavor,
+    (continent, pos, over): (Value, Value, Value),
+) -> mlua::Result<MultiValue> {
+    let over_id = map_id(&over);
+    let (Some(instance), Some((x, y))) = (map_id(&continent), vector_arg(&pos)?) else {
+        return Err(usage(
+            lua,
+            "Usage: local uiMapID, mapPosition = C_Map.GetMapPosFromWorldPos(continentID, worldPosition [, overrideUiMapID])",
+        ));
+    };
+    if !matches!(over, Value::Nil) && over_id.is_none() {
+        return Err(usage(
+            lua,
+            "Usage: local uiMapID, mapPosition = C_Map.GetMapPosFromWorldPos(continentID, worldPosition [, overrideUiMapID])",
+        ));
+    }
+    let found = match over_id {
+        Some(id) => rect_at_world(lua, product, id, (instance, x, y), true).map(|r| (id, r)),
+        None => with_db(lua, |db| match db {
+            Some(db) => db.best_map_at(instance, (x, y, None)),
+            None => {
+                let (_, zone) = maps(product);
+                let p = PlayerPosition {
+                    instance,
+                    x,
+                    y,
+                    z: 0.0,
+                };
+                built_in_rect(product, zone)
+                    .filter(|r| map_pos(*r, &p).is_some())
+                    .map(|r| (zone, r))
+            }
+        }),
+    };
+    let mut out = MultiValue::new();
+    if let Some((id, rect)) = found {
+        let (mx, my) = map_pos_unbounded(rect, x, y);
+        out.push_back(Value::Integer(id));
+        out.push_back(Value::Table(vector2d(lua, mx, my)?));
     }
     Ok(out)
 }
@@ -386,7 +574,72 @@ fn get_map_world_size(lua: &Lua, product: Flavor, id: Value) -> mlua::Result<(f6
             "Usage: local width, height = C_Map.GetMapWorldSize(uiMapID)",
         ));
     };
-    Ok(world_rect(product, id).map_or((0.0, 0.0), |(_, l, r, t, b)| (l - r, t - b)))
+    let rect = whole_rect(lua, product, id);
+    Ok(rect.map_or((0.0, 0.0), |(_, l, r, t, b)| (l - r, t - b)))
+}
+
+/// `C_Map.GetMapRectOnMap(uiMapID, topUiMapID)`.
+fn get_map_rect_on_map(
+    lua: &Lua,
+    product: Flavor,
+    (id, top): (Value, Value),
+) -> mlua::Result<MultiValue> {
+    let (Some(id), Some(top)) = (map_id(&id), map_id(&top)) else {
+        return Err(usage(
+            lua,
+            "Usage: local minX, maxX, minY, maxY = C_Map.GetMapRectOnMap(uiMapID, topUiMapID)",
+        ));
+    };
+    let mut out = MultiValue::new();
+    let Some(child) = whole_rect(lua, product, id) else {
+        return Ok(out);
+    };
+    let (instance, left, right, north, south) = child;
+    let centre = (instance, (north + south) / 2.0, (left + right) / 2.0);
+    if let Some(rect) = rect_at_world(lua, product, top, centre, true) {
+        let (min_x, min_y) = map_pos_unbounded(rect, north, left);
+        let (max_x, max_y) = map_pos_unbounded(rect, south, right);
+        out.extend([min_x, max_x, min_y, max_y].map(Value::Number));
+    }
+    Ok(out)
+}
+
+/// `C_Map.GetMapInfoAtPosition(uiMapID, x, y [, ignoreZoneMapPositionData])`.
+fn get_map_info_at_position(
+    lua: &Lua,
+    product: Flavor,
+    (id, x, y, _ignore): (Value, Value, Value, Value),
+) -> mlua::Result<Option<Table>> {
+    let (Some(id), Some(mx), Some(my)) = (map_id(&id), number(&x), number(&y)) else {
+        return Err(usage(
+            lua,
+            "Usage: local info = C_Map.GetMapInfoAtPosition(uiMapID, x, y [, ignoreZoneMapPositionData])",
+        ));
+    };
+    let Some(rect) = rect_at_map_pos(lua, product, id, mx, my) else {
+        return Ok(None);
+    };
+    let (wx, wy) = world_pos(rect, mx, my);
+    let p = PlayerPosition {
+        instance: rect.0,
+        x: wx,
+        y: wy,
+        z: 0.0,
+    };
+    let mut best: Option<(f64, Info)> = None;
+    for c in children(lua, product, id) {
+        let Some(r) = rect_at_world(lua, product, c.id, (p.instance, wx, wy), false) else {
+            continue;
+        };
+        if map_pos(r, &p).is_none() {
+            continue;
+        }
+        let width = r.1 - r.2;
+        if best.as_ref().is_none_or(|(w, _)| width < *w) {
+            best = Some((width, c));
+        }
+    }
+    best.map(|(_, c)| info(lua, &c, product)).transpose()
 }
 
 /// `UnitPosition(unit)`.
@@ -423,18 +676,25 @@ fn set_player_position(lua: &Lua, product: Flavor, args: Value) -> mlua::Result<
     ) else {
         return Err(usage(lua, USE));
     };
-    let Some(rect) = world_rect(product, id) else {
-        return Err(usage(
-            lua,
-            &format!("wowsim.SetPlayerPosition: map {id} has no world rectangle in wow-sim (only the character's zone has one)"),
-        ));
-    };
     if !(0.0..=1.0).contains(&mx) || !(0.0..=1.0).contains(&my) {
         return Err(usage(
             lua,
             &format!("wowsim.SetPlayerPosition: x and y must lie in 0..1 (got {mx}, {my})"),
         ));
     }
+    let Some(rect) = rect_at_map_pos(lua, product, id, mx, my) else {
+        let why = if with_db(lua, |db| db.is_some()) {
+            "the map tables (--game-data UiMapAssignment.csv) give it none there"
+        } else {
+            "only the character's zone has one"
+        };
+        return Err(usage(
+            lua,
+            &format!(
+                "wowsim.SetPlayerPosition: map {id} has no world rectangle in wow-sim ({why})"
+            ),
+        ));
+    };
     let (x, y) = world_pos(rect, mx, my);
     let z = position(lua).z;
     *game(lua).position.borrow_mut() = PlayerPosition {

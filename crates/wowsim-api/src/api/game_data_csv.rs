@@ -1,4 +1,5 @@
-//! The user's own exports of the client's spell and item databases (`--game-data DIR`), read as
+//! The user's own exports of the client's spell, item, currency and map databases
+//! (`--game-data DIR`; the map tables' reader is `map_db.rs`), read as
 //! data: CSV files in the layout of wago.tools' DB2 exports, one header row naming the columns.
 //! Never shipped or committed; without them ids answer stand-ins (`game_data.rs`).
 //!
@@ -10,6 +11,7 @@
 //! | `Item.csv` (optional) | `ID`, `ClassID`, `SubclassID`, `IconFileDataID` | item class and icon |
 //! | `ItemSubClass.csv` (optional) | `ClassID`, `SubClassID`, `DisplayName_lang` | `itemSubType` text |
 //! | `CurrencyTypes.csv` | `ID`, `Name_lang`, `InventoryIconFileID`, `MaxQty` | currencies; with it, an id it lacks is no currency (nothing) |
+//! | `UiMap.csv`, `UiMapAssignment.csv` | see `map_db.rs` | the maps and their world rectangles (`C_Map`); with them, an id they lack is no map |
 //!
 //! File names are matched without regard to case. A row that cannot be read is a note naming
 //! the file and line; the rest of the file is still read.
@@ -42,13 +44,16 @@ pub struct DbCurrency {
     pub max: i64,
 }
 
-/// What the files gave. `spells`/`items`/`currencies` is None when its main file was not given.
+/// What the files gave. `spells`/`items`/`currencies`/`maps` is None when its main file was not
+/// given.
 #[derive(Default, Debug)]
 pub struct Db {
     pub spells: Option<FxHashMap<i64, (Box<str>, i64)>>,
     pub items: Option<FxHashMap<i64, DbItem>>,
     pub currencies: Option<FxHashMap<i64, DbCurrency>>,
     pub subclass_names: FxHashMap<(i32, i32), Box<str>>,
+    /// The map tables (`UiMap.csv`, `UiMapAssignment.csv`; `map_db.rs`), None without `UiMap.csv`.
+    pub(crate) maps: Option<super::map_db::MapDb>,
 }
 
 /// The flavour's English item class names by class id (`GetItemClassInfo`). The classic
@@ -170,6 +175,22 @@ fn read_rows(
     required: usize,
     notes: &mut Vec<String>,
 ) -> Option<Vec<Vec<String>>> {
+    let (_, rows) = read_numbered(dir, file, columns, required, notes)?;
+    Some(rows.into_iter().map(|(_, r)| r).collect())
+}
+
+/// A row's line number and the values of the columns asked for.
+pub(crate) type NumberedRow = (usize, Vec<String>);
+
+/// [`read_rows`] with the path as shown in notes and each row's line number (1-based, the
+/// header is line 1), for readers that note bad values by line (`map_db.rs`).
+pub(crate) fn read_numbered(
+    dir: &Path,
+    file: &str,
+    columns: &[&str],
+    required: usize,
+    notes: &mut Vec<String>,
+) -> Option<(String, Vec<NumberedRow>)> {
     let path = wowsim_toc::resolve_path_ci(dir, file)?;
     let shown = path.display();
     let text = match std::fs::read(&path) {
@@ -212,12 +233,13 @@ fn read_rows(
             continue;
         }
         match split_record(line) {
-            Ok(fields) => rows.push(
+            Ok(fields) => rows.push((
+                n + 1,
                 index
                     .iter()
                     .map(|i| i.and_then(|i| fields.get(i).cloned()).unwrap_or_default())
                     .collect(),
-            ),
+            )),
             Err(why) => {
                 if bad < 5 {
                     notes.push(format!("{shown}:{}: {why}; the row is skipped", n + 1));
@@ -229,7 +251,7 @@ fn read_rows(
     if bad > 5 {
         notes.push(format!("{shown}: {} more rows skipped", bad - 5));
     }
-    Some(rows)
+    Some((shown.to_string(), rows))
 }
 
 fn int(s: &str) -> Option<i64> {
@@ -359,9 +381,10 @@ pub fn load(dir: &Path) -> (Db, Vec<String>) {
         db.items = Some(items);
     }
     db.currencies = read_currencies(dir, &mut notes);
-    if db.spells.is_none() && db.items.is_none() && db.currencies.is_none() {
+    db.maps = super::map_db::read(dir, &mut notes);
+    if db.spells.is_none() && db.items.is_none() && db.currencies.is_none() && db.maps.is_none() {
         notes.push(format!(
-            "--game-data {}: none of SpellName.csv, ItemSparse.csv, CurrencyTypes.csv is there",
+            "--game-data {}: none of SpellName.csv, ItemSparse.csv, CurrencyTypes.csv, UiMap.csv is there",
             dir.display()
         ));
     }

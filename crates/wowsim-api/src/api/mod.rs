@@ -21,6 +21,7 @@ pub mod identity;
 pub(crate) mod item_classes;
 pub(crate) mod items;
 pub(crate) mod lua_objects;
+pub(crate) mod map_db;
 pub(crate) mod metatables;
 pub mod misc;
 pub(crate) mod paper_doll;
