@@ -115,8 +115,9 @@ local function wrapresult(ok, ...)
   error(fix((...)), 0)
 end
 
+local wrapcreate = natives.wrapcreate
 coroutine.wrap = function(f)
-  local co = cocreate(f)
+  local co = wrapcreate(f)
   return function(...)
     checkspent()
     return wrapresult(coresume(co, ...))

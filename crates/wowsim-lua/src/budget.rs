@@ -12,9 +12,16 @@ use std::time::{Duration, Instant};
 /// so a budget is exact to within one step.
 pub(crate) const HOOK_STEP: u32 = 10_000;
 
-/// Default instructions per host entry: about 1 s of tight Lua on the 2-core VM this was
-/// measured on (docs/fuzzing.md); the client's own limit is a time, not a count.
+/// Default instructions per host entry in combat: about 1 s of tight Lua on the 2-core VM this
+/// was measured on (docs/fuzzing.md); the client's own limit is a time, not a count.
 pub const DEFAULT_SCRIPT_BUDGET: u64 = 400_000_000;
+
+/// Out of combat the client sets no limit on a script's time (it hangs while the script runs:
+/// players and authors see "script ran too long" only in combat, e.g. a log-in's long work that
+/// fails only after a `/reload` in combat). wow-sim still ends every run, so out of combat it
+/// stops a script at this many times the budget (the client would have hung that long or for
+/// ever), with the same message.
+pub const OUT_OF_COMBAT_FACTOR: u64 = 10;
 
 /// The client's message for a script that exceeded its time (position prefix added).
 pub(crate) const TOO_LONG: &str = "script ran too long";
@@ -69,8 +76,10 @@ impl std::fmt::Display for Stop {
 /// The shared state of the hook and the host entries (also stored as VM app data).
 #[derive(Debug)]
 pub struct Budget {
-    /// Instructions allowed per outermost host entry; 0 = unlimited.
+    /// Instructions allowed per outermost host entry in combat; 0 = unlimited.
     pub limit: Cell<u64>,
+    /// Whether the character is in combat (the client's limit applies only then).
+    in_combat: Cell<bool>,
     used: Cell<u64>,
     /// Instructions run in the whole session, in hook steps (the precise clock reads it).
     total: Cell<u64>,
@@ -93,6 +102,7 @@ impl Budget {
     fn new() -> Budget {
         Budget {
             limit: Cell::new(DEFAULT_SCRIPT_BUDGET),
+            in_combat: Cell::new(false),
             used: Cell::new(0),
             total: Cell::new(0),
             depth: Cell::new(0),
@@ -104,6 +114,17 @@ impl Budget {
             host: Rc::new(Cell::new(0)),
             stop: RefCell::new(None),
             alloc_capped: Cell::new(false),
+        }
+    }
+
+    /// The instructions an outermost host entry may run now: the budget in combat, the hang
+    /// bound ([`OUT_OF_COMBAT_FACTOR`] times it) out of combat; 0 = unlimited.
+    fn current_limit(&self) -> u64 {
+        let limit = self.limit.get();
+        if self.in_combat.get() {
+            limit
+        } else {
+            limit.saturating_mul(OUT_OF_COMBAT_FACTOR)
         }
     }
 
@@ -234,7 +255,8 @@ fn on_step(b: &Budget, memory: usize, source: &str, short_src: &str, line: i32) 
     b.used.set(used);
     b.total.set(b.total.get() + u64::from(HOOK_STEP));
     if !b.exceeded.get() {
-        let over = b.limit.get() != 0 && used > b.limit.get();
+        let limit = b.current_limit();
+        let over = limit != 0 && used > limit;
         if !over && !b.check_memory(memory) && !b.check_deadline() {
             return None;
         }
@@ -435,6 +457,14 @@ pub fn configure(
     // The hook stays even with nothing to enforce: its count of instructions is the precise
     // clock's work within a frame (`clock::Clock::precise_ms`).
     Ok(())
+}
+
+/// Tells the budget whether the character is in combat (the combat state's owner calls it on
+/// entering and leaving combat): the client's limit on a script's time applies only then.
+pub fn set_in_combat(lua: &Lua, on: bool) {
+    if let Some(b) = budget(lua) {
+        b.in_combat.set(on);
+    }
 }
 
 /// Holds the wall-clock deadline off while wow-sim sets the VM up (its own code, which cannot

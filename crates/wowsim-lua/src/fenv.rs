@@ -207,7 +207,8 @@ fn setfenv(
         return Err(cannot_change(lua));
     }
     if protector(&raw_get.call::<Value>(&func)?)?.is_some() {
-        return Err(cannot_change(lua));
+        // The client's own message for this case (wowless's `environmentmetafield` check).
+        return Err(lua_error(lua, "cannot change a protected environment"));
     }
     let result = raw_set.call::<Value>((&func, env))?;
     let running = taint::current(lua);

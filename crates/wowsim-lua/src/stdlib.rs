@@ -15,6 +15,7 @@
 //! | `table.create(arraySize [, nodeSize])` (a table with that room) | [`install`] |
 //! | `table.freeze(t)`, `table.isfrozen(t)` | [`freeze`]: frozen tables are remembered (weakly); a new key in a frozen table without a metatable is refused (Lua 5.1 cannot stop writes to existing keys) |
 //! | `fastrandom` | xorshift, seeded deterministically |
+//! | `coroutine.create`, `coroutine.wrap` | [`checked_coroutine_function`]: Lua's, except that the client's C functions wow-sim writes in Lua (its own chunks, `=[wow-sim …]`) are C functions to addon code, refused as Lua refuses any C function |
 //! | `string.format` | `wowsim_str_format` in `wowsim-lua-sys`'s `c/lformat.c`: the client's positions (`%2$s`), repeated flags, `%F`, `%d` of a non-number as 0 |
 //!
 //! The Lua-level pieces (`hooksecurefunc`, `securecall`, …) are in `clientlib.lua`.
@@ -387,6 +388,47 @@ pub(crate) fn removemulti(
         t.raw_set(i, v)?;
     }
     Ok(removed)
+}
+
+/// Replaces `coroutine.create` for addon code (after the bootstrap took the library's for
+/// wow-sim's own coroutines): see [`checked_coroutine_function`].
+pub(crate) fn install_coroutine_create(lua: &Lua) -> mlua::Result<()> {
+    let co: Table = lua.globals().get("coroutine")?;
+    co.raw_set(
+        "create",
+        lua.create_function(|lua, f: Value| {
+            let f = checked_coroutine_function(lua, f, "create", 1)?;
+            lua.create_thread(f)
+        })?,
+    )
+}
+
+/// The function argument of `coroutine.create` (and of `coroutine.wrap`, named `func`, whose
+/// caller is `level` frames up): a Lua function of addon code. The client's C functions are
+/// refused with Lua's message, and so are the ones wow-sim writes in Lua (the chunks named
+/// `=[wow-sim …]`: C functions in the client, so `pcall(coroutine.create, f)` tells them from
+/// Lua functions as it does there). The built-in base's functions stand for Blizzard's Lua and
+/// stay Lua functions.
+pub(crate) fn checked_coroutine_function(
+    lua: &Lua,
+    f: Value,
+    func: &str,
+    level: usize,
+) -> mlua::Result<mlua::Function> {
+    if let Value::Function(f) = f {
+        let info = f.info();
+        let internal = info
+            .source
+            .as_deref()
+            .is_some_and(|s| crate::sandbox::is_internal_source(s.as_bytes()));
+        if info.what != "C" && !internal {
+            return Ok(f);
+        }
+    }
+    Err(mlua::Error::RuntimeError(format!(
+        "{}bad argument #1 to '{func}' (Lua function expected)",
+        super::caller_position(lua, level)
+    )))
 }
 
 #[cfg(test)]

@@ -231,6 +231,7 @@ fn set_combat(lua: &Lua, on: bool) -> mlua::Result<()> {
     if let Some(mut ui) = lua.app_data_mut::<crate::widgets::UiState>() {
         ui.lockdown = on;
     }
+    wowsim_lua::budget::set_in_combat(lua, on);
     fire(
         lua,
         if on {

@@ -4,7 +4,8 @@
 //! | --- | --- |
 //! | `C_AddOns.GetNumAddOns()` | user addons (Blizzard's are not listed, as in the client) |
 //! | `C_AddOns.GetAddOnInfo(indexOrName)` | name, title, notes, loadable, reason, security, updateAvailable |
-//! | `C_AddOns.GetAddOnMetadata(name, key)` | TOC `## Key` value (case-insensitive) |
+//! | `C_AddOns.GetAddOnInterfaceVersion(name)` | [`addon_interface_version`] |
+//! | `C_AddOns.GetAddOnMetadata(name, key)` | TOC `## Key` value (case-insensitive) of the fields the client answers ([`queryable_metadata`]); nil for the others |
 //! | `C_AddOns.IsAddOnLoaded(name)` | loadedOrLoading, loaded |
 //! | `C_AddOns.IsAddOnLoadOnDemand(name)` | `## LoadOnDemand: 1` |
 //! | `C_AddOns.IsAddOnLoadable(name)` | loadable, reason |
@@ -62,12 +63,19 @@ pub fn install(
     host: &HostFns,
     after: Rc<dyn AfterLoad>,
     legacy_globals: &[&str],
+    client_interface: u32,
 ) -> mlua::Result<()> {
     let ns = lua.create_table()?;
     let add = |name: &str, f: Function| ns.set(name, f);
     add("GetNumAddOns", lua.create_function(get_num_addons)?)?;
     add("GetAddOnInfo", lua.create_function(get_addon_info)?)?;
     add("GetAddOnMetadata", lua.create_function(get_addon_metadata)?)?;
+    add(
+        "GetAddOnInterfaceVersion",
+        lua.create_function(move |lua, v: Value| {
+            addon_interface_version(lua, &v, client_interface)
+        })?,
+    )?;
     add("IsAddOnLoaded", lua.create_function(is_addon_loaded)?)?;
     add(
         "IsAddOnLoadOnDemand",
@@ -210,8 +218,57 @@ fn get_addon_metadata(
             "Usage: C_AddOns.GetAddOnMetadata(name, variable): invalid AddOn",
         ));
     };
+    if !queryable_metadata(&key) {
+        return Ok(None);
+    }
     let set = lua.app_data_ref::<AddonSet>().expect("addons");
     Ok(set.addons[i].info.toc.get(&key).map(str::to_string))
+}
+
+/// `C_AddOns.GetAddOnInterfaceVersion(name)`: of the addon's `## Interface` numbers, the
+/// highest one that is not above the client's own (a number for a newer client, such as a
+/// retail number on Classic, is not this client's); 0 for none and for an unknown addon. Facts:
+/// wowless's checks of it, which pass in the client (its TOC's 120000 on retail 12.1, 0 on the
+/// Classic clients, the client's own number for an addon made with it).
+fn addon_interface_version(lua: &Lua, v: &Value, client: u32) -> mlua::Result<u32> {
+    let Some(i) = lookup(lua, v, "GetAddOnInterfaceVersion")? else {
+        return Ok(0);
+    };
+    let set = lua.app_data_ref::<AddonSet>().expect("addons");
+    let versions = set.addons[i].info.toc.interfaces();
+    Ok(versions
+        .into_iter()
+        .filter(|&n| n <= client)
+        .max()
+        .unwrap_or(0))
+}
+
+/// The TOC fields `GetAddOnMetadata` answers (case-insensitive): the addon's description
+/// (`Title`, `Notes`, `Author`, `Version`, their localized `-xxXX` forms), the addon list's and
+/// compartment's fields the client's own UI reads (`Group`, `Category`, `IconTexture`,
+/// `IconAtlas`, `AddonCompartmentFunc…`) and every `X-` field. The loader's own directives
+/// (`Interface`, `Dependencies`, `SavedVariables`, `LoadOnDemand`, …) and unknown fields answer
+/// nil, as in the client (the published API notes, and wowless's `GetAddOnMetadata` checks, which
+/// pass in the client, for `Dependencies`, `Interface` and `SavedVariables`).
+fn queryable_metadata(key: &str) -> bool {
+    const FIELDS: &[&str] = &[
+        "title",
+        "notes",
+        "author",
+        "version",
+        "group",
+        "category",
+        "icontexture",
+        "iconatlas",
+        "addoncompartmentfunc",
+        "addoncompartmentfunconenter",
+        "addoncompartmentfunconleave",
+    ];
+    const LOCALIZED: &[&str] = &["title-", "notes-", "category-"];
+    let k = key.to_ascii_lowercase();
+    FIELDS.contains(&k.as_str())
+        || k.starts_with("x-")
+        || LOCALIZED.iter().any(|p| k.starts_with(p))
 }
 
 /// `C_AddOns.IsAddOnLoaded`.

@@ -453,7 +453,7 @@ fn install_c_addons(
     .into_iter()
     .filter(|n| data.api(n).is_some())
     .collect();
-    addons::c_addons::install(lua, host, after, &legacy)?;
+    addons::c_addons::install(lua, host, after, &legacy, data.build().tocversion)?;
     Ok(())
 }
 
