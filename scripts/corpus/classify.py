@@ -235,8 +235,10 @@ RULES = [
     ("TellMeWhen", "*", "*", r"script ran too long", "ours", "NO-CURRENCY-DB",
      "Currencies.lua scans currency ids until 3000 misses in a row and registers (and re-sorts) a condition per currency with "
      "an icon; without a currency database every id has a stand-in with an icon. Since fidel9 stand-ins stop at id 3999 (the "
-     "scan ends as in the client), but ~4000 conditions still cost 0.8-1.6 G instructions; the client's real currencies with "
-     "icons are far fewer. Needs the currency table: --game-data CurrencyTypes.csv (fidel9) gives it"),
+     "scan ends as in the client), but ~4000 conditions cost about 10 G instructions in one TMW_INITIALIZE callback (it runs "
+     "to its end with --script-budget 0: no record then). Since fidel10 the client's limit applies in combat only and the "
+     "out-of-combat bound is 10x the budget (4 G): still short. The client's real currencies with icons are far fewer "
+     "(TMW: many have none). Needs the currency table: --game-data CurrencyTypes.csv (fidel9) gives it"),
     ("TellMeWhen", "classic_era", "*", r"Talents.lua:10\d: table index is nil|Condition.lua:84: max must be specified", "ours", "SPECS",
      "Classic Era answered no specializations; its client has three per class (TMW probes GetSpecializationInfoForClassID and "
      "counts from 0 there). Fixed on branch fidel8 (fixture api/specializations_classic_era)"),
