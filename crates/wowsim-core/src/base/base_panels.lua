@@ -83,3 +83,97 @@ ICON_LIST = {}
 for i = 1, 8 do
   ICON_LIST[i] = "|TInterface\\TargetingFrame\\UI-RaidTargetingIcon_" .. i .. ":"
 end
+
+-- Special popups: an addon's own frame shown as one of the static popups. The client's
+-- retail version marks it `special` and hides only frames it showed so; Classic hides any.
+local function setUpPosition(dialog)
+  local shown = 0
+  for i = 1, 4 do
+    local popup = _G["StaticPopup" .. i]
+    if popup and popup ~= dialog and popup:IsShown() then
+      shown = shown + 1
+    end
+  end
+  dialog:ClearAllPoints()
+  dialog:SetPoint("TOP", UIParent, "TOP", 0, -135 - shown * 110)
+end
+function StaticPopupSpecial_Show(dialog)
+  if isRetail then
+    dialog.special = true
+  end
+  if dialog.exclusive then
+    for i = 1, 4 do
+      local popup = _G["StaticPopup" .. i]
+      if popup and popup ~= dialog and popup:IsShown() then
+        popup:Hide()
+      end
+    end
+  end
+  setUpPosition(dialog)
+  dialog:Show()
+end
+function StaticPopupSpecial_Hide(dialog)
+  if isRetail and not dialog.special then
+    return
+  end
+  dialog:Hide()
+end
+function StaticPopupSpecial_Toggle(dialog)
+  if dialog:IsShown() then
+    StaticPopupSpecial_Hide(dialog)
+  else
+    StaticPopupSpecial_Show(dialog)
+  end
+end
+
+-- The bag windows' update (what addons hook to follow a bag redraw): each item button the
+-- window has gets its slot's icon and count. Retail: `ContainerFrameMixin:Update` on the six
+-- bag windows and the combined bags (their buttons in `Items`); Classic: `ContainerFrame_Update`
+-- with the buttons named `<window>Item<n>`.
+local function updateButton(button, bag, slot)
+  local info = C_Container.GetContainerItemInfo(bag, slot)
+  SetItemButtonTexture(button, info and info.iconFileID)
+  SetItemButtonCount(button, info and info.stackCount or 0)
+end
+if isRetail then
+  ContainerFrameMixin = ContainerFrameMixin or {}
+  function ContainerFrameMixin:UpdateItems()
+    for _, button in ipairs(self.Items or {}) do
+      updateButton(button, button.GetBagID and button:GetBagID() or self:GetID(), button:GetID())
+    end
+  end
+  function ContainerFrameMixin:Update()
+    self:UpdateItems()
+  end
+  for i = 1, 6 do
+    local frame = rawget(_G, "ContainerFrame" .. i) or CreateFrame("Frame", "ContainerFrame" .. i, UIParent)
+    frame:Hide()
+    frame.Items = frame.Items or {}
+    Mixin(frame, ContainerFrameMixin)
+  end
+  ContainerFrameCombinedBags.Items = ContainerFrameCombinedBags.Items or {}
+  Mixin(ContainerFrameCombinedBags, ContainerFrameMixin)
+else
+  function ContainerFrame_Update(frame)
+    local name, bag = frame:GetName(), frame:GetID()
+    for slot = 1, frame.size or 0 do
+      local button = _G[name .. "Item" .. slot]
+      if button then
+        updateButton(button, bag, button:GetID())
+      end
+    end
+  end
+end
+
+-- The world map's blackout frame (retail): the dark layer behind the maximized map, which
+-- catches the mouse.
+if isRetail and rawget(_G, "WorldMapFrame") and not WorldMapFrame.BlackoutFrame then
+  local blackout = CreateFrame("Frame", nil, WorldMapFrame)
+  blackout:SetFrameStrata("LOW")
+  blackout:EnableMouse(true)
+  blackout:SetAllPoints(UIParent)
+  blackout.Blackout = blackout:CreateTexture(nil, "BACKGROUND")
+  blackout.Blackout:SetColorTexture(0, 0, 0, 1)
+  blackout.Blackout:SetAllPoints()
+  WorldMapFrame.BlackoutFrame = blackout
+end
