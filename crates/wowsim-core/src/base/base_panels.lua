@@ -45,6 +45,19 @@ if rawget(_G, "AddonList") == nil then
   end
 end
 
+-- The button frame's inset (`Inset`, named `<frame>Inset`): the framed area between the title
+-- and the button bar, which addons hide or re-anchor.
+local buttonFrame = template("ButtonFrameTemplate")
+template("ButtonFrameTemplate", function(self)
+  buttonFrame(self)
+  local name = self:GetName()
+  local inset = CreateFrame("Frame", name and (name .. "Inset") or nil, self, "InsetFrameTemplate")
+  inset:SetFrameLevel(self:GetFrameLevel())
+  inset:SetPoint("TOPLEFT", 4, -60)
+  inset:SetPoint("BOTTOMRIGHT", -6, 26)
+  self.Inset = inset
+end)
+
 -- The scroll frame template's pan extent (how far one wheel step scrolls), as the client's
 -- `ScrollUtil.InitScrollFrameWithScrollBar` gives it: 30 until set.
 local scrollFrame = template("ScrollFrameTemplate")
@@ -146,7 +159,8 @@ if isRetail then
     self:UpdateItems()
   end
   for i = 1, 6 do
-    local frame = rawget(_G, "ContainerFrame" .. i) or CreateFrame("Frame", "ContainerFrame" .. i, UIParent)
+    local frame = rawget(_G, "ContainerFrame" .. i)
+      or CreateFrame("Frame", "ContainerFrame" .. i, UIParent, "PortraitFrameTemplate")
     frame:Hide()
     frame.Items = frame.Items or {}
     Mixin(frame, ContainerFrameMixin)
@@ -165,6 +179,14 @@ else
   end
 end
 
+-- The world map's help plate button (retail), which addons hide.
+if isRetail and rawget(_G, "WorldMapFrame") and WorldMapFrame.BorderFrame and not WorldMapFrame.BorderFrame.Tutorial then
+  local tutorial = CreateFrame("Button", nil, WorldMapFrame.BorderFrame)
+  tutorial:SetSize(64, 64)
+  tutorial:SetPoint("TOPLEFT", 39, 20)
+  WorldMapFrame.BorderFrame.Tutorial = tutorial
+end
+
 -- The world map's blackout frame (retail): the dark layer behind the maximized map, which
 -- catches the mouse.
 if isRetail and rawget(_G, "WorldMapFrame") and not WorldMapFrame.BlackoutFrame then
@@ -176,4 +198,137 @@ if isRetail and rawget(_G, "WorldMapFrame") and not WorldMapFrame.BlackoutFrame 
   blackout.Blackout:SetColorTexture(0, 0, 0, 1)
   blackout.Blackout:SetAllPoints()
   WorldMapFrame.BlackoutFrame = blackout
+end
+
+-- The chat windows' channel lists (index to channel name, and to its zone channel id), which
+-- the client's `/join` fills and chat addons read.
+for i = 1, NUM_CHAT_WINDOWS or 10 do
+  local frame = rawget(_G, "ChatFrame" .. i)
+  if frame then
+    frame.channelList = frame.channelList or {}
+    frame.zoneChannelList = frame.zoneChannelList or {}
+  end
+end
+
+-- The client's `/join` and `/leave`: `/join NAME [PASSWORD]` joins a channel for the default
+-- chat window and adds it to the window's first free list slot (a help line without a name, a
+-- notice when the name is refused); `/leave NAME` leaves one.
+local function systemLine(text, chatType)
+  local info = ChatTypeInfo[chatType]
+  DEFAULT_CHAT_FRAME:AddMessage(text, info.r, info.g, info.b, info.id)
+end
+SlashCmdList.JOIN = SlashCmdList.JOIN or function(msg)
+  local name = msg:match("^%s*(%S+)") or ""
+  local password = msg:match("^%s*%S+%s*(.*)$") or ""
+  if name == "" then
+    systemLine(CHAT_JOIN_HELP, "SYSTEM")
+    return
+  end
+  local zoneChannel, channelName = JoinPermanentChannel(name, password, DEFAULT_CHAT_FRAME:GetID(), 1)
+  if channelName then
+    name = channelName
+  end
+  if not zoneChannel then
+    systemLine(CHAT_INVALID_NAME_NOTICE, "CHANNEL")
+    return
+  end
+  local list = DEFAULT_CHAT_FRAME.channelList
+  local i = 1
+  while list[i] do
+    i = i + 1
+  end
+  list[i] = name
+  DEFAULT_CHAT_FRAME.zoneChannelList[i] = zoneChannel
+end
+SlashCmdList.LEAVE = SlashCmdList.LEAVE or function(msg)
+  local name = msg:match("^%s*(%S+)")
+  if name then
+    LeaveChannelByName(name)
+  end
+end
+
+-- Interpolators: a value moved from v1 to v2 over a time, handed to a setter every frame (on a
+-- ticker), with an easing function (`InterpolatorUtil`'s linear or ease-out, the default).
+InterpolatorUtil = InterpolatorUtil or {}
+function InterpolatorUtil.InterpolateLinear(v1, v2, t)
+  return v1 + (v2 - v1) * t
+end
+function InterpolatorUtil.InterpolateEaseOut(v1, v2, t)
+  local eased = math.sin(t * math.pi / 2)
+  return v1 + (v2 - v1) * eased
+end
+if rawget(_G, "ApproximatelyEqual") == nil then
+  function ApproximatelyEqual(v1, v2, epsilon)
+    return math.abs(v1 - v2) < (epsilon or 0.000001)
+  end
+end
+InterpolatorMixin = InterpolatorMixin or {}
+function InterpolatorMixin:Interpolate(v1, v2, time, setter, finished)
+  -- Already under way and nothing to move: leave the running one alone.
+  if self.interpolateTo and ApproximatelyEqual(v1, v2) then
+    return
+  end
+  self.interpolateTo = v2
+  if self.timer then
+    self.timer:Cancel()
+    self.timer = nil
+  end
+  time = math.max(0, time)
+  local start = GetTime()
+  local function step()
+    local u = time > 0 and Saturate((GetTime() - start) / time) or 1
+    setter(self.interpolateFunc(v1, v2, u))
+    if u < 1 then
+      return true
+    end
+    if finished then
+      finished()
+    end
+    self:Cancel()
+    return false
+  end
+  if step() then
+    self.timer = C_Timer.NewTicker(0, step)
+  end
+end
+function InterpolatorMixin:GetInterpolateTo()
+  return self.interpolateTo
+end
+function InterpolatorMixin:Cancel()
+  self.interpolateTo = nil
+  if self.timer then
+    self.timer:Cancel()
+    self.timer = nil
+  end
+end
+function CreateInterpolator(interpolateFunc)
+  local interpolator = CreateFromMixins(InterpolatorMixin)
+  interpolator.interpolateFunc = interpolateFunc or InterpolatorUtil.InterpolateEaseOut
+  return interpolator
+end
+
+-- "RRGGBB" to an opaque colour.
+function CreateColorFromRGBHexString(hexColor)
+  if type(hexColor) ~= "string" or #hexColor ~= 6 then
+    error("CreateColorFromRGBHexString: expected an RRGGBB string", 2)
+  end
+  return CreateColorFromHexString("ff" .. hexColor)
+end
+
+-- The map's point-of-interest pins (towns, dungeons, flight points): the pin keeps what its
+-- data provider acquired it with; addons hook `OnAcquired` to restyle or hide pins.
+if rawget(_G, "BaseMapPoiPinMixin") == nil then
+  BaseMapPoiPinMixin = CreateFromMixins(MapCanvasPinMixin)
+  function BaseMapPoiPinMixin:OnAcquired(poiInfo)
+    self.poiInfo = poiInfo
+    self.name, self.description = poiInfo.name, poiInfo.description
+    self.tooltipWidgetSet, self.iconWidgetSet = poiInfo.tooltipWidgetSet, poiInfo.iconWidgetSet
+    self.textureKit = poiInfo.uiTextureKit
+    if poiInfo.position and self.SetPosition then
+      self:SetPosition(poiInfo.position:GetXY())
+    end
+  end
+  function BaseMapPoiPinMixin:GetPoiInfo()
+    return self.poiInfo
+  end
 end
