@@ -388,4 +388,3 @@ pub fn finish(lua: &Lua, id: u32) -> mlua::Result<()> {
     }
     Ok(())
 }
-
