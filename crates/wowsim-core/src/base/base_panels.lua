@@ -331,4 +331,13 @@ if rawget(_G, "BaseMapPoiPinMixin") == nil then
   function BaseMapPoiPinMixin:GetPoiInfo()
     return self.poiInfo
   end
+  -- A mixin of this one whose pins load at a frame level type (addons make their own pins so).
+  function BaseMapPoiPinMixin:CreateSubPin(pinFrameLevel)
+    return CreateFromMixins(self, { pinFrameLevel = pinFrameLevel })
+  end
+  function BaseMapPoiPinMixin:OnLoad()
+    if self.pinFrameLevel then
+      self:UseFrameLevelType(self.pinFrameLevel)
+    end
+  end
 end
