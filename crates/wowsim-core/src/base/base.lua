@@ -323,17 +323,81 @@ local function colortexture(self, layer, r, g, b, a)
   return t
 end
 
-template("UIPanelButtonTemplate", function(self)
+-- The panel button: the client's three background pieces (`Left`, `Middle`, `Right`, which
+-- addons hide or retexture), drawn in the base's own colours, recoloured by state by the
+-- client's `UIPanelButton_*` script functions; the label fits the text (`FitToText`).
+local PANEL_BUTTON_COLOURS = {
+  up = { 0.45, 0.06, 0.04 },
+  down = { 0.3, 0.03, 0.02 },
+  disabled = { 0.25, 0.25, 0.25 },
+}
+local function panelpieces(self, state)
+  local c = PANEL_BUTTON_COLOURS[state]
+  for _, key in ipairs({ "Left", "Middle", "Right" }) do
+    self[key]:SetColorTexture(c[1], c[2], c[3], 1)
+  end
+end
+function UIPanelButton_OnLoad(self)
+  if not self:IsEnabled() then
+    panelpieces(self, "disabled")
+  end
+end
+function UIPanelButton_OnMouseDown(self)
+  if self:IsEnabled() then
+    panelpieces(self, "down")
+  end
+end
+function UIPanelButton_OnMouseUp(self)
+  if self:IsEnabled() then
+    panelpieces(self, "up")
+  end
+end
+UIPanelButton_OnShow = UIPanelButton_OnMouseUp
+function UIPanelButton_OnDisable(self)
+  panelpieces(self, "disabled")
+end
+function UIPanelButton_OnEnable(self)
+  panelpieces(self, "up")
+end
+UIButtonFitToTextBehaviorMixin = {}
+function UIButtonFitToTextBehaviorMixin:SetTextToFit(text)
+  self:SetText(text)
+  self:FitToText()
+end
+function UIButtonFitToTextBehaviorMixin:FitToText()
+  local minWidth = self.fitTextCanWidthDecrease and 0 or self:GetWidth()
+  self:SetWidth(math.max(minWidth, self:GetTextWidth() + self.fitTextWidthPadding))
+end
+
+local function panelbutton(self)
+  Mixin(self, UIButtonFitToTextBehaviorMixin)
+  self.fitTextCanWidthDecrease, self.fitTextWidthPadding = true, 40
+  self:SetSize(40, 22)
   buttonparts(self, "GameFontNormal")
-  self:SetNormalTexture(colortexture(self, "BACKGROUND", 0.45, 0.06, 0.04, 1))
-  self:SetPushedTexture(colortexture(self, "BACKGROUND", 0.3, 0.03, 0.02, 1))
-  self:SetDisabledTexture(colortexture(self, "BACKGROUND", 0.25, 0.25, 0.25, 1))
-  local hl = colortexture(self, "HIGHLIGHT", 1, 1, 1, 0.15)
-  self:SetHighlightTexture(hl, "ADD")
-end)
-template("UIPanelButtonNoTooltipTemplate", function(self)
-  buttonparts(self, "GameFontNormal")
-end)
+  local name = self:GetName()
+  local left = self:CreateTexture(name and (name .. "Left") or nil, "BACKGROUND")
+  left:SetSize(12, 22)
+  left:SetPoint("TOPLEFT")
+  left:SetPoint("BOTTOMLEFT")
+  local right = self:CreateTexture(name and (name .. "Right") or nil, "BACKGROUND")
+  right:SetSize(12, 22)
+  right:SetPoint("TOPRIGHT")
+  right:SetPoint("BOTTOMRIGHT")
+  local middle = self:CreateTexture(name and (name .. "Middle") or nil, "BACKGROUND")
+  middle:SetPoint("TOPLEFT", left, "TOPRIGHT")
+  middle:SetPoint("BOTTOMRIGHT", right, "BOTTOMLEFT")
+  self.Left, self.Middle, self.Right = left, middle, right
+  panelpieces(self, "up")
+  self:SetHighlightTexture(colortexture(self, "HIGHLIGHT", 1, 1, 1, 0.15), "ADD")
+  self:SetScript("OnMouseDown", UIPanelButton_OnMouseDown)
+  self:SetScript("OnMouseUp", UIPanelButton_OnMouseUp)
+  self:SetScript("OnShow", UIPanelButton_OnShow)
+  self:SetScript("OnDisable", UIPanelButton_OnDisable)
+  self:SetScript("OnEnable", UIPanelButton_OnEnable)
+  UIPanelButton_OnLoad(self)
+end
+template("UIPanelButtonTemplate", panelbutton)
+template("UIPanelButtonNoTooltipTemplate", panelbutton)
 template("UIPanelCloseButton", function(self)
   self:SetSize(32, 32)
   self:SetNormalTexture("Interface\\Buttons\\UI-Panel-MinimizeButton-Up")

@@ -622,6 +622,14 @@ end
 -- Static popups: one dialog per shown `which`, with its text, up to two buttons and the
 -- definition's callbacks (OnShow, OnAccept, OnCancel, OnHide).
 local popups = {}
+-- A dialog's OnHide script: its definition's OnHide, then the dialog is free.
+function StaticPopup_OnHide(self)
+  local info = StaticPopupDialogs[self.which]
+  if info and info.OnHide then
+    info.OnHide(self, self.data)
+  end
+  self.which = nil
+end
 local function popupFrame(index)
   local f = popups[index]
   if f then
@@ -648,13 +656,7 @@ local function popupFrame(index)
     end)
     f["button" .. i] = b
   end
-  f:SetScript("OnHide", function()
-    local info = StaticPopupDialogs[f.which]
-    if info and info.OnHide then
-      info.OnHide(f, f.data)
-    end
-    f.which = nil
-  end)
+  f:SetScript("OnHide", StaticPopup_OnHide)
   f:Hide()
   popups[index] = f
   return f

@@ -114,6 +114,21 @@ if GetCVarBool("loadDeprecationFallbacks") then
   aliasAll(both, bothRenamed)
   if isRetail then
     aliasAll(retail, retailRenamed)
+    -- Emotes: DoEmote performs one (nil cancels the current one and answers false).
+    if rawget(_G, "DoEmote") == nil then
+      function DoEmote(emoteName, targetName, suppressMoveError)
+        if emoteName == nil then
+          C_ChatInfo.CancelEmote()
+          return false
+        end
+        return C_ChatInfo.PerformEmote(emoteName, targetName, suppressMoveError)
+      end
+    end
+    if rawget(_G, "CancelEmote") == nil then
+      function CancelEmote()
+        C_ChatInfo.CancelEmote()
+      end
+    end
     -- The Battle.net senders: the namespaced ones also return a result code; these do not.
     for name, fn in pairs({ BNSendGameData = "SendGameData", BNSendWhisper = "SendWhisper",
       BNSetCustomMessage = "SetCustomMessage" }) do

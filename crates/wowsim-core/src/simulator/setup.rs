@@ -258,7 +258,7 @@ impl Simulator {
         // controls (`base/base_options.lua`), then what the corpus scan found missing (shared
         // functions, scroll boxes, more templates, named frames: `base/base_shared.lua`,
         // `base_scroll.lua`, `base_widgets.lua`, `base_layout.lua`, `base_tracker.lua`,
-        // `base_frames.lua`); each receives
+        // `base_frames.lua`, `base_chat.lua`, `base_panels.lua`); each receives
         // `template`.
         let template: Function = natives.get("template")?;
         let protect = wowsim_api::protection::protect_fn(&self.lua)?;
@@ -332,6 +332,14 @@ const BASE_FILES: &[(&str, &str)] = &[
     (
         include_str!("../base/base_frames.lua"),
         "@Interface/wow-sim/base_frames.lua",
+    ),
+    (
+        include_str!("../base/base_chat.lua"),
+        "@Interface/wow-sim/base_chat.lua",
+    ),
+    (
+        include_str!("../base/base_panels.lua"),
+        "@Interface/wow-sim/base_panels.lua",
     ),
 ];
 

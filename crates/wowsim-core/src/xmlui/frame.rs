@@ -130,9 +130,6 @@ fn push_named(
         flatten(lua, t, out, depth);
     } else if let Some(f) = registry::find_font(lua, name) {
         out.push(Link::Font(f));
-    } else if is_font_object(lua, name) {
-        // A Font object made with CreateFont (e.g. by the built-in base) inherits like <Font>.
-        out.push(Link::Font(name.to_string()));
     } else if crate::templates::lua_template(lua, name).is_ok_and(|f| f.is_some()) {
         out.push(Link::LuaTemplate(name.to_string()));
     } else {
@@ -390,17 +387,4 @@ pub fn finish(lua: &Lua, id: u32) -> mlua::Result<()> {
         widgets::fire_script(lua, id, "OnShow", ())?;
     }
     Ok(())
-}
-
-/// Whether the global `name` is a Font object.
-fn is_font_object(lua: &Lua, name: &str) -> bool {
-    let Ok(v) = lua.globals().raw_get::<Value>(name) else {
-        return false;
-    };
-    let Ok(id) = wowsim_api::widgets::obj_id(lua, &v, "inherits") else {
-        return false;
-    };
-    let ui = lua.app_data_ref::<UiState>().expect("ui");
-    ui.get(id)
-        .is_some_and(|o| types::inherits_from(o.type_index, "Font"))
 }

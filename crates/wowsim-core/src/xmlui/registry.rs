@@ -205,9 +205,29 @@ pub fn find(lua: &Lua, name: &str) -> Option<Rc<Template>> {
 }
 
 /// The global name of a `<Font>` object, by name (case-insensitive).
+/// The name of the font object `name` names: an XML `<Font>` (any case), else a global Font
+/// object made with `CreateFont` (the built-in base's fonts), which inherits as one.
 pub fn find_font(lua: &Lua, name: &str) -> Option<String> {
-    let st = lua.app_data_ref::<XmlState>()?;
-    st.fonts.get(&name.to_ascii_lowercase()).cloned()
+    let xml = {
+        let st = lua.app_data_ref::<XmlState>()?;
+        st.fonts.get(&name.to_ascii_lowercase()).cloned()
+    };
+    xml.or_else(|| is_font_object(lua, name).then(|| name.to_string()))
+}
+
+/// Whether the global `name` is a Font object.
+fn is_font_object(lua: &Lua, name: &str) -> bool {
+    let Ok(v) = lua.globals().raw_get::<mlua::Value>(name) else {
+        return false;
+    };
+    let Ok(id) = wowsim_api::widgets::obj_id(lua, &v, "inherits") else {
+        return false;
+    };
+    let ui = lua
+        .app_data_ref::<wowsim_api::widgets::UiState>()
+        .expect("ui");
+    ui.get(id)
+        .is_some_and(|o| wowsim_api::widgets::types::inherits_from(o.type_index, "Font"))
 }
 
 /// Splits an `inherits`/`mixin` list (commas and/or spaces).
