@@ -163,4 +163,31 @@ pub const EDITS: &[Edit] = &[
         from: "      setsvalue2s(L, top-n, luaS_newlstr(L, buffer, tl));\n",
         to: "      setsvalue2s(L, top-n, luaS_newlstr(L, buffer, tl));\n      if (isLua(L->ci)) wowsim_charge(L, tl >> 5);\n",
     },
+    // The memory cap's one large request (`wowsim_setmemcap`, `c/lbudget.h`): Lua's own
+    // allocation routine refuses a growth of `WOWSIM_LARGE_REQUEST` bytes or more that would take
+    // its heap past the cap, raising its "not enough memory" where the code asked for it. Held
+    // here rather than by an allocator wrapped around mlua's, so that mlua keeps seeing its own
+    // allocator: it then pushes a protected call's two C functions directly instead of through
+    // `lua_cpcall` and two registry slots (three C closures of garbage a call, not two), and no
+    // allocation goes through a second function.
+    Edit {
+        file: "lstate.h",
+        from: "  void *taint_ud;\n} global_State;",
+        to: "  void *taint_ud;\n  size_t memcap;  /* wow-sim: the memory cap of large requests (0: none) */\n} global_State;",
+    },
+    Edit {
+        file: "lstate.c",
+        from: "  g->taint_ud = NULL;\n",
+        to: "  g->taint_ud = NULL;\n  g->memcap = 0;\n",
+    },
+    Edit {
+        file: "lmem.c",
+        from: "#include \"lstate.h\"\n",
+        to: "#include \"lstate.h\"\n#include \"lbudget.h\"\n",
+    },
+    Edit {
+        file: "lmem.c",
+        from: "  block = (*g->frealloc)(g->ud, block, osize, nsize);\n",
+        to: "  if (nsize > osize && wowsim_pastcap(g, nsize - osize))\n    luaD_throw(L, LUA_ERRMEM);\n  block = (*g->frealloc)(g->ud, block, osize, nsize);\n",
+    },
 ];

@@ -52,3 +52,8 @@ void wowsim_chargehook (lua_State *L, size_t n) {
   if (!L->allowhook) return;  /* in a hook or a finalizer: as the VM, no hook there */
   while (steps-- > 0) callhook(L);
 }
+
+
+LUA_API void wowsim_setmemcap (lua_State *L, size_t cap) {
+  G(L)->memcap = cap;
+}

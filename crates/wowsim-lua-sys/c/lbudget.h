@@ -22,4 +22,15 @@ LUAI_FUNC void wowsim_chargehook (lua_State *L, size_t n);
       if (n_ >= (size_t)(L)->hookcount) wowsim_chargehook(L, n_); \
       else (L)->hookcount -= (int)n_; } }
 
+/* The memory cap's large requests: a growth of this many bytes or more that would take Lua's
+** heap past the cap set by wowsim_setmemcap fails (luaM_realloc_ raises LUA_ERRMEM). Smaller
+** ones are left to the count hook and the host's entries, which stop the run past the cap. */
+#define WOWSIM_LARGE_REQUEST ((size_t)1 << 20)
+
+#define wowsim_pastcap(g,n) \
+  ((n) >= WOWSIM_LARGE_REQUEST && (g)->memcap > 0 && (g)->totalbytes + (n) > (g)->memcap)
+
+/* Sets the cap (bytes of Lua's heap; 0: none). */
+LUA_API void wowsim_setmemcap (lua_State *L, size_t cap);
+
 #endif

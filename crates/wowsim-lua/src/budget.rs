@@ -94,8 +94,6 @@ pub struct Budget {
     /// (the UI model adds and removes its share: [`host_bytes`]).
     host: Rc<Cell<usize>>,
     stop: RefCell<Option<Stop>>,
-    /// Whether the capping allocator ([`raw_hook::cap_allocator`]) wraps mlua's.
-    alloc_capped: Cell<bool>,
 }
 
 impl Budget {
@@ -113,7 +111,6 @@ impl Budget {
             memory_limit: Cell::new(0),
             host: Rc::new(Cell::new(0)),
             stop: RefCell::new(None),
-            alloc_capped: Cell::new(false),
         }
     }
 
@@ -290,72 +287,29 @@ fn on_step(b: &Budget, memory: usize, source: &str, short_src: &str, line: i32) 
     })
 }
 
-/// Growth of one allocation from which the allocator itself holds the memory cap: a request
-/// this large that would take Lua's heap past the cap fails, and Lua raises its own
-/// "not enough memory" where the code asked for it (a `string.rep`, a concatenation, a
-/// `table.concat`, a buffer of `string.format` or `gsub`). Smaller requests are left to the
-/// hook (each `HOOK_STEP` instructions) and host entries, which stop the run past the cap:
-/// mlua creates the host's own strings and tables without a protected call, where a failed
-/// allocation would end the process, and those are small.
-pub(crate) const LARGE_REQUEST: usize = 1 << 20;
-
-/// Unsafe code: installing and running the raw count hook; the capping allocator.
+/// Unsafe code: installing and running the raw count hook; the memory cap of large requests.
 #[allow(unsafe_code)]
 mod raw_hook {
-    use super::{on_step, Budget, HOOK_STEP, LARGE_REQUEST, REGISTRY_KEY, SPENT_KEY};
+    use super::{on_step, Budget, HOOK_STEP, REGISTRY_KEY, SPENT_KEY};
     use mlua::ffi;
     use std::ffi::{c_void, CStr};
 
-    /// The state of the allocator that wraps mlua's (leaked: it must outlive `lua_close`).
-    struct CapAlloc {
-        inner: ffi::lua_Alloc,
-        inner_ud: *mut c_void,
-        budget: *const Budget,
-        /// Bytes Lua holds, as Lua counts them (`collectgarbage("count")`).
-        used: usize,
+    extern "C-unwind" {
+        /// `c/lbudget.c` of wowsim-lua-sys: the cap Lua's allocation routine holds for large
+        /// requests (0: none).
+        fn wowsim_setmemcap(state: *mut ffi::lua_State, cap: usize);
     }
 
-    /// Wraps the VM's allocator (mlua's) so that a large request past the memory cap fails.
-    pub(super) fn cap_allocator(lua: &mlua::Lua, budget: *const Budget) -> mlua::Result<()> {
-        let used = lua.used_memory();
-        // SAFETY: runs protected on the main state; replaces the allocator with one that
-        // forwards every request to the old one, with the old one's userdata.
-        unsafe {
-            lua.exec_raw::<()>((), |state| {
-                let mut inner_ud = std::ptr::null_mut();
-                let inner = ffi::lua_getallocf(state, &mut inner_ud);
-                let cap = Box::new(CapAlloc {
-                    inner,
-                    inner_ud,
-                    budget,
-                    used,
-                });
-                ffi::lua_setallocf(state, cap_alloc, Box::into_raw(cap).cast());
-            })
-        }
-    }
-
-    /// SAFETY: Lua's allocator protocol; `ud` is the leaked `CapAlloc`, the budget a leaked
-    /// reference (`install`), both valid for the VM's life.
-    unsafe extern "C" fn cap_alloc(
-        ud: *mut c_void,
-        ptr: *mut c_void,
-        osize: usize,
-        nsize: usize,
-    ) -> *mut c_void {
-        let cap = &mut *(ud as *mut CapAlloc);
-        let old = if ptr.is_null() { 0 } else { osize };
-        if nsize > old && nsize - old >= LARGE_REQUEST {
-            let limit = (*cap.budget).memory_limit.get();
-            if limit > 0 && cap.used.saturating_add(nsize - old) > limit {
-                return std::ptr::null_mut();
-            }
-        }
-        let r = (cap.inner)(cap.inner_ud, ptr, osize, nsize);
-        if nsize == 0 || !r.is_null() {
-            cap.used = (cap.used + nsize).saturating_sub(old);
-        }
-        r
+    /// Makes Lua's allocation routine refuse a growth of 1 MiB or more (`WOWSIM_LARGE_REQUEST`
+    /// of `c/lbudget.h`) that would take its heap past `cap` bytes (0: no cap): Lua raises its
+    /// own "not enough memory" where the code asked for it (a `string.rep`, a concatenation, a
+    /// `table.concat`, a buffer of `string.format` or `gsub`). Smaller requests are left to
+    /// the hook (each `HOOK_STEP` instructions) and host entries, which stop the run past the
+    /// cap: mlua creates the host's own strings and tables without a protected call, where a
+    /// failed allocation would end the process, and those are small.
+    pub(super) fn set_memory_cap(lua: &mlua::Lua, cap: usize) -> mlua::Result<()> {
+        // SAFETY: runs protected on the main state; sets one field of its global state.
+        unsafe { lua.exec_raw::<()>((), |state| wowsim_setmemcap(state, cap)) }
     }
 
     pub(super) fn set(lua: &mlua::Lua, budget: *mut c_void) -> mlua::Result<()> {
@@ -445,15 +399,12 @@ pub fn configure(
     // table it creates for the host as a protected call (a C closure and `lua_pcall` each), a
     // fifth of the retail start-up's CPU. Without one its allocator never fails short of the
     // machine's memory, and the hook (each `HOOK_STEP` instructions) and every host entry
-    // compare Lua's heap with the cap instead.
-    if !h.alloc_capped.get() {
-        lua.set_memory_limit(0)?;
-        if memory_limit > 0 {
-            // After this mlua no longer sees its allocator (its limit cannot be set again).
-            raw_hook::cap_allocator(lua, Rc::as_ptr(&h))?;
-            h.alloc_capped.set(true);
-        }
-    }
+    // compare Lua's heap with the cap instead; Lua's allocation routine (patched) refuses one
+    // large request past it. mlua's own allocator stays in place: with another one, mlua no
+    // longer finds its memory state and pushes every protected call's C functions through a
+    // `lua_cpcall` and the registry (three C closures of garbage a call instead of two).
+    lua.set_memory_limit(0)?;
+    raw_hook::set_memory_cap(lua, memory_limit)?;
     // The hook stays even with nothing to enforce: its count of instructions is the precise
     // clock's work within a frame (`clock::Clock::precise_ms`).
     Ok(())

@@ -25,6 +25,29 @@ pub fn raw_copy(lua: &Lua, to: &Table, from: &Table) -> mlua::Result<()> {
     }
 }
 
+/// `rawcopy(to, from)` for wow-sim's own Lua code: [`raw_copy`]'s loop as a C function (C
+/// writes stamp the slots secure, as the client's C side does, and reading `from` in C taints
+/// nothing, whoever set its fields).
+pub fn raw_copy_function(lua: &Lua) -> mlua::Result<mlua::Function> {
+    use mlua::ffi;
+    use std::ffi::c_int;
+    unsafe extern "C-unwind" fn rawcopy(l: *mut ffi::lua_State) -> c_int {
+        // Nothing with a destructor lives here: an error's jump skips no Rust cleanup.
+        ffi::luaL_checktype(l, 1, ffi::LUA_TTABLE);
+        ffi::luaL_checktype(l, 2, ffi::LUA_TTABLE);
+        ffi::lua_settop(l, 2);
+        ffi::lua_pushnil(l);
+        while ffi::lua_next(l, 2) != 0 {
+            ffi::lua_pushvalue(l, -2);
+            ffi::lua_insert(l, -2);
+            ffi::lua_rawset(l, 1);
+        }
+        0
+    }
+    // SAFETY: `rawcopy` follows the C API's rules (its stack use is within LUA_MINSTACK).
+    unsafe { lua.create_c_function(rawcopy) }
+}
+
 /// `newNames(G, snapshot, prev, cur)`, in C: adds to `snapshot` each name of `G` it lacks,
 /// with its value, as `for k, v in next, G do if snapshot[k] == nil then snapshot[k] = v end
 /// end` does, and lists `G`'s names in `next`'s order in `cur`.

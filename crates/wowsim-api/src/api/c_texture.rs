@@ -13,7 +13,7 @@
 //! non-string returns nothing (GetAtlasInfo) / `false` (GetAtlasExists).
 
 use crate::widgets::UiState;
-use mlua::{IntoLua, Lua, MultiValue, Table, Value};
+use mlua::{Lua, MultiValue, Table, Value};
 use wowsim_ui::atlas::AtlasEntry;
 
 /// Width and height of the placeholder atlas, in UI units.
@@ -36,8 +36,14 @@ fn lookup(lua: &Lua, name: &str) -> Option<Option<AtlasEntry>> {
     (!ui.atlases.is_empty()).then(|| ui.atlases.get(name).cloned())
 }
 
-/// The `AtlasInfo` structure of atlas `name` (from the data, or the placeholder).
+/// The `AtlasInfo` structure of atlas `name` (from the data, or the placeholder). Every texture
+/// given an atlas asks for it (thousands of calls in a start-up), so the table comes from a Lua
+/// table constructor ([`AtlasInfoMaker`]): one call, whose `NEWTABLE` is sized for the fields and
+/// whose keys are the chunk's constants, instead of a host call per field and per `Vector2DMixin`
+/// member (those made a registry reference of each value and cost ~60,000 instructions a
+/// call). It runs secure, so the slots are secure as the client's C side writes them.
 fn info(lua: &Lua, name: &str, data: Option<&AtlasEntry>) -> mlua::Result<Table> {
+    use wowsim_lua::taint;
     let placeholder = AtlasEntry {
         name: name.to_string(),
         file: String::new(),
@@ -51,39 +57,53 @@ fn info(lua: &Lua, name: &str, data: Option<&AtlasEntry>) -> mlua::Result<Table>
         tiles_v: false,
     };
     let e = data.unwrap_or(&placeholder);
-    // The field names are cached Lua strings (this runs for every atlas a texture is given).
-    let set = |t: &Table, k: &str, v: Value| wowsim_lua::keys::with(lua, k, |k| t.raw_set(k, v))?;
-    let t = lua.create_table()?;
-    set(&t, "elementName", e.name.as_str().into_lua(lua)?)?;
-    set(&t, "width", e.width.into_lua(lua)?)?;
-    set(&t, "height", e.height.into_lua(lua)?)?;
-    if !e.file.is_empty() {
-        set(&t, "filename", e.file.as_str().into_lua(lua)?)?;
-    }
+    let make = lua
+        .app_data_ref::<AtlasInfoMaker>()
+        .map(|m| m.0.clone())
+        .ok_or_else(|| mlua::Error::runtime("the AtlasInfo constructor is not installed"))?;
     // Every atlas of the client lives in a file, so `file` (a file id) is never nil there;
     // wow-sim has no file ids and answers the file's path, or the atlas's own name for the
     // placeholder: both work where the id does (`SetTexture(file)`, `|T<file>:…|t`).
-    let file = if e.file.is_empty() { &e.name } else { &e.file };
-    set(&t, "file", file.as_str().into_lua(lua)?)?;
-    let raw = lua.create_table()?;
-    set(&raw, "x", e.width.into_lua(lua)?)?;
-    set(&raw, "y", e.height.into_lua(lua)?)?;
-    // `rawSize` carries Vector2DMixin in the client; applied when the UI has defined it.
-    if let Value::Table(mixin) = lua.globals().get::<Value>("Vector2DMixin")? {
-        for pair in mixin.pairs::<Value, Value>() {
-            let (k, v) = pair?;
-            raw.raw_set(k, v)?;
-        }
-    }
-    set(&t, "rawSize", raw.into_lua(lua)?)?;
-    set(&t, "leftTexCoord", e.left.into_lua(lua)?)?;
-    set(&t, "rightTexCoord", e.right.into_lua(lua)?)?;
-    set(&t, "topTexCoord", e.top.into_lua(lua)?)?;
-    set(&t, "bottomTexCoord", e.bottom.into_lua(lua)?)?;
-    set(&t, "tilesHorizontally", e.tiles_h.into_lua(lua)?)?;
-    set(&t, "tilesVertically", e.tiles_v.into_lua(lua)?)?;
-    Ok(t)
+    let (filename, file) = if e.file.is_empty() {
+        (None, e.name.as_str())
+    } else {
+        (Some(e.file.as_str()), e.file.as_str())
+    };
+    let was = taint::current(lua);
+    taint::set(lua, taint::TaintId::SECURE);
+    let t = make.call::<Table>((
+        e.name.as_str(),
+        filename,
+        file,
+        e.width,
+        e.height,
+        e.left,
+        e.right,
+        e.top,
+        e.bottom,
+        e.tiles_h,
+        e.tiles_v,
+    ));
+    taint::set(lua, was);
+    t
 }
+
+/// The Lua function that builds an `AtlasInfo` table from its values (VM app data). `rawSize`
+/// carries Vector2DMixin in the client; its members are copied in (in C: the slots stay
+/// secure, and reading them taints nothing) when the UI has defined it as a table global.
+struct AtlasInfoMaker(mlua::Function);
+
+const MAKER: &str = "local G, rawget, rawcopy, type = ...
+return function(elementName, filename, file, width, height, left, right, top, bottom, tilesH, tilesV)
+  local rawSize = { x = width, y = height }
+  local mixin = rawget(G, 'Vector2DMixin')
+  if mixin == nil then mixin = G.Vector2DMixin end
+  if type(mixin) == 'table' then rawcopy(rawSize, mixin) end
+  return { elementName = elementName, width = width, height = height, filename = filename,
+    file = file, rawSize = rawSize, leftTexCoord = left, rightTexCoord = right,
+    topTexCoord = top, bottomTexCoord = bottom, tilesHorizontally = tilesH,
+    tilesVertically = tilesV }
+end";
 
 fn namespace(lua: &Lua) -> mlua::Result<Table> {
     let g = lua.globals();
@@ -97,6 +117,15 @@ fn namespace(lua: &Lua) -> mlua::Result<Table> {
 
 /// Installs the functions above (before the typed stubs, which skip defined names).
 pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let g = lua.globals();
+    let rawget: Value = g.raw_get("rawget")?;
+    let type_fn: Value = g.raw_get("type")?;
+    let rawcopy = wowsim_lua::table_ops::raw_copy_function(lua)?;
+    let make: mlua::Function = lua
+        .load(MAKER)
+        .set_name("=[wow-sim AtlasInfo]")
+        .call((g, rawget, rawcopy, type_fn))?;
+    lua.set_app_data(AtlasInfoMaker(make));
     let ns = namespace(lua)?;
     ns.raw_set(
         "GetAtlasInfo",

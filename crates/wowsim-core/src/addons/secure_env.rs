@@ -43,11 +43,22 @@ local function addMissing(into, from)
     if into[k] == nil then into[k] = v end
   end
 end
--- `_G`'s names in the order the last walk met them, and the list this walk makes.
+-- `_G`'s names in the order the last walk met them, and the list this walk makes. Kept
+-- between the walks of start-up's batch (they make a walk's look-ups in the copy few); a walk
+-- after it (`keep` false) drops them: two arrays of every name, ~2 MB with the retail UI.
+-- `walk` false only drops them.
 local prev, cur = {}, {}
-return function()
+return function(keep, walk)
+  if not walk then
+    prev, cur = {}, {}
+    return
+  end
   newNames(G, snapshot, prev, cur)
-  prev, cur = cur, prev
+  if keep then
+    prev, cur = cur, prev
+  else
+    prev, cur = {}, {}
+  end
   local e = rawget(G, "Enum")
   if type(e) == "table" then addMissing(enumSnapshot, e) end
 end
@@ -127,7 +138,7 @@ pub fn prepare(lua: &Lua) -> mlua::Result<()> {
             enum_snapshot.clone(),
             wowsim_lua::table_ops::walk::create(lua)?,
         ))?;
-    refresh.call::<()>(())?;
+    refresh.call::<()>((true, true))?;
     lua.set_named_registry_value(REFRESH_KEY, refresh)?;
     lua.set_named_registry_value(SNAPSHOT_KEY, snapshot)?;
     lua.set_named_registry_value(ENUM_SNAPSHOT_KEY, enum_snapshot)?;
@@ -142,10 +153,16 @@ pub fn refresh(lua: &Lua) -> mlua::Result<()> {
     let Ok(Value::Function(f)) = lua.named_registry_value::<Value>(REFRESH_KEY) else {
         return Ok(());
     };
-    if let Some(b) = lua.app_data_ref::<Batch>() {
-        b.pending.set(false);
-    }
-    wowsim_lua::budget::host_entry(lua, || f.call::<()>(()))
+    // Inside start-up's batch the walk keeps `_G`'s order for the next one; after it, each
+    // walk (a load-on-demand addon's) starts without it and drops what it made.
+    let in_batch = match lua.app_data_ref::<Batch>() {
+        Some(b) => {
+            b.pending.set(false);
+            true
+        }
+        None => false,
+    };
+    wowsim_lua::budget::host_entry(lua, || f.call::<()>((in_batch, true)))
 }
 
 /// Start-up's batch of addon loads (VM app data): see [`refresh_after`].
@@ -174,11 +191,16 @@ pub fn begin_batch(lua: &Lua) {
     lua.set_app_data(Batch::default());
 }
 
-/// Ends the batch: the refresh that waited runs now.
+/// Ends the batch: the refresh that waited runs now, and the walks' order lists go (the
+/// refreshes after start-up are the few of load-on-demand addons).
 pub fn end_batch(lua: &Lua) -> mlua::Result<()> {
     match lua.remove_app_data::<Batch>() {
         Some(b) if b.pending.get() => refresh(lua),
-        _ => Ok(()),
+        Some(_) => match lua.named_registry_value::<Value>(REFRESH_KEY) {
+            Ok(Value::Function(f)) => f.call::<()>((false, false)),
+            _ => Ok(()),
+        },
+        None => Ok(()),
     }
 }
 
