@@ -165,14 +165,7 @@ pub fn new_vm() -> mlua::Result<(Lua, HostFns)> {
         lua.create_function(|lua, ()| Ok(budget::spent_message(lua)))?,
     )?;
     natives.set("protectedcall", protected_call::create(&lua)?)?;
-    natives.set(
-        "wrapcreate",
-        lua.create_function(|lua, f: Value| {
-            // The caller of `coroutine.wrap` (bootstrap.lua's) is two frames up.
-            let f = stdlib::checked_coroutine_function(lua, f, "wrap", 2)?;
-            lua.create_thread(f)
-        })?,
-    )?;
+    natives.set("wrapcreate", stdlib::wrap_create(&lua)?)?;
     natives.set("starlocal", lua.create_function(star_chunk::first_local)?)?;
     natives.set("protectedmaker", protected_call::maker(&lua)?)?;
     natives.set(

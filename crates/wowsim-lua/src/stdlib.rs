@@ -403,6 +403,16 @@ pub(crate) fn install_coroutine_create(lua: &Lua) -> mlua::Result<()> {
     )
 }
 
+/// `natives.wrapcreate(f)`: the coroutine of bootstrap.lua's `coroutine.wrap`, made from a
+/// function [`checked_coroutine_function`] accepts.
+pub(crate) fn wrap_create(lua: &Lua) -> mlua::Result<mlua::Function> {
+    lua.create_function(|lua, f: Value| {
+        // The caller of `coroutine.wrap` (bootstrap.lua's) is two frames up.
+        let f = checked_coroutine_function(lua, f, "wrap", 2)?;
+        lua.create_thread(f)
+    })
+}
+
 /// The function argument of `coroutine.create` (and of `coroutine.wrap`, named `func`, whose
 /// caller is `level` frames up): a Lua function of addon code. The client's C functions are
 /// refused with Lua's message, and so are the ones wow-sim writes in Lua (the chunks named
