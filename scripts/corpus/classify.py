@@ -238,7 +238,8 @@ RULES = [
      "scan ends as in the client), but ~4000 conditions cost about 10 G instructions in one TMW_INITIALIZE callback (it runs "
      "to its end with --script-budget 0: no record then). Since fidel10 the client's limit applies in combat only and the "
      "out-of-combat bound is 10x the budget (4 G): still short. The client's real currencies with icons are far fewer "
-     "(TMW: many have none). Needs the currency table: --game-data CurrencyTypes.csv (fidel9) gives it"),
+     "(TMW: many have none). Fixed on branch fidel10: the cost was measured against the old bound; TMW needs less "
+     "than 4 G, and the client's limit applies in combat only (fixture hardening/budget_in_and_out_of_combat)"),
     ("TellMeWhen", "classic_era", "*", r"Talents.lua:10\d: table index is nil|Condition.lua:84: max must be specified", "ours", "SPECS",
      "Classic Era answered no specializations; its client has three per class (TMW probes GetSpecializationInfoForClassID and "
      "counts from 0 there). Fixed on branch fidel8 (fixture api/specializations_classic_era)"),
