@@ -234,12 +234,10 @@ RULES = [
      "before the log-in too. Fixed on branch fidel8 (fixture events/addon_loaded_order)"),
     ("TellMeWhen", "*", "*", r"script ran too long", "ours", "NO-CURRENCY-DB",
      "Currencies.lua scans currency ids until 3000 misses in a row and registers (and re-sorts) a condition per currency with "
-     "an icon; without a currency database every id has a stand-in with an icon. Since fidel9 stand-ins stop at id 3999 (the "
-     "scan ends as in the client), but ~4000 conditions cost about 10 G instructions in one TMW_INITIALIZE callback (it runs "
-     "to its end with --script-budget 0: no record then). Since fidel10 the client's limit applies in combat only and the "
-     "out-of-combat bound is 10x the budget (4 G): still short. The client's real currencies with icons are far fewer "
-     "(TMW: many have none). Fixed on branch fidel10: the cost was measured against the old bound; TMW needs less "
-     "than 4 G, and the client's limit applies in combat only (fixture hardening/budget_in_and_out_of_combat)"),
+     "an icon; without a currency database every id up to 3999 has a stand-in with an icon, and the ~4000 conditions cost "
+     "between 0.7 and 4 G instructions in one TMW_INITIALIZE callback, past the 400 M budget. Fixed on branch fidel10: the "
+     "client limits a script's time only in combat, and out of combat wow-sim's bound is 10x the budget "
+     "(fixture hardening/budget_in_and_out_of_combat)"),
     ("TellMeWhen", "classic_era", "*", r"Talents.lua:10\d: table index is nil|Condition.lua:84: max must be specified", "ours", "SPECS",
      "Classic Era answered no specializations; its client has three per class (TMW probes GetSpecializationInfoForClassID and "
      "counts from 0 there). Fixed on branch fidel8 (fixture api/specializations_classic_era)"),
