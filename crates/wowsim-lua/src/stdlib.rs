@@ -431,7 +431,8 @@ pub(crate) fn checked_coroutine_function(
             .source
             .as_deref()
             .is_some_and(|s| crate::sandbox::is_internal_source(s.as_bytes()));
-        if info.what != "C" && !internal {
+        // wow-sim's own code (the spec runner) makes coroutines of its own functions.
+        if info.what != "C" && (!internal || caller_is_internal(lua, level)) {
             return Ok(f);
         }
     }
@@ -439,6 +440,17 @@ pub(crate) fn checked_coroutine_function(
         "{}bad argument #1 to '{func}' (Lua function expected)",
         super::caller_position(lua, level)
     )))
+}
+
+/// Whether the Lua function `level` frames up (1: the caller of the running host function)
+/// is one of wow-sim's own chunks.
+fn caller_is_internal(lua: &Lua, level: usize) -> bool {
+    lua.inspect_stack(level, |d| {
+        d.source()
+            .source
+            .is_some_and(|s| crate::sandbox::is_internal_source(s.as_bytes()))
+    })
+    .unwrap_or(false)
 }
 
 #[cfg(test)]
