@@ -21,7 +21,7 @@ pub const DEFAULT_SCRIPT_BUDGET: u64 = 400_000_000;
 /// fails only after a `/reload` in combat). wow-sim still ends every run, so out of combat it
 /// stops a script at this many times the budget (the client would have hung that long or for
 /// ever), with the same message.
-pub const OUT_OF_COMBAT_FACTOR: u64 = 10;
+pub(crate) const OUT_OF_COMBAT_FACTOR: u64 = 10;
 
 /// The client's message for a script that exceeded its time (position prefix added).
 pub(crate) const TOO_LONG: &str = "script ran too long";
