@@ -50,7 +50,8 @@ done
 measure() { # label, then the command
   local label=$1; shift
   /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" > "$work/out" 2> "$work/err" || true
-  read -r wall user sys rss < "$work/time"
+  # the last line: /usr/bin/time puts "Command exited with non-zero status N" before it
+  read -r wall user sys rss < <(tail -n 1 "$work/time")
   printf '%-44s wall %6.2f s  cpu %6.2f s  peak %5d MB  %s\n' "$label" "$wall" \
     "$(echo "$user + $sys" | bc)" "$((rss / 1024))" "$(tail -c 200 "$work/out" | grep -o '"passed": [0-9]*' | head -1)"
 }
