@@ -12,6 +12,16 @@ pub(crate) const CLASSIC_ERA_LEGACY: &[(&str, &str)] = &[
     ("MovieFrame", "OnMovieHideSubtitle"),
 ];
 
+/// Scripts every product's client has that the reference lists for no type: (type, script).
+/// Evidence: both public UI trees' `UI.xsd` (12.0.1 and 1.15.4) list the script elements, and
+/// generated annotations of the live client's widget hierarchy list them for these types and
+/// every type below them; addons set them at load without a guard (ConsolePort sets
+/// `OnGamePadStick` on `ColorPickerFrame`).
+pub(crate) const CLIENT_SCRIPTS: &[(&str, &str)] = &[
+    ("Frame", "OnGamePadStick"),
+    ("CinematicModel", "OnPanFinished"),
+];
+
 /// Per type index: its script names, sorted.
 pub(crate) type ScriptTable = Vec<Box<[&'static str]>>;
 
@@ -33,6 +43,8 @@ pub fn build(d: &'static ProductData) -> ScriptTable {
                         out.extend(o.scripts.iter().map(String::as_str));
                     }
                 }
+                let client = CLIENT_SCRIPTS.iter().filter(|(t, _)| *t == name);
+                out.extend(client.map(|(_, s)| *s));
                 if d.product() == Flavor::ClassicEra {
                     let legacy = CLASSIC_ERA_LEGACY.iter().filter(|(t, _)| *t == name);
                     out.extend(legacy.map(|(_, s)| *s));
@@ -85,5 +97,10 @@ mod tests {
         check(Flavor::Retail, "EventFrame", "OnEvent", true);
         check(Flavor::Retail, "Alpha", "OnFinished", true);
         check(Flavor::Retail, "Alpha", "OnLoop", false);
+        check(Flavor::Retail, "Frame", "OnGamePadStick", true);
+        check(Flavor::Retail, "Button", "OnGamePadStick", true);
+        check(Flavor::ClassicEra, "Frame", "OnGamePadStick", true);
+        check(Flavor::Retail, "Texture", "OnGamePadStick", false);
+        check(Flavor::Retail, "CinematicModel", "OnPanFinished", true);
     }
 }
