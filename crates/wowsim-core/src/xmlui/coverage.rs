@@ -221,7 +221,7 @@ pub fn attr_status(schema: &Schema, tag: &str, attr: &str) -> String {
                 "applied (the secure environment reads `_G`; hidden names are set in it)".into()
             }
             ("ScopedModifier", "scriptsusegivenenv") => {
-                "applied (inline handlers run in the file's environment)".into()
+                "applied (inline handlers run in the addon's own table, `mixin=` and `function=` names are looked up there: fixture `xml/scoped_given_env`)".into()
             }
             ("ScopedModifier", "fulllockdown") => {
                 "stored (field `xml:fullLockdown`; no taint in wow-sim)".into()

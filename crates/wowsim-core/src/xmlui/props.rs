@@ -69,7 +69,8 @@ fn no_newindex(lua: &Lua, t: &Table) -> bool {
     })
 }
 
-/// Copies into `obj` the fields of a mixin table named `name` (a global), or records the
+/// Copies into `obj` the fields of a mixin table named `name` (a global, or a field of the
+/// addon's table under `scriptsUseGivenEnv`: `registry::lookup_env`), or records the
 /// warning at `line` when there is none.
 fn apply_mixin(
     lua: &Lua,
@@ -79,7 +80,7 @@ fn apply_mixin(
     line: u32,
     raw: &mut Option<bool>,
 ) -> mlua::Result<()> {
-    match lua.globals().get::<Value>(name)? {
+    match super::registry::lookup_env(lua, src)?.get::<Value>(name)? {
         Value::Table(m) => {
             let raw = *raw.get_or_insert_with(|| no_newindex(lua, obj));
             if raw {

@@ -4,7 +4,7 @@
 //! no borrow of this state is held while Lua runs.
 
 use super::coverage::Coverage;
-use mlua::Lua;
+use mlua::{Lua, Table};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use wowsim_xml::{Element, Flavor, Parser, Schema};
@@ -41,7 +41,8 @@ pub struct Scope {
     /// `addToSecureEnv`: a named object is visible in the secure environment (which reads
     /// `_G`; with `hideFromGlobalEnv` it is set there alone).
     pub add_to_secure_env: bool,
-    /// `scriptsUseGivenEnv`: inline handlers run in the environment the file loads in.
+    /// `scriptsUseGivenEnv`: inline handlers run in the addon's own table (the second value of
+    /// `...`), and `mixin=` and `function=` names are looked up there (see [`given_env`]).
     pub scripts_use_given_env: bool,
     /// `useForbiddenObjectTable`: kept in the object's field `xml:useForbiddenObjectTable`.
     pub use_forbidden_object_table: bool,
@@ -238,6 +239,22 @@ pub fn split_list(s: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The scope in force.
+/// Under `<ScopedModifier scriptsUseGivenEnv="true">`: the table names are looked up in and
+/// inline handlers run in, the addon's own table (the second value of `...` in its files), as
+/// wowless's real-client test asserts (`getfenv(1)` of such a handler is the addon table, and a
+/// mixin the scope's handler sets there is found). `None` outside such a scope (`_G`).
+pub fn given_env(lua: &Lua, src: &Src) -> mlua::Result<Option<Table>> {
+    if !scope(lua).scripts_use_given_env {
+        return Ok(None);
+    }
+    crate::addons::addon_table(lua, &src.addon).map(Some)
+}
+
+/// The table `mixin=` and `function=` names are looked up in: [`given_env`] or `_G`.
+pub fn lookup_env(lua: &Lua, src: &Src) -> mlua::Result<Table> {
+    Ok(given_env(lua, src)?.unwrap_or_else(|| lua.globals()))
+}
+
 pub fn scope(lua: &Lua) -> Scope {
     lua.app_data_ref::<XmlState>()
         .map(|s| s.scope)

@@ -93,12 +93,9 @@ fn compiled(lua: &Lua, h: &Element, src: &Src) -> mlua::Result<Option<Function>>
         "\nend"
     });
     let mut chunk = lua.load(code).set_name(format!("@{}", src.file));
-    // `<ScopedModifier scriptsUseGivenEnv="true">`: the body runs in the environment the file
-    // loads in (a secure addon's), not in `_G`.
-    if super::registry::scope(lua).scripts_use_given_env {
-        if let Some(env) = crate::addons::secure_env::current(lua) {
-            chunk = chunk.set_environment(env);
-        }
+    // `<ScopedModifier scriptsUseGivenEnv="true">`: the body runs in the addon's own table.
+    if let Some(env) = super::registry::given_env(lua, src)? {
+        chunk = chunk.set_environment(env);
     }
     // The handler carries the taint of the file it is written in (a Blizzard template's stays
     // secure when an addon's frame inherits it), whoever instantiates it first.
@@ -131,10 +128,11 @@ fn handler(
     h: &Element,
     src: &Src,
 ) -> mlua::Result<Option<Option<Function>>> {
-    // As the client: `function=` names a global looked up now; one that is not a function
+    // As the client: `function=` names a global (see `lookup_env`) looked up now; one that is not a function
     // sets no handler (`function=""` clears an inherited one) without a warning.
     if let Some(name) = h.attr("function") {
-        return Ok(Some(match lua.globals().get::<Value>(name)? {
+        let env = super::registry::lookup_env(lua, src)?;
+        return Ok(Some(match env.get::<Value>(name)? {
             Value::Function(f) => Some(f),
             _ => None,
         }));
