@@ -335,6 +335,14 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
                 .or_insert_with(|| default.to_string());
         }
     }
+    // A client in a window has a concrete window size (the settings offer only `WxH` sizes in
+    // windowed mode; `auto` is the registered default the client replaces): the simulated
+    // screen's, as `GetPhysicalScreenSize` answers.
+    if cv.defaults.contains_key("gxwindowedresolution") {
+        let (w, h) = crate::widgets::screen::PHYSICAL_SIZE;
+        cv.values
+            .insert("gxwindowedresolution".to_string(), format!("{w}x{h}"));
+    }
     // The client's language settings hold the locale it runs in.
     {
         let locale = game(lua).identity.borrow().locale.clone();

@@ -337,8 +337,14 @@ const FIXED_LISTS: &[(&str, Option<i64>)] = &[
 /// `…Index`: past the end of the list the client answers nothing, and a stub that answered
 /// for every index made loops such as `while GetX(i) do i = i + 1 end` endless. The lists
 /// wow-sim's character has are empty (their counts are 0) unless [`FIXED_LISTS`] says so.
+/// Functions over a list of the character's that answer nothing past its end although the
+/// reference does not mark them `mayreturnnothing`: Classic's quest log (`GetQuestLogTitle(i)`
+/// is nil past `GetNumQuestLogEntries()`; a guide addon's loop that reads titles until there is
+/// none never ended on the stub's answers).
+const UNMARKED_LISTS: &[&str] = &["GetQuestLogTitle"];
+
 fn index_bound(api: &Api) -> Option<(usize, i64)> {
-    if !api.mayreturnnothing {
+    if !api.mayreturnnothing && !UNMARKED_LISTS.contains(&api.name.as_str()) {
         return None;
     }
     let max = match FIXED_LISTS.iter().find(|(n, _)| *n == api.name) {

@@ -50,6 +50,17 @@ fn token(args: &MultiValue) -> Option<String> {
 /// Replaces global `name` (when the flavour has it) with one that answers from the world for
 /// a known unit and calls the earlier function otherwise.
 fn unit_fn(lua: &Lua, name: &str, answer: Answer) -> mlua::Result<()> {
+    unit_fn_with(lua, name, answer, false)
+}
+
+/// [`unit_fn`] for a question about what a unit is doing (its cast): a unit the world does
+/// not have (no target, an empty boss slot) does nothing, so it answers nothing, as the client
+/// does for a unit that does not exist, instead of the earlier typed stub's values.
+fn unit_fn_known(lua: &Lua, name: &str, answer: Answer) -> mlua::Result<()> {
+    unit_fn_with(lua, name, answer, true)
+}
+
+fn unit_fn_with(lua: &Lua, name: &str, answer: Answer, known_only: bool) -> mlua::Result<()> {
     let g = lua.globals();
     let earlier: Value = g.raw_get(name)?;
     if earlier.is_nil() {
@@ -63,6 +74,9 @@ fn unit_fn(lua: &Lua, name: &str, answer: Answer) -> mlua::Result<()> {
                 if let Some(unit) = world.unit(&tok) {
                     let unit = unit.clone();
                     return answer(lua, &world, &unit, &tok, &args);
+                }
+                if known_only {
+                    return Ok(MultiValue::new());
                 }
             }
         }
@@ -226,7 +240,7 @@ fn install_bars(lua: &Lua) -> mlua::Result<()> {
 }
 
 fn install_casts(lua: &Lua) -> mlua::Result<()> {
-    unit_fn(lua, "UnitCastingInfo", |lua, _, u, _, _| match &u.cast {
+    unit_fn_known(lua, "UnitCastingInfo", |lua, _, u, _, _| match &u.cast {
         Some(c) if !c.channel => ret(
             lua,
             (
@@ -243,7 +257,7 @@ fn install_casts(lua: &Lua) -> mlua::Result<()> {
         ),
         _ => ret(lua, ()),
     })?;
-    unit_fn(lua, "UnitChannelInfo", |lua, _, u, _, _| match &u.cast {
+    unit_fn_known(lua, "UnitChannelInfo", |lua, _, u, _, _| match &u.cast {
         Some(c) if c.channel => ret(
             lua,
             (

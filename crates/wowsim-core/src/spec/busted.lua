@@ -864,11 +864,30 @@ end
 -- (each handler with its own budget, as in the client) and resumes the test.
 local ADVANCE = {}
 
+-- The runner's own threads (the host's driver and each step's coroutine). In the client and
+-- under busted a test body and the handlers it fires run on the main thread, where
+-- `coroutine.running()` is nil (addons assert that they are, or are not, in a coroutine of
+-- their own), so `coroutine.running` does not name these threads.
+local runner_threads = setmetatable({}, { __mode = "k" })
+local corunning = coroutine.running
+coroutine.running = function()
+  local co = corunning()
+  if co and runner_threads[co] then
+    return nil
+  end
+  return co
+end
+
 -- Runs one step (a hook or the test body) in a coroutine of its own: errors are caught as
 -- pcall would, and an Advance inside it is passed on to the host (Lua 5.1 cannot yield
 -- across pcall, so no pcall is used).
 local function call_step(f)
+  local driver = corunning()
+  if driver then
+    runner_threads[driver] = true
+  end
   local co = coroutine.create(f)
+  runner_threads[co] = true
   local args = pack()
   while true do
     local r = pack(coroutine.resume(co, unpack(args, 1, args.n)))
