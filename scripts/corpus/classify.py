@@ -293,6 +293,127 @@ RULES = [
      "(fixture api/character_state_*)"),
     ("Arcana", "classic_era", "*", r"Modules/Lauchers/Lauchers_LibQTip.lua", "own", "",
      "Arcana_Vanilla.toc names Modules\\Lauchers\\ (a typo; the folder is Launchers): the client cannot open it either"),
+    # ---- read in the corpus11 refresh of Dec 4 2026 (24 sets no one had looked at) ----
+    # XML the client's UI.xsd refuses (by element, where the name-only check below would say ours)
+    ("ConsolePort", "*", "*", r"Guide.xml:\d+:\d+: Unrecognized XML attribute: point$", "own", "",
+     "<StartAnchor point=...>/<EndAnchor point=...> of a <Line>: UI.xsd's LineType anchors have relativePoint, relativeTo, "
+     "relativeKey, x, y and no point (FrameXML.log warns)"),
+    ("ConsolePort", "*", "*", r"Overview.xml:75:\d+: Unrecognized XML attribute: height$", "own", "",
+     "<FontString height=...>: FontStringType and LayoutFrameAttributes have no height attribute in UI.xsd (FrameXML.log warns)"),
+    (r".*", "*", "*", r"(TexCoords TexCoords: Invalid left|AbsDimension AbsDimension: Invalid [xy]) value: $", "own", "",
+     "an empty number (left=\"\", y=\"\") in the addon's XML: not an xs:float, the client's FrameXML.log has the same warning"),
+    # nameplates, frames, bars
+    ("Platynator", "classic_era", "*", r"Initialize.lua:645: attempt to index global 'NamePlateConstants'|Initialize.lua:804: attempt to index local 'base'",
+     "input", "",
+     "Platynator (2026, TOC 11508) takes the 1.15.9 nameplate API (C_NamePlate.SetNamePlateSize, which the reference has) as the "
+     "sign of the newer Classic Era UI, whose NamePlateConstants and SystemFont_NamePlate_Outlined (both in the 12.0.1 tree's "
+     "Blizzard_NamePlates) the 1.15.4 UI input lacks"),
+    ("Aptechka", "*", "*", r"helpers.lua:69: attempt to perform arithmetic on local 'h'", "ours", "CVAR-RESOLUTION",
+     "helpers.lua:66 parses GetCVar(\"gxWindowedResolution\") as WxH; wow-sim answers the CVar's registered default \"auto\" "
+     "(cvars.yaml). The client's window has a size once it is open: Blizzard's Graphics settings offer windowed mode only "
+     "concrete WxH sizes (Blizzard_SettingsDefinitions_Shared/Graphics.lua:586-605, the 0x0 default only for fullscreen)"),
+    ("Aptechka", "*", "*", r"config.lua:38: attempt to call local 'set'|config.classic.lua:19|Aptechka.lua:3422: attempt to call field '\?'|Aptechka.lua:752: attempt to call field 'MergeTable'",
+     "ours", "CVAR-RESOLUTION", "follow-ups: helpers.lua stopped at line 69 before it defines helpers.set, MergeTable and the rest"),
+    ("ConsolePort", "*", "*", r"does not have a \"OnGamePadStick\" script", "ours", "SCRIPT-GAMEPAD",
+     "Convenience.lua:125 sets ColorPickerFrame's OnGamePadStick at load; the reference's Frame scripts list OnGamePadButtonDown/Up "
+     "only, but the client's UI.xsd (12.0.1 line 368, 1.15.4 line 352) has OnGamePadStick among the script handlers"),
+    ("ConsolePort", "*", "*", r"Raid.lua:331: bad argument #2 to 'format'", "ours", "GAMEPAD-BINDING",
+     "db('raidCursorUp') is nil: ConsolePort's Button field keeps 'PADDUP' only if IsBindingForGamePad('PADDUP'); the reference "
+     "has no signature for it and wow-sim answers nil, where the client answers true for a gamepad key chord (PAD1, PADDUP, "
+     "...; Blizzard_ActionBar/Shared/ActionButton.lua:497 picks gamepad hotkey text with it)"),
+    ("ConsolePort", "retail", "*", r"Shared.lua:17: bad argument #2 to 'format'", "ours", "NO-SPEC",
+     "('%s (%s) %s'):format(name, specName, realm) with GetSpecializationInfo(GetSpecialization()): without a scenario spec "
+     "GetSpecialization's typed stub answers 0 and the info nothing; the client's level-80 character always has a spec (index "
+     "1-4; Blizzard's PlayerUtil.GetCurrentSpecID in Blizzard_SharedXML/UnitUtil.lua:36 relies on it)"),
+    ("ConsolePort", "*", "*", r"attempt to call method 'Signal'", "input", "",
+     "env:Signal comes from RelaTable (LibStub('RelaTable')(name, env)); the RelaTable snapshot (seblindfors/RelaTable bf0ae10, "
+     "2024-07) is older than ConsolePort's commit (2026-08) and has no Signal"),
+    ("ConsolePort", "retail", "*", r"Data.lua:403: Malformed mutable: key \"PADDUP\"", "own", "",
+     "ConsolePort_Bar's default layout keys are checked against db.Gamepad.Index.Button.Binding, which Gamepad.lua:326 fills only "
+     "when C_GamePad.IsEnabled(): with gamepad input off (GamePadEnable's default 0, no controller set up) the client refuses "
+     "them the same"),
+    ("ConsolePort", "retail", "*", r"RestrictedFrames.lua:\d+: Invalid snippet body", "own", "",
+     "follow-up: Model/Utils.lua:59 (BuildLayout) stopped before TriggerEvent('OnDataLoaded'), so Manager:CreateEnvironment never "
+     "set ApplyBindings/OnBindingsChanged while its OnNewBindings callback still runs (probed: ConsolePortBarManager lacks them)"),
+    ("ConsolePort", "classic_era", "*", r"RestrictedFrames.lua:\d+: Invalid snippet body", "input", "",
+     "follow-up: Blizzard/Classic.lua:63 (MainActionBar) stopped ConsolePort_Bar's OnDataLoaded before Manager:CreateEnvironment"),
+    ("ConsolePort", "classic_era", "*", r"Mixin.lua:9: bad argument #1 to 'pairs'|CPNavBar(Wrapper)?Mixin|HorizontalButtonTrayTemplate|Config.lua:539: attempt to call method 'AddButton'|global 'MainActionBar'",
+     "input", "",
+     "ConsolePort (2026, TOC 11509) uses the newer Classic Era UI's ButtonTray templates and mixins (BaseButtonTrayMixin, "
+     "HorizontalButtonTrayTemplate: Blizzard_SharedXML/Shared/ButtonTray in the 12.0.1 tree) and MainActionBar; the 1.15.4 UI "
+     "input has neither (AddButton and the nav bar mixins are follow-ups)"),
+    ("MaxDps", "*", "*", r"Couldn't open .*Libs/LibClassicSpecs/LibClassicSpecs.lua", "input", "",
+     "MaxDps.toc lists LibClassicSpecs inside #@version-classic@/-bcc@/-cata@ blocks: the packager comments them out of the retail "
+     "TOC and builds the Classic packages from .pkgmeta-classic (which adds the library); pack.py keeps the blocks and uses .pkgmeta"),
+    # quest guides
+    ("WoWPro", "*", "*", r"Mixin \"(Sortable)?ScrollListMixin\" not found", "ours", "SCOPED-ENV",
+     "WoWPro_Templates.xml puts its templates in <ScopedModifier scriptsUseGivenEnv=\"true\"> and keeps the mixins in the addon "
+     "table (WoWPro_Templates.lua:137 private.ScrollListMixin, since 2020). The client looks scoped mixins and handlers up in the "
+     "addon's table: wowless's in-client test addon asserts it (addon/Wowless/test.xml:715-752, addonEnv = the addon table, "
+     "util.lua:194); wow-sim applies the given environment to secure addons only and looks mixins up in _G"),
+    ("Guidelime", "*", "*", r"Couldn't open .*Data/Internal/(CreaturesDB|ObjectsDB|QuestsDB_Locales).lua", "input", "",
+     "the three data files are 4 MiB or more, which the fetch tool's snapshots lack (pack.py: 3 files absent)"),
+    ("Guidelime", "classic_era", "*", r"the run timed out", "ours", "STUB-INDEX",
+     "Events.lua:88 loops `GetQuestLogTitle(i)` until it answers no name; the typed stub answers \"\" (truthy) for every index "
+     "while GetNumQuestLogEntries() is 0 (probed), so the loop never ends; the client answers nothing past the log's entries"),
+    # collections, vendors, tooltips
+    ("MountJournalEnhanced", "*", "*", r"LibCopyDialog.lua:7: malformed number near '2.53.3'", "input", "",
+     "LibCopyDialog's `local MINOR = @project-version@` got MountJournalEnhanced's version from pack.py's keyword pass over the "
+     "whole package; the packager fills an external's keywords with the external's own version (its tags are 1, 2, 3)"),
+    ("Krowi_AchievementFilter", "*", "*", r"Krowi_Tutorials/Krowi_Tutorials.xml|library instance of \"Krowi_Tutorials_3\"|Tutorials.lua:42: attempt to index local 'tutorials'|field 'Tutorials'",
+     "input", "",
+     "the Libs/Krowi_Tutorials submodule commit (5657061) is not in the library's snapshot, whose HEAD is older (the LibStub "
+     "Krowi_Tutorials-3.0, not the KROWI_LIBMAN Krowi_Tutorials_3 the addon asks for); Tutorials.lua is a follow-up"),
+    ("Krowi_AchievementFilter", "*", "*", r"Krowi_ProgressBarMixin.lua:33: attempt to perform arithmetic on field 'Max'", "input", "",
+     "the Libs/Krowi_ProgressBar submodule commit (04f6e56) is not in the library's snapshot, so pack.py used its older HEAD "
+     "(7510cbf); the record stays when the covenant record below is answered (probe), so it is not that record's follow-up"),
+    ("Krowi_AchievementFilter", "retail", "*", r"Localization/Shared.lua:7: attempt to index a nil value", "ours", "STUB-FACTS",
+     "GetCovenantName(1) at load reads C_Covenants.GetCovenantData(1).name; wow-sim answers nil for every id (probed, and "
+     "GetCovenantIDs() is empty); the client has the four Shadowlands covenants (Kyrian, Venthyr, Night Fae, Necrolord)"),
+    ("Krowi_AchievementFilter", "retail", "*", r"AceLocale-3.0.lua:45: assertion failed|CategoryData(_PvP)?.lua:\d+: attempt to index local 'CT'",
+     "ours", "STUB-FACTS",
+     "follow-ups: Localization/Shared.lua stopped at line 98 before `addon.L = GetLocale(addon)` (line 178), so every read of L "
+     "hits AceLocale's write proxy (assertfalse) and CategoryData.lua cannot build CT (gone when GetCovenantData answers: probe)"),
+    ("AppearanceTooltip", "*", "*", r"Couldn't open lib/LibArmorToken-1.0/lib.xml", "input", "",
+     "lib/LibArmorToken-1.0 is a git.wowace.com external with no public copy on this host (skip_externals)"),
+    # professions, trainers
+    ("Skillet|Skillet-Classic", "*", "*", r"Couldn't open .*Libs/LibWindow-1.1/LibWindow-1.1.lua", "own", "",
+     "Skillet's .pkgmeta takes the whole libwindow-1-1 trunk into Libs/LibWindow-1.1, whose file is LibWindow-1.1/LibWindow-1.1.lua "
+     "in the trunk (its own TOC says so), while Skillet's TOC names Libs\\LibWindow-1.1\\LibWindow-1.1.lua: the packaged addon "
+     "lacks it the same (another addon's LibWindow-1.1 hides it for most users)"),
+    ("Skillet", "retail", "*", r"MainFrame.lua:313: Cannot find a library instance of \"LibWindow-1.1\"|Skillet.lua:886: attempt to index field 'faction'|ShoppingList.lua:851",
+     "own", "", "follow-ups: OnInitialize stopped at line 443 (LibWindow-1.1 absent) before InitializeDatabase and its counters"),
+    ("Skillet", "retail", "*", r"LibPeriodicTable-3.1.lua:154: attempt to call global 'GetNumAddOns'|LibPeriodicTable-3.1-Tradeskill\w*.lua:4: attempt to call method 'AddData'",
+     "input", "",
+     "the only public LibPeriodicTable-3.1 copy (doadin/libperiodictable-3-1, May 2020) calls GetNumAddOns, which 11.0 moved to "
+     "C_AddOns; the data modules are follow-ups"),
+    ("Skillet-Classic", "classic_era", "*", r"Skillet.lua:505: attempt to index field 'queueData'|Skillet.lua:926: attempt to index field 'faction'",
+     "own", "",
+     "first start (no SavedVariables): FlushAllData calls FlushPlayerData, which writes db.realm.queueData[player] before "
+     "FlushQueueData (line 531) creates queueData; the faction record is a follow-up (OnInitialize stopped before line 689)"),
+    ("WhatsTraining", "classic_era", "*", r"hooksecurefunc\(\): UpdateSkillLineTabs is not a function", "input", "",
+     "WhatsTraining (2026) hooks SpellBookFrame:UpdateSkillLineTabs and calls SpellBookFrame:Update of the newer Classic Era "
+     "spell book; the 1.15.4 UI input has the global SpellBookFrame_UpdateSkillLineTabs (Classic/SpellBookFrame.lua:742)"),
+    # chat, Classic Era UI
+    ("ls_Glass", "retail", "*", r"FrameUtil.lua:532: attempt to index local 'frame'", "own", "",
+     "ls_Glass is retired (README, 2026-01-29: no updates for Midnight; TOC 110207): button.lua:123 clears the dock overflow "
+     "button's highlight texture, and the 12.0.1 UI's FCFDockOverflowButton_UpdatePulseState (FloatingChatFrame.lua:2288) "
+     "passes GetHighlightTexture() to UIFrameFlashStop unguarded once ChatFrame1's resize dirties the dock"),
+    ("LFGBulletinBoard", "classic_era", "*", r"Localization.lua:31: table index is nil", "input", "",
+     "[WOW_PROJECT_MISTS_CLASSIC] = 26: the 1.15.4 UI input's Vanilla/Constants.lua has no WOW_PROJECT_MISTS_CLASSIC (newer "
+     "trees define it, = 19: Blizzard_FrameXMLBase/Cata/Constants.lua:140 of the 12.0.1 tree)"),
+    ("LFGBulletinBoard", "classic_era", "*", r"field 'LocalizationInit'|Tags.lua:1186: No client dungeons found", "input", "",
+     "follow-ups: Localization.lua stopped at line 31 before it defines GBB.LocalizationInit"),
+    ("DragonflightUI", "classic_era", "*", r"Castbar.mixin.lua:720: attempt to concatenate field 'preci'", "ours", "STUB-UNITS",
+     "the castbar's OnLoad calls SetUnit('target'/'focus'/'boss1'), whose PLAYER_ENTERING_WORLD branch takes a channel when "
+     "UnitChannelInfo(unit) names one: for units the world does not know, wow-sim falls back to the typed stub, which answers "
+     "\"\" and 0s (probed; the player answers nothing); the client answers nothing for a unit that does not exist or casts nothing"),
+    ("DragonflightUI", "classic_era", "*", r"Castbar.mixin.lua:792: attempt to index field 'Border'", "ours", "STUB-UNITS",
+     "follow-up: OnLoad stopped at line 26 before it creates self.Icon.Border"),
+    ("DragonflightUI", "classic_era", "*", r"UI.mixin.lua:2839: attempt to index local 'port'", "ours", "TEXTURE-FILEID",
+     "ChangeQuestLogFrameEra finds the book icon by `child:GetTexture() == 136797`; the XML sets it by path "
+     "(Vanilla/QuestLogFrame.xml:140, Interface\\QuestFrame\\UI-QuestLog-BookIcon) and wow-sim's GetTexture answers the path "
+     "(GetTextureFileID 0, probed), where the client answers the file's FileDataID for files it has"),
 ]
 
 

@@ -336,6 +336,8 @@ def pack_addon(a, libs, out, addons_dir):
             text = raw.decode("utf-8", "replace")
             # the packager's own parser takes unquoted globs (`- *.md`) that YAML reads as aliases
             text = re.sub(r"(?m)^(\s*-\s*)(\*.*)$", r"\1'\2'", text)
+            # and lines indented with tabs (AngryKeystones' `ignore` list), which YAML refuses
+            text = re.sub(r"(?m)^\t+", lambda t: "    " * len(t[0]), text)
             meta = yaml.safe_load(text) or {}
             break
     except ImportError:
