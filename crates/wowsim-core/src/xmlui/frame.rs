@@ -264,7 +264,7 @@ pub fn apply(
             _ => None,
         })
         .fold(registry::scope(lua), registry::Scope::union);
-    let prev = registry::enter_scope(lua, scope);
+    let prev = registry::enter_object_scope(lua, scope);
     let r = apply_scope(lua, id, obj, scope)
         .and_then(|_| apply_chain(lua, id, obj, tag, links, parent));
     registry::leave_scope(lua, prev);
@@ -321,9 +321,16 @@ fn apply_chain(
     if let Some(p) = parent {
         props::parent_key(lua, p, obj, get("parentkey"), get("parentarray"))?;
     }
+    let written = registry::lexical_given_env(lua);
+    let in_link = |link: &Link<'_>, f: &mut dyn FnMut() -> mlua::Result<()>| {
+        let prev = registry::set_lexical_given_env(lua, link_given_env(link, written));
+        let r = f();
+        registry::set_lexical_given_env(lua, prev);
+        r
+    };
     for link in links {
         if let (Some(el), Some(src)) = (link.el(), link.src()) {
-            props::mixins(lua, obj, el, src)?;
+            in_link(link, &mut || props::mixins(lua, obj, el, src))?;
         }
     }
     if get("hidden").and_then(wowsim_xml::parse_bool) == Some(true) {
@@ -349,7 +356,9 @@ fn apply_chain(
             _ => {
                 let (el, src) = (link.el().expect("element"), link.src().expect("src"));
                 let from_intrinsic = matches!(link, Link::Template(t) if t.intrinsic);
-                props::plain_children(lua, id, obj, tag, el, src, &mut order, from_intrinsic)?;
+                in_link(link, &mut || {
+                    props::plain_children(lua, id, obj, tag, el, src, &mut order, from_intrinsic)
+                })?;
             }
         }
     }
@@ -359,11 +368,22 @@ fn apply_chain(
     }
     for link in links {
         if let (Some(el), Some(src)) = (link.el(), link.src()) {
-            layers::late_children(lua, id, obj, tag, el, src)?;
+            in_link(link, &mut || {
+                layers::late_children(lua, id, obj, tag, el, src)
+            })?;
         }
     }
     props::resolve_pending_masks(lua, id)?;
     attrs::apply(lua, obj, tag, &merged, true)
+}
+
+/// Whether a link's elements were written under `scriptsUseGivenEnv`: a template's where it
+/// was defined, the object's own where it is being made (`written`).
+fn link_given_env(link: &Link<'_>, written: bool) -> bool {
+    match link {
+        Link::Template(t) => t.scope.scripts_use_given_env,
+        _ => written,
+    }
 }
 
 /// Fires OnLoad, then OnShow when the object is visible (frames only). Only an object that

@@ -98,6 +98,9 @@ pub struct XmlState {
     pub pending_masks: Vec<PendingMask>,
     /// The `<ScopedModifier>` flags in force while elements load (see [`enter_scope`]).
     pub scope: Scope,
+    /// Whether the element being applied was written under `scriptsUseGivenEnv` (see
+    /// [`given_env`]).
+    pub lexical_given_env: bool,
     /// Schema warnings in the files of the Blizzard UI (`--blizzard-ui`), in the client's
     /// `FrameXML.log` form (`file:line message`): notes, not error records (see
     /// `addons::xmlload`).
@@ -133,6 +136,7 @@ impl XmlState {
             coverage: Coverage::default(),
             pending_masks: Vec::new(),
             scope: Scope::default(),
+            lexical_given_env: false,
             blizzard_log: Vec::new(),
             trampolines: None,
             script_helpers: None,
@@ -242,12 +246,29 @@ pub fn split_list(s: &str) -> impl Iterator<Item = &str> {
 /// Under `<ScopedModifier scriptsUseGivenEnv="true">`: the table names are looked up in and
 /// inline handlers run in, the addon's own table (the second value of `...` in its files), as
 /// wowless's real-client test asserts (`getfenv(1)` of such a handler is the addon table, and a
-/// mixin the scope's handler sets there is found). `None` outside such a scope (`_G`).
+/// mixin the scope's handler sets there is found). The flag is lexical: it holds for elements
+/// written inside the modifier (and for templates defined there, wherever they are made), not
+/// for the Blizzard templates such an element inherits. `None` elsewhere (`_G`).
 pub fn given_env(lua: &Lua, src: &Src) -> mlua::Result<Option<Table>> {
-    if !scope(lua).scripts_use_given_env {
+    if !lexical_given_env(lua) {
         return Ok(None);
     }
     crate::addons::addon_table(lua, &src.addon).map(Some)
+}
+
+/// Whether the element being applied was written under `scriptsUseGivenEnv`.
+pub fn lexical_given_env(lua: &Lua) -> bool {
+    lua.app_data_ref::<XmlState>()
+        .is_some_and(|s| s.lexical_given_env)
+}
+
+/// Sets whether the element being applied was written under `scriptsUseGivenEnv`; returns the
+/// previous value for [`set_lexical_given_env`] to restore.
+pub fn set_lexical_given_env(lua: &Lua, on: bool) -> bool {
+    match lua.app_data_mut::<XmlState>() {
+        Some(mut st) => std::mem::replace(&mut st.lexical_given_env, on),
+        None => false,
+    }
 }
 
 /// The table `mixin=` and `function=` names are looked up in: [`given_env`] or `_G`.
@@ -261,20 +282,43 @@ pub fn scope(lua: &Lua) -> Scope {
         .unwrap_or_default()
 }
 
-/// Sets the scope in force (added to the current one); returns the previous scope for
-/// [`leave_scope`].
-pub fn enter_scope(lua: &Lua, add: Scope) -> Scope {
-    let Some(mut st) = lua.app_data_mut::<XmlState>() else {
-        return Scope::default();
-    };
-    let prev = st.scope;
-    st.scope = prev.union(add);
-    prev
+/// What [`enter_scope`] replaced, for [`leave_scope`].
+#[derive(Clone, Copy)]
+pub struct SavedScope {
+    scope: Scope,
+    lexical_given_env: bool,
 }
 
-/// Restores the scope [`enter_scope`] returned.
-pub fn leave_scope(lua: &Lua, prev: Scope) {
+/// Sets the scope in force (added to the current one), lexically: a `<ScopedModifier>`'s
+/// elements are written inside it. Returns what was in force for [`leave_scope`].
+pub fn enter_scope(lua: &Lua, add: Scope) -> SavedScope {
+    let saved = enter_object_scope(lua, add);
+    let lexical = saved.lexical_given_env || add.scripts_use_given_env;
+    set_lexical_given_env(lua, lexical);
+    saved
+}
+
+/// Sets the scope in force for an object being made (its own and its templates' flags added)
+/// without changing which elements count as written under `scriptsUseGivenEnv`.
+pub fn enter_object_scope(lua: &Lua, add: Scope) -> SavedScope {
+    let Some(mut st) = lua.app_data_mut::<XmlState>() else {
+        return SavedScope {
+            scope: Scope::default(),
+            lexical_given_env: false,
+        };
+    };
+    let saved = SavedScope {
+        scope: st.scope,
+        lexical_given_env: st.lexical_given_env,
+    };
+    st.scope = saved.scope.union(add);
+    saved
+}
+
+/// Restores what [`enter_scope`] or [`enter_object_scope`] returned.
+pub fn leave_scope(lua: &Lua, prev: SavedScope) {
     if let Some(mut st) = lua.app_data_mut::<XmlState>() {
-        st.scope = prev;
+        st.scope = prev.scope;
+        st.lexical_given_env = prev.lexical_given_env;
     }
 }
