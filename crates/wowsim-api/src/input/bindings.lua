@@ -21,6 +21,17 @@ local function normkey(key)
   return key:upper()
 end
 
+-- Whether a key (or chord, "SHIFT-PAD1") is a gamepad button: the client's gamepad button
+-- names all begin with PAD (PAD1..PAD6, PADDUP, PADLSHOULDER, PADLSTICKUP, PADFORWARD, ...).
+-- The action bars ask it of a bound key to choose the gamepad form of its text.
+IsBindingForGamePad = function(key)
+  if type(key) ~= "string" then
+    error("Usage: IsBindingForGamePad(\"KEY\")", 2)
+  end
+  local base = key:upper():match("([^%-]+)$") or ""
+  return base:sub(1, 3) == "PAD" and #base > 3
+end
+
 SetBinding = function(key, command)
   key = normkey(key)
   if not key then error("Usage: SetBinding(\"KEY\"[, \"COMMAND\"])", 2) end
