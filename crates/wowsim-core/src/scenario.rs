@@ -143,6 +143,7 @@ pub fn load_scenario(lua: &Lua, path: &Path, shown: &str) -> Result<(), String> 
 pub fn replay(lua: &Lua, path: &Path, shown: &str, start: f64) -> Result<(), String> {
     let src = read_text(path, shown)?;
     let entries = combat_log::read(shown, &src, start).map_err(|e| e.to_string())?;
+    drop(src);
     if let Some(mut w) = lua.app_data_mut::<World>() {
         w.schedule(entries);
     }

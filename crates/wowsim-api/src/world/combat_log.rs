@@ -354,15 +354,17 @@ pub fn read(name: &str, src: &str, start: f64) -> Result<Vec<(f64, Action)>, Log
     }
     let mut out = initial(&cast, start);
     let lasts = super::log_units::durations(&lines);
-    for (l, lasts) in lines.iter().zip(lasts) {
+    let end = lines.last().map_or(start, |l| l.at);
+    // Each line is dropped once its actions are made, so the lines and the actions they become
+    // are not all held at once.
+    for (l, lasts) in lines.into_iter().zip(lasts) {
         out.extend(
-            actions_of(&mut cast, l, lasts)
+            actions_of(&mut cast, &l, lasts)
                 .into_iter()
                 .map(|a| (l.at, a)),
         );
     }
     if cast.in_combat {
-        let end = lines.last().map_or(start, |l| l.at);
         out.push((end, Action::LeaveCombat));
     }
     Ok(out)
