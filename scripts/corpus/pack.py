@@ -143,21 +143,34 @@ def ci_join(base, rel):
     return cur
 
 
+def newest_tag(repo):
+    """The repository's newest tag (by its commit's date), or None without tags."""
+    tags = git(repo, "tag", "--sort=-creatordate").decode().split()
+    return tags[0] if tags else None
+
+
 def apply_externals(meta, base, libs, out, skip):
+    """Exports each external; returns (folder, repo, ref) of each, for its own keyword pass."""
+    done = []
     for dest, spec in (meta.get("externals") or {}).items():
         if dest in skip:
             continue
         url, ref = (spec, None) if isinstance(spec, str) else (spec["url"], spec.get("tag")
                                                                 or spec.get("branch") or spec.get("commit"))
         ref = None if ref is None else str(ref)
+        repo, path, root = resolve(url, libs)
+        if ref == "latest" and url.startswith("https://github.com/"):
+            # a git external's `tag: latest` is its newest tag (release.sh), when it has one
+            ref = newest_tag(repo)
         if ref in ("latest", "default") or "libstub" in url:  # LibStub's tag 1.0 is its trunk
             ref = None
-        repo, path, root = resolve(url, libs)
         target = ci_join(base, dest)
         if root:
             target = os.path.join(target, root)
         shutil.rmtree(target, ignore_errors=True)
         export(repo, ref, path, target, out)
+        done.append((target, repo, ref))
+    return done
 
 
 def ignored(p, patterns):
@@ -207,8 +220,16 @@ def drop_lines(text, start, end):
     return "".join(out)
 
 
-def keywords(folder, version, commit, revision, timestamp):
-    """The release build's replacements (release.sh): debug and alpha code off, non-debug on."""
+def project_version(repo, commit):
+    """The packager's version: the tag, or `git describe` past it, or the short hash."""
+    return git(repo, "describe", "--tags", "--always", "--abbrev=7", commit).decode().strip()
+
+
+def keywords(folder, version, commit, revision, timestamp, skip=()):
+    """The release build's replacements (release.sh): debug and alpha code off, non-debug on.
+    Folders in `skip` (the externals) are left out: each external gets its own project's
+    values, as the packager checks each one out as a project of its own."""
+    skip = {os.path.normpath(d) for d in skip}
     # release.sh's lua_filter: each keyword's blocks become long comments of its own width; a
     # `@non-...@` block is enabled only where written with the fixed `[===[` width
     lua = [p for k, w in (("alpha", "="), ("debug", "==")) for p in (
@@ -221,7 +242,8 @@ def keywords(folder, version, commit, revision, timestamp):
     tokens = {"@project-version@": version, "@project-revision@": str(revision),
               "@project-timestamp@": str(timestamp), "@project-hash@": commit,
               "@project-abbreviated-hash@": commit[:7]}
-    for root, _, files in os.walk(folder):
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if os.path.normpath(os.path.join(root, d)) not in skip]
         for name in files:
             ext = name.rsplit(".", 1)[-1].lower()
             if ext not in ("lua", "xml", "toc"):
@@ -346,17 +368,22 @@ def pack_addon(a, libs, out, addons_dir):
     base = os.path.join(stage, package)
     export(repo, commit, a.get("path", ""), base, out)
     submodules(repo, commit, a.get("path", ""), base, out, meta.get("ignore") or [])
+    externals = []
     if a.get("externals", True):
-        apply_externals(meta, base, libs, out, set(a.get("skip_externals", [])))
+        externals = apply_externals(meta, base, libs, out, set(a.get("skip_externals", [])))
     for extra in a.get("extra", []):  # libraries the packaged addon has that no .pkgmeta names
         export(extra["repo"], extra.get("commit"), extra.get("path", ""),
                os.path.join(base, extra["dest"]), out)
     count = int(git(repo, "rev-list", "--count", commit).decode())
     stamp = int(git(repo, "log", "-1", "--format=%ct", commit).decode())
-    # the packager's version: the tag, or `git describe` past it, or the short hash without tags
-    version = git(repo, "describe", "--tags", "--always", "--abbrev=7", commit).decode().strip()
+    version = project_version(repo, commit)
     if a.get("release", True):  # `release = false`: the repository holds packaged text already
-        keywords(base, version, commit, count, stamp)
+        keywords(base, version, commit, count, stamp, skip=[t for t, _, _ in externals])
+        for target, ext_repo, ref in externals:
+            ext_commit = git(ext_repo, "rev-parse", f"{ref or 'HEAD'}^{{commit}}").decode().strip()
+            keywords(target, project_version(ext_repo, ext_commit), ext_commit,
+                     int(git(ext_repo, "rev-list", "--count", ext_commit).decode()),
+                     int(git(ext_repo, "log", "-1", "--format=%ct", ext_commit).decode()))
     create_tocs(base)
     moves = meta.get("move-folders") or {}
     folders = []
