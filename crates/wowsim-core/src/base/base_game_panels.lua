@@ -154,3 +154,65 @@ if not isRetail then
     MasterLooterFrame:Hide()
   end
 end
+
+-- ---- unit frames ----
+-- Retail's target-style frames hold their bars in `TargetFrameContent.TargetFrameContentMain`
+-- (`HealthBarsContainer.HealthBar`, `ManaBar`); the focus frame has its target of target
+-- (`FocusFrameToT`), and the boss frames `Boss<n>TargetFrame` sit in their container. Both
+-- flavours have the alternate power bar (`PlayerPowerBarAlt`); retail has the arena enemy
+-- frame containers (`ArenaEnemyFramesContainer` with its preparation and match containers).
+local function targetContent(frame)
+  if frame.TargetFrameContent then
+    return
+  end
+  local content = CreateFrame("Frame", nil, frame)
+  content:SetAllPoints()
+  local main = CreateFrame("Frame", nil, content)
+  main:SetAllPoints()
+  local bars = CreateFrame("Frame", nil, main)
+  bars:SetSize(126, 20)
+  bars.HealthBar = CreateFrame("StatusBar", nil, bars)
+  bars.HealthBar:SetAllPoints()
+  main.HealthBarsContainer = bars
+  main.ManaBar = CreateFrame("StatusBar", nil, main)
+  main.ManaBar:SetSize(134, 10)
+  main.ManaBar:SetPoint("TOPRIGHT", bars, "BOTTOMRIGHT")
+  content.TargetFrameContentMain = main
+  content.TargetFrameContentContextual = CreateFrame("Frame", nil, content)
+  frame.TargetFrameContent = content
+end
+if isRetail then
+  targetContent(TargetFrame)
+  targetContent(FocusFrame)
+  if rawget(_G, "FocusFrameToT") == nil then
+    FocusFrame.totFrame = CreateFrame("Button", "FocusFrameToT", FocusFrame)
+    FocusFrame.totFrame:Hide()
+  end
+  BossTargetFrameContainer.BossTargetFrames = BossTargetFrameContainer.BossTargetFrames or {}
+  for i = 1, MAX_BOSS_FRAMES or 5 do
+    local name = "Boss" .. i .. "TargetFrame"
+    if rawget(_G, name) == nil then
+      local boss = CreateFrame("Button", name, BossTargetFrameContainer)
+      boss:SetID(i)
+      boss.unit = "boss" .. i
+      boss:Hide()
+      targetContent(boss)
+      table.insert(BossTargetFrameContainer.BossTargetFrames, boss)
+    end
+  end
+  if rawget(_G, "ArenaEnemyFramesContainer") == nil then
+    local arena = CreateFrame("Frame", "ArenaEnemyFramesContainer", UIParent, "ResizeLayoutFrame")
+    for _, key in ipairs({ "ArenaEnemyPrepFramesContainer", "ArenaEnemyMatchFramesContainer" }) do
+      local f = CreateFrame("Frame", key, arena, "VerticalLayoutFrame")
+      f:Hide()
+    end
+    arena.PrepFramesContainer = ArenaEnemyPrepFramesContainer
+    arena.MatchFramesContainer = ArenaEnemyMatchFramesContainer
+  end
+end
+if rawget(_G, "PlayerPowerBarAlt") == nil then
+  local alt = CreateFrame("Frame", "PlayerPowerBarAlt", UIParent)
+  alt:SetSize(256, 64)
+  alt.unit = "player"
+  alt:Hide()
+end

@@ -16,6 +16,11 @@ end
 -- The function that does nothing, which addons assign to what they switch off.
 define("nop", function() end)
 
+-- The class icon atlas of a class file name.
+define("GetClassAtlas", function(className)
+  return ("classicon-%s"):format(className)
+end)
+
 -- ---- 3D vectors ----
 Vector3DMixin = Vector3DMixin or {}
 function Vector3DMixin:GetXYZ()
