@@ -200,6 +200,19 @@ if isRetail then
       table.insert(BossTargetFrameContainer.BossTargetFrames, boss)
     end
   end
+  -- The override bar's six action buttons (`OverrideActionBarButton<n>`, `SpellButton<n>`).
+  if rawget(_G, "OverrideActionBarButton1") == nil then
+    for i = 1, 6 do
+      local b = CreateFrame("CheckButton", "OverrideActionBarButton" .. i, OverrideActionBar, "ActionButtonTemplate")
+      b:SetID(i)
+      if i == 1 then
+        b:SetPoint("BOTTOMLEFT", 20, 17)
+      else
+        b:SetPoint("LEFT", _G["OverrideActionBarButton" .. (i - 1)], "RIGHT", 6, 0)
+      end
+      OverrideActionBar["SpellButton" .. i] = b
+    end
+  end
   if rawget(_G, "ArenaEnemyFramesContainer") == nil then
     local arena = CreateFrame("Frame", "ArenaEnemyFramesContainer", UIParent, "ResizeLayoutFrame")
     for _, key in ipairs({ "ArenaEnemyPrepFramesContainer", "ArenaEnemyMatchFramesContainer" }) do

@@ -56,7 +56,7 @@ local restricted = {
   newtable = function(...) return { ... } end,
   tostring = tostring, tonumber = tonumber, type = type, select = select, pairs = pairs,
   ipairs = ipairs, next = next, unpack = unpack, wipe = table.wipe, tinsert = table.insert,
-  tremove = table.remove, table = table, string = string, math = math, format = string.format,
+  tremove = table.remove, string = string, math = math, format = string.format,
   strsplit = strsplit, strjoin = strjoin, strtrim = strtrim, strsub = string.sub,
   strlen = string.len, strfind = string.find, strmatch = string.match, gsub = string.gsub,
   strupper = string.upper, strlower = string.lower, floor = math.floor, ceil = math.ceil,
@@ -115,6 +115,18 @@ for name in ("IsPressHoldReleaseSpell IsSpellHarmful IsSpellHelpful"):gmatch("%S
   restricted[name] = restricted[name] or forward(name, "C_Spell")
 end
 restricted.rawtype = type
+-- The restricted `table` library: the table functions snippets may use, and `new` (newtable).
+restricted.table = {
+  maxn = table.maxn, insert = table.insert, remove = table.remove, sort = table.sort,
+  concat = table.concat, wipe = table.wipe, new = restricted.newtable,
+}
+restricted.copytable = function(t)
+  local out = {}
+  for k, v in pairs(t) do
+    out[k] = type(v) == "table" and restricted.copytable(v) or v
+  end
+  return out
+end
 restricted.PlayerCanAttack = function(unit) return UnitCanAttack("player", unit) end
 restricted.PlayerCanAssist = function(unit) return UnitCanAssist("player", unit) end
 restricted.PlayerIsChanneling = function() return UnitChannelInfo("player") ~= nil end
