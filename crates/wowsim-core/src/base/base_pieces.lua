@@ -281,3 +281,29 @@ function MoneyFrame_Update(frameOrName, money, forceShow)
   end
   frame:SetWidth(math.max(width, 1))
 end
+
+-- ---- the secure group headers ----
+-- The party, raid and pet headers are the group header with which groups they show
+-- (`showParty`, `showRaid`); the aura header is a secure frame of its own.
+local groupHeader = template("SecureGroupHeaderTemplate")
+local function header(attribute)
+  return function(self)
+    groupHeader(self)
+    if attribute then
+      self:SetAttribute(attribute, true)
+    end
+  end
+end
+for name, attribute in pairs({ SecurePartyHeaderTemplate = "showParty", SecureRaidGroupHeaderTemplate = "showRaid",
+  SecureGroupPetHeaderTemplate = false, SecurePartyPetHeaderTemplate = "showParty",
+  SecureRaidPetHeaderTemplate = "showRaid" }) do
+  if not template(name) then
+    template(name, header(attribute or nil))
+  end
+end
+if not template("SecureAuraHeaderTemplate") then
+  template("SecureAuraHeaderTemplate", function(self)
+    template("SecureFrameTemplate")(self)
+    self:Hide()
+  end)
+end

@@ -35,8 +35,13 @@ local function handle(frame)
         end
         local f = frame[k]
         if type(f) == "function" then
+          -- Handles among the arguments (a relative frame) stand for their frames.
           return function(_, ...)
-            return f(frame, ...)
+            local args, n = { ... }, select("#", ...)
+            for i = 1, n do
+              args[i] = frames[args[i]] or args[i]
+            end
+            return f(frame, unpack(args, 1, n))
           end
         end
         return nil
