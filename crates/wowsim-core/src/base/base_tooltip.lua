@@ -289,6 +289,19 @@ define("EmbeddedItemTooltip_SetCurrencyByID", function(self, currencyID, quantit
   return true
 end)
 
+-- ---- the dialog backdrops ----
+-- The backdrop tables of the client's dialogs (the dark and the plain dialog box).
+local function dialogBackdrop(bgFile)
+  return {
+    bgFile = bgFile,
+    edgeFile = "Interface\\DialogFrame\\UI-DialogBox-Border",
+    tile = true, tileEdge = true, tileSize = 32, edgeSize = 32,
+    insets = { left = 11, right = 12, top = 12, bottom = 11 },
+  }
+end
+define("BACKDROP_DIALOG_32_32", dialogBackdrop("Interface\\DialogFrame\\UI-DialogBox-Background"))
+define("BACKDROP_DARK_DIALOG_32_32", dialogBackdrop("Interface\\DialogFrame\\UI-DialogBox-Background-Dark"))
+
 -- ---- the dropdown menu lists ----
 -- `UIDropDownListTemplate` (the lists `DropDownList<n>`): the dialog border behind the menu
 -- (`<name>Backdrop`; retail's `Border`, a dark dialog border; Classic's a backdrop frame of the
