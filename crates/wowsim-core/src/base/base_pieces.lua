@@ -307,3 +307,79 @@ if not template("SecureAuraHeaderTemplate") then
     self:Hide()
   end)
 end
+
+-- ---- globals by name, dialog positions, nameplate constants ----
+define("getglobal", function(name)
+  return _G[name]
+end)
+define("setglobal", function(name, value)
+  _G[name] = value
+end)
+-- Places a shown dialog: on the full screen frame, in the dialog strata, below the other shown
+-- dialogs (the first one near the top of the screen).
+define("StaticPopup_SetUpPosition", function(dialog)
+  dialog:SetParent(UIParent)
+  dialog:SetFrameStrata("DIALOG")
+  local last
+  for i = 1, STATICPOPUP_NUMDIALOGS or 4 do
+    local other = _G["StaticPopup" .. i]
+    if other and other ~= dialog and other:IsShown() then
+      last = other
+    end
+  end
+  dialog:ClearAllPoints()
+  if last then
+    dialog:SetPoint("TOP", last, "BOTTOM", 0, 0)
+  else
+    dialog:SetPoint("TOP", UIParent, "TOP", 0, -135)
+  end
+end)
+-- Retail's nameplate constants: the CVars of the nameplate options, bar and font heights and
+-- the scales of each nameplate size.
+if WOW_PROJECT_ID == WOW_PROJECT_MAINLINE and rawget(_G, "NamePlateConstants") == nil then
+  local c = {
+    PREVIEW_UNIT_TOKEN = "preview",
+    AURA_ITEM_HEIGHT = 25, LARGE_HEALTH_BAR_HEIGHT = 20, SMALL_HEALTH_BAR_HEIGHT = 10,
+    HEALTH_BAR_FONT_HEIGHT = 12, LARGE_CAST_BAR_HEIGHT = 16, SMALL_CAST_BAR_HEIGHT = 10,
+    CAST_BAR_FONT_HEIGHT = 10, CAST_BAR_ICON_HEIGHT = 12,
+  }
+  for key, cvar in pairs({ INFO_DISPLAY = "nameplateInfoDisplay", CAST_BAR_DISPLAY = "nameplateCastBarDisplay",
+    THREAT_DISPLAY = "nameplateThreatDisplay", ENEMY_NPC_AURA_DISPLAY = "nameplateEnemyNpcAuraDisplay",
+    ENEMY_PLAYER_AURA_DISPLAY = "nameplateEnemyPlayerAuraDisplay",
+    FRIENDLY_PLAYER_AURA_DISPLAY = "nameplateFriendlyPlayerAuraDisplay",
+    SHOW_DEBUFFS_ON_FRIENDLY = "nameplateShowDebuffsOnFriendly", DEBUFF_PADDING = "nameplateDebuffPadding",
+    AURA_SCALE = "nameplateAuraScale", SIZE = "nameplateSize", STYLE = "nameplateStyle",
+    SIMPLIFIED_TYPES = "nameplateSimplifiedTypes", SOFT_TARGET_NAMEPLATE_SIZE = "SoftTargetNameplateSize",
+    SOFT_TARGET_ICON_ENEMY = "SoftTargetIconEnemy", SOFT_TARGET_ICON_FRIEND = "SoftTargetIconFriend",
+    SOFT_TARGET_ICON_INTERACT = "SoftTargetIconInteract", SHOW_FRIENDLY_NPCS = "nameplateShowFriendlyNpcs",
+    SHOW_ONLY_NAME_FOR_FRIENDLY_PLAYER_UNITS = "nameplateShowOnlyNameForFriendlyPlayerUnits",
+    USE_CLASS_COLOR_FOR_FRIENDLY_PLAYER_UNIT_NAMES = "nameplateUseClassColorForFriendlyPlayerUnitNames" }) do
+    c[key .. "_CVAR"] = cvar
+  end
+  c.NAME_PLATE_SCALES = {}
+  local sizes = Enum and Enum.NamePlateSize or {}
+  for name, scale in pairs({ Small = 0.75, Medium = 1, Large = 1.25, ExtraLarge = 1.4, Huge = 1.6 }) do
+    if sizes[name] then
+      local vertical = name == "Small" and 0.8 or scale
+      c.NAME_PLATE_SCALES[sizes[name]] = { horizontal = scale, vertical = vertical, classification = vertical,
+        aura = scale, aggroHighlight = name == "Small" and 1 or scale }
+    end
+  end
+  NamePlateConstants = c
+end
+-- Escape closes the shown dialogs that allow it (`hideOnEscape`); answers whether one closed.
+define("StaticPopup_EscapePressed", function()
+  local closed = false
+  for i = 1, STATICPOPUP_NUMDIALOGS or 4 do
+    local dialog = _G["StaticPopup" .. i]
+    local info = dialog and dialog:IsShown() and StaticPopupDialogs[dialog.which]
+    if info and info.hideOnEscape then
+      if info.OnCancel then
+        info.OnCancel(dialog, dialog.data, "clicked")
+      end
+      dialog:Hide()
+      closed = true
+    end
+  end
+  return closed
+end)
