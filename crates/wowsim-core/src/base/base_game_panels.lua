@@ -229,3 +229,77 @@ if rawget(_G, "PlayerPowerBarAlt") == nil then
   alt.unit = "player"
   alt:Hide()
 end
+
+-- ---- retail: the scenario tracker's keystone block and criteria ----
+-- The challenge mode block (`ScenarioObjectiveTracker.ChallengeModeBlock`): the keystone level,
+-- the time left on a bar counting down, the deaths and their time lost; `Activate` starts it for
+-- a timer, `UpdateTime` shows the time left. `UpdateCriteria` reads the scenario's criteria.
+local scenario = isRetail and rawget(_G, "ScenarioObjectiveTracker")
+if scenario and scenario.ChallengeModeBlock and not scenario.ChallengeModeBlock.UpdateTime then
+  ScenarioObjectiveTrackerChallengeModeMixin = ScenarioObjectiveTrackerChallengeModeMixin or {}
+  local mixin = ScenarioObjectiveTrackerChallengeModeMixin
+  function mixin:UpdateTime(elapsedTime)
+    local timeLeft = math.max(0, (self.timeLimit or 0) - (elapsedTime or 0))
+    self.StatusBar:SetValue(timeLeft)
+    local color = timeLeft == 0 and RED_FONT_COLOR or HIGHLIGHT_FONT_COLOR
+    self.TimeLeft:SetTextColor(color:GetRGB())
+    self.StartedDepleted:SetShown(timeLeft > 0 and self.wasDepleted == true)
+    self.TimesUpLootStatus:SetShown(timeLeft == 0)
+    self.TimeLeft:SetText(SecondsToClock(timeLeft))
+  end
+  function mixin:IsActive()
+    return self.timerID ~= nil
+  end
+  function mixin:Activate(timerID, elapsedTime, timeLimit)
+    self.timerID, self.timeLimit = timerID, timeLimit
+    local level, affixes, wasEnergized = C_ChallengeMode.GetActiveKeystoneInfo()
+    self.Level:SetText(CHALLENGE_MODE_POWER_LEVEL and CHALLENGE_MODE_POWER_LEVEL:format(level or 0) or level)
+    self.wasDepleted = not wasEnergized
+    self:SetUpAffixes(affixes)
+    self:UpdateDeathCount()
+    self.StatusBar:SetMinMaxValues(0, timeLimit or 0)
+    self:UpdateTime(elapsedTime)
+    self:Show()
+  end
+  function mixin:UpdateDeathCount()
+    local count, timeLost = C_ChallengeMode.GetDeathCount()
+    self.deathCount, self.timeLost = count or 0, timeLost or 0
+    self.DeathCount:SetShown(self.deathCount > 0)
+    self.DeathCount.Count:SetText(self.deathCount)
+  end
+  function mixin:SetUpAffixes(affixes)
+    self.affixes = affixes or {}
+  end
+  local block = scenario.ChallengeModeBlock
+  Mixin(block, mixin)
+  block:SetSize(251, 87)
+  block.Level = block:CreateFontString(nil, "ARTWORK", "GameFontNormalMed2")
+  block.Level:SetPoint("TOPLEFT", 28, -18)
+  block.TimeLeft = block:CreateFontString(nil, "ARTWORK", "GameFontHighlightHuge")
+  block.TimeLeft:SetPoint("TOPLEFT", block.Level, "BOTTOMLEFT", 0, -8)
+  block.StatusBar = CreateFrame("StatusBar", nil, block)
+  block.StatusBar:SetSize(207, 13)
+  block.StatusBar:SetPoint("BOTTOM", 0, 10)
+  block.DeathCount = CreateFrame("Frame", nil, block)
+  block.DeathCount:SetSize(20, 16)
+  block.DeathCount:SetPoint("TOPLEFT", block, "TOPRIGHT", -47, -14)
+  block.DeathCount.Count = block.DeathCount:CreateFontString(nil, "ARTWORK", "GameFontHighlightSmall2")
+  block.DeathCount:Hide()
+  block.StartedDepleted = CreateFrame("Frame", nil, block)
+  block.StartedDepleted:Hide()
+  block.TimesUpLootStatus = CreateFrame("Frame", nil, block)
+  block.TimesUpLootStatus.NoLoot = block.TimesUpLootStatus:CreateTexture(nil, "OVERLAY")
+  block.TimesUpLootStatus:Hide()
+end
+if scenario and not scenario.UpdateCriteria then
+  ScenarioObjectiveTrackerMixin = ScenarioObjectiveTrackerMixin or {}
+  -- Reads the current step's criteria (C_ScenarioInfo) for the objectives block.
+  function ScenarioObjectiveTrackerMixin:UpdateCriteria(numCriteria)
+    local criteria = {}
+    for i = 1, numCriteria or 0 do
+      criteria[i] = C_ScenarioInfo.GetCriteriaInfo(i)
+    end
+    self.wowsimCriteria = criteria
+  end
+  scenario.UpdateCriteria = ScenarioObjectiveTrackerMixin.UpdateCriteria
+end

@@ -383,3 +383,12 @@ define("StaticPopup_EscapePressed", function()
   end
   return closed
 end)
+-- A duration as a clock: minutes and seconds, with the hours when there are any (or asked for).
+define("SecondsToClock", function(seconds, displayZeroHours)
+  seconds = math.max(0, math.floor(seconds or 0))
+  local hours, minutes, secs = math.floor(seconds / 3600), math.floor(seconds / 60) % 60, seconds % 60
+  if hours > 0 or displayZeroHours then
+    return format(HOURS_MINUTES_SECONDS or "%.2d:%.2d:%.2d", hours, minutes, secs)
+  end
+  return format(MINUTES_SECONDS or "%.2d:%.2d", minutes, secs)
+end)
