@@ -392,3 +392,68 @@ define("SecondsToClock", function(seconds, displayZeroHours)
   end
   return format(MINUTES_SECONDS or "%.2d:%.2d", minutes, secs)
 end)
+
+-- ---- the alert frame and the dialog borders ----
+-- The alert container (`AlertFrame`): its alert systems, the full screen frame and strata the
+-- alerts are parented to (UIParent until a full screen panel takes them), whether alerts show.
+DEFAULT_FULLSCREEN_STRATA = DEFAULT_FULLSCREEN_STRATA or "FULLSCREEN_DIALOG"
+AlertContainerMixin = AlertContainerMixin or {}
+local alerts = AlertContainerMixin
+function alerts:SetFullScreenFrame(frame, strata)
+  if frame then
+    self.fullscreenFrame, self.fullscreenStrata = frame, strata or DEFAULT_FULLSCREEN_STRATA
+    self:ReparentAlerts()
+  end
+end
+function alerts:ClearFullScreenFrame()
+  self.fullscreenFrame, self.fullscreenStrata = UIParent, DEFAULT_FULLSCREEN_STRATA
+  self:ReparentAlerts()
+end
+-- Moves the shown alerts of every system to the full screen frame.
+function alerts:ReparentAlerts()
+  for _, system in ipairs(self.alertFrameSubSystems) do
+    if system.alertFramePool then
+      for frame in system.alertFramePool:EnumerateActive() do
+        frame:SetParent(self.fullscreenFrame)
+        frame:SetFrameStrata(self.fullscreenStrata)
+      end
+    end
+  end
+end
+function alerts:SetAlertsEnabled(enabled, reason)
+  self.shouldQueueAlertsFlags[reason] = enabled
+end
+function alerts:AreAlertsEnabled()
+  for _, enabled in pairs(self.shouldQueueAlertsFlags) do
+    if not enabled then
+      return false
+    end
+  end
+  return true
+end
+if rawget(_G, "AlertFrame") and not AlertFrame.alertFrameSubSystems then
+  Mixin(AlertFrame, alerts)
+  AlertFrame.alertFrameSubSystems, AlertFrame.shouldQueueAlertsFlags = {}, {}
+  AlertFrame.fullscreenFrame, AlertFrame.fullscreenStrata = UIParent, DEFAULT_FULLSCREEN_STRATA
+  AlertFrame.baseAnchorFrame = AlertFrame
+end
+
+-- The dialog border without a centre (a nine-slice panel of the dialog layout over its
+-- parent), and the translucent one over a dark background.
+local function dialogBorder(self)
+  self.layoutType = "Dialog"
+  template("NineSlicePanelTemplate")(self)
+  self:SetAllPoints()
+end
+if not template("DialogBorderNoCenterTemplate") then
+  template("DialogBorderNoCenterTemplate", dialogBorder)
+end
+if not template("DialogBorderTranslucentTemplate") then
+  template("DialogBorderTranslucentTemplate", function(self)
+    dialogBorder(self)
+    self.Bg = self:CreateTexture(nil, "BACKGROUND", nil, -5)
+    self.Bg:SetPoint("TOPLEFT", 7, -7)
+    self.Bg:SetPoint("BOTTOMRIGHT", -7, 7)
+    self.Bg:SetColorTexture(0, 0, 0, 0.8)
+  end)
+end
