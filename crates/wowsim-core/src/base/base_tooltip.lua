@@ -365,16 +365,30 @@ local function statusBar(self)
     self.StatusBar = bar
   end
 end
+-- The template's first eight line pairs exist from the start (`<name>TextLeft1`–`8` and
+-- `TextRight1`–`8`, hidden): the tooltip makes them by filling and clearing eight lines.
+local function linePairs(self)
+  if self.wowsimLinePairs then
+    return
+  end
+  self.wowsimLinePairs = true
+  for _ = 1, 8 do
+    self:AddLine(" ")
+  end
+  self:ClearLines()
+end
 local gameTooltip = template("GameTooltipTemplate")
 template("GameTooltipTemplate", function(self)
   gameTooltip(self)
   statusBar(self)
+  linePairs(self)
 end)
 do
   local marker = GameTooltipDataMixin.SetUnit
   for _, value in pairs(_G) do
     if type(value) == "table" and rawget(value, "SetUnit") == marker and value.IsObjectType then
       statusBar(value)
+      linePairs(value)
     end
   end
 end
