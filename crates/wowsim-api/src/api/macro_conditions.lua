@@ -91,6 +91,10 @@ end
 -- whose conditions hold (one bracket group of several holds when any of them does), and its
 -- target unit.
 function SecureCmdOptionParse(options)
+  -- A number is read as its text, as the client's C argument checks do.
+  if type(options) == "number" then
+    options = tostring(options)
+  end
   if type(options) ~= "string" then
     error("Usage: SecureCmdOptionParse(options)", 2)
   end

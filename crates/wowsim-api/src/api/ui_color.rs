@@ -47,6 +47,21 @@ const KNOWN: &[(&str, [f64; 3])] = &[
     ("LEGENDARY_ORANGE_COLOR", [1.0, 0.5, 0.0]),
     ("ARTIFACT_GOLD_COLOR", [0.9, 0.8, 0.5]),
     ("HEIRLOOM_BLUE_COLOR", [0.0, 0.8, 1.0]),
+    // The quest and book materials' text and title colours.
+    ("DEFAULT_MATERIAL_TEXT_COLOR", [0.18, 0.12, 0.06]),
+    ("DEFAULT_MATERIAL_TITLETEXT_COLOR", [0.0, 0.0, 0.0]),
+    ("STONE_MATERIAL_TEXT_COLOR", [1.0, 1.0, 1.0]),
+    ("STONE_MATERIAL_TITLETEXT_COLOR", [0.93, 0.82, 0.0]),
+    ("PARCHMENT_MATERIAL_TEXT_COLOR", [0.18, 0.12, 0.06]),
+    ("PARCHMENT_MATERIAL_TITLETEXT_COLOR", [0.0, 0.0, 0.0]),
+    ("MARBLE_MATERIAL_TEXT_COLOR", [0.0, 0.0, 0.0]),
+    ("MARBLE_MATERIAL_TITLETEXT_COLOR", [0.93, 0.82, 0.0]),
+    ("SILVER_MATERIAL_TEXT_COLOR", [0.12, 0.12, 0.12]),
+    ("SILVER_MATERIAL_TITLETEXT_COLOR", [0.93, 0.82, 0.0]),
+    ("BRONZE_MATERIAL_TEXT_COLOR", [0.18, 0.12, 0.06]),
+    ("BRONZE_MATERIAL_TITLETEXT_COLOR", [0.93, 0.82, 0.0]),
+    ("PARCHMENTLARGE_MATERIAL_TEXT_COLOR", [0.141, 0.0, 0.0]),
+    ("PARCHMENTLARGE_MATERIAL_TITLETEXT_COLOR", [0.208, 0.0, 0.0]),
 ];
 
 /// Item quality colours by `Enum.ItemQuality` (Poor … WoWToken).

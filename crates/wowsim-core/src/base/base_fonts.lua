@@ -32,6 +32,10 @@ GameFontHighlightSmall             FRIZQT__   10 -             1,1,1            
 GameFontHighlightSmallLeft         FRIZQT__   10 -             1,1,1              shadow LEFT
 GameFontHighlightSmallOutline      FRIZQT__   10 -             1,1,1              shadow -
 GameFontNormal                     FRIZQT__   12 -             1,0.82,0           shadow -
+SystemFont_LargeNamePlate          FRIZQT__   12 -             1,1,1              -      -
+SystemFont_LargeNamePlateFixed     FRIZQT__   20 -             1,1,1              shadow -
+SystemFont_NamePlate               FRIZQT__   9  -             1,1,1              -      -
+SystemFont_NamePlateFixed          FRIZQT__   14 -             1,1,1              shadow -
 GameFontNormalHuge                 FRIZQT__   20 -             1,0.82,0           shadow -
 GameFontNormalHuge3                FRIZQT__   25 -             1,0.82,0           shadow -
 GameFontNormalLarge                FRIZQT__   16 -             1,0.82,0           shadow -
@@ -74,6 +78,7 @@ SystemFont_Small2                  FRIZQT__   11 -             1,1,1            
 SystemFont_Tiny                    FRIZQT__    9 -             1,1,1              -      -
 ZoneTextFont                       FRIZQT__   12 THICKOUTLINE  1,0.9294,0.7607    -      -
 [retail]
+SystemFont_NamePlate_Outlined      FRIZQT__   9  OUTLINE       1,1,1              -      -
 Game15Font_Shadow                  FRIZQT__   15 -             1,1,1              shadow -
 Number12Font                       ARIALN     12 -             1,1,1              -      -
 NumberFontNormal                   ARIALN     14 OUTLINE       1,1,1              -      -

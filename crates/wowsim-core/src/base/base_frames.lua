@@ -81,6 +81,10 @@ CastingBarFrame               StatusBar     -                    hidden  classic
 PetCastingBarFrame            StatusBar     -                    hidden  classic
 ReputationWatchBar            Frame         -                    hidden  classic
 ComboFrame                    Frame         -                    hidden  all
+GossipFrame                   Frame         -                    hidden  all
+QuestFrame                    Frame         -                    hidden  all
+ZoneTextFrame                 Frame         -                    hidden  all
+SubZoneTextFrame              Frame         -                    hidden  all
 ]]
 
 local function want(flavours)

@@ -129,6 +129,34 @@ if GetCVarBool("loadDeprecationFallbacks") then
         C_ChatInfo.CancelEmote()
       end
     end
+    -- The spell book's old globals, over C_SpellBook: the player's (or the pet's) bank, the
+    -- "known" ones ask the spell book without (or with) the spell's overrides.
+    local book = rawget(_G, "C_SpellBook")
+    local banks = Enum and Enum.SpellBookSpellBank
+    if type(book) == "table" and banks then
+      local function bank(isPet)
+        return isPet and banks.Pet or banks.Player
+      end
+      local spellBook = {
+        IsPlayerSpell = function(spellID)
+          return book.IsSpellKnown(spellID, banks.Player)
+        end,
+        IsSpellKnown = function(spellID, isPet)
+          return book.IsSpellInSpellBook(spellID, bank(isPet), false)
+        end,
+        IsSpellKnownOrOverridesKnown = function(spellID, isPet)
+          return book.IsSpellInSpellBook(spellID, bank(isPet), true)
+        end,
+      }
+      for name, fn in pairs(spellBook) do
+        if rawget(_G, name) == nil then
+          _G[name] = fn
+        end
+      end
+      for _, name in ipairs({ "FindFlyoutSlotBySpellID", "FindSpellOverrideByID", "FindBaseSpellByID" }) do
+        alias(name, "C_SpellBook")
+      end
+    end
     -- The Battle.net senders: the namespaced ones also return a result code; these do not.
     for name, fn in pairs({ BNSendGameData = "SendGameData", BNSendWhisper = "SendWhisper",
       BNSetCustomMessage = "SetCustomMessage" }) do

@@ -35,8 +35,13 @@ local function handle(frame)
         end
         local f = frame[k]
         if type(f) == "function" then
+          -- Handles among the arguments (a relative frame) stand for their frames.
           return function(_, ...)
-            return f(frame, ...)
+            local args, n = { ... }, select("#", ...)
+            for i = 1, n do
+              args[i] = frames[args[i]] or args[i]
+            end
+            return f(frame, unpack(args, 1, n))
           end
         end
         return nil
@@ -56,7 +61,7 @@ local restricted = {
   newtable = function(...) return { ... } end,
   tostring = tostring, tonumber = tonumber, type = type, select = select, pairs = pairs,
   ipairs = ipairs, next = next, unpack = unpack, wipe = table.wipe, tinsert = table.insert,
-  tremove = table.remove, table = table, string = string, math = math, format = string.format,
+  tremove = table.remove, string = string, math = math, format = string.format,
   strsplit = strsplit, strjoin = strjoin, strtrim = strtrim, strsub = string.sub,
   strlen = string.len, strfind = string.find, strmatch = string.match, gsub = string.gsub,
   strupper = string.upper, strlower = string.lower, floor = math.floor, ceil = math.ceil,
@@ -70,6 +75,80 @@ local restricted = {
   UnitExists = function(...) return UnitExists(...) end,
   PlayerInCombat = function() return InCombatLockdown() end,
 }
+-- The rest of the client's restricted functions, each the global (or namespaced) function of
+-- the same name, looked up when called: macro conditions, math and string helpers, action bar
+-- state, items and spells.
+local function forward(name, ...)
+  local namespaces = { ... }
+  return function(...)
+    local f = rawget(_G, name)
+    for _, ns in ipairs(namespaces) do
+      local t = rawget(_G, ns)
+      f = f or (type(t) == "table" and t[name]) or nil
+    end
+    if type(f) ~= "function" then
+      error(name .. " is not in this client's API", 2)
+    end
+    return f(...)
+  end
+end
+for name in ([[
+  GetShapeshiftForm IsStealthed UnitIsDead UnitIsGhost UnitPlayerOrPetInParty
+  UnitPlayerOrPetInRaid IsRightAltKeyDown IsLeftAltKeyDown IsRightControlKeyDown
+  IsLeftControlKeyDown IsLeftShiftKeyDown IsRightShiftKeyDown IsModifierKeyDown IsModifiedClick
+  GetMouseButtonClicked IsMounted IsSwimming IsSubmerged IsFlying IsFlyableArea
+  IsAdvancedFlyableArea IsDrivableArea IsIndoors IsOutdoors CanExitVehicle
+  gmatch strbyte strchar strcmputf8i strconcat strlenutf8 strrep strrev acos asin atan atan2
+  cos deg exp frexp ldexp log log10 mod rad random sin tan
+  FindSpellBookSlotBySpellID GetBindingKey GetMultiCastTotemSpells UnitTargetsVehicleInRaidUI
+  GetActionInfo RegisterStateDriver UnregisterStateDriver RegisterAttributeDriver
+  UnregisterAttributeDriver RegisterUnitWatch UnregisterUnitWatch UnitWatchRegistered
+]]):gmatch("%S+") do
+  restricted[name] = restricted[name] or forward(name)
+end
+for name in ([[
+  GetBonusBarIndex GetOverrideBarIndex GetTempShapeshiftBarIndex GetVehicleBarIndex HasAction
+  HasBonusActionBar HasExtraActionBar HasOverrideActionBar HasTempShapeshiftActionBar
+  HasVehicleActionBar
+]]):gmatch("%S+") do
+  restricted[name] = restricted[name] or forward(name, "C_ActionBar")
+end
+for name in ("IsHarmfulItem IsHelpfulItem"):gmatch("%S+") do
+  restricted[name] = restricted[name] or forward(name, "C_Item")
+end
+for name in ("IsPressHoldReleaseSpell IsSpellHarmful IsSpellHelpful"):gmatch("%S+") do
+  restricted[name] = restricted[name] or forward(name, "C_Spell")
+end
+restricted.rawtype = type
+-- The restricted `table` library: the table functions snippets may use, and `new` (newtable).
+restricted.table = {
+  maxn = table.maxn, insert = table.insert, remove = table.remove, sort = table.sort,
+  concat = table.concat, wipe = table.wipe, new = restricted.newtable,
+}
+restricted.copytable = function(t)
+  local out = {}
+  for k, v in pairs(t) do
+    out[k] = type(v) == "table" and restricted.copytable(v) or v
+  end
+  return out
+end
+restricted.PlayerCanAttack = function(unit) return UnitCanAttack("player", unit) end
+restricted.PlayerCanAssist = function(unit) return UnitCanAssist("player", unit) end
+restricted.PlayerIsChanneling = function() return UnitChannelInfo("player") ~= nil end
+restricted.PlayerPetSummary = function() return UnitCreatureFamily("pet"), (UnitName("pet")) end
+restricted.PlayerInGroup = function()
+  return (IsInRaid() and "raid") or (IsInGroup() and "party") or nil
+end
+-- A unit with a vehicle interface: true when its vehicle (its pet unit) is friendly.
+restricted.UnitHasVehicleUI = function(unit)
+  unit = tostring(unit)
+  if not UnitHasVehicleUI(unit) then
+    return false
+  end
+  return UnitCanAssist("player", (unit:gsub("(%D+)(%d*)", "%1pet%2"))) and true or false
+end
+restricted.IsGamePadEnabled = function() return C_GamePad.IsEnabled() end
+restricted.GetGamePadState = function() return C_GamePad.GetDeviceMappedState() end
 restricted.__index = restricted
 local environments = setmetatable({}, { __mode = "k" })
 local function environment(owner)

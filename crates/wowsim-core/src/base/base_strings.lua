@@ -1,6 +1,8 @@
 -- wow-sim built-in base, the part that runs once the global strings are defined (after
 -- `base_late.lua` and the global-string install, before any addon): what Blizzard's UI builds
 -- at start-up from its global strings and the colour database.
+--  * The client's own dialogs that addons hook or copy (`StaticPopupDialogs.DEATH`, the guild
+--    note dialogs), whose texts are global strings.
 --  * The seconds formatter (`SecondsFormatter`, `SecondsFormatterMixin`): a duration written
 --    in its largest units, each unit's format one of three abbreviations of the client's
 --    strings (`D_SECONDS`, `SECONDS_ABBR`, `SECOND_ONELETTER_ABBR`, …), which addons copy and
@@ -18,6 +20,94 @@ for _, entry in ipairs(C_UIColor.GetColors()) do
       _G[entry.baseTag .. "_CODE"] = color:GenerateHexColorMarkup()
     end
   end
+end
+
+-- ---- the client's own dialogs that addons hook or copy ----
+-- The death dialog (release the spirit, counting down the release timer) and the guild roster's
+-- note dialogs (an edit box for the selected member's public or officer note).
+local function defineDialog(which, info)
+  if StaticPopupDialogs[which] == nil then
+    StaticPopupDialogs[which] = info
+  end
+end
+defineDialog("DEATH", {
+  text = DEATH_RELEASE_TIMER,
+  button1 = DEATH_RELEASE,
+  button2 = USE_SOULSTONE,
+  OnShow = function(self)
+    self.timeleft = GetReleaseTimeRemaining()
+  end,
+  OnAccept = function()
+    RepopMe()
+  end,
+  OnUpdate = function(self, elapsed)
+    if self.timeleft and self.timeleft > 0 then
+      self.timeleft = math.max(0, self.timeleft - elapsed)
+    end
+  end,
+  timeout = 0,
+  whileDead = 1,
+  interruptCinematic = 1,
+  notClosableByLogout = 1,
+  noCancelOnReuse = 1,
+  hideOnEscape = false,
+  noCloseOnAlt = true,
+  cancels = "RECOVER_CORPSE",
+})
+local function noteDialog(text, getNote, setNote)
+  local function accept(dialog)
+    setNote(GetGuildRosterSelection(), dialog.editBox:GetText())
+  end
+  return {
+    text = text,
+    button1 = ACCEPT,
+    button2 = CANCEL,
+    hasEditBox = 1,
+    maxLetters = 31,
+    editBoxWidth = 260,
+    OnAccept = accept,
+    OnShow = function(self)
+      local index = GetGuildRosterSelection()
+      self.editBox:SetText(index and index > 0 and getNote(index) or "")
+      self.editBox:SetFocus()
+    end,
+    OnHide = function(self)
+      self.editBox:SetText("")
+    end,
+    EditBoxOnEnterPressed = function(self)
+      local dialog = self:GetParent()
+      accept(dialog)
+      dialog:Hide()
+    end,
+    EditBoxOnEscapePressed = function(self)
+      self:GetParent():Hide()
+    end,
+    timeout = 0,
+    exclusive = 1,
+    whileDead = 1,
+    hideOnEscape = 1,
+  }
+end
+defineDialog("SET_GUILDPLAYERNOTE", noteDialog(SET_GUILDPLAYERNOTE, function(index)
+  return select(7, GetGuildRosterInfo(index))
+end, function(index, note)
+  GuildRosterSetPublicNote(index, note)
+end))
+defineDialog("SET_GUILDOFFICERNOTE", noteDialog(SET_GUILDOFFICERNOTE, function(index)
+  return select(8, GetGuildRosterInfo(index))
+end, function(index, note)
+  GuildRosterSetOfficerNote(index, note)
+end))
+
+-- The texts of the base's frames that come from global strings: the quest log's details
+-- buttons (retail).
+local questMap = rawget(_G, "QuestMapFrame")
+if questMap and questMap.DetailsFrame then
+  local details = questMap.DetailsFrame
+  details.AbandonButton:SetText(ABANDON_QUEST_ABBREV)
+  details.ShareButton:SetText(SHARE_QUEST_ABBREV)
+  details.TrackButton:SetText(TRACK_QUEST_ABBREV)
+  details.BackFrame.BackButton:SetText(BACK)
 end
 
 if rawget(_G, "SecondsFormatter") ~= nil then

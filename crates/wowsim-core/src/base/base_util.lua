@@ -881,18 +881,29 @@ do
     local list = callbacks[event]
     fireOwnedCallbacks(list, ...)
   end
-  function EventRegistry:RegisterFrameEventAndCallback(frameEvent, func, owner, ...)
+  -- Frame events are counted: the event is registered while anyone wants it.
+  function EventRegistry:RegisterFrameEvent(frameEvent)
     frameevents[frameEvent] = (frameevents[frameEvent] or 0) + 1
     self:RegisterEvent(frameEvent)
+  end
+  function EventRegistry:UnregisterFrameEvent(frameEvent)
+    local n = math.max((frameevents[frameEvent] or 0) - 1, 0)
+    frameevents[frameEvent] = n
+    if n == 0 then
+      self:UnregisterEvent(frameEvent)
+    end
+  end
+  function EventRegistry:RegisterFrameEventAndCallback(frameEvent, func, owner, ...)
+    self:RegisterFrameEvent(frameEvent)
     return self:RegisterCallback(frameEvent, func, owner, ...)
   end
   function EventRegistry:UnregisterFrameEventAndCallback(frameEvent, owner)
     self:UnregisterCallback(frameEvent, owner)
-    local n = (frameevents[frameEvent] or 1) - 1
-    frameevents[frameEvent] = n
-    if n <= 0 then
-      self:UnregisterEvent(frameEvent)
-    end
+    self:UnregisterFrameEvent(frameEvent)
+  end
+  -- The callbacks by event (one table: the base keeps one kind of callback).
+  function EventRegistry:GetCallbackTables()
+    return { callbacks }
   end
   EventRegistry:SetScript("OnEvent", function(self, event, ...)
     self:TriggerEvent(event, ...)

@@ -258,7 +258,8 @@ impl Simulator {
         // controls (`base/base_options.lua`), then what the corpus scan found missing (shared
         // functions, scroll boxes, more templates, named frames: `base/base_shared.lua`,
         // `base_scroll.lua`, `base_widgets.lua`, `base_layout.lua`, `base_tracker.lua`,
-        // `base_frames.lua`, `base_chat.lua`, `base_panels.lua`); each receives
+        // `base_frames.lua`, `base_chat.lua`, `base_panels.lua`, `base_tooltip.lua`,
+        // `base_game_panels.lua`, `base_pieces.lua`); each receives
         // `template`.
         let template: Function = natives.get("template")?;
         let protect = wowsim_api::protection::protect_fn(&self.lua)?;
@@ -340,6 +341,18 @@ const BASE_FILES: &[(&str, &str)] = &[
     (
         include_str!("../base/base_panels.lua"),
         "@Interface/wow-sim/base_panels.lua",
+    ),
+    (
+        include_str!("../base/base_tooltip.lua"),
+        "@Interface/wow-sim/base_tooltip.lua",
+    ),
+    (
+        include_str!("../base/base_game_panels.lua"),
+        "@Interface/wow-sim/base_game_panels.lua",
+    ),
+    (
+        include_str!("../base/base_pieces.lua"),
+        "@Interface/wow-sim/base_pieces.lua",
     ),
 ];
 
