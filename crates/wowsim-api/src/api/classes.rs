@@ -4,6 +4,8 @@
 //! | --- | --- |
 //! | `GetClassInfo(classID)` | [`install`]: localized name (enUS), file name, id; nothing for an id the flavour lacks |
 //! | `C_CreatureInfo.GetClassInfo(classID)` | [`install`]: `{ className, classFile, classID }` or nil |
+//! | `GetNumClasses()` | [`install`]: the flavour's largest class id, so `for i = 1, GetNumClasses()` with `GetClassInfo(i)` visits every class |
+//! | `C_CreatureInfo.GetRaceInfo(raceID)` | [`install`]: `{ raceName, clientFileString, raceID }` (enUS) for a race of the flavour, or nil |
 //! | `C_ClassColor.GetClassColor(classFile)` | [`install`]: the class's colour (a `ColorMixin` table, as `colorRGB` says), nothing for a file name that is no class of the flavour |
 //! | `FillLocalizedClassList(classTable [, isFemale])` | [`install`]: `classTable[file] = name` for the flavour's classes (enUS names, the same for both genders); returns the table |
 //! | `LocalizedClassList([isFemale])` | [`install`]: a new table of the same pairs, where the flavour has the function |
@@ -159,6 +161,33 @@ pub fn install(lua: &Lua, data: &'static ProductData) -> mlua::Result<()> {
             t
         }
     };
+    if data.api("GetNumClasses").is_some() {
+        let n = CLASSES
+            .iter()
+            .filter(|c| class(product, &Value::Integer(c.0)).is_some())
+            .map(|c| c.0)
+            .max()
+            .unwrap_or(0);
+        g.raw_set("GetNumClasses", lua.create_function(move |_, ()| Ok(n))?)?;
+    }
+    if data.api("C_CreatureInfo.GetRaceInfo").is_some() {
+        let f = lua.create_function(move |lua, id: Value| {
+            let id = match id {
+                Value::Integer(i) => i,
+                Value::Number(n) if n.fract() == 0.0 => n as i64,
+                _ => return Ok(Value::Nil),
+            };
+            let Some(r) = crate::world::races_of(product).find(|r| r.2 == id) else {
+                return Ok(Value::Nil);
+            };
+            let t = lua.create_table()?;
+            t.raw_set("raceName", r.1)?;
+            t.raw_set("clientFileString", r.0)?;
+            t.raw_set("raceID", r.2)?;
+            Ok(Value::Table(t))
+        })?;
+        ns.raw_set("GetRaceInfo", f)?;
+    }
     ns.raw_set(
         "GetClassInfo",
         lua.create_function(move |lua, id: Value| {

@@ -15,6 +15,7 @@ pub(crate) mod nameplates;
 pub mod scenario;
 mod spec_api;
 mod unit_api;
+pub(crate) use unit_api::races_of;
 pub mod zone;
 
 use actions::Action;

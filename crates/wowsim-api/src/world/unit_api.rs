@@ -33,9 +33,31 @@ pub(super) const RACES: &[(&str, &str, i64)] = &[
     ("Draenei", "Draenei", 11),
     ("Worgen", "Worgen", 22),
     ("Pandaren", "Pandaren", 24),
+    ("Nightborne", "Nightborne", 27),
+    ("HighmountainTauren", "Highmountain Tauren", 28),
+    ("VoidElf", "Void Elf", 29),
+    ("LightforgedDraenei", "Lightforged Draenei", 30),
+    ("ZandalariTroll", "Zandalari Troll", 31),
+    ("KulTiran", "Kul Tiran", 32),
+    ("DarkIronDwarf", "Dark Iron Dwarf", 34),
+    ("Vulpera", "Vulpera", 35),
+    ("MagharOrc", "Mag'har Orc", 36),
+    ("Mechagnome", "Mechagnome", 37),
     ("Dracthyr", "Dracthyr", 52),
     ("EarthenDwarf", "Earthen", 84),
 ];
+
+/// The races of a flavour's client: (file, enUS name, id). Classic Era has the first eight;
+/// Mists Classic adds Goblin, Blood Elf, Draenei, Worgen and Pandaren.
+pub(crate) fn races_of(
+    product: wowsim_data::Flavor,
+) -> impl Iterator<Item = &'static (&'static str, &'static str, i64)> {
+    RACES.iter().filter(move |r| match product {
+        wowsim_data::Flavor::Retail => true,
+        wowsim_data::Flavor::Classic => r.2 <= 24,
+        wowsim_data::Flavor::ClassicEra => r.2 <= 8,
+    })
+}
 
 type Answer = fn(&Lua, &World, &Unit, &str, &MultiValue) -> mlua::Result<MultiValue>;
 
