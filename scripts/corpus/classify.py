@@ -456,9 +456,11 @@ RULES = [
      "retail, 1429 -> 1415 -> 947 on Classic Era; 84 and 1461 nil); the client's UiMap has every map (Stormwind City is 84)"),
     ("oRA3", "*", "*", r"Couldn't open libs/LibDDI-1.0/lib.xml", "input", "", "LibDDI-1.0 is wowace only, no public copy (skip_externals, as BigWigs)"),
     ("TalentTreeTweaks|TalentLoadoutManager", "retail", "*", r"LibTalentTree-1.0.lua:175: table index is nil", "ours", "STUB-FACTS",
-     "classTreeMap[classID] = C_ClassTalents.GetTraitTreeForSpec(GetSpecializationInfoForClassID(classID, 1)) (line 146): the typed "
-     "stub answers nil (probed: spec 71 Arms); the client answers the class's trait tree (wowless: SkillLineXTraitTree lookup, "
-     "data/sql/C_ClassTalents.GetTraitTreeForSpec.sql; Blizzard_ClassTalentImportExport.lua:257 relies on it)"),
+     "LibTalentTree's OnUpdate builds classTreeMap for classID = 1, GetNumClasses() (line 143) and indexes it (line 171): "
+     "GetNumClasses() answers the typed stub's 0 (probed; wowless answers COUNT(*) of ChrClasses, data/sql/GetNumClasses.sql; "
+     "the retail client has 13 classes). With it answered (probe), C_ClassTalents.GetTraitTreeForSpec(spec) is the next nil (the "
+     "client: the class's trait tree, wowless data/sql/C_ClassTalents.GetTraitTreeForSpec.sql, relied on by "
+     "Blizzard_ClassTalentImportExport.lua:257); with both, line 190 (C_Traits.GetTreeCurrencyInfo of the view loadout) follows"),
 ]
 
 
