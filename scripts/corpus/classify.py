@@ -439,10 +439,10 @@ RULES = [
     ("Collectionator", "retail", "*", r"RecoverTMogSource.lua:8: attempt to index a nil value", "ours", "STUB-FACTS",
      "the OnUpdate calls modelScene:GetPlayerActor() after TransitionToModelSceneID(596); C_ModelInfo.GetModelSceneInfoByID(596) "
      "answers 0, {}, {}, 0 (probed), so ModelSceneMixin (Blizzard_SharedXML/ModelSceneMixin.lua:72) creates no actors; the client "
-     "has scene 596, the dressing room's (DressUpFrames.lua:333 DRESS_UP_FRAME_MODEL_SCENE_ID), with its player actors"),
+     "has scene 596, the dressing room's (DressUpFrames.lua:333 DRESS_UP_FRAME_MODEL_SCENE_ID), with its player actors (probe: answering scene 596 with a camera and player actors, the record is gone)"),
     ("xCT\\+", "retail", "*", r"merge_race.lua:20: attempt to index a nil value", "ours", "STUB-FACTS",
      "C_CreatureInfo.GetRaceInfo(30).raceName: the typed stub answers nil for every race id (probed, race 1 too, while "
-     "UnitRace('player') is Human, 1); the client answers { raceName, clientFileString, raceID } for each race (ChrRaces)"),
+     "UnitRace('player') is Human, 1); the client answers { raceName, clientFileString, raceID } for each race (ChrRaces; probe: answered, the record is gone)"),
     ("xCT\\+", "retail", "*", r"hooksecurefunc\(\): CombatText_AddMessage is not a function", "own", "",
      "12.0 made Blizzard_CombatText a mixin (Shared/CombatText.lua:335 CombatTextMixin:AddMessage): no global "
      "CombatText_AddMessage once the RequiredDeps Blizzard_CombatText is loaded; xCT+ (2025-11, TOC 110205) predates 12.0"),
@@ -453,7 +453,7 @@ RULES = [
     ("BadBoy", "*", "*", r"Generate.lua:5: attempt to index a nil value", "ours", "MAP-DATA",
      "BadBoy.lua:3 / BadBoy_Classic.lua:3 decode its lists with C_Map.GetMapInfo(84).parentMapID (retail) / (1461) (Classic "
      "Era) at load; without the user's map tables wow-sim knows only the character's zone chain (probed: 37 -> 13 -> 947 on "
-     "retail, 1429 -> 1415 -> 947 on Classic Era; 84 and 1461 nil); the client's UiMap has every map (Stormwind City is 84)"),
+     "retail, 1429 -> 1415 -> 947 on Classic Era; 84 and 1461 nil); the client's UiMap has every map (Stormwind City is 84; probe: with map 84 answered, retail's record is gone)"),
     ("oRA3", "*", "*", r"Couldn't open libs/LibDDI-1.0/lib.xml", "input", "", "LibDDI-1.0 is wowace only, no public copy (skip_externals, as BigWigs)"),
     ("TalentTreeTweaks|TalentLoadoutManager", "retail", "*", r"LibTalentTree-1.0.lua:175: table index is nil", "ours", "STUB-FACTS",
      "LibTalentTree's OnUpdate builds classTreeMap for classID = 1, GetNumClasses() (line 143) and indexes it (line 171): "
