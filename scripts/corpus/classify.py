@@ -414,6 +414,53 @@ RULES = [
      "ChangeQuestLogFrameEra finds the book icon by `child:GetTexture() == 136797`; the XML sets it by path "
      "(Vanilla/QuestLogFrame.xml:140, Interface\\QuestFrame\\UI-QuestLog-BookIcon) and wow-sim's GetTexture answers the path "
      "(GetTextureFileID 0, probed), where the client answers the file's FileDataID for files it has"),
+    # ---- read in the corpus12 refresh of Dec 4 2026, evening (16 sets no one had looked at) ----
+    ("Rarity", "*", "*", r"Couldn't open .*Libs/(LibQTip-1.0|LibBabble-(Zone|SubZone|CreatureType|Boss)-3.0)/lib.xml|library instance of \"(LibQTip-1.0|LibBabble-\w+-3.0)\"|local 'GUI'|field 'GUI'",
+     "input", "",
+     "LibBabble-Zone/SubZone/CreatureType/Boss-3.0 are wowace only (skip_externals); libqtip-1-0's public copy (aby-ui) has no "
+     "lib.xml; the GUI records are follow-ups of GUI.lua:16 (LibBabble-Boss-3.0)"),
+    ("BattleGroundEnemies", "classic_era", "*", r"LibGroupInSpecT-1.1.lua:(743: attempt to perform arithmetic on local 'MAX_TALENT_TIERS'|553: attempt to call upvalue 'GetSpecialization'|662: attempt to call method 'GroupUnits')",
+     "input", "",
+     "LibGroupInSpecT-1.1 (wowace only; the public copies are MINOR 91/92 of 2022-23, its .lua from aby-ui) is embedded "
+     "unconditionally and is not Classic-Era-safe: line 743 reads MAX_TALENT_TIERS, which the 1.15.4 UI does not define (the "
+     "12.0.1 Blizzard_FrameXML/TalentFrameBase.lua:4 does; the client errors there on nil, wow-sim's message says a string: "
+     "its unknown-name stand-in), 553 calls GetSpecialization (no global in the 1.15.4 UI or reference), 662 is a follow-up of "
+     "743; whether the current trunk is guarded is not known here"),
+    ("BattleGroundEnemies", "retail", "*", r"Data.lua:137: bad argument #1 to 'pairs' \(table expected, got nil\)", "own", "",
+     "pairs(DebuffTypeColor): the 12.0.1 UI no longer defines DebuffTypeColor (the 1.15.4 UI's Classic/AuraUtil.lua:4 does); "
+     "BattleGroundEnemies (2025-08, TOC 110200) predates 12.0"),
+    ("Decursive", "*", "*", r"^AceLocale-3.0: Decursive: Missing entry for", "input", "",
+     "Localization/enUS.lua:83 is `--@localization(locale=\"enUS\", format=\"lua_additive_table\")@`, which the packager "
+     "fills from the CurseForge translation site: the keys only that site has are missing from the default locale"),
+    ("Decursive", "retail", "*", r"BugGrabber.lua:59: attempt to call global 'GetAddOnInfo'", "input", "",
+     "Libs/BugGrabber from the only public copy (datagutten/BugGrabber, 2021), which calls GetAddOnInfo (C_AddOns since 11.0)"),
+    ("Broker_Everything", "*", "*", r"core.xml:\d+:\d+: \w+ BE_Secure\w+: Invalid hidden value: hidden$", "own", "",
+     "hidden=\"hidden\": UI.xsd's hidden is xs:boolean (12.0.1 line 478, 1.15.4 line 460); the client's FrameXML.log warns the same"),
+    ("Collectionator", "retail", "*", r"RecoverTMogSource.lua:8: attempt to index a nil value", "ours", "STUB-FACTS",
+     "the OnUpdate calls modelScene:GetPlayerActor() after TransitionToModelSceneID(596); C_ModelInfo.GetModelSceneInfoByID(596) "
+     "answers 0, {}, {}, 0 (probed), so ModelSceneMixin (Blizzard_SharedXML/ModelSceneMixin.lua:72) creates no actors; the client "
+     "has scene 596, the dressing room's (DressUpFrames.lua:333 DRESS_UP_FRAME_MODEL_SCENE_ID), with its player actors (probe: answering scene 596 with a camera and player actors, the record is gone)"),
+    ("xCT\\+", "retail", "*", r"merge_race.lua:20: attempt to index a nil value", "ours", "STUB-FACTS",
+     "C_CreatureInfo.GetRaceInfo(30).raceName: the typed stub answers nil for every race id (probed, race 1 too, while "
+     "UnitRace('player') is Human, 1); the client answers { raceName, clientFileString, raceID } for each race (ChrRaces; probe: answered, the record is gone)"),
+    ("xCT\\+", "retail", "*", r"hooksecurefunc\(\): CombatText_AddMessage is not a function", "own", "",
+     "12.0 made Blizzard_CombatText a mixin (Shared/CombatText.lua:335 CombatTextMixin:AddMessage): no global "
+     "CombatText_AddMessage once the RequiredDeps Blizzard_CombatText is loaded; xCT+ (2025-11, TOC 110205) predates 12.0"),
+    ("TalentTreeTweaks|TalentLoadoutManager", "*", "*", r"Couldn't open (NumyAceEvent-3.0|LibVersionCheck-1.0)/|library instance of \"NumyAceEvent-3.0\"|local '(Main|TLM)' \(a nil value\)",
+     "input", "",
+     "NumyAddon/NumyAceEvent-3.0 and LibVersionCheck-1.0 have no snapshot on this host (skip_externals); the addon's "
+     "NewAddon(..., 'NumyAceEvent-3.0') fails, and the modules' `Main`/`TLM` nil are follow-ups"),
+    ("BadBoy", "*", "*", r"Generate.lua:5: attempt to index a nil value", "ours", "MAP-DATA",
+     "BadBoy.lua:3 / BadBoy_Classic.lua:3 decode its lists with C_Map.GetMapInfo(84).parentMapID (retail) / (1461) (Classic "
+     "Era) at load; without the user's map tables wow-sim knows only the character's zone chain (probed: 37 -> 13 -> 947 on "
+     "retail, 1429 -> 1415 -> 947 on Classic Era; 84 and 1461 nil); the client's UiMap has every map (Stormwind City is 84; probe: with map 84 answered, retail's record is gone)"),
+    ("oRA3", "*", "*", r"Couldn't open libs/LibDDI-1.0/lib.xml", "input", "", "LibDDI-1.0 is wowace only, no public copy (skip_externals, as BigWigs)"),
+    ("TalentTreeTweaks|TalentLoadoutManager", "retail", "*", r"LibTalentTree-1.0.lua:175: table index is nil", "ours", "STUB-FACTS",
+     "LibTalentTree's OnUpdate builds classTreeMap for classID = 1, GetNumClasses() (line 143) and indexes it (line 171): "
+     "GetNumClasses() answers the typed stub's 0 (probed; wowless answers COUNT(*) of ChrClasses, data/sql/GetNumClasses.sql; "
+     "the retail client has 13 classes). With it answered (probe), C_ClassTalents.GetTraitTreeForSpec(spec) is the next nil (the "
+     "client: the class's trait tree, wowless data/sql/C_ClassTalents.GetTraitTreeForSpec.sql, relied on by "
+     "Blizzard_ClassTalentImportExport.lua:257); with both, line 190 (C_Traits.GetTreeCurrencyInfo of the view loadout) follows"),
 ]
 
 
