@@ -419,13 +419,13 @@ RULES = [
      "input", "",
      "LibBabble-Zone/SubZone/CreatureType/Boss-3.0 are wowace only (skip_externals); libqtip-1-0's public copy (aby-ui) has no "
      "lib.xml; the GUI records are follow-ups of GUI.lua:16 (LibBabble-Boss-3.0)"),
-    ("BattleGroundEnemies", "classic_era", "*", r"LibGroupInSpecT-1.1.lua:(743: attempt to perform arithmetic on local 'MAX_TALENT_TIERS'|553: attempt to call upvalue 'GetSpecialization'|662: attempt to call method 'GroupUnits')",
+    ("BattleGroundEnemies", "classic_era", "*", r"LibGroupInSpecT-1.1.lua:(743: attempt to perform arithmetic on local 'MAX_TALENT_TIERS'|553: attempt to call upvalue 'GetSpecialization'|662: attempt to call method 'GroupUnits'|393: table index is nil)",
      "input", "",
      "LibGroupInSpecT-1.1 (wowace only; the public copies are MINOR 91/92 of 2022-23, its .lua from aby-ui) is embedded "
      "unconditionally and is not Classic-Era-safe: line 743 reads MAX_TALENT_TIERS, which the 1.15.4 UI does not define (the "
      "12.0.1 Blizzard_FrameXML/TalentFrameBase.lua:4 does; the client errors there on nil, wow-sim's message says a string: "
      "its unknown-name stand-in), 553 calls GetSpecialization (no global in the 1.15.4 UI or reference), 662 is a follow-up of "
-     "743; whether the current trunk is guarded is not known here"),
+     "743; 393 (since GetNumClasses answers the class count) loops GetSpecializationInfoForClassID(class, 1..N) where Classic Era's talent-tree index counts from 0, so the last index names none; whether the current trunk is guarded is not known here"),
     ("BattleGroundEnemies", "retail", "*", r"Data.lua:137: bad argument #1 to 'pairs' \(table expected, got nil\)", "own", "",
      "pairs(DebuffTypeColor): the 12.0.1 UI no longer defines DebuffTypeColor (the 1.15.4 UI's Classic/AuraUtil.lua:4 does); "
      "BattleGroundEnemies (2025-08, TOC 110200) predates 12.0"),
