@@ -315,7 +315,8 @@ pub fn cvar_get(lua: &Lua, name: &str) -> Option<String> {
     c.values.get(&key).or_else(|| c.defaults.get(&key)).cloned()
 }
 
-fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
+/// The CVars at start-up: the reference's defaults, and the values the client sets itself.
+fn initial_cvars(lua: &Lua, data: &ProductData) -> CVars {
     let mut cv = CVars::default();
     for c in data.cvars() {
         cv.defaults.insert(
@@ -352,6 +353,11 @@ fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
             }
         }
     }
+    cv
+}
+
+fn install_cvars(lua: &Lua, data: &ProductData) -> mlua::Result<()> {
+    let cv = initial_cvars(lua, data);
     *game(lua).cvars.borrow_mut() = cv;
     let ns: Table = match lua.globals().raw_get::<Value>("C_CVar")? {
         Value::Table(t) => t,
